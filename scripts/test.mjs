@@ -1,0 +1,45 @@
+// `npm test`: type-check, build, then unit, API and browser tests against one fresh database
+// and one running shop. Installs Debian's chromium first when it is missing.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { startTestStack } from '../tests/support/test-stack.ts';
+
+function run(command, args, env = process.env) {
+  console.log(`\n$ ${command} ${args.join(' ')}`);
+  return spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
+}
+
+function ensureChromium() {
+  if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return;
+  console.log('Installing Debian chromium for the browser tests...');
+  const asRoot = process.getuid?.() === 0;
+  const aptGet = (...args) =>
+    execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  aptGet('update');
+  aptGet('install', '-y', '--no-install-recommends', 'chromium');
+}
+
+ensureChromium();
+if (run('npm', ['run', 'check']) !== 0) process.exit(1);
+if (run('npm', ['run', 'build']) !== 0) process.exit(1);
+
+const stack = await startTestStack();
+const env = {
+  ...process.env,
+  TEST_BASE_URL: stack.baseUrl,
+  TEST_PORT: String(stack.port),
+  TEST_APP_DATABASE_URL: stack.databaseUrl,
+  TEST_DATA_DIR: stack.dataDir,
+};
+let failed = 0;
+try {
+  failed += run('npx', ['vitest', 'run'], env) === 0 ? 0 : 1;
+  failed += run('npx', ['playwright', 'test'], env) === 0 ? 0 : 1;
+} finally {
+  await stack.stop();
+}
+console.log(failed ? `\n${failed} test suite(s) failed` : '\nall test suites passed');
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,59 @@
+// The shop's entry: boots the database, then serves built assets and Astro's handler with
+// compression, health checks and a graceful shutdown. Run through `npm start`.
+import compression from 'compression';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bootDatabase } from './src/server/db/boot.ts';
+import { getPool } from './src/server/db/client.ts';
+import { createStaticHandler } from './src/server/http/static-files.ts';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.PORT ?? 4321);
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const database = await bootDatabase({ seed: process.env.SEED !== '0' });
+const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
+const serveStatic = await createStaticHandler(path.join(root, 'dist/client'));
+// A cheap level: on-the-fly compression at high levels costs more throughput than it saves.
+const compress = compression({ level: 4, threshold: 1024 });
+
+let shuttingDown = false;
+
+async function answerReadiness(res) {
+  if (shuttingDown) return res.writeHead(503, { 'content-type': 'text/plain' }).end('shutting down');
+  try {
+    await getPool().query('SELECT 1');
+    res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ready');
+  } catch {
+    res.writeHead(503, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('database unavailable');
+  }
+}
+
+const server = http.createServer((req, res) => {
+  if (req.url === '/healthz') return res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok');
+  if (req.url === '/readyz') return void answerReadiness(res);
+  if (shuttingDown) res.setHeader('connection', 'close');
+  if (serveStatic(req, res)) return;
+  compress(req, res, () => handler(req, res));
+});
+server.keepAliveTimeout = 65_000;
+
+server.listen(port, () => {
+  console.log(`Fronteira is serving on http://localhost:${port} (storefronts http://br.localhost:${port} and http://es.localhost:${port})`);
+});
+
+async function shutDown(signal) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log(`${signal}: finishing in-flight requests`);
+  const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  server.close(async () => {
+    clearTimeout(forceClose);
+    await database.stop().catch((error) => console.error('database stop failed', error));
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on('SIGTERM', () => void shutDown('SIGTERM'));
+process.on('SIGINT', () => void shutDown('SIGINT'));

@@ -1,0 +1,69 @@
+import { defineMiddleware } from 'astro:middleware';
+import { getCartCurrency, getDefaultLocale, getProfileLocale, isLocale, type Locale } from './lib/locale.ts';
+import { readSessionToken, SESSION_COOKIE } from './server/accounts/sessions.ts';
+import { getSessionService } from './server/services.ts';
+import { resolveStorefront } from './server/storefront-hosts.ts';
+
+export const LANG_COOKIE = 'fronteira_lang';
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+function isApiPath(pathname: string): boolean {
+  return pathname.startsWith('/api/') || pathname.startsWith('/ecom/');
+}
+
+/** `?lang=` on the Spanish host accepts es-AR and es-PY; 'es' and 'pt' are accepted everywhere. */
+function toRequestedLocale(value: string): Locale | null {
+  if (isLocale(value)) return value;
+  if (value === 'es') return 'es-PY';
+  if (value === 'pt') return 'pt-BR';
+  return null;
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { url, request, cookies } = context;
+  const storefront = resolveStorefront(url.hostname);
+  context.locals.storefront = storefront;
+
+  // A page address with ?lang= stores the choice, then redirects to the address without it.
+  const requestedLang = url.searchParams.get('lang');
+  if (requestedLang !== null && !isApiPath(url.pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
+    const locale = toRequestedLocale(requestedLang);
+    if (locale) cookies.set(LANG_COOKIE, locale, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', httpOnly: false });
+    const clean = new URL(url);
+    clean.searchParams.delete('lang');
+    return context.redirect(clean.pathname + clean.search, 302);
+  }
+
+  const token = readSessionToken(request, cookies.get(SESSION_COOKIE)?.value);
+  const customer = token ? await getSessionService().getSessionCustomer(token) : null;
+  context.locals.customer = customer;
+  context.locals.sessionToken = customer ? token : null;
+
+  const stored = cookies.get(LANG_COOKIE)?.value;
+  const locale = customer
+    ? getProfileLocale(customer.foreignBuyer)
+    : isLocale(stored) ? stored : getDefaultLocale(storefront);
+  context.locals.locale = locale;
+  context.locals.currencyId = getCartCurrency(locale, customer?.foreignBuyer ?? null);
+
+  const response = await next();
+  try {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    // Pages differ by host (language, currency): caches must key on it.
+    const vary = response.headers.get('vary');
+    if (!vary?.toLowerCase().includes('host')) response.headers.set('vary', vary ? `${vary}, Host` : 'Host');
+  } catch {
+    // Responses built with immutable headers (Response.redirect) keep theirs.
+  }
+  return response;
+});

@@ -1,0 +1,48 @@
+import pg from 'pg';
+
+// Parse bigint counts and numeric columns as JS numbers: every amount we store fits in 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
+// One pool per process, shared by the bundled app and the scripts that boot it.
+const globalKey = Symbol.for('fronteira.pgPool');
+type GlobalWithPool = typeof globalThis & { [globalKey]?: pg.Pool };
+
+export function getPool(): pg.Pool {
+  const holder = globalThis as GlobalWithPool;
+  if (!holder[globalKey]) {
+    const connectionString = process.env.DATABASE_URL;
+    if (!connectionString) throw new Error('DATABASE_URL is not set: start the shop through server.mjs or set it');
+    holder[globalKey] = new pg.Pool({
+      connectionString,
+      max: Number(process.env.PG_POOL_MAX ?? 10),
+      idleTimeoutMillis: 30_000,
+    });
+  }
+  return holder[globalKey];
+}
+
+export async function closePool(): Promise<void> {
+  const holder = globalThis as GlobalWithPool;
+  const pool = holder[globalKey];
+  holder[globalKey] = undefined;
+  await pool?.end();
+}
+
+/** Runs `work` inside one transaction; rolls back when it throws. */
+export async function withTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await getPool().connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

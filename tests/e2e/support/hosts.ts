@@ -1,0 +1,14 @@
+import pg from 'pg';
+
+export type Host = 'br' | 'es';
+
+/** An address on one storefront host of the shop under test (Chromium resolves *.localhost). */
+export function storefrontUrl(host: Host, path = '/'): string {
+  return `http://${host}.localhost:${process.env.TEST_PORT}${path}`;
+}
+
+let pool: pg.Pool | undefined;
+export function getTestDb(): pg.Pool {
+  pool ??= new pg.Pool({ connectionString: process.env.TEST_APP_DATABASE_URL, max: 2 });
+  return pool;
+}

@@ -1,0 +1,72 @@
+import { request as httpRequest } from 'node:http';
+import { inject } from 'vitest';
+import pg from 'pg';
+
+export type Host = 'br' | 'es' | 'local';
+
+export interface ApiRequest {
+  method?: string;
+  host?: Host;
+  token?: string;
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export function getHostHeader(host: Host): string {
+  const port = inject('port');
+  return host === 'local' ? `localhost:${port}` : `${host}.localhost:${port}`;
+}
+
+/**
+ * A request to the shop under test, addressed to one storefront host. Node cannot resolve
+ * *.localhost and its fetch drops a Host header, so this goes through node:http to 127.0.0.1.
+ */
+export async function api(path: string, request: ApiRequest = {}): Promise<Response> {
+  const headers: Record<string, string> = { host: getHostHeader(request.host ?? 'br'), ...request.headers };
+  if (request.token) headers.authorization = `Bearer ${request.token}`;
+  let body: Buffer | undefined;
+  if (request.json !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = Buffer.from(JSON.stringify(request.json));
+  } else if (request.body !== undefined) {
+    // FormData and friends: let Response serialise them with their content type.
+    const encoded = new Response(request.body);
+    const type = encoded.headers.get('content-type');
+    if (type && !headers['content-type']) headers['content-type'] = type;
+    body = Buffer.from(await encoded.arrayBuffer());
+  }
+  if (body) headers['content-length'] = String(body.length);
+  const url = new URL(path, inject('baseUrl'));
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { method: request.method ?? 'GET', headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const item of Array.isArray(value) ? value : [value ?? '']) responseHeaders.append(name, item);
+        }
+        const status = incoming.statusCode ?? 0;
+        const payload = [204, 304].includes(status) ? null : Buffer.concat(chunks);
+        resolve(new Response(payload, { status, headers: responseHeaders }));
+      });
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+export async function apiJson<T = any>(path: string, request: ApiRequest = {}): Promise<{ status: number; body: T }> {
+  const response = await api(path, request);
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+let pool: pg.Pool | undefined;
+/** Direct access to the test run's database, for arranging data and checking what was stored. */
+export function getTestDb(): pg.Pool {
+  pool ??= new pg.Pool({ connectionString: inject('databaseUrl'), max: 4 });
+  return pool;
+}

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '../../src/server/db/embedded.ts';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface TestStack {
+  port: number;
+  /** Origin for plain requests (127.0.0.1); storefront hosts are `br.localhost:port`, `es.localhost:port`. */
+  baseUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+async function createFreshDatabase(serverUrl: string): Promise<string> {
+  const name = `fronteira_test_${Date.now().toString(36)}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function waitUntilReady(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the shop exited with code ${server.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the shop was not ready at ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * A fresh database (an embedded PostgreSQL in a temporary folder, or a new database on
+ * TEST_DATABASE_URL's server) and the built shop serving it on a free port. The shop migrates
+ * and seeds the demo catalogue itself, as `npm start` does.
+ */
+export async function startTestStack(extraEnv: Record<string, string> = {}): Promise<TestStack> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-test-'));
+  await chmod(dataDir, 0o755); // the postgres user must reach its folder inside
+  let embedded: RunningPostgres | undefined;
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    embedded = await startEmbeddedPostgres(dataDir);
+    serverUrl = embedded.url;
+  }
+  const databaseUrl = await createFreshDatabase(serverUrl);
+  const port = await findFreePort();
+  const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      ...extraEnv,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SHOP_ORIGIN_BR: `http://br.localhost:${port}`,
+      SHOP_ORIGIN_ES: `http://es.localhost:${port}`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilReady(baseUrl, server);
+  return {
+    port,
+    baseUrl,
+    databaseUrl,
+    dataDir,
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      await embedded?.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
