@@ -69,6 +69,8 @@ export async function startTestStack(extraEnv: Record<string, string> = {}): Pro
       DATA_DIR: dataDir,
       SHOP_ORIGIN_BR: `http://br.localhost:${port}`,
       SHOP_ORIGIN_ES: `http://es.localhost:${port}`,
+      // Every test request comes from 127.0.0.1: per-IP limits would throttle the whole suite.
+      RATE_LIMIT_IP_MULTIPLIER: '50',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

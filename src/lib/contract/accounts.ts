@@ -1,0 +1,229 @@
+import * as z from 'zod/mini';
+import { isValidCnpj, isValidCpf, isValidRuc, toDigits } from '../documents.ts';
+import type { FormMessageKey } from '../i18n/forms.ts';
+import type { Translate } from '../i18n/translator.ts';
+import { getPasswordProblem, type PasswordProblem } from '../password-rule.ts';
+import { isCompletePhone } from '../phone-masks.ts';
+
+/**
+ * The accounts contract (accounts spec sections 5 and 7): one schema per form, built with the
+ * shopper's messages, used by the islands (react-hook-form resolver) and the endpoints alike.
+ * Every field is a string as a form or multipart body sends it; rules run together so a blank
+ * submit names every field.
+ */
+type T = Translate<FormMessageKey>;
+type Values = Record<string, string>;
+type Rule = (value: string, all: Values) => string | null;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+const rules = {
+  required: (t: T): Rule => (v) => (v.trim() === '' ? t('required') : null),
+  max: (t: T, n: number): Rule => (v) => ([...v].length > n ? t('maxLength', { n }) : null),
+  email: (t: T): Rule => (v) => (v !== '' && !EMAIL.test(v.trim()) ? t('email') : null),
+  password: (t: T): Rule => (v) => {
+    if (v === '') return null;
+    const problem = getPasswordProblem(v);
+    return problem ? t(PASSWORD_MESSAGES[problem]) : null;
+  },
+};
+
+const PASSWORD_MESSAGES: Record<PasswordProblem, FormMessageKey> = {
+  length: 'passwordLength',
+  forbiddenWord: 'passwordForbiddenWord',
+  uppercase: 'passwordUppercase',
+  lowercase: 'passwordLowercase',
+  digit: 'passwordDigit',
+  special: 'passwordSpecial',
+};
+
+function when(condition: (all: Values) => boolean, ...inner: Rule[]): Rule {
+  return (v, all) => {
+    if (!condition(all)) return null;
+    for (const rule of inner) {
+      const message = rule(v, all);
+      if (message) return message;
+    }
+    return null;
+  };
+}
+
+// JSON clients may send ids as numbers and flags as booleans: every field is read as text.
+const FIELD = z.pipe(
+  z.optional(z.nullable(z.union([z.string(), z.number(), z.boolean()]))),
+  z.transform((v): string => (v === null || v === undefined ? '' : String(v))),
+);
+
+/** A zod/mini object of string fields (missing ones read as '') checked by `fields` rules. */
+function defineForm<K extends string>(fields: Record<K, Rule[]>) {
+  const shape = {} as Record<K, typeof FIELD>;
+  for (const key of Object.keys(fields) as K[]) shape[key] = FIELD;
+  return z.object(shape).check(
+    z.superRefine((values, ctx) => {
+      const all = values as Values;
+      for (const key of Object.keys(fields) as K[]) {
+        for (const rule of fields[key]) {
+          const message = rule(all[key] ?? '', all);
+          if (message) {
+            ctx.issues.push({ code: 'custom', message, path: [key], input: all[key] });
+            break;
+          }
+        }
+      }
+    }),
+  );
+}
+
+const isBrazilian = (all: Values) => all.estrangeiro === '1';
+const isParaguayan = (all: Values) => all.estrangeiro === '0';
+
+export function createLoginSchema(t: T) {
+  return defineForm({ email: [rules.required(t)], password: [rules.required(t)] });
+}
+
+export function createCheckEmailSchema(t: T) {
+  return defineForm({ email: [rules.required(t), rules.email(t), rules.max(t, 200)] });
+}
+
+export function createRegistrationSchema(t: T) {
+  const r = rules;
+  const brDigits = (n: number): Rule => (v) => (toDigits(v).length !== n ? t('cep') : null);
+  return defineForm({
+    estrangeiro: [r.required(t), (v) => (v === '0' || v === '1' ? null : t('required'))],
+    nome: [r.required(t), r.max(t, 200)],
+    sobrenome: [r.required(t), r.max(t, 200)],
+    email: [r.required(t), r.email(t), r.max(t, 200)],
+    email_confirmation: [
+      r.required(t),
+      r.email(t),
+      (v, all) => (v.trim().toLowerCase() !== (all.email ?? '').trim().toLowerCase() ? t('emailsMustMatch') : null),
+    ],
+    telefone: [
+      r.required(t),
+      r.max(t, 20),
+      (v, all) => (isCompletePhone(v, isBrazilian(all) ? 'BR' : 'PY') ? null : t('phone')),
+    ],
+    password: [r.required(t), r.password(t)],
+    password_confirmation: [r.required(t), (v, all) => (v !== all.password ? t('passwordsMustMatch') : null)],
+    documento_tipo: [r.max(t, 20)],
+    documento: [
+      r.max(t, 20),
+      when(isBrazilian, r.required(t), (v) => (isValidCpf(v) ? null : t('cpf'))),
+      when(isParaguayan, (v) => (v === '' || isValidRuc(v) ? null : t('ruc'))),
+    ],
+    identidade: [r.required(t), r.max(t, 20)],
+    identidade_complemento: [r.max(t, 10), when(isBrazilian, r.required(t))],
+    razao_social: [r.max(t, 200)],
+    cep: [r.max(t, 10), when(isBrazilian, r.required(t), brDigits(8))],
+    logradouro: [r.required(t), r.max(t, 200)],
+    numero: [r.max(t, 20)],
+    bairro: [r.max(t, 100)],
+    como_chegar: [r.max(t, 500)],
+    pais_id: [],
+    pais: [r.max(t, 60)],
+    cidade: [r.max(t, 100), when(isBrazilian, r.required(t))],
+    estado: [r.max(t, 100), when(isBrazilian, r.required(t))],
+    estado_id: [when(isParaguayan, r.required(t)), (v) => (v !== '' && !/^\d+$/.test(v) ? t('integer') : null)],
+    cidade_id: [when(isParaguayan, r.required(t)), (v) => (v !== '' && !/^\d+$/.test(v) ? t('integer') : null)],
+  });
+}
+
+export function createAddressSchema(t: T) {
+  const r = rules;
+  const brazilMode = (all: Values) => all.pais_id !== '2';
+  const integer: Rule = (v) => (v !== '' && !/^\d+$/.test(v) ? t('integer') : null);
+  return defineForm({
+    nome: [r.required(t), r.max(t, 100)],
+    cep: [r.max(t, 10), when(brazilMode, r.required(t), (v) => (toDigits(v).length === 8 ? null : t('cep')))],
+    logradouro: [r.required(t), r.max(t, 200)],
+    numero: [r.required(t), r.max(t, 20)],
+    bairro: [r.required(t), r.max(t, 100)],
+    cidade: [r.max(t, 100), when(brazilMode, r.required(t))],
+    estado: [r.max(t, 100), when(brazilMode, r.required(t))],
+    pais: [r.max(t, 60)],
+    pais_id: [(v) => (v === '' || v === '1' || v === '2' ? null : t('integer'))],
+    estado_id: [when((all) => !brazilMode(all), r.required(t)), integer],
+    cidade_id: [when((all) => !brazilMode(all), r.required(t)), integer],
+    complemento: [r.max(t, 100)],
+    como_chegar: [r.max(t, 500)],
+    principal: [],
+  });
+}
+
+export function createRecoverySchema(t: T) {
+  return defineForm({ email: [rules.required(t), rules.email(t), rules.max(t, 200)] });
+}
+
+export function createResetSchema(t: T) {
+  return defineForm({
+    email: [rules.max(t, 200)],
+    uuid: [rules.required(t), rules.max(t, 64)],
+    token: [rules.required(t), rules.max(t, 200)],
+    code: [rules.max(t, 200)],
+    password: [rules.required(t), rules.password(t)],
+    password_confirmation: [rules.required(t), (v, all) => (v !== all.password ? t('passwordsMustMatch') : null)],
+  });
+}
+
+export function createPasswordChangeSchema(t: T) {
+  return defineForm({
+    password_currently: [rules.required(t), rules.max(t, 200)],
+    password: [rules.required(t), rules.password(t)],
+    password_confirmation: [rules.required(t), (v, all) => (v !== all.password ? t('passwordsMustMatch') : null)],
+  });
+}
+
+export const PROFILE_DOCUMENT_TYPES = ['CPF', 'RUC', 'CEDULA'] as const;
+
+export function createProfileSchema(t: T) {
+  return defineForm({
+    telefone: [rules.required(t), rules.max(t, 20)],
+    documento_tipo: [rules.required(t), (v) => ((PROFILE_DOCUMENT_TYPES as readonly string[]).includes(v) ? null : t('required'))],
+    documento: [
+      rules.required(t),
+      rules.max(t, 20),
+      (v, all) => {
+        if (all.documento_tipo === 'CPF') return isValidCpf(v) || isValidCnpj(v) ? null : t('cpfOrCnpj');
+        if (all.documento_tipo === 'RUC') return isValidRuc(v) ? null : t('ruc');
+        return null;
+      },
+    ],
+  });
+}
+
+/** Identity-document upload limit (DECISIONS.md) and accepted types, checked by content on the server. */
+export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const DOCUMENT_ACCEPT = 'image/png,image/jpeg,image/gif,application/pdf';
+
+/** The user of the login and /ecom/me answers (spec section 3). */
+export interface AccountUser {
+  id: string;
+  nome: string;
+  sobrenome: string;
+  email: string;
+  email_verified_at: string | null;
+  documento: string;
+  documento_tipo: string;
+  estrangeiro: 0 | 1;
+  telefone: string;
+  data_ultimo_login: string | null;
+}
+
+export interface AccountAddress {
+  id: number;
+  nome: string;
+  cep: string;
+  logradouro: string;
+  numero: string;
+  bairro: string;
+  cidade: string;
+  estado: string;
+  pais: string;
+  complemento: string;
+  como_chegar: string;
+  ativo: boolean;
+  principal: boolean;
+  cidade_id: number | null;
+  estado_id: number | null;
+  pais_id: 1 | 2;
+}

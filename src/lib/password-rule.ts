@@ -1,0 +1,20 @@
+/**
+ * The password rule of DECISIONS.md, shared by the server and every form: 8 to 20 characters,
+ * not the word "password" in any case, with an uppercase letter, a lowercase letter, a digit and
+ * a special character. Returns the first broken rule, or null.
+ */
+export type PasswordProblem = 'length' | 'forbiddenWord' | 'uppercase' | 'lowercase' | 'digit' | 'special';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 20;
+
+export function getPasswordProblem(password: string): PasswordProblem | null {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return 'length';
+  if (password.toLowerCase() === 'password') return 'forbiddenWord';
+  if (!/\p{Lu}/u.test(password)) return 'uppercase';
+  if (!/\p{Ll}/u.test(password)) return 'lowercase';
+  if (!/\d/.test(password)) return 'digit';
+  if (!/[^\p{L}\d]/u.test(password)) return 'special';
+  return null;
+}

@@ -1,0 +1,143 @@
+import type { AccountAddress } from '../../lib/contract/accounts.ts';
+import type { Queryable } from '../db/client.ts';
+
+interface AddressRow {
+  id: number;
+  name: string;
+  postal_code: string;
+  street: string;
+  number: string;
+  district: string;
+  city_name: string;
+  state_name: string;
+  country_name: string;
+  complement: string;
+  directions: string;
+  city_id: number | null;
+  state_id: number | null;
+  country_id: 1 | 2;
+  active: boolean;
+  main: boolean;
+}
+
+export interface AddressInput {
+  nome: string;
+  cep: string;
+  logradouro: string;
+  numero: string;
+  bairro: string;
+  cidade: string;
+  estado: string;
+  pais: string;
+  pais_id: string;
+  estado_id: string;
+  cidade_id: string;
+  complemento: string;
+  como_chegar: string;
+  principal: string;
+}
+
+export function toAccountAddress(row: AddressRow): AccountAddress {
+  return {
+    id: row.id,
+    nome: row.name,
+    cep: row.postal_code,
+    logradouro: row.street,
+    numero: row.number,
+    bairro: row.district,
+    cidade: row.city_name,
+    estado: row.state_name,
+    pais: row.country_name,
+    complemento: row.complement,
+    como_chegar: row.directions,
+    ativo: row.active,
+    principal: row.main,
+    cidade_id: row.city_id,
+    estado_id: row.state_id,
+    pais_id: row.country_id,
+  };
+}
+
+const toId = (value: string) => (value === '' ? null : Number(value));
+const isTrue = (value: string) => value === 'true' || value === '1';
+
+/** Delivery addresses of one customer: every query is scoped by customer_id (others get 404). */
+export function createAddressService({ db }: { db: Queryable }) {
+  async function clearMain(customerId: number) {
+    await db.query('UPDATE customer_addresses SET main = false WHERE customer_id = $1 AND main', [customerId]);
+  }
+
+  return {
+    async listAddresses(customerId: number): Promise<AccountAddress[]> {
+      const { rows } = await db.query<AddressRow>(
+        'SELECT * FROM customer_addresses WHERE customer_id = $1 AND active ORDER BY main DESC, id',
+        [customerId],
+      );
+      return rows.map(toAccountAddress);
+    },
+
+    async getAddress(customerId: number, id: number): Promise<AccountAddress | null> {
+      const { rows } = await db.query<AddressRow>(
+        'SELECT * FROM customer_addresses WHERE id = $1 AND customer_id = $2 AND active',
+        [id, customerId],
+      );
+      return rows[0] ? toAccountAddress(rows[0]) : null;
+    },
+
+    /** Adds an address; the first one, or one sent with principal, becomes the main address. */
+    async createAddress(customerId: number, input: AddressInput): Promise<AccountAddress> {
+      const countryId = input.pais_id === '2' ? 2 : 1;
+      const { rows: existing } = await db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM customer_addresses WHERE customer_id = $1 AND active',
+        [customerId],
+      );
+      const main = isTrue(input.principal) || (existing[0]?.count ?? 0) === 0;
+      if (main) await clearMain(customerId);
+      const { rows } = await db.query<AddressRow>(
+        `INSERT INTO customer_addresses (customer_id, name, postal_code, street, number, district, city_name, state_name,
+            country_name, complement, directions, city_id, state_id, country_id, main)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
+        [
+          customerId, input.nome.trim(), input.cep.replace(/\D/g, ''), input.logradouro.trim(), input.numero.trim(),
+          input.bairro.trim(), input.cidade.trim(), input.estado.trim(),
+          input.pais.trim() || (countryId === 2 ? 'Paraguai' : 'Brasil'), input.complemento.trim(),
+          input.como_chegar.trim(), toId(input.cidade_id), toId(input.estado_id), countryId, main,
+        ],
+      );
+      return toAccountAddress(rows[0] as AddressRow);
+    },
+
+    /** Renames or soft-deletes (ativo false) an address; null when it is not this customer's. */
+    async updateAddress(customerId: number, id: number, patch: { nome?: string; ativo?: boolean }): Promise<AccountAddress | null> {
+      const { rows } = await db.query<AddressRow>(
+        `UPDATE customer_addresses SET name = coalesce($3, name), active = coalesce($4, active),
+                main = CASE WHEN $4 = false THEN false ELSE main END
+          WHERE id = $1 AND customer_id = $2 AND active RETURNING *`,
+        [id, customerId, patch.nome?.trim() || null, patch.ativo ?? null],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      if (!row.active && row.main === false) {
+        // Keep one main address when the main one is deleted.
+        await db.query(
+          `UPDATE customer_addresses SET main = true WHERE id = (
+             SELECT id FROM customer_addresses WHERE customer_id = $1 AND active ORDER BY id LIMIT 1)
+           AND NOT EXISTS (SELECT 1 FROM customer_addresses WHERE customer_id = $1 AND active AND main)`,
+          [customerId],
+        );
+      }
+      return toAccountAddress(row);
+    },
+
+    async setMainAddress(customerId: number, id: number): Promise<AccountAddress | null> {
+      const { rows } = await db.query<{ id: number }>(
+        'SELECT id FROM customer_addresses WHERE id = $1 AND customer_id = $2 AND active',
+        [id, customerId],
+      );
+      if (!rows[0]) return null;
+      await clearMain(customerId);
+      const updated = await db.query<AddressRow>('UPDATE customer_addresses SET main = true WHERE id = $1 RETURNING *', [id]);
+      return toAccountAddress(updated.rows[0] as AddressRow);
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { AstroCookies } from 'astro';
+import * as z from 'zod/mini';
+import { accountMessages } from '../../lib/i18n/accounts.ts';
+import { commonMessages } from '../../lib/i18n/common.ts';
+import { formMessages } from '../../lib/i18n/forms.ts';
+import { createTranslator } from '../../lib/i18n/translator.ts';
+import type { Locale } from '../../lib/locale.ts';
+import { jsonError, type FieldErrors, type Parsed } from '../http/responses.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
+
+export function getAccountTexts(locale: Locale) {
+  return {
+    t: createTranslator(accountMessages, locale),
+    f: createTranslator(formMessages, locale),
+    c: createTranslator(commonMessages, locale),
+  };
+}
+
+export function toIssueErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    (fields[field] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** Validates plain values with an accounts form schema; 422 with every field's message. */
+export function parseFields<S extends z.ZodMiniType>(schema: S, values: unknown, locale: Locale): Parsed<z.output<S>> {
+  const result = z.safeParse(schema, values);
+  if (result.success) return { ok: true, data: result.data };
+  const { f } = getAccountTexts(locale);
+  return { ok: false, response: jsonError(422, f('formInvalidText'), toIssueErrors(result.error.issues)) };
+}
+
+/** JSON bodies only (415 otherwise, so a cross-site HTML form cannot post), then the schema. */
+export async function readJsonFields<S extends z.ZodMiniType>(request: Request, schema: S, locale: Locale): Promise<Parsed<z.output<S>>> {
+  const { c } = getAccountTexts(locale);
+  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
+    return { ok: false, response: jsonError(415, c('unsupportedMediaType')) };
+  }
+  let body: unknown;
+  try {
+    const text = await request.text();
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return { ok: false, response: jsonError(400, c('invalidInput')) };
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, response: jsonError(400, c('invalidInput')) };
+  }
+  return parseFields(schema, body, locale);
+}
+
+function isLocalHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/** The httpOnly session cookie of DECISIONS.md: SameSite=Lax, Secure outside localhost. */
+export function setSessionCookie(cookies: AstroCookies, url: URL, token: string): void {
+  cookies.set(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: !isLocalHost(url.hostname),
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
+  cookies.delete(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: !isLocalHost(url.hostname) });
+}
+
+export function getClientIp(context: { clientAddress?: string; request: Request }): string {
+  try {
+    return context.clientAddress || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function tooManyRequests(locale: Locale): Response {
+  const { c } = getAccountTexts(locale);
+  return jsonError(429, c('tooManyRequests'), undefined, { headers: { 'retry-after': '900' } });
+}

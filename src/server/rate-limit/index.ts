@@ -1,0 +1,61 @@
+import type { Queryable } from '../db/client.ts';
+
+/**
+ * Fixed-window limits kept in PostgreSQL (table rate_limits), so every instance of the shop
+ * shares them. Per-IP limits are multiplied by RATE_LIMIT_IP_MULTIPLIER (default 1): tests and
+ * offices behind one address can raise them without touching per-account limits.
+ */
+export interface Limit {
+  name: string;
+  points: number;
+  windowSeconds: number;
+  perIp?: boolean;
+}
+
+export const LIMITS = {
+  loginAccount: { name: 'login-account', points: 10, windowSeconds: 15 * 60 },
+  loginIp: { name: 'login-ip', points: 100, windowSeconds: 15 * 60, perIp: true },
+  register: { name: 'register-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
+  checkEmail: { name: 'check-email-ip', points: 60, windowSeconds: 60, perIp: true },
+  recoveryEmail: { name: 'recovery-email', points: 5, windowSeconds: 60 * 60 },
+  recoveryIp: { name: 'recovery-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
+  resend: { name: 'resend-customer', points: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>;
+
+function getAllowed(limit: Limit): number {
+  const multiplier = Number(process.env.RATE_LIMIT_IP_MULTIPLIER ?? 1);
+  return limit.perIp && multiplier > 0 ? limit.points * multiplier : limit.points;
+}
+
+export function createRateLimiter({ db }: { db: Queryable }) {
+  const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject.toLowerCase()}`;
+  return {
+    /** Counts one use; false when this use is past the limit. */
+    async consume(limit: Limit, subject: string): Promise<boolean> {
+      const { rows } = await db.query<{ points: number }>(
+        `INSERT INTO rate_limits (key, points, expires_at) VALUES ($1, 1, now() + make_interval(secs => $2))
+         ON CONFLICT (key) DO UPDATE SET
+           points = CASE WHEN rate_limits.expires_at <= now() THEN 1 ELSE rate_limits.points + 1 END,
+           expires_at = CASE WHEN rate_limits.expires_at <= now() THEN EXCLUDED.expires_at ELSE rate_limits.expires_at END
+         RETURNING points`,
+        [keyOf(limit, subject), limit.windowSeconds],
+      );
+      return (rows[0]?.points ?? 0) <= getAllowed(limit);
+    },
+
+    /** True when the subject already used up its window (nothing is counted). */
+    async isBlocked(limit: Limit, subject: string): Promise<boolean> {
+      const { rows } = await db.query<{ points: number }>(
+        'SELECT points FROM rate_limits WHERE key = $1 AND expires_at > now()',
+        [keyOf(limit, subject)],
+      );
+      return (rows[0]?.points ?? 0) >= getAllowed(limit);
+    },
+
+    async reset(limit: Limit, subject: string): Promise<void> {
+      await db.query('DELETE FROM rate_limits WHERE key = $1', [keyOf(limit, subject)]);
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

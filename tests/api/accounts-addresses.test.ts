@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { api, apiJson } from '../support/api.ts';
+import { createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
+
+const brazilian = {
+  nome: 'Casa', cep: '85851-000', logradouro: 'Av. Brasil', numero: '100', bairro: 'Centro',
+  cidade: 'Foz do Iguaçu', estado: 'PR', pais: 'Brasil', pais_id: 1,
+};
+const paraguayan = {
+  nome: 'Oficina', logradouro: 'Avda. Monseñor Rodríguez', numero: '1200', bairro: 'Microcentro',
+  pais_id: 2, estado_id: 30, cidade_id: 401, cidade: 'Ciudad del Este', estado: 'Alto Parana', como_chegar: 'Frente al lago',
+};
+
+describe('delivery addresses', () => {
+  it('adds, lists main first, sets main and soft-deletes', async () => {
+    const token = await signIn(await createTestCustomer());
+    const first = await apiJson('/ecom/cliente/address', { method: 'POST', token, json: brazilian });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ nome: 'Casa', cep: '85851000', principal: true, ativo: true, pais_id: 1 });
+    const second = await apiJson('/ecom/cliente/address', { method: 'POST', token, json: paraguayan });
+    expect(second.body).toMatchObject({ principal: false, pais_id: 2, estado_id: 30, cidade_id: 401, como_chegar: 'Frente al lago' });
+
+    const main = await apiJson(`/ecom/cliente/address/${second.body.id}/set-main`, { method: 'PATCH', token, headers: sameOrigin() });
+    expect(main.status).toBe(200);
+    let list = (await apiJson('/ecom/cliente/address', { token })).body.data;
+    expect(list.map((a: { id: number; principal: boolean }) => [a.id, a.principal])).toEqual([
+      [second.body.id, true],
+      [first.body.id, false],
+    ]);
+
+    const removed = await apiJson(`/ecom/cliente/address/${first.body.id}`, { method: 'PUT', token, json: { ativo: false, nome: 'Casa' } });
+    expect(removed.status).toBe(200);
+    list = (await apiJson('/ecom/cliente/address', { token })).body.data;
+    expect(list.map((a: { id: number }) => a.id)).toEqual([second.body.id]);
+    const me = await apiJson('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
+    expect(me.body.enderecos).toHaveLength(1);
+  });
+
+  it('names every missing field in the buyer language, and requires state/city ids in Paraguayan mode', async () => {
+    const token = await signIn(await createTestCustomer({ foreignBuyer: 0 }));
+    const blankBr = await apiJson('/ecom/cliente/address', { method: 'POST', token, json: { pais_id: 1 } });
+    expect(blankBr.status).toBe(422);
+    expect(Object.keys(blankBr.body.errors).sort()).toEqual(['bairro', 'cep', 'cidade', 'estado', 'logradouro', 'nome', 'numero']);
+    const blankPy = await apiJson('/ecom/cliente/address', { method: 'POST', token, host: 'es', json: { pais_id: 2, nome: 'x'.repeat(101) } });
+    expect(Object.keys(blankPy.body.errors).sort()).toEqual(['bairro', 'cidade_id', 'estado_id', 'logradouro', 'nome', 'numero']);
+    expect(blankPy.body.errors.nome[0]).toBe('Ingresa como máximo 100 caracteres');
+  });
+});
+
+describe('two customers', () => {
+  it('customer B cannot see, change or delete the addresses of customer A', async () => {
+    const tokenA = await signIn(await createTestCustomer());
+    const tokenB = await signIn(await createTestCustomer());
+    const address = (await apiJson('/ecom/cliente/address', { method: 'POST', token: tokenA, json: brazilian })).body;
+
+    expect((await apiJson('/ecom/cliente/address', { token: tokenB })).body.data).toEqual([]);
+    expect((await api(`/ecom/cliente/address/${address.id}/set-main`, { method: 'PATCH', token: tokenB, headers: sameOrigin() })).status).toBe(404);
+    expect((await api(`/ecom/cliente/address/${address.id}`, { method: 'PUT', token: tokenB, json: { ativo: false } })).status).toBe(404);
+    const meB = await apiJson('/ecom/me', { method: 'POST', token: tokenB, headers: sameOrigin() });
+    expect(meB.body.enderecos).toEqual([]);
+    expect(meB.body.email).not.toBe((await apiJson('/ecom/me', { method: 'POST', token: tokenA, headers: sameOrigin() })).body.email);
+
+    const stillThere = (await apiJson('/ecom/cliente/address', { token: tokenA })).body.data;
+    expect(stillThere).toHaveLength(1);
+  });
+
+  it('every address endpoint answers 401 without a session', async () => {
+    expect((await api('/ecom/cliente/address')).status).toBe(401);
+    expect((await api('/ecom/cliente/address', { method: 'POST', json: brazilian })).status).toBe(401);
+    expect((await api('/ecom/cliente/address/1/set-main', { method: 'PATCH', headers: sameOrigin() })).status).toBe(401);
+  });
+});
