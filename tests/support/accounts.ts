@@ -40,3 +40,41 @@ export async function signIn(customer: { email: string; password: string }, host
 export function sameOrigin(host: 'br' | 'es' = 'br'): Record<string, string> {
   return { origin: `http://${getHostHeader(host)}` };
 }
+
+/** A small real image, as a browser would upload it. */
+export async function makePng(color = '#3366aa'): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width: 24, height: 16, channels: 3, background: color } }).png().toBuffer();
+}
+
+export const MINIMAL_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  'latin1',
+);
+
+export function uniqueEmail(prefix = 'reg'): string {
+  return `${prefix}-${randomUUID().slice(0, 12)}@example.test`;
+}
+
+/** The multipart body of a Brazilian registration (valid unless overridden). */
+export async function brazilianRegistration(overrides: Record<string, string | Blob | null> = {}): Promise<FormData> {
+  const email = uniqueEmail();
+  const png = await makePng();
+  const fields: Record<string, string | Blob | null> = {
+    estrangeiro: '1', nome: 'Joana', sobrenome: 'Silva', email, email_confirmation: email.toUpperCase(),
+    telefone: '+55 (45) 99876-5432', password: TEST_PASSWORD, password_confirmation: TEST_PASSWORD,
+    documento_tipo: 'CPF', documento: '529.982.247-25', identidade: '12345678', identidade_complemento: 'SSP/PR',
+    cep: '85851-000', logradouro: 'Avenida Brasil', numero: '100', bairro: 'Centro', cidade: 'Foz do Iguaçu', estado: 'PR',
+    pais: 'Brasil', pais_id: '1',
+    frente: new Blob([new Uint8Array(png)], { type: 'image/png' }),
+    verso: new Blob([new Uint8Array(MINIMAL_PDF)], { type: 'application/pdf' }),
+    ...overrides,
+  };
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === null) continue;
+    if (value instanceof Blob) form.append(key, value, key === 'frente' ? 'frente.png' : 'verso.pdf');
+    else form.append(key, value);
+  }
+  return form;
+}

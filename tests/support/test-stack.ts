@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '../../src/server/db/embedded.ts';
+import { startFakeCepServer, startSmtpCatcher } from './fake-services.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,6 +15,8 @@ export interface TestStack {
   baseUrl: string;
   databaseUrl: string;
   dataDir: string;
+  /** Folder where the SMTP catcher writes every mail the shop sends (one .eml each). */
+  mailDir: string;
   stop(): Promise<void>;
 }
 
@@ -57,6 +60,9 @@ export async function startTestStack(extraEnv: Record<string, string> = {}): Pro
     serverUrl = embedded.url;
   }
   const databaseUrl = await createFreshDatabase(serverUrl);
+  const mailDir = path.join(dataDir, 'caught-mail');
+  const cep = await startFakeCepServer();
+  const smtp = await startSmtpCatcher(mailDir);
   const port = await findFreePort();
   const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], {
     cwd: projectRoot,
@@ -71,6 +77,8 @@ export async function startTestStack(extraEnv: Record<string, string> = {}): Pro
       SHOP_ORIGIN_ES: `http://es.localhost:${port}`,
       // Every test request comes from 127.0.0.1: per-IP limits would throttle the whole suite.
       RATE_LIMIT_IP_MULTIPLIER: '50',
+      CEP_API_URL: cep.url,
+      SMTP_URL: smtp.url,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -81,12 +89,14 @@ export async function startTestStack(extraEnv: Record<string, string> = {}): Pro
     baseUrl,
     databaseUrl,
     dataDir,
+    mailDir,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once('exit', resolve));
         server.kill('SIGTERM');
         await exited;
       }
+      await Promise.all([cep.stop(), smtp.stop()]);
       await embedded?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -4,6 +4,9 @@ import { createRateLimiter } from '../rate-limit/index.ts';
 import { createAddressService } from './addresses.ts';
 import { createAuthService } from './auth.ts';
 import { createCustomerRepository } from './customers.ts';
+import { createDocumentService } from './documents.ts';
+import { createRecoveryService } from './recovery.ts';
+import { createRegistrationService } from './registration.ts';
 
 /** The accounts services wired to the real database and clock, for pages and endpoints. */
 export function getRateLimiter() {
@@ -20,4 +23,16 @@ export function getAddressService() {
 
 export function getCustomerRepository() {
   return createCustomerRepository(getPool());
+}
+
+export function getRegistrationService() {
+  return createRegistrationService({ db: getPool(), clock: systemClock });
+}
+
+export function getRecoveryService() {
+  return createRecoveryService({ db: getPool(), clock: systemClock, limiter: getRateLimiter() });
+}
+
+export function getDocumentService() {
+  return createDocumentService({ db: getPool() });
 }

@@ -1,0 +1,27 @@
+import type { APIRoute } from 'astro';
+import { createRegistrationSchema } from '../../../../lib/contract/accounts.ts';
+import { json, jsonError } from '../../../../server/http/responses.ts';
+import { getAccountTexts, getClientIp, setSessionCookie, toIssueErrors, tooManyRequests } from '../../../../server/accounts/http.ts';
+import { getRateLimiter, getRegistrationService } from '../../../../server/accounts/services.ts';
+import { readDocumentUpload } from '../../../../server/accounts/uploads.ts';
+import { LIMITS } from '../../../../server/rate-limit/index.ts';
+import * as z from 'zod/mini';
+
+/** POST /ecom/cliente/cadastrar (multipart: the registration fields, files frente and verso). */
+export const POST: APIRoute = async (context) => {
+  const { locale } = context.locals;
+  const { t, f } = getAccountTexts(locale);
+  if (!(await getRateLimiter().consume(LIMITS.register, getClientIp(context)))) return tooManyRequests(locale);
+  const upload = await readDocumentUpload(context.request, locale, true);
+  if (!upload.ok) return upload.response;
+  const result = z.safeParse(createRegistrationSchema(f), upload.fields);
+  const errors = { ...(result.success ? {} : toIssueErrors(result.error.issues)), ...upload.fileErrors };
+  const { frente, verso } = upload.files;
+  if (!result.success || !frente || !verso || Object.keys(errors).length > 0) {
+    return jsonError(422, f('formInvalidText'), errors);
+  }
+  const outcome = await getRegistrationService().register(result.data, { frente, verso });
+  if (outcome.kind === 'email_taken') return jsonError(422, t('emailInUse'), { email: [t('emailInUse')] });
+  setSessionCookie(context.cookies, context.url, outcome.token);
+  return json({ message: t('registerSuccess'), token: outcome.token, user: outcome.user }, { status: 201 });
+};

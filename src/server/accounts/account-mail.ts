@@ -1,0 +1,23 @@
+import { accountMessages } from '../../lib/i18n/accounts.ts';
+import { createTranslator } from '../../lib/i18n/translator.ts';
+import { getProfileLocale } from '../../lib/locale.ts';
+import { sendMail } from '../mail/index.ts';
+import { getStorefrontOrigin } from '../storefront-hosts.ts';
+import type { CustomerRow } from './customers.ts';
+
+/** Links go to the customer's storefront origin from configuration, never the request's Host. */
+function getCustomerOrigin(customer: Pick<CustomerRow, 'foreign_buyer'>): string {
+  return getStorefrontOrigin(customer.foreign_buyer === 1 ? 'br' : 'es');
+}
+
+export async function sendResetMail(customer: CustomerRow, token: string): Promise<void> {
+  const t = createTranslator(accountMessages, getProfileLocale(customer.foreign_buyer));
+  const link = `${getCustomerOrigin(customer)}/app/reset-password/${customer.uuid}/${token}?email=${encodeURIComponent(customer.email)}`;
+  await sendMail({ to: customer.email, subject: t('mailResetSubject'), text: t('mailResetBody', { name: customer.first_name, link }), link });
+}
+
+export async function sendConfirmationMail(customer: CustomerRow, token: string): Promise<void> {
+  const t = createTranslator(accountMessages, getProfileLocale(customer.foreign_buyer));
+  const link = `${getCustomerOrigin(customer)}/app/confirmation-email/${customer.uuid}/${token}`;
+  await sendMail({ to: customer.email, subject: t('mailConfirmSubject'), text: t('mailConfirmBody', { name: customer.first_name, link }), link });
+}

@@ -1,0 +1,42 @@
+import { DOCUMENT_MAX_BYTES } from '../../lib/contract/accounts.ts';
+import type { Locale } from '../../lib/locale.ts';
+import { jsonError, type FieldErrors } from '../http/responses.ts';
+import { cleanIdentityDocument } from '../storage/identity-documents.ts';
+import { parseMultipart } from '../storage/multipart.ts';
+import type { DocumentSide } from './documents.ts';
+import { getAccountTexts } from './http.ts';
+
+export type CleanFiles = Partial<Record<DocumentSide, { bytes: Buffer; contentType: string }>>;
+
+export type UploadRead =
+  | { ok: true; fields: Record<string, string>; files: CleanFiles; fileErrors: FieldErrors }
+  | { ok: false; response: Response };
+
+const SIDES: readonly DocumentSide[] = ['frente', 'verso'];
+
+/**
+ * Reads a multipart body with the identity-document files frente/verso: 413 past 5 MB, 415 when
+ * not multipart; each file checked by content and cleaned (errors per field for the form).
+ */
+export async function readDocumentUpload(request: Request, locale: Locale, required: boolean): Promise<UploadRead> {
+  const { f, c } = getAccountTexts(locale);
+  const parsed = await parseMultipart(request, { fileFields: SIDES, maxFileBytes: DOCUMENT_MAX_BYTES });
+  if (!parsed.ok) {
+    if (parsed.reason === 'too_large') return { ok: false, response: jsonError(413, f('fileSizeError'), undefined, { headers: { connection: 'close' } }) };
+    if (parsed.reason === 'unsupported') return { ok: false, response: jsonError(415, c('unsupportedMediaType')) };
+    return { ok: false, response: jsonError(400, c('invalidInput')) };
+  }
+  const files: CleanFiles = {};
+  const fileErrors: FieldErrors = {};
+  for (const side of SIDES) {
+    const upload = parsed.files[side];
+    if (!upload) {
+      if (required) fileErrors[side] = [f('required')];
+      continue;
+    }
+    const clean = await cleanIdentityDocument(upload.bytes);
+    if (clean.ok) files[side] = { bytes: clean.bytes, contentType: clean.contentType };
+    else fileErrors[side] = [f('fileTypeError')];
+  }
+  return { ok: true, fields: parsed.fields, files, fileErrors };
+}

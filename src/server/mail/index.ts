@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** The action link inside, logged only when no SMTP server is configured (DECISIONS.md). */
+  link?: string;
+}
+
+const FROM = () => process.env.MAIL_FROM ?? 'Fronteira <no-reply@fronteira.local>';
+
+let transport: Transporter | undefined;
+
+/**
+ * Sends through SMTP_URL when set; otherwise writes the message as an .eml file under
+ * DATA_DIR/mail and logs its path and link, so the flows work on a fresh machine.
+ */
+export async function sendMail(message: MailMessage): Promise<void> {
+  const smtpUrl = process.env.SMTP_URL;
+  if (smtpUrl) {
+    transport ??= nodemailer.createTransport(smtpUrl);
+    await transport.sendMail({ from: FROM(), to: message.to, subject: message.subject, text: message.text });
+    return;
+  }
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const info = await writer.sendMail({ from: FROM(), to: message.to, subject: message.subject, text: message.text });
+  const folder = path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'mail');
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+  await writeFile(file, info.message as Buffer);
+  console.log(`[mail] no SMTP_URL: wrote ${file}${message.link ? ` link: ${message.link}` : ''}`);
+}

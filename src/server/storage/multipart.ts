@@ -1,0 +1,77 @@
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  bytes: Buffer;
+}
+
+export type MultipartResult =
+  | { ok: true; fields: Record<string, string>; files: Record<string, UploadedFile> }
+  | { ok: false; reason: 'too_large' | 'bad_request' | 'unsupported' };
+
+export interface MultipartLimits {
+  fileFields: readonly string[];
+  maxFileBytes: number;
+  maxFields?: number;
+}
+
+/**
+ * Streams a multipart body through busboy with hard limits. A file past `maxFileBytes` stops the
+ * parse at once (the rest of the body is not read) and answers too_large; unknown file fields
+ * are refused; a declared Content-Length beyond what the limits allow is refused before reading.
+ */
+export async function parseMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type) || !request.body) return { ok: false, reason: 'unsupported' };
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  const maxBody = limits.fileFields.length * limits.maxFileBytes + 256 * 1024;
+  if (declared > maxBody) return { ok: false, reason: 'too_large' };
+
+  const body = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream);
+  return new Promise<MultipartResult>((resolve) => {
+    let settled = false;
+    const finish = (result: MultipartResult) => {
+      if (settled) return;
+      settled = true;
+      body.unpipe();
+      body.destroy();
+      resolve(result);
+    };
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': type },
+        limits: { fileSize: limits.maxFileBytes, files: limits.fileFields.length, fields: limits.maxFields ?? 60, fieldSize: 4096 },
+      });
+    } catch {
+      resolve({ ok: false, reason: 'bad_request' });
+      return;
+    }
+    const fields: Record<string, string> = {};
+    const files: Record<string, UploadedFile> = {};
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (!limits.fileFields.includes(name)) {
+        stream.resume();
+        finish({ ok: false, reason: 'bad_request' });
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => finish({ ok: false, reason: 'too_large' }));
+      stream.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        if (bytes.length > 0) files[name] = { field: name, filename: info.filename ?? '', bytes };
+      });
+    });
+    parser.on('filesLimit', () => finish({ ok: false, reason: 'bad_request' }));
+    parser.on('error', () => finish({ ok: false, reason: 'bad_request' }));
+    parser.on('close', () => finish({ ok: true, fields, files }));
+    body.on('error', () => finish({ ok: false, reason: 'bad_request' }));
+    body.pipe(parser);
+  });
+}
