@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Payment methods offered to each kind of buyer (accounts spec section 1). */
+export const BRAZIL_PAYMENT_METHODS = ['pix', 'boleto', 'card'] as const;
+export const PARAGUAY_PAYMENT_METHODS = ['card', 'qr', 'bank_transfer', 'local_bank', 'cash', 'ewallet'] as const;
+export const PAYMENT_METHODS = ['pix', 'boleto', 'card', 'qr', 'bank_transfer', 'local_bank', 'cash', 'ewallet'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Card instalments allowed for Brazilian buyers (spec section 9). */
+export const MAX_INSTALLMENTS = 10;
+
+export function getPaymentMethods(foreignBuyer: 0 | 1): readonly PaymentMethod[] {
+  return foreignBuyer === 1 ? BRAZIL_PAYMENT_METHODS : PARAGUAY_PAYMENT_METHODS;
+}
+
+/** Order statuses of spec section 4, plus CANCELADO (an unpaid order whose reservation expired). */
+export const ORDER_STATUSES = ['AGUARDANDO', 'PAGAMENTO', 'AUTORIZADO', 'PAGO', 'ENVIADO', 'ESTORNADO', 'CANCELADO'] as const;
+export const PAYMENT_STATUSES = ['AGUARDANDO', 'FINALIZADO', 'PAGO', 'RECUSADO', 'CANCELADO'] as const;
+
+/** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7). */
+export const StartCheckoutSchema = z.object({
+  token_entrega: z.string().min(10).max(2000),
+  valor_frete: z.coerce.number().min(0),
+  cliente_endereco_id: z.coerce.number().int().positive().nullish(),
+  entrega_servico_id: z.coerce.number().int().positive().nullish(),
+  id_ponto_entrega: z.coerce.number().int().positive().nullish(),
+  cidade_alternativa: z.string().max(200).nullish(),
+  forma_pagamento: z.enum(PAYMENT_METHODS),
+  parcelas: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
+});
+export type StartCheckoutInput = z.infer<typeof StartCheckoutSchema>;
+
+export interface OrderPaymentView {
+  status: string;
+  valor_total: number;
+  forma_pagamento: string;
+  parcelas: number;
+}
+
+export interface OrderItemView {
+  produto: { id: number; nome: string; codigo: string; slug: string; imagem: string | null };
+  qtde: number;
+  valor_unitario: number;
+  valor_subtotal: number;
+}
+
+/** An order as GET /ecom/venda/pedidos{,/external_id} answers it (spec section 3, Order). */
+export interface OrderView {
+  id: number;
+  external_id: string;
+  pedido: number;
+  created_at: string;
+  valor_total: number;
+  valor_produtos: number;
+  valor_frete: number;
+  moeda_id: number;
+  moeda: { id: number; simbolo: string; casas_decimais: number };
+  status: string;
+  tipo_entrega: 'delivery' | 'pickup' | 'pickup_point';
+  entrega_descricao: string;
+  codigo_retirada: string | null;
+  link_pagamento: string | null;
+  pagamentos: OrderPaymentView[];
+  itens: OrderItemView[];
+}
+
+const SYMBOLS: Record<number, string> = { 1: 'R$', 2: 'U$', 3: 'G$', 4: 'P$' };
+
+/** Minor units to the major-unit number the contract carries (G$ has no decimals). */
+export function toMajor(minor: number, decimals: number): number {
+  return decimals === 0 ? minor : minor / 10 ** decimals;
+}
+
+/** Price format of spec section 9: G$ without decimals with dot thousands, others 2 decimals with comma. */
+export function formatOrderMoney(amount: number, currencyId: number): string {
+  const decimals = currencyId === 3 ? 0 : 2;
+  const fixed = Math.abs(amount).toFixed(decimals);
+  const [whole = '0', fraction] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const sign = amount < 0 ? '-' : '';
+  return `${sign}${SYMBOLS[currencyId] ?? 'R$'} ${grouped}${fraction ? `,${fraction}` : ''}`;
+}

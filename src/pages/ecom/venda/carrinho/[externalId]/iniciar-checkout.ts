@@ -1,0 +1,37 @@
+import type { APIRoute } from 'astro';
+import { StartCheckoutSchema } from '../../../../../lib/contract/orders.ts';
+import { checkoutMessages } from '../../../../../lib/i18n/checkout.ts';
+import { commonMessages } from '../../../../../lib/i18n/common.ts';
+import { createTranslator } from '../../../../../lib/i18n/translator.ts';
+import { CheckoutError } from '../../../../../server/checkout/errors.ts';
+import { json, jsonError, parseJsonBody } from '../../../../../server/http/responses.ts';
+import { getCheckoutService, startPaymentJobs } from '../../../../../server/payments/services.ts';
+
+export const POST: APIRoute = async ({ params, request, locals, url }) => {
+  const t = createTranslator(checkoutMessages, locals.locale);
+  if (!locals.customer) return jsonError(401, createTranslator(commonMessages, locals.locale)('loginRequired'));
+  const parsed = await parseJsonBody(request, StartCheckoutSchema);
+  if (!parsed.ok) return parsed.response;
+  startPaymentJobs();
+  try {
+    const started = await getCheckoutService().startCheckout({
+      customerId: locals.customer.id,
+      cartExternalId: params.externalId ?? '',
+      input: parsed.data,
+      shopOrigin: url.origin,
+      locale: locals.locale,
+    });
+    return json(
+      { link_pagamento: [started.link], pedido: started.orderNumber, external_id: started.orderExternalId },
+      { status: started.created ? 201 : 200 },
+    );
+  } catch (error) {
+    if (!(error instanceof CheckoutError)) throw error;
+    const spanish = locals.locale.startsWith('es');
+    const details = error.shortItems.map((item) =>
+      t('shortItem', { name: spanish ? item.nome_es : item.nome_pt, q: item.solicitado, n: item.disponivel }));
+    const body: Record<string, unknown> = { message: t(error.code), errors: { [error.field]: details.length ? details : [t(error.code)] } };
+    if (error.shortItems.length) body.itens_indisponiveis = error.shortItems;
+    return json(body, { status: error.status });
+  }
+};

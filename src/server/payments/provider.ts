@@ -1,0 +1,61 @@
+import type { Queryable } from '../db/client.ts';
+
+/**
+ * The payment-provider port. The shop talks to every gateway through this interface only;
+ * a real gateway (Mercado Pago for Brazil, Pagopar for Paraguay) is one file implementing it
+ * and one line registering it in `payments/services.ts`. The order/payment state machine,
+ * dedupe of notifications, amount checks and reconciliation stay in the shop.
+ *
+ * Flow:
+ * 1. checkout calls `createPayment` inside the checkout transaction; the provider answers the
+ *    hosted-page URL the shopper is sent to (`link_pagamento`).
+ * 2. the gateway notifies the shop: POST /ecom/pagamentos/webhook/{provider id} with its raw
+ *    body; `verifyWebhook` authenticates it (signature, freshness) and translates it into a
+ *    `PaymentEvent`. The shop then ignores event ids it has seen and refuses wrong amounts.
+ * 3. for payments whose notification never came, the reconciliation job calls
+ *    `fetchPaymentStatus` and applies the answer exactly as a notification.
+ */
+export type ProviderPaymentStatus = 'pending' | 'approved' | 'declined';
+
+export interface CreatePaymentInput {
+  /** Our unguessable payment reference; the provider must echo it in notifications. */
+  reference: string;
+  orderNumber: number;
+  amountMinor: number;
+  currencyId: number;
+  method: string;
+  installments: number;
+  locale: string;
+  /** Where the gateway sends the shopper back (our /checkout/payment page, absolute). */
+  returnUrl: string;
+  /** Origin of the storefront the shopper used, for hosted pages that live in the shop. */
+  shopOrigin: string;
+}
+
+export interface CreatedPayment {
+  link: string;
+  providerPaymentId: string | null;
+}
+
+export interface PaymentEvent {
+  /** The provider's unique id of this notification (dedupe key). */
+  eventId: string;
+  reference: string;
+  status: ProviderPaymentStatus;
+  amountMinor: number;
+  currencyId: number;
+}
+
+export type WebhookVerification =
+  | { ok: true; event: PaymentEvent }
+  | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed' };
+
+export interface PaymentProvider {
+  readonly id: string;
+  /** Runs inside the checkout transaction (`db`): a failure rolls the whole checkout back. */
+  createPayment(input: CreatePaymentInput, db: Queryable): Promise<CreatedPayment>;
+  /** Authenticates a notification from its raw body and headers. Never trusts the body alone. */
+  verifyWebhook(rawBody: string, headers: Headers, now: Date): WebhookVerification;
+  /** Asks the gateway for the current state of one payment (reconciliation). */
+  fetchPaymentStatus(reference: string): Promise<{ status: ProviderPaymentStatus; amountMinor: number; currencyId: number } | null>;
+}

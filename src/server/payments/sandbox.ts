@@ -1,0 +1,131 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+import type { Queryable } from '../db/client.ts';
+import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, WebhookVerification } from './provider.ts';
+
+export const SANDBOX_PROVIDER_ID = 'sandbox';
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+/** Notifications older (or newer) than this are refused as replays. */
+const SIGNATURE_TOLERANCE_S = 300;
+
+const STATUS_BY_DECISION: Record<string, ProviderPaymentStatus> = {
+  pending: 'pending',
+  approved: 'approved',
+  declined: 'declined',
+};
+
+export function signSandboxBody(rawBody: string, timestampS: number, secret: string): string {
+  const mac = createHmac('sha256', secret).update(`${timestampS}.${rawBody}`).digest('hex');
+  return `t=${timestampS},v1=${mac}`;
+}
+
+export interface SandboxRow {
+  reference: string;
+  amount_minor: number;
+  currency_id: number;
+  method: string;
+  installments: number;
+  order_number: number;
+  return_url: string;
+  status: 'pending' | 'approved' | 'declined';
+}
+
+/**
+ * The built-in gateway: a hosted page inside the shop (/sandbox/pagamento/{reference}) where
+ * the shopper approves or declines a TEST payment; it then notifies the shop through a signed
+ * webhook over HTTP, as a real gateway would.
+ */
+export function createSandboxProvider({ db, clock, secret }: { db: Queryable; clock: Clock; secret: () => string }) {
+  const provider: PaymentProvider = {
+    id: SANDBOX_PROVIDER_ID,
+
+    async createPayment(input, tx) {
+      await tx.query(
+        `INSERT INTO sandbox_payments (reference, amount_minor, currency_id, method, installments, order_number, return_url, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [input.reference, input.amountMinor, input.currencyId, input.method, input.installments, input.orderNumber, input.returnUrl, clock.now()],
+      );
+      return { link: `${input.shopOrigin}/sandbox/pagamento/${input.reference}`, providerPaymentId: input.reference };
+    },
+
+    verifyWebhook(rawBody, headers, now): WebhookVerification {
+      const header = headers.get(SANDBOX_SIGNATURE_HEADER) ?? '';
+      const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header);
+      if (!match) return { ok: false, reason: 'bad_signature' };
+      const timestampS = Number(match[1]);
+      const expected = Buffer.from(signSandboxBody(rawBody, timestampS, secret()));
+      const given = Buffer.from(header);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'bad_signature' };
+      if (Math.abs(now.getTime() / 1000 - timestampS) > SIGNATURE_TOLERANCE_S) return { ok: false, reason: 'stale' };
+      try {
+        const body = JSON.parse(rawBody) as { id?: unknown; data?: Record<string, unknown> };
+        const data = body.data ?? {};
+        const status = STATUS_BY_DECISION[String(data.status)];
+        if (typeof body.id !== 'string' || typeof data.reference !== 'string' || !status) return { ok: false, reason: 'malformed' };
+        const event: PaymentEvent = {
+          eventId: body.id,
+          reference: data.reference,
+          status,
+          amountMinor: Number(data.amount_minor),
+          currencyId: Number(data.currency_id),
+        };
+        return { ok: true, event };
+      } catch {
+        return { ok: false, reason: 'malformed' };
+      }
+    },
+
+    async fetchPaymentStatus(reference) {
+      const row = await getSandboxPayment(db, reference);
+      if (!row) return null;
+      return { status: STATUS_BY_DECISION[row.status] ?? 'pending', amountMinor: row.amount_minor, currencyId: row.currency_id };
+    },
+  };
+  return provider;
+}
+
+export async function getSandboxPayment(db: Queryable, reference: string): Promise<SandboxRow | null> {
+  const { rows } = await db.query<SandboxRow>('SELECT * FROM sandbox_payments WHERE reference = $1', [reference]);
+  return rows[0] ?? null;
+}
+
+/** The URL the sandbox posts its notifications to: the shop itself unless configured. */
+function getWebhookUrl(): string {
+  const base = process.env.SANDBOX_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`;
+  return `${base}/ecom/pagamentos/webhook/${SANDBOX_PROVIDER_ID}`;
+}
+
+/**
+ * Records the shopper's decision on the hosted page and notifies the shop. A failed
+ * notification is left to the reconciliation job, as with a real gateway.
+ */
+export async function decideSandboxPayment(
+  { db, clock, secret }: { db: Queryable; clock: Clock; secret: () => string },
+  reference: string,
+  decision: 'approved' | 'declined',
+): Promise<SandboxRow | null> {
+  const { rows } = await db.query<SandboxRow>(
+    `UPDATE sandbox_payments SET status = $2, decided_at = $3 WHERE reference = $1 AND status <> 'approved' RETURNING *`,
+    [reference, decision, clock.now()],
+  );
+  const row = rows[0];
+  if (!row) return getSandboxPayment(db, reference);
+  const body = JSON.stringify({
+    id: `evt_${randomUUID()}`,
+    type: 'payment.updated',
+    data: { reference, status: decision, amount_minor: row.amount_minor, currency_id: row.currency_id, method: row.method },
+  });
+  const signature = signSandboxBody(body, Math.floor(clock.now().getTime() / 1000), secret());
+  try {
+    const response = await fetch(getWebhookUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+      body,
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!response.ok) console.warn(`sandbox webhook for ${reference} answered ${response.status}`);
+  } catch (error) {
+    console.warn(`sandbox webhook for ${reference} failed; reconciliation will settle it`, error);
+  }
+  return row;
+}

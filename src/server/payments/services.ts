@@ -1,0 +1,73 @@
+import { createCheckoutService } from '../checkout/service.ts';
+import { verifyDeliveryToken } from '../checkout/delivery-token.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { getPool } from '../db/client.ts';
+import { createOrderService } from '../orders/service.ts';
+import type { PaymentProvider } from './provider.ts';
+import { createSandboxProvider } from './sandbox.ts';
+import { getWebhookSecret } from './secret.ts';
+import { createPaymentService } from './service.ts';
+
+/** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
+export function getReservationTtlMinutes(): number {
+  const value = Number(process.env.RESERVATION_TTL_MINUTES ?? 30);
+  return Number.isFinite(value) && value > 0 ? value : 30;
+}
+
+/**
+ * Registered gateways. A real adapter (e.g. Mercado Pago) is added here and chosen per
+ * storefront with PAYMENT_PROVIDER_BR / PAYMENT_PROVIDER_ES; the sandbox is the default.
+ */
+export function getPaymentProviders(clock: Clock = systemClock): Record<string, PaymentProvider> {
+  const sandbox = createSandboxProvider({ db: getPool(), clock, secret: getWebhookSecret });
+  return { [sandbox.id]: sandbox };
+}
+
+export function getSandboxDeps() {
+  return { db: getPool(), clock: systemClock, secret: getWebhookSecret };
+}
+
+export function getPaymentService() {
+  const pool = getPool();
+  return createPaymentService({ db: pool, connect: () => pool.connect(), clock: systemClock, providers: getPaymentProviders() });
+}
+
+export function getCheckoutService() {
+  const pool = getPool();
+  const providers = getPaymentProviders();
+  return createCheckoutService({
+    connect: () => pool.connect(),
+    clock: systemClock,
+    provider: providers[process.env.PAYMENT_PROVIDER ?? 'sandbox'] ?? providers.sandbox!,
+    verifyDelivery: verifyDeliveryToken,
+    reservationTtlMinutes: getReservationTtlMinutes(),
+  });
+}
+
+export function getOrderService() {
+  return createOrderService({ db: getPool() });
+}
+
+const jobsKey = Symbol.for('fronteira.paymentJobs');
+type GlobalWithJobs = typeof globalThis & { [jobsKey]?: NodeJS.Timeout };
+
+/**
+ * Reconciliation and reservation expiry, every PAYMENT_JOBS_INTERVAL_S seconds (default 30;
+ * 0 turns them off). Started once per process by the first checkout, order or payment call.
+ */
+export function startPaymentJobs(): void {
+  const holder = globalThis as GlobalWithJobs;
+  const seconds = Number(process.env.PAYMENT_JOBS_INTERVAL_S ?? 30);
+  if (holder[jobsKey] || !(seconds > 0)) return;
+  let running = false;
+  holder[jobsKey] = setInterval(() => {
+    if (running) return;
+    running = true;
+    const service = getPaymentService();
+    service.reconcile()
+      .then(() => service.expireReservations())
+      .catch((error: unknown) => console.warn('payment jobs failed', error))
+      .finally(() => { running = false; });
+  }, seconds * 1000);
+  holder[jobsKey].unref();
+}

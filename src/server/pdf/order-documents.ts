@@ -1,0 +1,84 @@
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+import type { OrderView } from '../../lib/contract/orders.ts';
+import { formatOrderMoney } from '../../lib/contract/orders.ts';
+import { checkoutMessages } from '../../lib/i18n/checkout.ts';
+import { commonMessages } from '../../lib/i18n/common.ts';
+import { orderMessages, toStatusLabel } from '../../lib/i18n/orders.ts';
+import { createTranslator } from '../../lib/i18n/translator.ts';
+import type { Locale } from '../../lib/locale.ts';
+
+function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+function openDocument(title: string): PDFKit.PDFDocument {
+  // Uncompressed content streams: small documents, and their text stays checkable.
+  return new PDFDocument({ size: 'A4', margin: 50, compress: false, info: { Title: title, Author: 'Fronteira' } });
+}
+
+function formatDate(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Asuncion' }).format(new Date(iso));
+}
+
+/** The receipt of an order: number, date, status, items, totals (the /success download). */
+export async function renderReceiptPdf(order: OrderView, locale: Locale): Promise<Buffer> {
+  const t = createTranslator(orderMessages, locale);
+  const tc = createTranslator(checkoutMessages, locale);
+  const money = (value: number) => formatOrderMoney(value, order.moeda_id);
+  const doc = openDocument(`${t('receiptTitle')} ${order.pedido}`);
+  doc.fontSize(18).text(createTranslator(commonMessages, locale)('siteName'));
+  doc.moveDown(0.5).fontSize(14).text(t('receiptTitle'));
+  doc.moveDown().fontSize(11);
+  doc.text(t('orderNumber', { number: order.pedido }));
+  doc.text(`${t('orderDate')}: ${formatDate(order.created_at, locale)}`);
+  doc.text(`${t('orderStatus')}: ${toStatusLabel(t, order.status)}`);
+  const payment = order.pagamentos[0];
+  if (payment) doc.text(`${t('paymentMethod')}: ${tc(`method_${payment.forma_pagamento}` as 'method_pix')}`);
+  doc.text(`${t('orderDelivery')}: ${t(`delivery_${order.tipo_entrega}`)}`);
+  doc.moveDown();
+  for (const item of order.itens) {
+    doc.text(`${item.qtde} x ${item.produto.codigo} ${item.produto.nome} — ${money(item.valor_unitario)} = ${money(item.valor_subtotal)}`);
+  }
+  doc.moveDown();
+  doc.text(`${t('orderProducts')}: ${money(order.valor_produtos)}`);
+  doc.text(`${t('orderShipping')}: ${money(order.valor_frete)}`);
+  const ivaNote = order.moeda_id === 3 ? ` (${t('ivaIncluded')})` : '';
+  doc.fontSize(13).text(`${t('orderTotalWithShipping')}: ${money(order.valor_total)}${ivaNote}`);
+  if (order.codigo_retirada) doc.moveDown().fontSize(11).text(`${t('pickupCode')}: ${order.codigo_retirada}`);
+  return toBuffer(doc);
+}
+
+/** The pickup ticket: the code large, as a Code 128 barcode and as a QR code. */
+export async function renderTicketPdf(order: OrderView & { codigo_retirada: string }, locale: Locale): Promise<Buffer> {
+  const t = createTranslator(orderMessages, locale);
+  const [barcode, qr] = await Promise.all([
+    bwipjs.toBuffer({ bcid: 'code128', text: order.codigo_retirada, scale: 3, height: 14, includetext: false }),
+    bwipjs.toBuffer({ bcid: 'qrcode', text: order.codigo_retirada, scale: 6 }),
+  ]);
+  const doc = openDocument(`${t('ticketTitle')} ${order.pedido}`);
+  doc.fontSize(18).text(createTranslator(commonMessages, locale)('siteName'));
+  doc.moveDown(0.5).fontSize(14).text(t('ticketTitle'));
+  doc.moveDown().fontSize(12).text(t('orderNumber', { number: order.pedido }));
+  doc.text(`${t('orderDate')}: ${formatDate(order.created_at, locale)}`);
+  doc.moveDown().fontSize(11).text(t('pickupCode'));
+  doc.font('Courier-Bold').fontSize(32).text(order.codigo_retirada, { characterSpacing: 4 });
+  doc.font('Helvetica').moveDown(0.5);
+  doc.image(barcode, { width: 300 });
+  doc.moveDown(0.5);
+  doc.image(qr, { width: 140 });
+  doc.moveDown().fontSize(11).text(t('ticketHint'));
+  for (const item of order.itens) doc.text(`${item.qtde} x ${item.produto.codigo} ${item.produto.nome}`);
+  return toBuffer(doc);
+}
+
+/** The same codes as inline SVG, for the print view and the sandbox page (no image requests). */
+export function renderCodeSvg(kind: 'code128' | 'qrcode', text: string): string {
+  return bwipjs.toSVG(kind === 'qrcode' ? { bcid: 'qrcode', text, scale: 3 } : { bcid: 'code128', text, scale: 2, height: 12, includetext: true });
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { createSessionService } from '../../src/server/accounts/sessions.ts';
+import { signDeliveryToken, type DeliveryQuote } from '../../src/server/checkout/delivery-token.ts';
+import { systemClock } from '../../src/server/clock.ts';
+import { signSandboxBody, SANDBOX_SIGNATURE_HEADER } from '../../src/server/payments/sandbox.ts';
+import { getServerSecret, getWebhookSecret } from '../../src/server/payments/secret.ts';
+import { apiJson, getTestDb, type Host } from '../support/api.ts';
+
+/** Secrets the shop generated into its DATA_DIR (or that we generate first: it reads the same file). */
+function useShopDataDir(): void {
+  process.env.DATA_DIR = inject('dataDir');
+}
+
+export function uniqueId(): string {
+  return randomBytes(6).toString('hex');
+}
+
+export interface TestCustomer { id: number; token: string; email: string }
+
+export async function createCustomer(options: { foreignBuyer?: 0 | 1; documentType?: string; document?: string } = {}): Promise<TestCustomer> {
+  const email = `checkout-${uniqueId()}@example.test`;
+  const foreignBuyer = options.foreignBuyer ?? 0;
+  const { rows } = await getTestDb().query<{ id: string }>(
+    `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
+     VALUES ($1, 'x', 'Teste', 'Comprador', $2, $3, $4) RETURNING id`,
+    [email, foreignBuyer, options.documentType ?? (foreignBuyer ? 'CPF' : 'RUC'), options.document ?? (foreignBuyer ? '52998224725' : '80012345-6')],
+  );
+  const id = Number(rows[0]!.id);
+  const { token } = await createSessionService({ db: getTestDb(), clock: systemClock }).createSession(id);
+  return { id, token, email };
+}
+
+let catalogueIds: Promise<{ brandId: number; categoryId: number }> | undefined;
+function getCatalogueIds() {
+  catalogueIds ??= (async () => {
+    const suffix = uniqueId();
+    const brand = await getTestDb().query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, 'Checkout Test') RETURNING id`, [`chk-${suffix}`]);
+    const category = await getTestDb().query<{ id: number }>(
+      `INSERT INTO categories (slug, name_pt, name_es, menu_visible) VALUES ($1, 'Teste', 'Prueba', false) RETURNING id`, [`chk-${suffix}`]);
+    return { brandId: brand.rows[0]!.id, categoryId: category.rows[0]!.id };
+  })();
+  return catalogueIds;
+}
+
+export async function createProduct({ stock, priceMinor = 10_000 }: { stock: number; priceMinor?: number }) {
+  const { brandId, categoryId } = await getCatalogueIds();
+  const code = `CHK-${uniqueId()}`;
+  const { rows } = await getTestDb().query<{ id: number }>(
+    `INSERT INTO products (code, slug, name_pt, name_es, price_minor, currency_id, stock, brand_id, category_id)
+     VALUES ($1, $2, $3, $4, $5, 2, $6, $7, $8) RETURNING id`,
+    [code, code.toLowerCase(), `Serra ${code}`, `Sierra ${code}`, priceMinor, stock, brandId, categoryId],
+  );
+  return { id: rows[0]!.id, code };
+}
+
+export async function getStock(productId: number): Promise<number> {
+  return (await getTestDb().query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [productId])).rows[0]!.stock;
+}
+
+/** A cart as the cart API leaves it: bound to the customer, lines priced by the server. */
+export async function createCart(customerId: number | null, currencyId: number, items: { productId: number; quantity: number }[]) {
+  const externalId = randomBytes(18).toString('base64url');
+  const { rows } = await getTestDb().query<{ id: string }>(
+    'INSERT INTO carts (external_id, customer_id, currency_id) VALUES ($1, $2, $3) RETURNING id',
+    [externalId, customerId, currencyId],
+  );
+  for (const item of items) {
+    await getTestDb().query('INSERT INTO cart_items (cart_id, product_id, quantity, unit_price_minor) VALUES ($1, $2, $3, 1)', [
+      rows[0]!.id, item.productId, item.quantity,
+    ]);
+  }
+  return externalId;
+}
+
+export function deliveryToken(cartExternalId: string, quote: Partial<DeliveryQuote> & { currencyId: number }): string {
+  useShopDataDir();
+  getServerSecret('SHIPPING_TOKEN_SECRET', 'shipping-token-secret');
+  return signDeliveryToken({
+    cartExternalId,
+    type: 'pickup',
+    serviceId: null,
+    pickupPointId: null,
+    priceMinor: 0,
+    description: 'Retirada na loja',
+    days: 0,
+    expiresAt: Date.now() + 15 * 60_000,
+    ...quote,
+  });
+}
+
+export interface CheckoutOptions {
+  host?: Host;
+  currencyId: number;
+  method?: string;
+  installments?: number;
+  quote?: Partial<DeliveryQuote>;
+  body?: Record<string, unknown>;
+}
+
+export function startCheckout(customer: TestCustomer, cartExternalId: string, options: CheckoutOptions) {
+  const quote = { currencyId: options.currencyId, ...options.quote };
+  const decimals = options.currencyId === 3 ? 0 : 2;
+  return apiJson(`/ecom/venda/carrinho/${cartExternalId}/iniciar-checkout`, {
+    method: 'POST',
+    host: options.host ?? 'es',
+    token: customer.token,
+    json: {
+      token_entrega: deliveryToken(cartExternalId, quote),
+      valor_frete: (quote.priceMinor ?? 0) / 10 ** decimals,
+      entrega_servico_id: quote.serviceId ?? null,
+      cliente_endereco_id: null,
+      forma_pagamento: options.method ?? 'card',
+      parcelas: options.installments ?? 1,
+      ...options.body,
+    },
+  });
+}
+
+/** A paid order of a fresh Paraguayan customer's one-line cart, up to the payment link. */
+export async function createPendingOrder(options: { stock?: number; quantity?: number; customer?: TestCustomer } = {}) {
+  const customer = options.customer ?? (await createCustomer());
+  const product = await createProduct({ stock: options.stock ?? 10 });
+  const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: options.quantity ?? 1 }]);
+  const started = await startCheckout(customer, cart, { currencyId: 3 });
+  if (started.status !== 201) throw new Error(`checkout failed: ${started.status} ${JSON.stringify(started.body)}`);
+  const payment = (await getTestDb().query<{ reference: string; amount_minor: number; currency_id: number }>(
+    `SELECT p.reference, p.amount_minor, p.currency_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1`,
+    [started.body.external_id],
+  )).rows[0]!;
+  return { customer, product, cart, externalId: started.body.external_id as string, number: started.body.pedido as number, link: started.body.link_pagamento[0] as string, payment };
+}
+
+/** A notification exactly as the sandbox gateway signs it. */
+export function signedWebhook(data: Record<string, unknown>, options: { eventId?: string; timestampS?: number; secret?: string } = {}) {
+  useShopDataDir();
+  const body = JSON.stringify({ id: options.eventId ?? `evt_${uniqueId()}`, type: 'payment.updated', data });
+  const signature = signSandboxBody(body, options.timestampS ?? Math.floor(Date.now() / 1000), options.secret ?? getWebhookSecret());
+  return { body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature } };
+}
