@@ -128,6 +128,7 @@ export async function createPendingOrder(options: { stock?: number; quantity?: n
     `SELECT p.reference, p.amount_minor, p.currency_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1`,
     [started.body.external_id],
   )).rows[0]!;
+  payment.amount_minor = Number(payment.amount_minor); // bigint arrives as text
   return { customer, product, cart, externalId: started.body.external_id as string, number: started.body.pedido as number, link: started.body.link_pagamento[0] as string, payment };
 }
 
