@@ -1,0 +1,14 @@
+/** Fixed quick links of the desktop nav (spec: news, complete kits, key sets, two fixed brands). */
+export const NEWS_PATH = '/produtos?order=codigo_desc';
+export const COMPLETE_KITS_PATH = '/produtos?text=kit';
+export const KEY_SETS_PATH = '/produtos?text=jogo%20de%20chaves';
+export const FIXED_BRANDS = [
+  { name: 'Makita', path: '/marca/makita' },
+  { name: 'Bosch', path: '/marca/bosch' },
+] as const;
+
+/** Login link for anonymous shoppers: back to the current page afterwards (spec section 4). */
+export function getLoginPath(current: URL): string {
+  const back = current.pathname + current.search;
+  return back === '/' || back.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(back)}`;
+}
