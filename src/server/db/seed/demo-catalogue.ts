@@ -1,21 +1,18 @@
 import type pg from 'pg';
+import { sanitizeDescription, sanitizeSvgIcon } from '../../catalog/sanitize.ts';
+import { renderCategoryIcon } from '../../catalog/svg-art.ts';
+import { BRANDS, CATEGORIES } from './catalogue-data.ts';
+import { generateProduct } from './product-generator.ts';
 
 /**
- * Bootstrap catalogue: just enough rows for the shop to render. The catalogue issue replaces
- * this with the full deterministic generator (600 products, 25 brands, 12 categories).
+ * The deterministic demo catalogue: 14 categories (2 special) with 63 departments, 26 brands,
+ * banners of the five types, 6 sellers, exchange rates, FAQ, and `products` generated products.
  */
-export async function seedDemoCatalogue(pool: pg.Pool, _options: { products: number }): Promise<void> {
+export async function seedDemoCatalogue(pool: pg.Pool, options: { products: number }): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query(`INSERT INTO exchange_rates (source_currency_id, target_currency_id, rate) VALUES
-      (2, 1, 5.4), (2, 2, 1), (2, 3, 7300), (2, 4, 1180)`);
-    await client.query(`INSERT INTO brands (slug, name) VALUES ('makita', 'Makita'), ('bosch', 'Bosch')`);
-    await client.query(`INSERT INTO categories (slug, name_pt, name_es) VALUES ('ferramentas-eletricas', 'Ferramentas Elétricas', 'Herramientas Eléctricas')`);
-    await client.query(`INSERT INTO departments (category_id, slug, name_pt, name_es) VALUES (1, 'furadeiras', 'Furadeiras', 'Taladros')`);
-    await client.query(`INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id, department_id) VALUES
-      ('MK-HP1640', 'furadeira-de-impacto-makita-hp1640', 'Furadeira de Impacto Makita HP1640', 'Taladro Percutor Makita HP1640', 8990, 12, 1, 1, 1),
-      ('BO-GSB13', 'furadeira-de-impacto-bosch-gsb-13-re', 'Furadeira de Impacto Bosch GSB 13 RE', 'Taladro Percutor Bosch GSB 13 RE', 7450, 0, 2, 1, 1)`);
+    await seedReferenceData(client);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
@@ -23,4 +20,139 @@ export async function seedDemoCatalogue(pool: pg.Pool, _options: { products: num
   } finally {
     client.release();
   }
+  await insertGeneratedProducts(pool, 0, options.products);
+}
+
+export const EXCHANGE_RATES: [target: number, rate: number][] = [[1, 5.35], [2, 1], [3, 7150], [4, 1420]];
+
+async function seedReferenceData(client: pg.PoolClient): Promise<void> {
+  for (const [target, rate] of EXCHANGE_RATES) {
+    await client.query(
+      `INSERT INTO exchange_rates (source_currency_id, target_currency_id, rate) VALUES (2, $1, $2)
+       ON CONFLICT (source_currency_id, target_currency_id) DO UPDATE SET rate = EXCLUDED.rate, updated_at = now()`,
+      [target, rate],
+    );
+  }
+  await client.query(
+    `INSERT INTO brands (slug, name, logo_url, position)
+     SELECT slug, name, '/img/brand/' || slug || '.svg', ord FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS b(slug, name, ord)`,
+    [BRANDS.map((b) => b.slug), BRANDS.map((b) => b.name)],
+  );
+  const hidden = new Set(['geradores-e-motores', 'bancadas-e-armazenamento']);
+  for (const [index, category] of CATEGORIES.entries()) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO categories (slug, name_pt, name_es, icon_svg, menu_visible, special, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [category.slug, category.pt, category.es, sanitizeSvgIcon(renderCategoryIcon(category.icon)),
+        !category.special && !hidden.has(category.slug), category.special === true, index + 1],
+    );
+    const categoryId = rows[0]?.id;
+    await client.query(
+      `INSERT INTO departments (category_id, slug, name_pt, name_es, position)
+       SELECT $1, slug, pt, es, ord FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS d(slug, pt, es, ord)`,
+      [categoryId, category.departments.map((d) => d.slug), category.departments.map((d) => d.pt), category.departments.map((d) => d.es)],
+    );
+  }
+  await seedBanners(client);
+  await seedSellers(client);
+  await seedFaq(client);
+}
+
+async function seedBanners(client: pg.PoolClient): Promise<void> {
+  const banners: [kind: string, image: string, link: string, titlePt: string, titleEs: string, textPt: string, textEs: string][] = [
+    ['Banner Principal', '/img/banner/wide-drill-1.svg', '/produtos/ferramentas-eletricas', 'Ferramentas elétricas profissionais', 'Herramientas eléctricas profesionales', 'As marcas que os profissionais usam, com retirada na loja.', 'Las marcas que usan los profesionales, con retiro en la tienda.'],
+    ['Banner Principal', '/img/banner/wide-battery-2.svg', '/produtos/ferramentas-a-bateria', 'Linha a bateria', 'Línea a batería', 'Liberdade sem fio para o canteiro de obras.', 'Libertad inalámbrica para la obra.'],
+    ['Banner Principal', '/img/banner/wide-chainsaw-3.svg', '/produtos/jardinagem', 'Jardinagem', 'Jardinería', 'Roçadeiras, motosserras e sopradores.', 'Desmalezadoras, motosierras y sopladoras.'],
+    ['Triplo Esquerdo', '/img/banner/tile-wrench-4.svg', '/produtos/jogos-de-chaves', 'Jogos de chaves', 'Juegos de llaves', 'Kits completos para a oficina.', 'Kits completos para el taller.'],
+    ['Triplo Esquerdo', '/img/banner/tile-wrench-5.svg', '/produtos/jogos-de-chaves', 'Jogos de chaves e soquetes', 'Juegos de llaves y tubos', 'Para a oficina e a manutenção.', 'Para el taller y el mantenimiento.'],
+    ['Triplo Centro', '/img/banner/tile-meter-6.svg', '/produtos/medicao', 'Medição de precisão', 'Medición de precisión', 'Níveis e medidores a laser.', 'Niveles y medidores láser.'],
+    ['Triplo Direito', '/img/banner/tile-welder-7.svg', '/produtos/soldagem', 'Soldagem', 'Soldadura', 'Inversoras e máscaras automáticas.', 'Soldadoras inverter y caretas automáticas.'],
+    ['Receba Ofertas', '/img/banner/wide-box-8.svg', '/#ofertas', 'Receba ofertas no seu celular', 'Recibí ofertas en tu celular', 'Cadastre seu número e receba as promoções da semana.', 'Registrá tu número y recibí las promociones de la semana.'],
+  ];
+  for (const banner of banners) {
+    await client.query(
+      `INSERT INTO banners (kind, image_url, link, title_pt, title_es, description_pt, description_es) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      banner,
+    );
+  }
+}
+
+async function seedSellers(client: pg.PoolClient): Promise<void> {
+  const sellers: [name: string, rolePt: string, roleEs: string, whatsapp: string, photo: string | null][] = [
+    ['Carlos Benítez', 'Gerente de vendas', 'Gerente de ventas', '595981234567', '/img/seller/1.svg'],
+    ['Mariana Souza', 'Atendimento Brasil', 'Atención Brasil', '595982345678', '/img/seller/2.svg'],
+    ['Jorge Giménez', 'Ferramentas elétricas', 'Herramientas eléctricas', '595983456789', '/img/seller/3.svg'],
+    ['Ana Paula Ferreira', 'Atendimento Brasil', 'Atención Brasil', '595984567890', null],
+    ['Luis Ramírez', 'Jardinagem e motores', 'Jardinería y motores', '595985678901', '/img/seller/5.svg'],
+    ['Sofía Martínez', 'Empresas e licitações', 'Empresas y licitaciones', '595986789012', '/img/seller/6.svg'],
+  ];
+  for (const [index, seller] of sellers.entries()) {
+    await client.query(
+      'INSERT INTO sellers (name, role_pt, role_es, whatsapp, photo_url, position) VALUES ($1, $2, $3, $4, $5, $6)',
+      [...seller, index + 1],
+    );
+  }
+}
+
+async function seedFaq(client: pg.PoolClient): Promise<void> {
+  const faq: [string, string, string, string][] = [
+    ['Como compro pelo site?', '¿Cómo compro por el sitio?', 'Escolha os produtos, crie sua conta, pague online e retire na loja com o código do pedido.', 'Elegí los productos, creá tu cuenta, pagá en línea y recibí en tu casa o retirá en la tienda.'],
+    ['Vocês entregam no Brasil?', '¿Hacen envíos a Brasil?', 'Não. Compras de clientes brasileiros são retiradas na loja física, isentas de I.V.A.', 'No. Las compras de clientes brasileños se retiran en la tienda física, exentas de I.V.A.'],
+    ['Quais documentos preciso?', '¿Qué documentos necesito?', 'Clientes brasileiros cadastram CPF e um documento de identidade.', 'Clientes paraguayos registran su RUC o cédula para la factura.'],
+    ['Os produtos têm garantia?', '¿Los productos tienen garantía?', 'Sim, todos têm garantia do fabricante, indicada na ficha do produto.', 'Sí, todos tienen garantía del fabricante, indicada en la ficha del producto.'],
+  ];
+  for (const [index, row] of faq.entries()) {
+    await client.query('INSERT INTO faq (question_pt, question_es, answer_pt, answer_es, position) VALUES ($1, $2, $3, $4, $5)', [...row, index + 1]);
+  }
+}
+
+const CHUNK = 2000;
+
+/**
+ * Inserts `count` generated products starting at ordinal `from`, in multi-row statements of
+ * 2,000 (unnest of arrays). Codes and slugs already present are skipped.
+ */
+export async function insertGeneratedProducts(pool: pg.Pool, from: number, count: number, onProgress?: (done: number) => void): Promise<number> {
+  const ids = await pool.query<{ kind: string; slug: string; id: number; category_id: number | null }>(
+    `SELECT 'brand' AS kind, slug, id, NULL::int AS category_id FROM brands
+     UNION ALL SELECT 'category', slug, id, NULL FROM categories
+     UNION ALL SELECT 'department', c.slug || '/' || d.slug, d.id, d.category_id FROM departments d JOIN categories c ON c.id = d.category_id`,
+  );
+  const idOf = new Map(ids.rows.map((r) => [`${r.kind}:${r.slug}`, r.id]));
+  let inserted = 0;
+  for (let start = from; start < from + count; start += CHUNK) {
+    const products = Array.from({ length: Math.min(CHUNK, from + count - start) }, (_, i) => generateProduct(start + i));
+    const column = <T>(pick: (p: (typeof products)[number]) => T) => products.map(pick);
+    const { rows } = await pool.query<{ id: number; code: string }>(
+      `INSERT INTO products (code, slug, name_pt, name_es, summary_pt, summary_es, description_pt, description_es,
+         price_minor, stock, physical_stock, show_price, brand_id, category_id, department_id, images)
+       SELECT code, slug, name_pt, name_es, summary_pt, summary_es, description_pt, description_es,
+         price_minor, stock, physical_stock, show_price, brand_id, category_id, department_id, images::jsonb
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+         $9::bigint[], $10::int[], $11::bool[], $12::bool[], $13::int[], $14::int[], $15::int[], $16::text[])
+         AS p(code, slug, name_pt, name_es, summary_pt, summary_es, description_pt, description_es,
+           price_minor, stock, physical_stock, show_price, brand_id, category_id, department_id, images)
+       ON CONFLICT DO NOTHING
+       RETURNING id, code`,
+      [
+        column((p) => p.code), column((p) => p.slug), column((p) => p.namePt), column((p) => p.nameEs),
+        column((p) => p.summaryPt), column((p) => p.summaryEs),
+        column((p) => sanitizeDescription(p.descriptionPt)), column((p) => sanitizeDescription(p.descriptionEs)),
+        column((p) => p.priceMinor), column((p) => p.stock), column((p) => p.physicalStock), column((p) => p.showPrice),
+        column((p) => idOf.get(`brand:${p.brandSlug}`)), column((p) => idOf.get(`category:${p.categorySlug}`)),
+        column((p) => idOf.get(`department:${p.categorySlug}/${p.departmentSlug}`)), column((p) => JSON.stringify(p.images)),
+      ],
+    );
+    const byCode = new Map(products.map((p) => [p.code, p]));
+    const specs = rows.flatMap((row) => (byCode.get(row.code)?.specs ?? []).map((spec, position) => ({ id: row.id, position, spec })));
+    await pool.query(
+      `INSERT INTO product_specifications (product_id, position, name_pt, name_es, value_pt, value_es)
+       SELECT * FROM unnest($1::int[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[])`,
+      [specs.map((s) => s.id), specs.map((s) => s.position), specs.map((s) => s.spec[0]), specs.map((s) => s.spec[1]),
+        specs.map((s) => s.spec[2]), specs.map((s) => s.spec[3])],
+    );
+    inserted += rows.length;
+    onProgress?.(start + products.length - from);
+  }
+  return inserted;
 }

@@ -1,0 +1,11 @@
+import { defineMessages } from './translator.ts';
+
+/** Texts of price display (storefront spec sections 5 and 9). */
+export const moneyMessages = defineMessages({
+  'pt-BR': {
+    invalidPrice: 'Preço inválido',
+  },
+  'es-PY': {
+    invalidPrice: 'Precio inválido',
+  },
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrencyId } from './locale.ts';
+import {
+  convertMinor,
+  formatCartPrice,
+  formatPrice,
+  formatPriceValue,
+  getLocaleCurrency,
+  getSecondaryCurrencies,
+  getStructuredDataCurrency,
+  getStructuredDataPrice,
+  getUsdRates,
+  toMajor,
+  toMinor,
+  type RateLike,
+} from './money.ts';
+
+const rate = (target: number, tax: number, source = 2): RateLike => ({
+  source_currency: { id: source },
+  target_currency: { id: target },
+  tax,
+});
+const RATES = [rate(1, 5.4), rate(2, 1), rate(3, 7300), rate(4, 1180)];
+
+describe('formatPrice (spec section 9)', () => {
+  it.each<[number, CurrencyId, string]>([
+    [8990, 2, 'U$ 89,90'],
+    [123456789, 2, 'U$ 1.234.567,89'],
+    [5, 2, 'U$ 0,05'],
+    [0, 2, 'U$ 0,00'],
+    [100000, 1, 'R$ 1.000,00'],
+    [48546, 1, 'R$ 485,46'],
+    [656270, 3, 'G$ 656.270'],
+    [1000, 3, 'G$ 1.000'],
+    [999, 3, 'G$ 999'],
+    [1234567890, 3, 'G$ 1.234.567.890'],
+    [106082, 4, 'P$ 1.060,82'],
+    [106000, 4, 'P$ 1.060'],
+    [50, 4, 'P$ 0,50'],
+    [-8990, 2, 'U$ -89,90'],
+  ])('%d minor units of %d -> %s', (minor, id, expected) => {
+    expect(formatPrice(minor, id)).toBe(expected);
+  });
+});
+
+describe('formatCartPrice', () => {
+  it.each<[number, CurrencyId, string]>([
+    [8990, 2, 'U$ 89,90'],
+    [123456, 2, 'U$ 1.234,56'],
+    [656270, 3, 'G$ 656.270'],
+    [48546, 1, 'G$ 485'],
+    [106082, 4, 'G$ 1.061'],
+  ])('%d of %d -> %s', (minor, id, expected) => {
+    expect(formatCartPrice(minor, id)).toBe(expected);
+  });
+});
+
+describe('formatPriceValue', () => {
+  it('formats numbers and numeric strings in major units', () => {
+    expect(formatPriceValue(89.9, 2, 'pt-BR')).toBe('U$ 89,90');
+    expect(formatPriceValue('656270', 3, 'es-PY')).toBe('G$ 656.270');
+    expect(formatPriceValue(0.1 + 0.2, 2, 'pt-BR')).toBe('U$ 0,30');
+  });
+  it.each([['abc'], [''], [null], [undefined], [Number.NaN], [Infinity], [{}]])('%s is an invalid price', (value) => {
+    expect(formatPriceValue(value, 2, 'pt-BR')).toBe('Preço inválido');
+    expect(formatPriceValue(value, 3, 'es-AR')).toBe('Precio inválido');
+  });
+});
+
+describe('locale currencies', () => {
+  it('es locales show G$, others U$', () => {
+    expect(getLocaleCurrency('es-PY')).toBe(3);
+    expect(getLocaleCurrency('es-AR')).toBe(3);
+    expect(getLocaleCurrency('pt-BR')).toBe(2);
+  });
+  it('secondary currencies follow the locale order without the product currency', () => {
+    expect(getSecondaryCurrencies('es-PY', 2)).toEqual([1, 3, 4]);
+    expect(getSecondaryCurrencies('es-AR', 3)).toEqual([2, 1, 4]);
+    expect(getSecondaryCurrencies('pt-BR', 2)).toEqual([1, 3, 4]);
+    expect(getSecondaryCurrencies('pt-BR', 1)).toEqual([2, 3, 4]);
+  });
+});
+
+describe('convertMinor', () => {
+  it.each<[number, CurrencyId, CurrencyId, number]>([
+    [8990, 2, 2, 8990],
+    [8990, 2, 1, 48546], // 89.90 * 5.4 = 485.46
+    [8990, 2, 3, 656270], // 89.90 * 7300
+    [8990, 2, 4, 10608200], // 89.90 * 1180 = 106082.00
+    [48546, 1, 2, 8990],
+    [656270, 3, 1, 48546],
+    [730000, 3, 2, 10000],
+    [1, 2, 3, 73],
+  ])('%d of %d -> %d of %d', (minor, from, to, expected) => {
+    expect(convertMinor(minor, from, to, RATES)).toBe(expected);
+  });
+
+  it('gives 0 when a rate is missing', () => {
+    const noArs = RATES.filter((r) => r.target_currency.id !== 4);
+    expect(convertMinor(8990, 2, 4, noArs)).toBe(0);
+    expect(convertMinor(8990, 4, 2, noArs)).toBe(0);
+    expect(convertMinor(8990, 2, 1, [])).toBe(0);
+  });
+
+  it('uses only rates whose source is USD', () => {
+    const rates = [rate(1, 99, 3), rate(3, 7000)];
+    expect(convertMinor(100, 2, 1, rates)).toBe(0);
+    expect(getUsdRates(rates)).toEqual([rate(3, 7000)]);
+  });
+});
+
+describe('structured data', () => {
+  it('uses PYG for currency 3, otherwise USD', () => {
+    expect(getStructuredDataCurrency(3)).toBe('PYG');
+    expect(getStructuredDataCurrency(2)).toBe('USD');
+    expect(getStructuredDataCurrency(1)).toBe('USD');
+    expect(getStructuredDataCurrency(4)).toBe('USD');
+    expect(getStructuredDataPrice(656270, 3, RATES)).toBe(656270);
+    expect(getStructuredDataPrice(48546, 1, RATES)).toBe(89.9);
+  });
+});
+
+describe('minor/major', () => {
+  it('rounds float noise', () => {
+    expect(toMinor(1.005, 2)).toBe(101);
+    expect(toMinor(89.9, 2)).toBe(8990);
+    expect(toMinor(656270.4, 3)).toBe(656270);
+    expect(toMajor(8990, 2)).toBe(89.9);
+    expect(toMajor(656270, 3)).toBe(656270);
+  });
+});

@@ -1,0 +1,152 @@
+import { moneyMessages } from './i18n/money.ts';
+import { createTranslator } from './i18n/translator.ts';
+import { CURRENCY, type CurrencyId, type Locale } from './locale.ts';
+
+/**
+ * Money: integer minor units plus a currency id. Every price format and conversion rule of
+ * storefront spec section 9 lives here and nowhere else.
+ */
+
+export interface CurrencyInfo {
+  id: CurrencyId;
+  iso: 'BRL' | 'USD' | 'PYG' | 'ARS';
+  symbol: string;
+  decimals: number;
+}
+
+export const CURRENCIES: Record<CurrencyId, CurrencyInfo> = {
+  1: { id: 1, iso: 'BRL', symbol: 'R$', decimals: 2 },
+  2: { id: 2, iso: 'USD', symbol: 'U$', decimals: 2 },
+  3: { id: 3, iso: 'PYG', symbol: 'G$', decimals: 0 },
+  4: { id: 4, iso: 'ARS', symbol: 'P$', decimals: 2 },
+};
+
+export function isCurrencyId(value: unknown): value is CurrencyId {
+  return value === 1 || value === 2 || value === 3 || value === 4;
+}
+
+export function getCurrency(id: CurrencyId): CurrencyInfo {
+  return CURRENCIES[id];
+}
+
+/** 10^decimals of the currency: how many minor units make one major unit. */
+export function getMinorFactor(id: CurrencyId): number {
+  return 10 ** CURRENCIES[id].decimals;
+}
+
+export function toMajor(minor: number, id: CurrencyId): number {
+  return minor / getMinorFactor(id);
+}
+
+/** Major to minor units, rounded half away from zero (float noise removed first). */
+export function toMinor(major: number, id: CurrencyId): number {
+  const scaled = Number((major * getMinorFactor(id)).toFixed(6));
+  return Math.sign(scaled) * Math.round(Math.abs(scaled));
+}
+
+/** '1234567' -> '1.234.567': the '.' thousands grouping every format here uses. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+function formatDigits(minor: number, decimals: number, dropZeroCents: boolean): string {
+  const negative = minor < 0;
+  const abs = Math.abs(Math.round(minor));
+  const factor = 10 ** decimals;
+  const whole = groupThousands(String(Math.floor(abs / factor)));
+  let text = whole;
+  if (decimals > 0) {
+    const cents = String(abs % factor).padStart(decimals, '0');
+    if (!(dropZeroCents && /^0+$/.test(cents))) text += `,${cents}`;
+  }
+  return negative ? `-${text}` : text;
+}
+
+/**
+ * The price format: G$ (3) without decimals and '.' thousands; P$ (4) with 2 decimals but
+ * ',00' dropped; the others (R$, U$) with 2 decimals after a comma. `minor` is in `id`'s units.
+ */
+export function formatPrice(minor: number, id: CurrencyId): string {
+  const { symbol, decimals } = CURRENCIES[id];
+  return `${symbol} ${formatDigits(minor, decimals, id === CURRENCY.ARS)}`;
+}
+
+/**
+ * The cart's format: U$ with 2 decimals for currency 2; any other currency shows G$ with the
+ * Brazilian thousands grouping and no decimals. `minor` is in `id`'s units.
+ */
+export function formatCartPrice(minor: number, id: CurrencyId): string {
+  if (id === CURRENCY.USD) return `U$ ${formatDigits(minor, 2, false)}`;
+  const major = Math.round(toMajor(minor, id));
+  return `G$ ${formatDigits(major, 0, false)}`;
+}
+
+/**
+ * Formats a price that arrives as an untrusted value in MAJOR units (an API field, a form):
+ * anything not a finite number gives the 'Preço inválido' text of the locale.
+ */
+export function formatPriceValue(value: unknown, id: CurrencyId, locale: Locale): string {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isFinite(number)) {
+    return createTranslator(moneyMessages, locale)('invalidPrice');
+  }
+  return formatPrice(toMinor(number, id), id);
+}
+
+/** The currency symbol a locale shows by default: G$ for es-PY and es-AR, U$ otherwise. */
+export function getLocaleCurrency(locale: Locale): CurrencyId {
+  return locale.startsWith('es') ? CURRENCY.PYG : CURRENCY.USD;
+}
+
+/**
+ * Other currencies shown under a product's price, in order: es locales USD, BRL, PYG, ARS;
+ * other locales BRL, USD, PYG, ARS; the product's own currency left out.
+ */
+export function getSecondaryCurrencies(locale: Locale, productCurrency: CurrencyId): CurrencyId[] {
+  const order: CurrencyId[] = locale.startsWith('es')
+    ? [CURRENCY.USD, CURRENCY.BRL, CURRENCY.PYG, CURRENCY.ARS]
+    : [CURRENCY.BRL, CURRENCY.USD, CURRENCY.PYG, CURRENCY.ARS];
+  return order.filter((id) => id !== productCurrency);
+}
+
+/** An exchange rate as the API gives it: one unit of the source (USD) buys `tax` of the target. */
+export interface RateLike {
+  source_currency: { id: number };
+  target_currency: { id: number };
+  tax: number;
+}
+
+/** Only rates from currency 2 (USD) are used and shown. */
+export function getUsdRates(rates: readonly RateLike[]): RateLike[] {
+  return rates.filter((rate) => rate.source_currency.id === CURRENCY.USD);
+}
+
+function getUsdRate(rates: readonly RateLike[], id: CurrencyId): number | null {
+  if (id === CURRENCY.USD) return 1;
+  const rate = rates.find((r) => r.source_currency.id === CURRENCY.USD && r.target_currency.id === id);
+  return rate && Number.isFinite(rate.tax) && rate.tax > 0 ? rate.tax : null;
+}
+
+/**
+ * Converts minor units of `from` into minor units of `to` through the USD rates: from -> USD
+ * -> to. Gives 0 when a needed rate is missing (spec section 9).
+ */
+export function convertMinor(minor: number, from: CurrencyId, to: CurrencyId, rates: readonly RateLike[]): number {
+  if (from === to) return minor;
+  const fromRate = getUsdRate(rates, from);
+  const toRate = getUsdRate(rates, to);
+  if (fromRate === null || toRate === null) return 0;
+  const usd = toMajor(minor, from) / fromRate;
+  return toMinor(usd * toRate, to);
+}
+
+/** Currency code for structured data (schema.org offers): PYG for currency 3, otherwise USD. */
+export function getStructuredDataCurrency(id: CurrencyId): 'PYG' | 'USD' {
+  return id === CURRENCY.PYG ? 'PYG' : 'USD';
+}
+
+/** The amount to publish in structured data, in major units of getStructuredDataCurrency(id). */
+export function getStructuredDataPrice(minor: number, id: CurrencyId, rates: readonly RateLike[]): number {
+  const target = id === CURRENCY.PYG ? CURRENCY.PYG : CURRENCY.USD;
+  return toMajor(convertMinor(minor, id, target, rates), target);
+}

@@ -1,0 +1,152 @@
+import type {
+  ApiLang, Banner, BannerType, Brand, Category, ExchangeRate, Faq, Product, ProductList, ProductsQuery, Seller, StartData,
+} from '../../lib/contract/catalog.ts';
+import { PRODUCTS_MAX_PER_PAGE } from '../../lib/contract/catalog.ts';
+import type { CurrencyId } from '../../lib/locale.ts';
+import type { Queryable } from '../db/client.ts';
+import { getProductDetails, listProducts } from './product-queries.ts';
+
+export type SpecialFilter = 'only' | 'include' | 'exclude';
+
+interface CategoryRow {
+  id: number; name: string; slug: string; icon_svg: string | null; menu_visible: boolean; special: boolean;
+  departments: { id: number; name: string; slug: string; icone: string | null }[] | null;
+}
+
+const toCategory = (row: CategoryRow): Category => ({
+  id: row.id, name: row.name, slug: row.slug, icone: row.icon_svg, visivel_menu: row.menu_visible, special: row.special,
+  departments: row.departments ?? [],
+});
+
+const toBrand = (row: { id: number; slug: string; name: string; logo_url: string | null }): Brand => ({
+  id: row.id, slug: row.slug, name: row.name, nome: row.name, logo: row.logo_url,
+});
+
+/**
+ * The catalogue, read in-process by the public API endpoints and the server-rendered pages.
+ * `lang` picks the language of names and descriptions.
+ */
+export function createCatalogService({ db }: { db: Queryable }) {
+  async function getExchangeRates(): Promise<ExchangeRate[]> {
+    const { rows } = await db.query<{ source: number; target: number; decimals: number; symbol: string; rate: number }>(
+      `SELECT r.source_currency_id AS source, r.target_currency_id AS target, c.decimals, c.symbol, r.rate
+       FROM exchange_rates r JOIN currencies c ON c.id = r.target_currency_id
+       WHERE r.source_currency_id = 2 ORDER BY r.target_currency_id`,
+    );
+    return rows.map((r) => ({
+      source_currency: { id: r.source }, target_currency: { id: r.target, decimals: r.decimals, simbolo: r.symbol }, tax: r.rate,
+    }));
+  }
+
+  async function queryCategories(lang: ApiLang, condition: string, params: unknown[]): Promise<Category[]> {
+    const { rows } = await db.query<CategoryRow>(
+      `SELECT c.id, c.name_${lang} AS name, c.slug, c.icon_svg, c.menu_visible, c.special,
+         (SELECT json_agg(json_build_object('id', d.id, 'name', d.name_${lang}, 'slug', d.slug, 'icone', d.icon_svg)
+                          ORDER BY d.position, d.id)
+            FROM departments d WHERE d.category_id = c.id) AS departments
+       FROM categories c WHERE ${condition} ORDER BY c.position, c.id`,
+      params,
+    );
+    return rows.map(toCategory);
+  }
+
+  function listCategories(lang: ApiLang, { special = 'exclude' }: { special?: SpecialFilter } = {}): Promise<Category[]> {
+    const condition = special === 'only' ? 'c.special' : special === 'exclude' ? 'NOT c.special' : 'true';
+    return queryCategories(lang, condition, []);
+  }
+
+  async function listBrands(_lang: ApiLang = 'pt'): Promise<Brand[]> {
+    const { rows } = await db.query<{ id: number; slug: string; name: string; logo_url: string | null }>(
+      'SELECT id, slug, name, logo_url FROM brands ORDER BY position, name',
+    );
+    return rows.map(toBrand);
+  }
+
+  async function listBanners(lang: ApiLang): Promise<Banner[]> {
+    const { rows } = await db.query<{ id: number; kind: BannerType; image_url: string; link: string | null; title: string; description: string }>(
+      `SELECT id, kind, image_url, link, title_${lang} AS title, description_${lang} AS description FROM banners ORDER BY id`,
+    );
+    return rows.map((r) => ({ id: r.id, tipo: r.kind, imagem: r.image_url, link: r.link, titulo: r.title, descricao: r.description }));
+  }
+
+  async function listFaq(lang: ApiLang): Promise<Faq[]> {
+    const { rows } = await db.query<{ id: number; question: string; answer: string }>(
+      `SELECT id, question_${lang} AS question, answer_${lang} AS answer FROM faq ORDER BY position, id`,
+    );
+    return rows.map((r) => ({ id: r.id, pergunta: r.question, resposta: r.answer }));
+  }
+
+  async function listTeam(lang: ApiLang): Promise<Seller[]> {
+    const { rows } = await db.query<{ id: number; name: string; role: string; whatsapp: string | null; photo_url: string | null }>(
+      `SELECT id, name, role_${lang} AS role, whatsapp, photo_url FROM sellers ORDER BY position, id`,
+    );
+    return rows.map((r) => ({ id: r.id, nome: r.name, funcao: r.role, whatsapp: r.whatsapp, foto: r.photo_url }));
+  }
+
+  return {
+    getExchangeRates,
+    listCategories,
+    listBrands,
+    listBanners,
+    listFaq,
+    listTeam,
+
+    /** Everything the shell needs at start (spec section 3, "Start data"). */
+    async getStartData(lang: ApiLang): Promise<StartData> {
+      const [exchangeRates, brands, categories, banners, faq] = await Promise.all([
+        getExchangeRates(), listBrands(lang), listCategories(lang, { special: 'include' }), listBanners(lang), listFaq(lang),
+      ]);
+      return {
+        exchange_rates: exchangeRates,
+        brands,
+        categories: categories.filter((c) => !c.special),
+        categories_special: categories.filter((c) => c.special),
+        banners,
+        faq,
+      };
+    },
+
+    /**
+     * A page of products and the total matching: the parsed /api/public/products query; pages
+     * may pass only what they need (page 1, 20 per page, lang pt by default).
+     */
+    async listProducts(query: Partial<ProductsQuery>): Promise<ProductList> {
+      const perPage = Math.min(Math.max(1, Math.trunc(query.per_page ?? 20)), PRODUCTS_MAX_PER_PAGE);
+      const page = Math.max(1, Math.trunc(query.page ?? 1));
+      const full: ProductsQuery = { brands_ids: undefined, all_products: undefined, tem_estoque: undefined, ...query, lang: query.lang ?? 'pt', page, per_page: perPage };
+      return listProducts(db, full, await getExchangeRates());
+    },
+
+    /** A product by id or slug; prices converted to `currency` in preco_atual when given. */
+    async getProductDetails(idOrSlug: number | string, lang: ApiLang, currency?: CurrencyId): Promise<Product | null> {
+      return getProductDetails(db, idOrSlug, lang, await getExchangeRates(), currency);
+    },
+
+    async getProductBySlug(slug: string, lang: ApiLang, currency?: CurrencyId): Promise<Product | null> {
+      return getProductDetails(db, slug, lang, await getExchangeRates(), currency);
+    },
+
+    async getBrandBySlug(slug: string): Promise<Brand | null> {
+      const { rows } = await db.query<{ id: number; slug: string; name: string; logo_url: string | null }>(
+        'SELECT id, slug, name, logo_url FROM brands WHERE slug = $1', [slug],
+      );
+      return rows[0] ? toBrand(rows[0]) : null;
+    },
+
+    /** A category (special or not) with its departments. */
+    async getCategoryBySlug(slug: string, lang: ApiLang): Promise<Category | null> {
+      return (await queryCategories(lang, 'c.slug = $1', [slug]))[0] ?? null;
+    },
+
+    /** Stores a phone for offers once: false when it was already there. */
+    async saveNewsletterContact(phoneDigits: string, locale: string): Promise<{ created: boolean }> {
+      const { rowCount } = await db.query(
+        'INSERT INTO newsletter_contacts (phone_digits, locale) VALUES ($1, $2) ON CONFLICT (phone_digits) DO NOTHING',
+        [phoneDigits, locale],
+      );
+      return { created: (rowCount ?? 0) > 0 };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

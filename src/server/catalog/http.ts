@@ -1,0 +1,21 @@
+import type { APIContext } from 'astro';
+import { commonMessages } from '../../lib/i18n/common.ts';
+import { createTranslator } from '../../lib/i18n/translator.ts';
+import { json, jsonError } from '../http/responses.ts';
+
+/** Catalogue answers may be cached by browsers briefly and by shared caches (CDN) longer. */
+export const CATALOG_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
+
+export function catalogJson(data: unknown): Response {
+  return json(data, { headers: { 'cache-control': CATALOG_CACHE_CONTROL } });
+}
+
+/** Runs an endpoint; an unexpected failure becomes a JSON 500 (logged), never an HTML page. */
+export async function handleCatalogRequest(context: APIContext, work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(`[catalog] ${context.request.method} ${context.url.pathname} failed`, error);
+    return jsonError(500, createTranslator(commonMessages, context.locals.locale)('serverError'));
+  }
+}

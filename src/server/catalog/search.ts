@@ -1,0 +1,36 @@
+import type { Queryable } from '../db/client.ts';
+
+/** At most this many words of a query are used; longer words are cut. */
+const MAX_TERMS = 8;
+const MAX_TERM_LENGTH = 40;
+/** Words shorter than this are only matched as prefixes, never corrected. */
+const MIN_CORRECTABLE = 4;
+
+/**
+ * Splits a shopper's query into search terms the way the database normalises names
+ * (catalog_normalize): lower case, accents removed, anything but letters and digits a separator.
+ */
+export function toSearchTerms(text: string): string[] {
+  const normalized = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const terms = normalized.split(/[^a-z0-9]+/).filter(Boolean).map((t) => t.slice(0, MAX_TERM_LENGTH));
+  return [...new Set(terms)].slice(0, MAX_TERMS);
+}
+
+/**
+ * Builds the tsquery text ('makita:* & furadeira:*') for the terms: each term is a prefix;
+ * a term of 4+ letters that starts no known word is replaced by the closest known word by
+ * trigram similarity (one typo: "furadiera" -> "furadeira"), when one is close enough.
+ */
+export async function toTsQuery(db: Queryable, terms: string[]): Promise<string> {
+  if (terms.length === 0) return '';
+  const { rows } = await db.query<{ term: string }>(
+    `SELECT CASE
+       WHEN length(t.term) < $2 OR EXISTS (SELECT 1 FROM search_words w WHERE w.word LIKE t.term || '%') THEN t.term
+       ELSE coalesce((SELECT w.word FROM search_words w WHERE w.word % t.term AND similarity(w.word, t.term) >= 0.4 ORDER BY w.word <-> t.term LIMIT 1), t.term)
+     END AS term
+     FROM unnest($1::text[]) WITH ORDINALITY AS t(term, n) ORDER BY t.n`,
+    [terms, MIN_CORRECTABLE],
+  );
+  // Terms hold only [a-z0-9] (toSearchTerms), so they are safe as tsquery lexemes.
+  return rows.map((row) => `${row.term}:*`).join(' & ');
+}
