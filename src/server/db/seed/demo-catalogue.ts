@@ -23,7 +23,8 @@ export async function seedDemoCatalogue(pool: pg.Pool, options: { products: numb
   await insertGeneratedProducts(pool, 0, options.products);
 }
 
-export const EXCHANGE_RATES: [target: number, rate: number][] = [[1, 5.35], [2, 1], [3, 7150], [4, 1420]];
+// The rates the platform bootstrap had; other domains' tests price against them.
+export const EXCHANGE_RATES: [target: number, rate: number][] = [[1, 5.4], [2, 1], [3, 7300], [4, 1180]];
 
 async function seedReferenceData(client: pg.PoolClient): Promise<void> {
   for (const [target, rate] of EXCHANGE_RATES) {
