@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+/** Orders contract, shared by server and islands: types and pure rules only (no zod here: islands import it). */
 /** Payment methods offered to each kind of buyer (accounts spec section 1). */
 export const BRAZIL_PAYMENT_METHODS = ['pix', 'boleto', 'card'] as const;
 export const PARAGUAY_PAYMENT_METHODS = ['card', 'qr', 'bank_transfer', 'local_bank', 'cash', 'ewallet'] as const;
@@ -16,18 +15,17 @@ export function getPaymentMethods(foreignBuyer: 0 | 1): readonly PaymentMethod[]
 export const ORDER_STATUSES = ['AGUARDANDO', 'PAGAMENTO', 'AUTORIZADO', 'PAGO', 'ENVIADO', 'ESTORNADO', 'CANCELADO'] as const;
 export const PAYMENT_STATUSES = ['AGUARDANDO', 'FINALIZADO', 'PAGO', 'RECUSADO', 'CANCELADO'] as const;
 
-/** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7). */
-export const StartCheckoutSchema = z.object({
-  token_entrega: z.string().min(10).max(2000),
-  valor_frete: z.coerce.number().min(0),
-  cliente_endereco_id: z.coerce.number().int().positive().nullish(),
-  entrega_servico_id: z.coerce.number().int().positive().nullish(),
-  id_ponto_entrega: z.coerce.number().int().positive().nullish(),
-  cidade_alternativa: z.string().max(200).nullish(),
-  forma_pagamento: z.enum(PAYMENT_METHODS),
-  parcelas: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
-});
-export type StartCheckoutInput = z.infer<typeof StartCheckoutSchema>;
+/** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7); zod schema in src/server/checkout/input-schema.ts. */
+export interface StartCheckoutInput {
+  token_entrega: string;
+  valor_frete: number;
+  cliente_endereco_id?: number | null | undefined;
+  entrega_servico_id?: number | null | undefined;
+  id_ponto_entrega?: number | null | undefined;
+  cidade_alternativa?: string | null | undefined;
+  forma_pagamento: PaymentMethod;
+  parcelas: number;
+}
 
 export interface OrderPaymentView {
   status: string;

@@ -59,6 +59,7 @@ export const checkoutMessages = defineMessages({
     successText: 'Obrigado pela sua compra.',
     goToPanel: 'Ir para o painel',
     downloadReceipt: 'Baixar comprovante',
+    signIn: 'Entrar',
   },
   'es-PY': {
     cartNotFound: 'Carrito no encontrado.',
@@ -117,6 +118,7 @@ export const checkoutMessages = defineMessages({
     successText: 'Gracias por tu compra.',
     goToPanel: 'Ir al panel',
     downloadReceipt: 'Descargar comprobante',
+    signIn: 'Ingresar',
   },
 });
 export type CheckoutMessageKey = keyof (typeof checkoutMessages)['pt-BR'];

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { MAX_INSTALLMENTS, PAYMENT_METHODS, type StartCheckoutInput } from '../../lib/contract/orders.ts';
+
+/** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7). */
+export const StartCheckoutSchema = z.object({
+  token_entrega: z.string().min(10).max(2000),
+  valor_frete: z.coerce.number().min(0),
+  cliente_endereco_id: z.coerce.number().int().positive().nullish(),
+  entrega_servico_id: z.coerce.number().int().positive().nullish(),
+  id_ponto_entrega: z.coerce.number().int().positive().nullish(),
+  cidade_alternativa: z.string().max(200).nullish(),
+  forma_pagamento: z.enum(PAYMENT_METHODS),
+  parcelas: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
+});
+
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile when the schema and the contract type drift apart. */
+export const schemaMatchesContract: Same<z.infer<typeof StartCheckoutSchema>, StartCheckoutInput> = true;

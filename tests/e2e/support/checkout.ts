@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from '@playwright/test';
+import { createSessionService, SESSION_COOKIE } from '../../../src/server/accounts/sessions.ts';
+import { signDeliveryToken } from '../../../src/server/checkout/delivery-token.ts';
+import { systemClock } from '../../../src/server/clock.ts';
+import { getTestDb, storefrontUrl, type Host } from './hosts.ts';
+
+/** Customers, products and carts for the checkout journeys, written straight into the test database. */
+export async function createBuyer(foreignBuyer: 0 | 1) {
+  const id = randomBytes(6).toString('hex');
+  const { rows } = await getTestDb().query<{ id: string }>(
+    `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
+     VALUES ($1, 'x', 'Ana', 'Compradora', $2, $3, $4) RETURNING id`,
+    [`e2e-checkout-${id}@example.test`, foreignBuyer, foreignBuyer ? 'CPF' : 'RUC', foreignBuyer ? '52998224725' : '80012345-6'],
+  );
+  const customerId = Number(rows[0]!.id);
+  const { token } = await createSessionService({ db: getTestDb(), clock: systemClock }).createSession(customerId);
+  return { id: customerId, token };
+}
+
+export async function signIn(context: BrowserContext, host: Host, token: string) {
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: `${host}.localhost`, path: '/', httpOnly: true, sameSite: 'Lax' }]);
+}
+
+export async function createCartFor(customerId: number, currencyId: number, stock = 5) {
+  const suffix = randomBytes(5).toString('hex');
+  const brand = await getTestDb().query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, 'E2E') RETURNING id`, [`e2e-${suffix}`]);
+  const category = await getTestDb().query<{ id: number }>(
+    `INSERT INTO categories (slug, name_pt, name_es, menu_visible) VALUES ($1, 'E2E', 'E2E', false) RETURNING id`, [`e2e-${suffix}`]);
+  const code = `E2E-${suffix}`.toUpperCase();
+  const product = await getTestDb().query<{ id: number }>(
+    `INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id)
+     VALUES ($1, $2, 'Esmerilhadeira Teste', 'Amoladora Prueba', 12990, $3, $4, $5) RETURNING id`,
+    [code, code.toLowerCase(), stock, brand.rows[0]!.id, category.rows[0]!.id],
+  );
+  const externalId = randomBytes(18).toString('base64url');
+  const cart = await getTestDb().query<{ id: string }>(
+    'INSERT INTO carts (external_id, customer_id, currency_id) VALUES ($1, $2, $3) RETURNING id', [externalId, customerId, currencyId]);
+  await getTestDb().query('INSERT INTO cart_items (cart_id, product_id, quantity, unit_price_minor) VALUES ($1, $2, 1, 1)', [cart.rows[0]!.id, product.rows[0]!.id]);
+  return { externalId, productId: product.rows[0]!.id, code };
+}
+
+export function getDeliveryToken(cartExternalId: string, quote: { currencyId: number; type: 'delivery' | 'pickup'; serviceId: number | null; priceMinor: number }) {
+  process.env.DATA_DIR = process.env.TEST_DATA_DIR;
+  return signDeliveryToken({ cartExternalId, pickupPointId: null, description: quote.type === 'pickup' ? 'Loja' : 'Entrega', days: 1, expiresAt: Date.now() + 600_000, ...quote });
+}
+
+export async function addAddress(customerId: number): Promise<number> {
+  const { rows } = await getTestDb().query<{ id: string }>(
+    `INSERT INTO customer_addresses (customer_id, name, street, number, district, city_name, state_name, country_id, main)
+     VALUES ($1, 'Casa', 'Av. España', '1500', 'Villa Morra', 'Asunción', 'Capital', 2, true) RETURNING id`, [customerId]);
+  return Number(rows[0]!.id);
+}
+
+/** The checkout start as the checkout page posts it, from the browser on that host; answers the payment link. */
+export async function startCheckoutRequest(page: Page, host: Host, cartExternalId: string, body: Record<string, unknown>): Promise<string> {
+  await page.goto(storefrontUrl(host, '/'));
+  const answer = await page.evaluate(async ({ path, data }) => {
+    const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
+    return { status: response.status, text: await response.text() };
+  }, { path: `/ecom/venda/carrinho/${cartExternalId}/iniciar-checkout`, data: body });
+  if (answer.status !== 201) throw new Error(`checkout: ${answer.status} ${answer.text}`);
+  return (JSON.parse(answer.text) as { link_pagamento: string[] }).link_pagamento[0]!;
+}
