@@ -1,0 +1,186 @@
+import { atom, computed } from 'nanostores';
+import {
+  createExternalId, FILIAL_ID, ARMAZEM_ID, getMaxQuantity, type CartInput, type CartItemView, type CartView,
+} from '../../lib/contract/cart.ts';
+import { requestJson } from './http.ts';
+
+/**
+ * The shopper's cart (storefront spec section 4): kept on the server under an external id that
+ * lives in localStorage and in a cookie (so server routes such as the no-JS add form and
+ * /carrinho find the same cart). Every change sends the whole cart; the server re-checks stock.
+ */
+export const CART_ID_KEY = 'fronteira_cart_id';
+export const CART_COOKIE = 'fronteira_cart';
+
+export type CartStatus = 'idle' | 'loading' | 'ready' | 'saving' | 'error';
+export const $cart = atom<CartView | null>(null);
+export const $cartStatus = atom<CartStatus>('idle');
+export const $cartCount = computed($cart, (cart) =>
+  (cart?.itens ?? []).reduce((sum, item) => (item.ativo ? sum + item.qtde : sum), 0),
+);
+/** Bumped after every successful change: the shipping calculator recalculates on it. */
+export const $cartVersion = atom(0);
+
+/** A refusal the shopper must see: a message key of the cart catalogue with its values. */
+export interface CartNotice {
+  key: 'stockMax' | 'stockTotalExceeds' | 'stockRequestedExceeds' | 'noStock' | 'unavailable' | 'cartError' | 'server';
+  params?: Record<string, number>;
+  message?: string;
+}
+export type CartResult = { ok: true; notice?: CartNotice } | { ok: false; notice: CartNotice };
+
+let currencyId = 2;
+let externalId: string | null = null;
+let started: Promise<void> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+function storeExternalId(id: string | null): void {
+  externalId = id;
+  try {
+    if (id) localStorage.setItem(CART_ID_KEY, id);
+    else localStorage.removeItem(CART_ID_KEY);
+  } catch {
+    // private mode: the cookie still carries it
+  }
+  document.cookie = id
+    ? `${CART_COOKIE}=${id}; path=/; max-age=${60 * 60 * 24 * 60}; samesite=lax`
+    : `${CART_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
+function readExternalId(): string | null {
+  let id: string | null = null;
+  try {
+    id = localStorage.getItem(CART_ID_KEY);
+  } catch {
+    id = null;
+  }
+  id ??= document.cookie.match(/(?:^|;\s*)fronteira_cart=([A-Za-z0-9_-]{22,128})/)?.[1] ?? null;
+  return id;
+}
+
+/** Loads the saved cart once per page. `currency` is the cart currency the server rendered. */
+export function startCart(currency: number): Promise<void> {
+  currencyId = currency;
+  started ??= (async () => {
+    const id = readExternalId();
+    if (!id) {
+      storeExternalId(createExternalId());
+      $cartStatus.set('ready');
+      return;
+    }
+    storeExternalId(id);
+    $cartStatus.set('loading');
+    const result = await requestJson<CartView>('GET', `/ecom/venda/carrinho/${encodeURIComponent(id)}?moeda_id=${currencyId}`);
+    if (result.body) {
+      $cart.set(result.body);
+    } else if (result.status === 404 || result.status === 403 || result.status === 400) {
+      // Unknown or not ours (any more): a new, empty cart.
+      storeExternalId(createExternalId());
+      $cart.set(null);
+    }
+    $cartStatus.set(result.status >= 500 ? 'error' : 'ready');
+  })().catch(() => {
+    $cartStatus.set('error');
+  });
+  return started;
+}
+
+function toInput(items: Array<Pick<CartItemView, 'produto_id' | 'qtde' | 'ativo'>>): CartInput {
+  return {
+    external_id: externalId ?? '',
+    filial_id: FILIAL_ID,
+    moeda_id: currencyId,
+    itens: items.map((item) => ({ produto_id: item.produto_id, qtde: item.qtde, ativo: item.ativo, armazem_id: ARMAZEM_ID })),
+  };
+}
+
+/** Saves the whole cart: PUT when it exists on the server, else POST (or PUT if the id is taken). */
+async function save(items: Array<Pick<CartItemView, 'produto_id' | 'qtde' | 'ativo'>>): Promise<CartResult> {
+  const current = $cart.get();
+  if (!current && items.length === 0) return { ok: true }; // an empty cart is not saved
+  if (!externalId) storeExternalId(createExternalId());
+  const body = toInput(items);
+  $cartStatus.set('saving');
+  let result = current
+    ? await requestJson<CartView>('PUT', `/ecom/venda/carrinho/${current.id}`, { ...body, id: current.id })
+    : await requestJson<CartView>('POST', '/ecom/venda/carrinho', body);
+  if (!current && result.status === 422 && result.error?.errors?.external_id) {
+    result = await requestJson<CartView>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(body.external_id)}`, body);
+  }
+  if (current && (result.status === 404 || result.status === 403)) {
+    storeExternalId(createExternalId());
+    result = await requestJson<CartView>('POST', '/ecom/venda/carrinho', { ...body, external_id: externalId });
+  }
+  $cartStatus.set('ready');
+  if (result.body) {
+    $cart.set(result.body);
+    $cartVersion.set($cartVersion.get() + 1);
+    return { ok: true };
+  }
+  const message = result.error?.message;
+  return { ok: false, notice: message ? { key: 'server', message } : { key: 'cartError' } };
+}
+
+function enqueue(work: () => Promise<CartResult>): Promise<CartResult> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next.catch(() => ({ ok: false, notice: { key: 'cartError' } }) as CartResult);
+}
+
+function lines(): Array<Pick<CartItemView, 'produto_id' | 'qtde' | 'ativo'>> {
+  return ($cart.get()?.itens ?? []).map(({ produto_id, qtde, ativo }) => ({ produto_id, qtde, ativo }));
+}
+
+/** Quantity of a product already in the cart (active lines only). */
+export function getQuantityInCart(productId: number): number {
+  return $cart.get()?.itens.find((item) => item.produto_id === productId && item.ativo)?.qtde ?? 0;
+}
+
+/**
+ * Adds `quantity` of a product: sums with an active line, reactivates a removed one, caps at
+ * min(99, stock) and tells why when it had to (spec section 5 messages).
+ */
+export function addToCart(product: { id: number; qtde_disponivel: number }, quantity = 1): Promise<CartResult> {
+  return enqueue(async () => {
+    await started;
+    const max = getMaxQuantity(product.qtde_disponivel);
+    if (max === 0) return { ok: false, notice: { key: 'noStock' } };
+    const inCart = getQuantityInCart(product.id);
+    if (inCart >= max) return { ok: false, notice: { key: 'stockTotalExceeds', params: { n: max, m: inCart } } };
+    const wanted = Math.max(1, Math.floor(quantity));
+    const next = Math.min(inCart + wanted, max);
+    const items = lines().filter((item) => item.produto_id !== product.id);
+    items.push({ produto_id: product.id, qtde: next, ativo: true });
+    const saved = await save(items);
+    if (saved.ok && inCart + wanted > max) return { ok: true, notice: { key: 'stockMax', params: { n: max } } };
+    return saved;
+  });
+}
+
+/** Sets a line's quantity; zero or less deletes the line, above the stock cap is refused. */
+export function setQuantity(productId: number, quantity: number): Promise<CartResult> {
+  return enqueue(async () => {
+    const item = $cart.get()?.itens.find((line) => line.produto_id === productId);
+    if (!item) return { ok: true };
+    if (quantity <= 0) return save(lines().filter((line) => line.produto_id !== productId));
+    const max = getMaxQuantity(item.produto.qtde_disponivel);
+    if (quantity > max) return { ok: false, notice: { key: 'stockMax', params: { n: max } } };
+    return save(lines().map((line) => (line.produto_id === productId ? { ...line, qtde: Math.floor(quantity) } : line)));
+  });
+}
+
+/** Removing keeps the line as inactive (spec section 4). */
+export function removeFromCart(productId: number): Promise<CartResult> {
+  return enqueue(() => save(lines().map((line) => (line.produto_id === productId ? { ...line, ativo: false } : line))));
+}
+
+/** Clearing starts a new cart under a new external id (spec section 4); logout calls it too. */
+export function clearCart(): void {
+  storeExternalId(createExternalId());
+  $cart.set(null);
+  $cartVersion.set($cartVersion.get() + 1);
+}
+
+export function getCartExternalId(): string | null {
+  return externalId;
+}

@@ -1,0 +1,35 @@
+import { defineMessages } from './translator.ts';
+
+/** Texts of favourites: heart toggle, header badge, /perfil/favoritos and the favourites API. */
+export const favouritesMessages = defineMessages({
+  'pt-BR': {
+    favourites: 'Favoritos',
+    favouritesCount: '{count} favoritos',
+    addFavourite: 'Adicionar {name} aos favoritos',
+    removeFavourite: 'Remover {name} dos favoritos',
+    pageTitle: 'Meus favoritos',
+    empty: 'Você ainda não tem favoritos.',
+    browseProducts: 'Ver produtos',
+    viewProduct: 'Ver produto',
+    remove: 'Remover',
+    error: 'Não foi possível atualizar os favoritos. Tente novamente.',
+    productNotFound: 'Produto não encontrado.',
+    favouriteNotFound: 'Favorito não encontrado.',
+    loginRequired: 'Faça login para continuar.',
+  },
+  'es-PY': {
+    favourites: 'Favoritos',
+    favouritesCount: '{count} favoritos',
+    addFavourite: 'Agregar {name} a favoritos',
+    removeFavourite: 'Quitar {name} de favoritos',
+    pageTitle: 'Mis favoritos',
+    empty: 'Todavía no tienes favoritos.',
+    browseProducts: 'Ver productos',
+    viewProduct: 'Ver producto',
+    remove: 'Quitar',
+    error: 'No se pudieron actualizar los favoritos. Inténtalo de nuevo.',
+    productNotFound: 'Producto no encontrado.',
+    favouriteNotFound: 'Favorito no encontrado.',
+    loginRequired: 'Inicia sesión para continuar.',
+  },
+});

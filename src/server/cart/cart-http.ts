@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { EXTERNAL_ID_PATTERN } from '../../lib/contract/cart.ts';
+import { cartMessages } from '../../lib/i18n/cart.ts';
+import { commonMessages } from '../../lib/i18n/common.ts';
+import { createTranslator } from '../../lib/i18n/translator.ts';
+import { toApiLang, type Locale } from '../../lib/locale.ts';
+import type { SessionCustomer } from '../accounts/sessions.ts';
+import { jsonError } from '../http/responses.ts';
+import { CartError } from './cart-errors.ts';
+import type { CartActor } from './cart-service.ts';
+
+const CartItemSchema = z.object({
+  produto_id: z.coerce.number().int().positive(),
+  // Not .int(): a fraction gets the cart's own 'whole number' answer; zero or less deletes.
+  qtde: z.coerce.number(), // zod 4 numbers refuse NaN and Infinity
+  armazem_id: z.coerce.number().int().positive().optional(),
+  valor_unitario: z.unknown().optional(), // accepted and ignored: the server owns prices
+  ativo: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().transform((v) => (v === undefined ? true : Boolean(v))),
+  token: z.string().max(200).optional().nullable(),
+});
+
+export const CartBodySchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  external_id: z.string().max(200),
+  filial_id: z.coerce.number().int().optional(),
+  moeda_id: z.coerce.number().int().min(1).max(4),
+  itens: z.array(CartItemSchema).max(200).default([]),
+});
+
+export const CartQuerySchema = z.object({
+  moeda_id: z.coerce.number().int().min(1).max(4).optional(),
+  lang: z.enum(['pt', 'es']).optional(),
+});
+
+export function getActor(locals: { customer: SessionCustomer | null; locale: Locale }, lang?: 'pt' | 'es'): CartActor {
+  return { customerId: locals.customer?.id ?? null, lang: lang ?? toApiLang(locals.locale) };
+}
+
+/** 400 for an external id weaker than 128 bits (or not base64url). */
+export function checkExternalId(externalId: string, locale: Locale): Response | null {
+  if (EXTERNAL_ID_PATTERN.test(externalId)) return null;
+  const message = createTranslator(cartMessages, locale)('externalIdWeak');
+  return jsonError(400, message, { external_id: [message] });
+}
+
+/** CartError -> the JSON error of the contract, in the shopper's language; anything else rethrown. */
+export function toCartErrorResponse(error: unknown, locale: Locale): Response {
+  if (!(error instanceof CartError)) throw error;
+  if (error.status === 403) return jsonError(403, createTranslator(commonMessages, locale)('forbidden'));
+  const message = createTranslator(cartMessages, locale)(error.key, error.params);
+  return jsonError(error.status, message, error.field ? { [error.field]: [message] } : undefined);
+}

@@ -1,0 +1,105 @@
+import type { Queryable } from '../db/client.ts';
+
+export interface CartRow {
+  id: number;
+  external_id: string;
+  customer_id: number | null;
+  branch_id: number;
+  currency_id: number;
+  customer_address_id: number | null;
+}
+
+export interface CartLineRow {
+  id: number;
+  product_id: number;
+  warehouse_id: number;
+  quantity: number;
+  unit_price_minor: number;
+  active: boolean;
+  token: string;
+}
+
+export interface ProductStockRow {
+  id: number;
+  slug: string;
+  code: string;
+  name: string;
+  images: Array<{ url: string }>;
+  stock: number;
+  show_price: boolean;
+  price_minor: number;
+  currency_id: number;
+}
+
+const CART_COLUMNS = 'id, external_id, customer_id, branch_id, currency_id, customer_address_id';
+
+export async function insertCartIfAbsent(db: Queryable, externalId: string, currencyId: number, customerId: number | null): Promise<CartRow | null> {
+  const { rows } = await db.query<CartRow>(
+    `INSERT INTO carts (external_id, currency_id, customer_id) VALUES ($1, $2, $3)
+     ON CONFLICT (external_id) DO NOTHING RETURNING ${CART_COLUMNS}`,
+    [externalId, currencyId, customerId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The cart row, locked for the rest of the transaction: changes to one cart run one at a time. */
+export async function lockCart(db: Queryable, externalId: string): Promise<CartRow | null> {
+  const { rows } = await db.query<CartRow>(`SELECT ${CART_COLUMNS} FROM carts WHERE external_id = $1 FOR UPDATE`, [externalId]);
+  return rows[0] ?? null;
+}
+
+export async function findCart(db: Queryable, externalId: string): Promise<CartRow | null> {
+  const { rows } = await db.query<CartRow>(`SELECT ${CART_COLUMNS} FROM carts WHERE external_id = $1`, [externalId]);
+  return rows[0] ?? null;
+}
+
+export async function updateCartOwner(db: Queryable, cartId: number, customerId: number | null, currencyId: number): Promise<void> {
+  await db.query('UPDATE carts SET customer_id = COALESCE(customer_id, $2), currency_id = $3, updated_at = now() WHERE id = $1', [
+    cartId,
+    customerId,
+    currencyId,
+  ]);
+}
+
+export async function getCartLines(db: Queryable, cartId: number): Promise<CartLineRow[]> {
+  const { rows } = await db.query<CartLineRow>(
+    `SELECT id, product_id, warehouse_id, quantity, unit_price_minor, active, token
+       FROM cart_items WHERE cart_id = $1 ORDER BY id`,
+    [cartId],
+  );
+  return rows;
+}
+
+export async function getProducts(db: Queryable, productIds: number[], lang: 'pt' | 'es'): Promise<Map<number, ProductStockRow>> {
+  if (productIds.length === 0) return new Map();
+  const { rows } = await db.query<ProductStockRow>(
+    `SELECT id, slug, code, ${lang === 'es' ? 'name_es' : 'name_pt'} AS name, images, stock, show_price, price_minor, currency_id
+       FROM products WHERE id = ANY($1::int[])`,
+    [productIds],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function upsertLine(
+  db: Queryable,
+  cartId: number,
+  line: { productId: number; warehouseId: number; quantity: number; unitPriceMinor: number; active: boolean },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO cart_items (cart_id, product_id, warehouse_id, quantity, unit_price_minor, active)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (cart_id, product_id, warehouse_id)
+     DO UPDATE SET quantity = EXCLUDED.quantity, unit_price_minor = EXCLUDED.unit_price_minor, active = EXCLUDED.active`,
+    [cartId, line.productId, line.warehouseId, line.quantity, line.unitPriceMinor, line.active],
+  );
+}
+
+export async function deleteLinesExcept(db: Queryable, cartId: number, keepProductIds: number[]): Promise<void> {
+  await db.query('DELETE FROM cart_items WHERE cart_id = $1 AND NOT (product_id = ANY($2::int[]))', [cartId, keepProductIds]);
+}
+
+export async function repriceLines(db: Queryable, cartId: number, prices: Map<number, number>): Promise<void> {
+  for (const [lineId, priceMinor] of prices) {
+    await db.query('UPDATE cart_items SET unit_price_minor = $3 WHERE id = $2 AND cart_id = $1', [cartId, lineId, priceMinor]);
+  }
+}

@@ -1,0 +1,55 @@
+import type { Queryable } from '../db/client.ts';
+
+export interface CurrencyRow {
+  id: number;
+  symbol: string;
+  decimals: number;
+}
+
+/** Currencies and the USD exchange rates (source always 2): what price conversion needs. */
+export interface PriceTable {
+  currencies: Map<number, CurrencyRow>;
+  /** Units of the target currency one USD buys. */
+  usdRates: Map<number, number>;
+}
+
+const CACHE_MS = 5_000;
+let cached: { at: number; table: PriceTable } | undefined;
+
+/** Reads currencies and rates; cached a few seconds because every cart change needs them. */
+export async function getPriceTable(db: Queryable, now = Date.now()): Promise<PriceTable> {
+  if (cached && now - cached.at < CACHE_MS) return cached.table;
+  const [currencies, rates] = await Promise.all([
+    db.query<CurrencyRow>('SELECT id, symbol, decimals FROM currencies'),
+    db.query<{ target_currency_id: number; rate: number }>(
+      'SELECT target_currency_id, rate FROM exchange_rates WHERE source_currency_id = 2',
+    ),
+  ]);
+  const table: PriceTable = {
+    currencies: new Map(currencies.rows.map((row) => [row.id, row])),
+    usdRates: new Map(rates.rows.map((row) => [row.target_currency_id, Number(row.rate)])),
+  };
+  table.usdRates.set(2, 1);
+  cached = { at: now, table };
+  return table;
+}
+
+/**
+ * Converts an amount in minor units between currencies through USD (spec section 9: conversion
+ * goes through USD rates). Null when a rate is missing, so the caller can refuse the sale
+ * instead of charging 0.
+ */
+export function convertMinor(amountMinor: number, fromId: number, toId: number, table: PriceTable): number | null {
+  if (fromId === toId) return amountMinor;
+  const from = table.currencies.get(fromId);
+  const to = table.currencies.get(toId);
+  const fromRate = table.usdRates.get(fromId);
+  const toRate = table.usdRates.get(toId);
+  if (!from || !to || !fromRate || !toRate) return null;
+  const usd = amountMinor / 10 ** from.decimals / fromRate;
+  return Math.round(usd * toRate * 10 ** to.decimals);
+}
+
+export function toMajor(amountMinor: number, currency: CurrencyRow): number {
+  return Number((amountMinor / 10 ** currency.decimals).toFixed(currency.decimals));
+}

@@ -1,0 +1,7 @@
+import { systemClock } from '../clock.ts';
+import { getPool } from '../db/client.ts';
+import { createFavouritesService } from './favourites-service.ts';
+
+export function getFavouritesService() {
+  return createFavouritesService({ db: getPool(), clock: systemClock });
+}

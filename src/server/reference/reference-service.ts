@@ -1,0 +1,82 @@
+import type { Queryable } from '../db/client.ts';
+
+export interface StateView {
+  estado_id: number;
+  estado_nome: string;
+  /** UF (Brazil) or department code (Paraguay). */
+  uf: string;
+  pais_id: 1 | 2;
+}
+
+export interface CityView {
+  cidade_id: number;
+  cidade_codigo: string;
+  nome_cidade: string;
+  estado_id: number;
+}
+
+export interface CityWithState extends CityView {
+  estado: StateView;
+}
+
+interface StateRow { id: number; country_id: 1 | 2; name: string; code: string }
+interface CityRow { id: number; state_id: number; code: string; name: string }
+
+const toState = (row: StateRow): StateView => ({ estado_id: row.id, estado_nome: row.name, uf: row.code, pais_id: row.country_id });
+const toCity = (row: CityRow): CityView => ({ cidade_id: row.id, cidade_codigo: row.code, nome_cidade: row.name, estado_id: row.state_id });
+
+/**
+ * States and cities (accounts spec section 3), read from the states/cities tables. The data
+ * never changes while the shop runs, so each list is read once per process.
+ */
+export function createReferenceService({ db }: { db: Queryable }) {
+  let states: Promise<StateView[]> | undefined;
+  const citiesByState = new Map<number, Promise<CityView[]>>();
+
+  async function listStates(countryId?: number): Promise<StateView[]> {
+    states ??= db.query<StateRow>('SELECT id, country_id, name, code FROM states ORDER BY id').then((r) => r.rows.map(toState));
+    const all = await states.catch((error) => { states = undefined; throw error; });
+    return countryId === undefined ? all : all.filter((state) => state.pais_id === countryId);
+  }
+
+  async function getState(stateId: number): Promise<StateView | null> {
+    return (await listStates()).find((state) => state.estado_id === stateId) ?? null;
+  }
+
+  async function listCities(stateId: number): Promise<CityView[]> {
+    let cities = citiesByState.get(stateId);
+    if (!cities) {
+      cities = db.query<CityRow>('SELECT id, state_id, code, name FROM cities WHERE state_id = $1 ORDER BY id', [stateId])
+        .then((r) => r.rows.map(toCity));
+      citiesByState.set(stateId, cities);
+    }
+    return cities;
+  }
+
+  async function withState(row: CityRow | undefined): Promise<CityWithState | null> {
+    if (!row) return null;
+    const state = await getState(row.state_id);
+    return state ? { ...toCity(row), estado: state } : null;
+  }
+
+  return {
+    listStates,
+    getState,
+    listCities,
+    async getCity(cityId: number): Promise<CityWithState | null> {
+      const { rows } = await db.query<CityRow>('SELECT id, state_id, code, name FROM cities WHERE id = $1', [cityId]);
+      return withState(rows[0]);
+    },
+    /** A municipality code (IBGE 7 digits for Brazil, district code for Paraguay) to its city. */
+    async findCityByCode(countryId: number, code: string): Promise<CityWithState | null> {
+      const { rows } = await db.query<CityRow>(
+        `SELECT c.id, c.state_id, c.code, c.name FROM cities c JOIN states s ON s.id = c.state_id
+          WHERE s.country_id = $1 AND c.code = $2`,
+        [countryId, code],
+      );
+      return withState(rows[0]);
+    },
+  };
+}
+
+export type ReferenceService = ReturnType<typeof createReferenceService>;

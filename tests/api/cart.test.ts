@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { api, apiJson, getHostHeader, getTestDb } from '../support/api.ts';
+import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
+
+const IN_USE = 'O valor informado para o campo external id já está em uso.';
+
+function cartBody(externalId: string, itens: unknown[], moeda_id = 2) {
+  return { external_id: externalId, filial_id: 1, moeda_id, itens };
+}
+function item(produto_id: number, qtde: number, extra: Record<string, unknown> = {}) {
+  return { produto_id, qtde, armazem_id: 1, ativo: true, ...extra };
+}
+
+describe('cart API: create, read, update', () => {
+  it('creates a cart, reads it back by external id and updates it by id', async () => {
+    const product = await createTestProduct({ stock: 10, priceMinor: 8990 });
+    const externalId = newExternalId();
+    const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 2)]) });
+    expect(created.status).toBe(201);
+    expect(created.body.external_id).toBe(externalId);
+    expect(created.body.itens).toHaveLength(1);
+    expect(created.body.itens[0]).toMatchObject({ produto_id: product.id, qtde: 2, ativo: true, valor_unitario: 89.9 });
+    expect(created.body.itens[0].produto).toMatchObject({ codigo: product.code, qtde_disponivel: 10 });
+    expect(created.body.valor_total).toBe(179.8);
+
+    const read = await apiJson(`/ecom/venda/carrinho/${externalId}?moeda_id=2`);
+    expect(read.status).toBe(200);
+    expect(read.body.itens[0].qtde).toBe(2);
+
+    const updated = await apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
+      method: 'PUT',
+      json: { ...cartBody(externalId, [item(product.id, 5)]), id: created.body.id },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.itens[0].qtde).toBe(5);
+  });
+
+  it('answers 404 for an unknown external id', async () => {
+    const response = await api(`/ecom/venda/carrinho/${newExternalId()}?moeda_id=2`);
+    expect(response.status).toBe(404);
+    const put = await api(`/ecom/venda/carrinho/999999999`, { method: 'PUT', json: cartBody(newExternalId(), []) });
+    expect(put.status).toBe(404);
+  });
+
+  it('refuses external ids weaker than 128 bits with 400', async () => {
+    for (const weak of ['abc', '123456789012345678901', 'has spaces and is long enough!!', 'x'.repeat(21)]) {
+      const { status, body } = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(weak, []) });
+      expect(status, weak).toBe(400);
+      expect(body.errors.external_id).toBeDefined();
+    }
+    expect((await api('/ecom/venda/carrinho/short-id?moeda_id=2')).status).toBe(400);
+  });
+
+  it("answers 'external id already in use' on a second POST with the same id", async () => {
+    const externalId = newExternalId();
+    expect((await api('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, []) })).status).toBe(201);
+    const again = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, []) });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe(IN_USE);
+    expect(again.body.errors.external_id).toEqual([IN_USE]);
+  });
+
+  it('ignores a client-sent price: valor_unitario comes from the catalogue in the cart currency', async () => {
+    const product = await createTestProduct({ stock: 5, priceMinor: 10_000 }); // U$ 100.00
+    const externalId = newExternalId();
+    const created = await apiJson('/ecom/venda/carrinho', {
+      method: 'POST',
+      json: cartBody(externalId, [item(product.id, 1, { valor_unitario: 0.01 })]),
+    });
+    expect(created.body.itens[0].valor_unitario).toBe(100);
+    const { rows } = await getTestDb().query('SELECT unit_price_minor FROM cart_items WHERE cart_id = $1', [created.body.id]);
+    expect(Number(rows[0].unit_price_minor)).toBe(10_000);
+
+    const rate = (await getTestDb().query('SELECT rate FROM exchange_rates WHERE source_currency_id = 2 AND target_currency_id = 3')).rows[0].rate;
+    const inGuarani = await apiJson(`/ecom/venda/carrinho/${externalId}?moeda_id=3`);
+    expect(inGuarani.body.moeda_id).toBe(3);
+    expect(inGuarani.body.moeda.simbolo).toBe('G$');
+    expect(inGuarani.body.itens[0].valor_unitario).toBe(Math.round(100 * Number(rate)));
+  });
+});
+
+describe('cart API: quantity and stock rules', () => {
+  it('accepts 1..min(99, stock) and refuses more with the stock message', async () => {
+    const product = await createTestProduct({ stock: 4 });
+    const externalId = newExternalId();
+    const tooMany = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 5)]) });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.message).toBe('Quantidade solicitada (5) excede o estoque disponível (4)');
+    expect(tooMany.body.errors['itens.0.qtde']).toBeDefined();
+    expect((await api(`/ecom/venda/carrinho/${externalId}`)).status).toBe(404); // nothing was created
+
+    const big = await createTestProduct({ stock: 500 });
+    const capped = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(newExternalId(), [item(big.id, 100)]) });
+    expect(capped.status).toBe(422);
+    expect(capped.body.message).toContain('(99)');
+    const ok = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(newExternalId(), [item(big.id, 99)]) });
+    expect(ok.status).toBe(201);
+  });
+
+  it('answers in Spanish on the Spanish host', async () => {
+    const product = await createTestProduct({ stock: 2 });
+    const { status, body } = await apiJson('/ecom/venda/carrinho', {
+      method: 'POST', host: 'es', json: cartBody(newExternalId(), [item(product.id, 3)], 3),
+    });
+    expect(status).toBe(422);
+    expect(body.message).toBe('La cantidad solicitada (3) excede el stock disponible (2)');
+  });
+
+  it('refuses fractions and products without stock', async () => {
+    const product = await createTestProduct({ stock: 10 });
+    const fraction = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(newExternalId(), [item(product.id, 1.5)]) });
+    expect(fraction.status).toBe(422);
+    const empty = await createTestProduct({ stock: 0 });
+    const none = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(newExternalId(), [item(empty.id, 1)]) });
+    expect(none.status).toBe(422);
+    expect(none.body.message).toBe('Este produto não possui estoque disponível!');
+  });
+
+  it('sums entries of the same product before checking stock', async () => {
+    const product = await createTestProduct({ stock: 5 });
+    const twice = await apiJson('/ecom/venda/carrinho', {
+      method: 'POST', json: cartBody(newExternalId(), [item(product.id, 3), item(product.id, 3)]),
+    });
+    expect(twice.status).toBe(422);
+    const fits = await apiJson('/ecom/venda/carrinho', {
+      method: 'POST', json: cartBody(newExternalId(), [item(product.id, 2), item(product.id, 3)]),
+    });
+    expect(fits.status).toBe(201);
+    expect(fits.body.itens).toHaveLength(1);
+    expect(fits.body.itens[0].qtde).toBe(5);
+  });
+
+  it('keeps removed items as inactive lines and deletes lines set to zero or less', async () => {
+    const a = await createTestProduct({ stock: 5, priceMinor: 1000 });
+    const b = await createTestProduct({ stock: 5, priceMinor: 2000 });
+    const c = await createTestProduct({ stock: 5, priceMinor: 3000 });
+    const externalId = newExternalId();
+    const created = await apiJson('/ecom/venda/carrinho', {
+      method: 'POST', json: cartBody(externalId, [item(a.id, 1), item(b.id, 1), item(c.id, 1)]),
+    });
+    const updated = await apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
+      method: 'PUT',
+      json: cartBody(externalId, [item(a.id, 1), item(b.id, 1, { ativo: false }), item(c.id, 0)]),
+    });
+    expect(updated.status).toBe(200);
+    const byProduct = new Map(updated.body.itens.map((line: any) => [line.produto_id, line]));
+    expect(byProduct.get(a.id)).toMatchObject({ ativo: true });
+    expect(byProduct.get(b.id)).toMatchObject({ ativo: false });
+    expect(byProduct.has(c.id)).toBe(false);
+    expect(updated.body.valor_total).toBe(10); // only the active line counts
+    const negative = await apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
+      method: 'PUT', json: cartBody(externalId, [item(a.id, -3), item(b.id, 1, { ativo: false })]),
+    });
+    expect(negative.body.itens.map((line: any) => line.produto_id)).toEqual([b.id]);
+  });
+
+  it('20 concurrent changes of one cart never leave a quantity above stock', async () => {
+    const product = await createTestProduct({ stock: 7 });
+    const externalId = newExternalId();
+    const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 1)]) });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, index) =>
+      api(`/ecom/venda/carrinho/${created.body.id}`, {
+        method: 'PUT', json: cartBody(externalId, [item(product.id, index + 1)]),
+      })));
+    const statuses = results.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(7);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(13);
+    const { rows } = await getTestDb().query('SELECT quantity FROM cart_items WHERE cart_id = $1', [created.body.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].quantity).toBeLessThanOrEqual(7);
+  });
+
+  it('20 concurrent add-to-cart form posts for one cart stop exactly at stock', async () => {
+    const product = await createTestProduct({ stock: 6 });
+    const externalId = newExternalId();
+    const host = 'br' as const;
+    await Promise.all(Array.from({ length: 20 }, () => api('/carrinho/adicionar', {
+      method: 'POST', host,
+      headers: {
+        cookie: `fronteira_cart=${externalId}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: `http://${getHostHeader(host)}`,
+      },
+      body: new URLSearchParams({ produto_id: String(product.id), qtde: '1', redirect: '/produtos' }).toString(),
+    })));
+    const cart = await apiJson(`/ecom/venda/carrinho/${externalId}`);
+    expect(cart.status).toBe(200);
+    expect(cart.body.itens[0].qtde).toBe(6);
+  });
+});
+
+describe('cart API: customers', () => {
+  it('binds a cart to the customer whose token is sent; another customer cannot read or change it', async () => {
+    const product = await createTestProduct({ stock: 5 });
+    const alice = await createTestCustomer(0);
+    const bob = await createTestCustomer(0);
+    const externalId = newExternalId();
+    const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', token: alice.token, json: cartBody(externalId, [item(product.id, 1)], 3) });
+    expect(created.status).toBe(201);
+    const { rows } = await getTestDb().query('SELECT customer_id FROM carts WHERE external_id = $1', [externalId]);
+    expect(Number(rows[0].customer_id)).toBe(alice.id);
+
+    expect((await apiJson(`/ecom/venda/carrinho/${externalId}`, { token: alice.token })).status).toBe(200);
+    const bobRead = await api(`/ecom/venda/carrinho/${externalId}`, { token: bob.token });
+    expect([403, 404]).toContain(bobRead.status);
+    const bobWrite = await api(`/ecom/venda/carrinho/${created.body.id}`, {
+      method: 'PUT', token: bob.token, json: cartBody(externalId, [item(product.id, 5)], 3),
+    });
+    expect([403, 404]).toContain(bobWrite.status);
+    expect((await api(`/ecom/venda/carrinho/${externalId}`)).status).toBe(403); // anonymous neither
+    const after = await apiJson(`/ecom/venda/carrinho/${externalId}`, { token: alice.token });
+    expect(after.body.itens[0].qtde).toBe(1);
+  });
+
+  it('binds an anonymous cart to the customer who sends a token later', async () => {
+    const product = await createTestProduct({ stock: 5 });
+    const carol = await createTestCustomer(1);
+    const externalId = newExternalId();
+    await api('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 1)]) });
+    expect((await api(`/ecom/venda/carrinho/${externalId}?moeda_id=2`, { token: carol.token })).status).toBe(200);
+    const { rows } = await getTestDb().query('SELECT customer_id FROM carts WHERE external_id = $1', [externalId]);
+    expect(Number(rows[0].customer_id)).toBe(carol.id);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { api, apiJson, getHostHeader } from '../support/api.ts';
+
+// Astro's origin check refuses body-less DELETEs without Origin; browsers always send it.
+const origin = () => ({ origin: `http://${getHostHeader('br')}` });
+import { createTestCustomer, createTestProduct } from '../support/cart-fixtures.ts';
+
+describe('favourites API', () => {
+  it('needs a signed-in customer', async () => {
+    expect((await api('/ecom/favoritos')).status).toBe(401);
+    expect((await api('/ecom/favoritos', { method: 'POST', json: { produto_id: 1 } })).status).toBe(401);
+  });
+
+  it('adds (idempotently), lists and removes a customer favourite', async () => {
+    const customer = await createTestCustomer(0);
+    const product = await createTestProduct({ name: 'Serra Favorita' });
+    const added = await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: product.id } });
+    expect(added.status).toBe(201);
+    expect(added.body.produto_id).toBe(product.id);
+    const again = await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: product.id } });
+    expect(again.body.id).toBe(added.body.id);
+    const list = await apiJson('/ecom/favoritos', { token: customer.token });
+    expect(list.body.data).toEqual([expect.objectContaining({ id: added.body.id, produto_id: product.id })]);
+    expect(list.body.data[0].produto.nome).toBe('Serra Favorita');
+
+    const other = await createTestCustomer(0);
+    expect((await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: other.token, headers: origin() })).status).toBe(404);
+    expect((await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: customer.token, headers: origin() })).status).toBe(204);
+    expect((await apiJson('/ecom/favoritos', { token: customer.token })).body.data).toEqual([]);
+  });
+
+  it('refuses an unknown product', async () => {
+    const customer = await createTestCustomer(0);
+    const { status } = await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: 99999999 } });
+    expect(status).toBe(422);
+  });
+
+  it('sends visitors of /perfil/favoritos to login with the full path', async () => {
+    const response = await api('/perfil/favoritos?x=1');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`/login?redirect=${encodeURIComponent('/perfil/favoritos?x=1')}`);
+    const customer = await createTestCustomer(1); // a Brazilian buyer: pages in pt-BR
+    const page = await api('/perfil/favoritos', { headers: { cookie: `fronteira_session=${customer.token}` } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Você ainda não tem favoritos.');
+  });
+});
