@@ -1,12 +1,22 @@
 // `npm test`: type-check, build, then unit, API and browser tests against one fresh database
 // and one running shop. Installs Debian's chromium first when it is missing.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { startTestStack } from '../tests/support/test-stack.ts';
 
 function run(command, args, env = process.env) {
   console.log(`\n$ ${command} ${args.join(' ')}`);
   return spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
+}
+
+/** Like run, but keeps this process's event loop free: the fake CEP and SMTP servers live here. */
+function runAlongsideStack(command, args, env) {
+  console.log(`\n$ ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env });
+    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
 }
 
 function ensureChromium() {
@@ -36,8 +46,8 @@ const env = {
 };
 let failed = 0;
 try {
-  failed += run('npx', ['vitest', 'run'], env) === 0 ? 0 : 1;
-  failed += run('npx', ['playwright', 'test'], env) === 0 ? 0 : 1;
+  failed += (await runAlongsideStack('npx', ['vitest', 'run'], env)) === 0 ? 0 : 1;
+  failed += (await runAlongsideStack('npx', ['playwright', 'test'], env)) === 0 ? 0 : 1;
 } finally {
   await stack.stop();
 }
