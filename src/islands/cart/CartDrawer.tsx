@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { cartMessages } from '../../lib/i18n/cart.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
@@ -89,7 +90,7 @@ export default function CartDrawer({ label, locale, currencyId, blocked }: Props
         <span className="header-cart__label">{label}</span>
         <span className="header-cart__badge" data-testid="cart-badge" data-count={count} aria-hidden="true">{count}</span>
       </a>
-      {state !== 'closed' && (
+      {state !== 'closed' && createPortal(
         <div className={`cart-drawer cart-drawer--${state}`} data-state={state}>
           <div className="cart-drawer__backdrop" onClick={close} aria-hidden="true" />
           <div ref={panel} className="cart-drawer__panel" role="dialog" aria-modal="true" aria-label={t('cart')}>
@@ -99,7 +100,9 @@ export default function CartDrawer({ label, locale, currencyId, blocked }: Props
             </header>
             <CartLines t={t} onContinue={close} />
           </div>
-        </div>
+        </div>,
+        // Outside the header: its stacking context would put the drawer under the bottom nav.
+        document.body,
       )}
     </>
   );

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { createSessionService } from '../../src/server/accounts/sessions.ts';
+import { systemClock } from '../../src/server/clock.ts';
+import { getTestDb, storefrontUrl } from './support/hosts.ts';
+import { createE2eProduct, waitForIslands } from './support/cart.ts';
+
+async function signedInCustomer(foreignBuyer: 0 | 1) {
+  const db = getTestDb();
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer)
+     VALUES ($1, 'x', 'Fav', 'Teste', $2) RETURNING id`,
+    [`fav-${randomUUID()}@example.test`, foreignBuyer],
+  );
+  const id = Number(rows[0]?.id);
+  const { token } = await createSessionService({ db, clock: systemClock }).createSession(id);
+  return { id, token };
+}
+
+for (const host of ['br', 'es'] as const) {
+  test(`favourites page on ${host}: the heart removes a favourite and the badge follows`, async ({ page, context }) => {
+    const foreignBuyer = host === 'br' ? 1 : 0;
+    const customer = await signedInCustomer(foreignBuyer);
+    const product = await createE2eProduct({ name: `Nível Laser Favorito ${host}` });
+    await getTestDb().query('INSERT INTO favourites (customer_id, product_id) VALUES ($1, $2)', [customer.id, product.id]);
+    await context.addCookies([{ name: 'fronteira_session', value: customer.token, url: storefrontUrl(host, '/') }]);
+    await page.goto(storefrontUrl(host, '/perfil/favoritos'));
+    await waitForIslands(page);
+    const card = page.locator(`[data-favourite-card="${product.id}"]`);
+    await expect(card.getByText(product.name)).toBeVisible();
+    const heart = card.locator('button[data-favourite]');
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    const badge = page.getByTestId('favourites-badge').first();
+    await expect(badge).toHaveText('1');
+    await heart.click();
+    await expect(card).toHaveCount(0);
+    await expect(badge).toHaveAttribute('data-count', '0');
+    await expect(page.getByText(host === 'br' ? 'Você ainda não tem favoritos.' : 'Todavía no tienes favoritos.')).toBeVisible();
+    await expect(page.getByRole('link', { name: host === 'br' ? 'Ver produtos' : 'Ver productos' })).toHaveAttribute('href', '/produtos');
+    const { rows } = await getTestDb().query('SELECT 1 FROM favourites WHERE customer_id = $1', [customer.id]);
+    expect(rows).toHaveLength(0);
+  });
+}
+
+test('visitors are sent to login carrying the page, from /perfil/favoritos and the header heart', async ({ page }) => {
+  await page.goto(storefrontUrl('br', '/perfil/favoritos'));
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fperfil%2Ffavoritos$/);
+  await page.goto(storefrontUrl('br', '/sobre-nos'));
+  const link = page.locator('a.header-favourites').first();
+  test.skip((await link.count()) === 0 || !(await link.isVisible()), 'header favourites link hidden at this width');
+  await expect(link).toHaveAttribute('href', '/login?redirect=%2Fsobre-nos');
+});
