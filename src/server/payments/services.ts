@@ -71,3 +71,12 @@ export function startPaymentJobs(): void {
   }, seconds * 1000);
   holder[jobsKey].unref();
 }
+
+/** Cash collection points need a RUC for the invoice (spec section 1). */
+export async function hasRucDocument(customerId: number): Promise<boolean> {
+  const { rows } = await getPool().query<{ ok: boolean }>(
+    `SELECT upper(document_type) = 'RUC' AND btrim(document) <> '' AS ok FROM customers WHERE id = $1`,
+    [customerId],
+  );
+  return rows[0]?.ok ?? false;
+}

@@ -1,0 +1,174 @@
+import { useEffect, useState } from 'react';
+import { formatOrderMoney, getPaymentMethods, MAX_INSTALLMENTS, type PaymentMethod } from '../../lib/contract/orders.ts';
+import { checkoutMessages, type CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
+import { createTranslator } from '../../lib/i18n/translator.ts';
+import type { Locale } from '../../lib/locale.ts';
+import LoginForm from '../accounts/LoginForm.tsx';
+import { call, forgetCart, readCartExternalId, toCartInput, type CheckoutCart } from './checkout-api.ts';
+import CheckoutCartLines from './CheckoutCartLines.tsx';
+import CheckoutShipping, { type ShippingSelection } from './CheckoutShipping.tsx';
+import { getDeliveryType } from './shipping-rules.ts';
+
+interface Props {
+  locale: Locale;
+  signedIn: boolean;
+  foreignBuyer: 0 | 1 | null;
+  hasRuc: boolean;
+  currencyId: number;
+}
+
+function LockIcon() {
+  return <svg className="co-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3H9z" /></svg>;
+}
+
+type Alert = { key: CheckoutMessageKey; detail?: string } | null;
+
+/** /checkout: step 0 cart review + shipping + summary, step 1 payment method, then the gateway. */
+export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, currencyId }: Props) {
+  const t = createTranslator(checkoutMessages, locale);
+  const [cart, setCart] = useState<CheckoutCart | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [version, setVersion] = useState(0);
+  const [step, setStep] = useState<0 | 1>(0);
+  const [shipping, setShipping] = useState<ShippingSelection>({ addressId: null, option: null, point: null });
+  const [method, setMethod] = useState<PaymentMethod | null>(null);
+  const [installments, setInstallments] = useState(1);
+  const [processing, setProcessing] = useState(false);
+  const [alert, setAlert] = useState<Alert>(null);
+  const brazilian = foreignBuyer === 1;
+
+  useEffect(() => {
+    const id = readCartExternalId();
+    if (!id) { setLoaded(true); return; }
+    void call<CheckoutCart>('GET', `/ecom/venda/carrinho/${encodeURIComponent(id)}?moeda_id=${currencyId}`).then((answer) => {
+      if (answer.body) setCart(answer.body);
+      else if (answer.status !== 404) setAlert({ key: 'error_request' });
+      setLoaded(true);
+    });
+  }, []);
+
+  const items = (cart?.itens ?? []).filter((item) => item.ativo);
+  const total = items.reduce((sum, item) => sum + item.valor_unitario * item.qtde, 0);
+  const freight = shipping.option?.valor ?? 0;
+  const money = (value: number) => formatOrderMoney(value, cart?.moeda_id ?? currencyId);
+  const iva = (cart?.moeda_id ?? currencyId) === 3 ? ` (${t('ivaIncluded')})` : '';
+
+  async function save(next: Array<{ produto_id: number; qtde: number; ativo: boolean }>) {
+    if (!cart) return;
+    const answer = await call<CheckoutCart>('PUT', `/ecom/venda/carrinho/${cart.id}`, toCartInput(cart, next));
+    if (answer.body) { setCart(answer.body); setVersion((value) => value + 1); } else setAlert({ key: 'paymentError', detail: answer.message ?? '' });
+  }
+  const lines = () => (cart?.itens ?? []).map(({ produto_id, qtde, ativo }) => ({ produto_id, qtde, ativo }));
+
+  function validateStep0(): Alert {
+    if (!signedIn) return { key: 'notLoggedIn' };
+    if (items.length === 0) return { key: 'emptyCartAlert' };
+    if (!shipping.option) return { key: 'selectShipping' };
+    if (getDeliveryType(shipping.option) === 'pickup_point' && !shipping.point) return { key: 'selectPickupPoint' };
+    return null;
+  }
+
+  async function pay() {
+    const problem = validateStep0();
+    if (problem || !cart || !shipping.option || !method) { setAlert(problem); return; }
+    setProcessing(true);
+    setAlert(null);
+    const answer = await call<{ link_pagamento?: string[] }>('POST', `/ecom/venda/carrinho/${encodeURIComponent(cart.external_id)}/iniciar-checkout`, {
+      token_entrega: shipping.option.token,
+      valor_frete: shipping.option.valor,
+      cliente_endereco_id: shipping.addressId,
+      entrega_servico_id: shipping.option.entrega_servico_id,
+      id_ponto_entrega: shipping.point?.id ?? null,
+      cidade_alternativa: shipping.point?.cidade ?? null,
+      forma_pagamento: method,
+      parcelas: method === 'card' && brazilian ? installments : 1,
+    });
+    const link = answer.body?.link_pagamento?.[0];
+    if (answer.body && !link) { setProcessing(false); setAlert({ key: 'paymentLinkNotFound' }); return; }
+    if (!link) {
+      setProcessing(false);
+      const detail = Object.values(answer.errors ?? {}).flat().join(' · ');
+      setAlert({ key: 'paymentError', detail: [answer.message, detail].filter(Boolean).join(' — ') });
+      return;
+    }
+    forgetCart();
+    window.location.assign(link);
+  }
+
+  const progress = step === 0 ? 50 : 90;
+  return (
+    <div className="co">
+      <header className="co-head">
+        <p className="co-ssl"><LockIcon />{t('sslNote')}</p>
+        <div className="co-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('progress', { n: progress })}>
+          <span style={{ width: `${progress}%` }} />
+        </div>
+        <ol className="co-steps"><li aria-current={step === 0 ? 'step' : undefined}>{t('stepCart')}</li><li aria-current={step === 1 ? 'step' : undefined}>{t('stepPayment')}</li></ol>
+      </header>
+      {alert && (
+        <div className="co-alert" role="alert"><strong>{t('errorTitle')}</strong><p>{t(alert.key)}{alert.detail ? ` ${alert.detail}` : ''}</p></div>
+      )}
+      {!loaded ? <p role="status"><span className="spinner" aria-hidden="true" /></p> : items.length === 0 ? (
+        <div className="co-empty"><p>{t('emptyCart')}</p><a className="co-button" href="/">{t('backToShopping')}</a></div>
+      ) : step === 0 ? (
+        <div className="co-grid">
+          <CheckoutCartLines t={t} items={items} currencyId={cart?.moeda_id ?? currencyId}
+            onQuantity={(id, qtde) => save(lines().map((line) => (line.produto_id === id ? { ...line, qtde } : line)))}
+            onRemove={(id) => save(lines().map((line) => (line.produto_id === id ? { ...line, ativo: false } : line)))} />
+          <aside className="co-side">
+            {signedIn && cart ? (
+              <CheckoutShipping t={t} cartExternalId={cart.external_id} currencyId={cart.moeda_id} brazilian={brazilian} cartVersion={version} onChange={setShipping} />
+            ) : (
+              <div className="co-login"><p>{t('loginMessage')}</p><LoginForm locale={locale} embedded /></div>
+            )}
+            <section className="co-summary" aria-labelledby="co-summary-title">
+              <h2 id="co-summary-title">{t('summary')}</h2>
+              <dl>
+                <dt>{t('total')}</dt><dd>{money(total)}</dd>
+                <dt>{t('shipping')}</dt><dd>{shipping.option ? (freight === 0 ? t('free') : money(freight)) : '—'}</dd>
+                <dt>{t('totalWithShipping')}{iva}</dt><dd data-testid="co-total"><strong>{money(total + freight)}</strong></dd>
+              </dl>
+              {signedIn && (
+                <button type="button" className="co-button co-primary" onClick={() => { const problem = validateStep0(); setAlert(problem); if (!problem) setStep(1); }}>
+                  {t('continue')}
+                </button>
+              )}
+            </section>
+          </aside>
+        </div>
+      ) : (
+        <section className="co-pay" aria-labelledby="co-pay-title">
+          <h2 id="co-pay-title">{t('paymentMethods')}</h2>
+          <p className="co-secure"><LockIcon />{t('secureNote')}</p>
+          <ul className="co-choices">
+            {getPaymentMethods(brazilian ? 1 : 0).map((id) => {
+              const disabled = id === 'cash' && !hasRuc;
+              return (
+                <li key={id}><label className={disabled ? 'co-disabled' : undefined}>
+                  <input type="radio" name="co-method" value={id} checked={method === id} disabled={disabled} onChange={() => setMethod(id)} />
+                  <span>{t(`method_${id}` as CheckoutMessageKey)}</span>{disabled && <small>{t('cashNeedsRuc')}</small>}
+                </label></li>
+              );
+            })}
+          </ul>
+          {method === 'card' && brazilian && (
+            <label className="co-installments">{t('installments')}
+              <select value={installments} onChange={(event) => setInstallments(Number(event.target.value))}>
+                {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((n) => (
+                  <option key={n} value={n}>{t('installmentOption', { n, amount: money(Math.ceil(((total + freight) / n) * 100) / 100) })}</option>
+                ))}
+              </select>
+            </label>
+          )}
+          <p className="co-total-line">{t('totalWithShipping')}{iva}: <strong>{money(total + freight)}</strong></p>
+          <div className="co-actions">
+            <button type="button" className="co-button" onClick={() => setStep(0)}>{t('back')}</button>
+            <button type="button" className="co-button co-primary co-desktop-only" disabled={!method || processing} onClick={() => void pay()}>{t('goToPayment')}</button>
+          </div>
+          <div className="co-mobile-bar"><button type="button" className="co-button co-primary" disabled={!method || processing} onClick={() => void pay()}>{t('finalize')}</button></div>
+        </section>
+      )}
+      {processing && <div className="co-overlay" role="status" aria-live="assertive"><span className="spinner" aria-hidden="true" /> {t('processing')}</div>}
+    </div>
+  );
+}

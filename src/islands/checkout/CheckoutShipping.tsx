@@ -1,0 +1,164 @@
+import { useEffect, useState } from 'react';
+import { formatOrderMoney } from '../../lib/contract/orders.ts';
+import type { CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
+import type { Translate } from '../../lib/i18n/translator.ts';
+import { call, type Address, type DeliveryOption, type PickupPoint } from './checkout-api.ts';
+import { getAutoSelection, getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly } from './shipping-rules.ts';
+
+export interface ShippingSelection {
+  addressId: number | null;
+  option: DeliveryOption | null;
+  point: PickupPoint | null;
+}
+
+interface Props {
+  t: Translate<CheckoutMessageKey>;
+  cartExternalId: string;
+  currencyId: number;
+  /** Brazilian buyers: store pickup only, no address change, no pickup points. */
+  brazilian: boolean;
+  cartVersion: number;
+  onChange: (selection: ShippingSelection) => void;
+}
+
+const SAVED_KEY = 'fronteira_checkout_shipping';
+
+function toOptions(body: unknown): DeliveryOption[] {
+  if (Array.isArray(body)) return body as DeliveryOption[];
+  const record = (body ?? {}) as Record<string, unknown>;
+  const list = record.data ?? record.opcoes ?? record.options;
+  return Array.isArray(list) ? (list as DeliveryOption[]) : [];
+}
+
+/** The shipping calculator of checkout (accounts spec sections 2 and 4). */
+export default function CheckoutShipping({ t, cartExternalId, currencyId, brazilian, cartVersion, onChange }: Props) {
+  const [addresses, setAddresses] = useState<Address[]>([]);
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const [changing, setChanging] = useState(false);
+  const [options, setOptions] = useState<DeliveryOption[]>([]);
+  const [option, setOption] = useState<DeliveryOption | null>(null);
+  const [state, setState] = useState('');
+  const [city, setCity] = useState('');
+  const [point, setPoint] = useState<PickupPoint | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<CheckoutMessageKey | null>(null);
+
+  useEffect(() => {
+    if (brazilian) return;
+    void call<Address[] | { data: Address[] }>('GET', '/ecom/cliente/address').then((answer) => {
+      const list = Array.isArray(answer.body) ? answer.body : answer.body?.data ?? [];
+      setAddresses(list.filter((address) => address.ativo !== false));
+      let saved: number | null = null;
+      try { saved = (JSON.parse(localStorage.getItem(SAVED_KEY) ?? '{}') as { addressId?: number }).addressId ?? null; } catch { saved = null; }
+      setAddressId(list.some((address) => address.id === saved) ? saved : getDefaultAddress(list)?.id ?? null);
+    });
+  }, [brazilian]);
+
+  async function calculate(body: Record<string, unknown>): Promise<DeliveryOption[] | null> {
+    if (!cartExternalId) { setError('missingCart'); return null; }
+    setLoading(true);
+    const answer = await call<unknown>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(cartExternalId)}/calcular-frete`, body);
+    setLoading(false);
+    if (!answer.body) { setError('api_error'); return null; }
+    setError(null);
+    return toOptions(answer.body);
+  }
+
+  useEffect(() => {
+    if (!brazilian && addressId === null) return;
+    let cancelled = false;
+    void calculate({ cliente_endereco_id: brazilian ? null : addressId, moeda_id: currencyId }).then((list) => {
+      if (cancelled || !list) return;
+      const visible = brazilian ? list.filter((item) => getDeliveryType(item) === 'pickup') : list;
+      setOptions(visible);
+      const auto = getAutoSelection(visible);
+      setOption(auto.option);
+      setPoint(auto.point);
+      if (auto.point) { setState(auto.point.estado); setCity(auto.point.cidade); } else { setState(''); setCity(''); }
+    });
+    return () => { cancelled = true; };
+  }, [addressId, brazilian, cartVersion]);
+
+  useEffect(() => {
+    onChange({ addressId, option, point });
+    try { localStorage.setItem(SAVED_KEY, JSON.stringify({ addressId, serviceId: option?.entrega_servico_id ?? null, pointId: point?.id ?? null })); } catch { /* private mode */ }
+  }, [addressId, option, point]);
+
+  async function choosePoint(chosen: PickupPoint | null) {
+    setPoint(chosen);
+    if (!chosen || !option) return;
+    const list = await calculate({ cliente_endereco_id: addressId, cidade_id: chosen.cidade_id, id_ponto_entrega: chosen.id, moeda_id: currencyId });
+    const same = list?.find((item) => item.entrega_servico_id === option.entrega_servico_id);
+    if (same) setOption({ ...same, opcionais: option.opcionais });
+    else setError('pickup_point_error');
+  }
+
+  const address = addresses.find((item) => item.id === addressId) ?? null;
+  const points = option ? option.opcionais?.pontos_entrega ?? [] : [];
+  const states = getPickupStates(points);
+  const cities = state ? getPickupCities(points, state) : [];
+  const cityPoints = points.filter((item) => item.estado === state && item.cidade === city);
+  useEffect(() => { if (states.length === 1 && !state) setState(states[0]!); }, [states.join('|')]);
+  useEffect(() => { if (cities.length === 1 && !city) setCity(cities[0]!); }, [cities.join('|')]);
+
+  return (
+    <section className="co-shipping" aria-labelledby="co-shipping-title" aria-busy={loading}>
+      <h2 id="co-shipping-title">{t('deliveryMethods')}</h2>
+      {brazilian ? <p className="co-notice">{t('brazilPickupNotice')}</p> : (
+        <div className="co-address">
+          <h3>{t('deliveryAddress')}</h3>
+          {addresses.length === 0 ? <p>{t('noAddresses')}</p> : changing ? (
+            <ul className="co-choices">
+              {addresses.map((item) => (
+                <li key={item.id}><label><input type="radio" name="co-address" checked={item.id === addressId}
+                  onChange={() => { setAddressId(item.id); setChanging(false); }} /> {item.nome}: {item.logradouro}, {item.numero} — {item.cidade}</label></li>
+              ))}
+            </ul>
+          ) : address && (
+            <p>{address.nome}: {address.logradouro}, {address.numero}, {address.bairro} — {address.cidade}, {address.estado}
+              {addresses.length > 1 && <button type="button" className="co-link" onClick={() => setChanging(true)}>{t('changeAddress')}</button>}</p>
+          )}
+          <a className="co-link" href="/perfil/endereco">{t('addAddress')}</a>
+        </div>
+      )}
+      {loading && <p role="status"><span className="spinner" aria-hidden="true" /> {t('calculatingShipping')}</p>}
+      {!brazilian && isPickupOnly(options) && <p className="co-notice">{t('pickupOnlyNotice')}</p>}
+      <ul className="co-choices">
+        {options.map((item, index) => (
+          <li key={`${item.entrega_servico_id ?? 'pickup'}-${index}`}>
+            <label>
+              <input type="radio" name="co-option" checked={option === item || (option?.token === item.token)}
+                onChange={() => { setOption(item); setPoint(null); setState(''); setCity(''); }} />
+              <span>{item.descricao}{item.prazo != null ? ` · ${t('deliveryDays', { n: item.prazo })}` : ''}</span>
+              <strong>{item.valor === 0 ? t('free') : formatOrderMoney(item.valor, currencyId)}</strong>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {!brazilian && option && getDeliveryType(option) === 'pickup_point' && (
+        <div className="co-points">
+          <label>{t('pickupState')}
+            <select value={state} onChange={(event) => { setState(event.target.value); setCity(''); void choosePoint(null); }}>
+              <option value="">{t('chooseOption')}</option>
+              {states.map((name) => <option key={name} value={name}>{name}</option>)}
+            </select>
+          </label>
+          <label>{t('pickupCity')}
+            <select value={city} disabled={!state} onChange={(event) => { setCity(event.target.value); void choosePoint(null); }}>
+              <option value="">{t('chooseOption')}</option>
+              {cities.map((name) => <option key={name} value={name}>{name}</option>)}
+            </select>
+          </label>
+          {city && cityPoints.length === 0 && <p>{t('noPickupPoints')}</p>}
+          <ul className="co-choices">
+            {cityPoints.map((item) => (
+              <li key={item.id}><label><input type="radio" name="co-point" checked={point?.id === item.id} onChange={() => void choosePoint(item)} />
+                <span>{item.nome} — {item.endereco}{item.horario_atendimento ? ` (${item.horario_atendimento})` : ''}</span></label></li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {error && <p className="co-error" role="alert">{t(error)}</p>}
+    </section>
+  );
+}

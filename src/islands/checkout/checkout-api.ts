@@ -1,0 +1,84 @@
+/**
+ * The checkout island's view of the shop contract (storefront and accounts spec section 7):
+ * cart, shipping options, addresses and the checkout start. Same origin; the session cookie
+ * goes along, page scripts never hold the token.
+ */
+export interface CheckoutCartItem {
+  produto_id: number;
+  qtde: number;
+  ativo: boolean;
+  valor_unitario: number;
+  produto: { nome: string; codigo: string; slug: string; imagens: Array<{ url: string }>; qtde_disponivel: number };
+}
+export interface CheckoutCart {
+  id: number;
+  external_id: string;
+  moeda_id: number;
+  itens: CheckoutCartItem[];
+}
+export interface PickupPoint {
+  id: number;
+  nome: string;
+  endereco: string;
+  estado: string;
+  cidade: string;
+  cidade_id: number;
+  token_servico?: string;
+  horario_atendimento?: string;
+}
+export interface DeliveryOption {
+  entrega_servico_id: number | null;
+  descricao: string;
+  prazo: number | null;
+  valor: number;
+  moeda?: unknown;
+  token: string;
+  opcionais?: { pontos_entrega?: PickupPoint[] };
+}
+export interface Address { id: number; nome: string; logradouro: string; numero: string; bairro: string; cidade: string; estado: string; principal: boolean; ativo: boolean }
+export interface Answer<T> { status: number; body: T | null; message: string | null; errors: Record<string, string[]> | null }
+
+export async function call<T>(method: string, path: string, data?: unknown): Promise<Answer<T>> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
+  if (data !== undefined) {
+    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+    init.body = JSON.stringify(data);
+  }
+  try {
+    const response = await fetch(path, init);
+    const text = await response.text();
+    let parsed: unknown = null;
+    try { parsed = text ? JSON.parse(text) : null; } catch { parsed = null; }
+    if (response.ok) return { status: response.status, body: parsed as T, message: null, errors: null };
+    const error = (parsed ?? {}) as { message?: string; errors?: Record<string, string[]> };
+    return { status: response.status, body: null, message: error.message ?? null, errors: error.errors ?? null };
+  } catch {
+    return { status: 0, body: null, message: null, errors: null };
+  }
+}
+
+/** The cart id the cart store keeps (localStorage, and a cookie for server routes). */
+const CART_ID_KEY = 'fronteira_cart_id';
+const CART_COOKIE = 'fronteira_cart';
+
+export function readCartExternalId(): string | null {
+  let id: string | null = null;
+  try { id = localStorage.getItem(CART_ID_KEY); } catch { id = null; }
+  return id ?? document.cookie.match(/(?:^|;\s*)fronteira_cart=([A-Za-z0-9_-]{22,128})/)?.[1] ?? null;
+}
+
+/** After a checkout the cart is cleared: the cart store starts a new one on the next page. */
+export function forgetCart(): void {
+  try { localStorage.removeItem(CART_ID_KEY); } catch { /* private mode */ }
+  document.cookie = `${CART_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
+export function toCartInput(cart: CheckoutCart, items: Array<Pick<CheckoutCartItem, 'produto_id' | 'qtde' | 'ativo'>>) {
+  return {
+    id: cart.id,
+    external_id: cart.external_id,
+    filial_id: 1,
+    moeda_id: cart.moeda_id,
+    itens: items.map((item) => ({ produto_id: item.produto_id, qtde: item.qtde, ativo: item.ativo, armazem_id: 1 })),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Address, DeliveryOption, PickupPoint } from './checkout-api.ts';
+
+export type DeliveryType = 'delivery' | 'pickup' | 'pickup_point';
+
+/** Spec section 4: null or absent service means store pickup; options with points are pickup points. */
+export function getDeliveryType(option: DeliveryOption): DeliveryType {
+  if (option.opcionais?.pontos_entrega?.length) return 'pickup_point';
+  return option.entrega_servico_id == null ? 'pickup' : 'delivery';
+}
+
+/** The first main address, else the first one. */
+export function getDefaultAddress(addresses: Address[]): Address | null {
+  const active = addresses.filter((address) => address.ativo !== false);
+  return active.find((address) => address.principal) ?? active[0] ?? null;
+}
+
+/** Deduplicated, sorted names; used for the pickup state and city lists. */
+export function toSortedUnique(values: string[]): string[] {
+  return [...new Set(values)].sort((a, b) => a.localeCompare(b));
+}
+
+export function getPickupStates(points: PickupPoint[]): string[] {
+  return toSortedUnique(points.map((point) => point.estado));
+}
+
+export function getPickupCities(points: PickupPoint[], state: string): string[] {
+  return toSortedUnique(points.filter((point) => point.estado === state).map((point) => point.cidade));
+}
+
+/** A single option is selected for the shopper, and a single pickup point inside it. */
+export function getAutoSelection(options: DeliveryOption[]): { option: DeliveryOption | null; point: PickupPoint | null } {
+  if (options.length !== 1) return { option: null, point: null };
+  const option = options[0]!;
+  const points = option.opcionais?.pontos_entrega ?? [];
+  return { option, point: points.length === 1 ? points[0]! : null };
+}
+
+/** Only store pickup on offer: the pickup-only notice shows. */
+export function isPickupOnly(options: DeliveryOption[]): boolean {
+  return options.length > 0 && options.every((option) => getDeliveryType(option) === 'pickup');
+}
