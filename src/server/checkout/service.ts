@@ -46,13 +46,13 @@ interface CartLine {
 }
 
 async function loadPricing(tx: pg.PoolClient): Promise<PricingTable> {
-  const currencies = await tx.query<{ id: number; decimals: number }>('SELECT id, decimals FROM currencies');
-  const rates = await tx.query<{ target_currency_id: number; rate: number }>(
-    'SELECT target_currency_id, rate FROM exchange_rates WHERE source_currency_id = 2',
+  const { rows } = await tx.query<{ id: number; decimals: number; rate: number | null }>(
+    `SELECT c.id, c.decimals, r.rate FROM currencies c
+       LEFT JOIN exchange_rates r ON r.source_currency_id = 2 AND r.target_currency_id = c.id`,
   );
   return {
-    decimals: new Map(currencies.rows.map((row) => [row.id, row.decimals])),
-    usdRates: new Map(rates.rows.map((row) => [row.target_currency_id, row.rate])),
+    decimals: new Map(rows.map((row) => [row.id, row.decimals])),
+    usdRates: new Map(rows.filter((row) => row.rate !== null).map((row) => [row.id, row.rate!])),
   };
 }
 
@@ -147,19 +147,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { ...line, unit, subtotal: unit * line.quantity };
     });
 
-    const short: ShortItem[] = [];
-    for (const line of priced) {
-      if (!line.physical_stock) continue;
-      const taken = await tx.query<{ stock: number }>(
-        'UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING stock',
-        [line.product_id, line.quantity],
-      );
-      if (taken.rowCount === 1) continue;
-      const available = (await tx.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [line.product_id])).rows[0]?.stock ?? 0;
-      short.push({ produto_id: line.product_id, codigo: line.code, nome_pt: line.name_pt, nome_es: line.name_es, solicitado: line.quantity, disponivel: available });
-    }
-    if (short.length > 0) throw new CheckoutError(409, 'outOfStock', 'itens', short);
-
     const itemsTotal = priced.reduce((sum, line) => sum + line.subtotal, 0);
     const total = itemsTotal + quote.priceMinor;
     const order = (await tx.query<{ id: number; external_id: string; number: number }>(
@@ -172,17 +159,22 @@ export function createCheckoutService(deps: CheckoutDeps) {
         input.id_ponto_entrega ?? null, quote.description, quote.days, address ? input.cliente_endereco_id : null,
         address ? JSON.stringify(address) : null, input.cidade_alternativa ?? null, input.forma_pagamento, installments, request.locale, now],
     )).rows[0]!;
-    for (const [index, line] of priced.entries()) {
+    await tx.query(
+      `INSERT INTO order_items (order_id, position, product_id, product_code, product_slug, name_pt, name_es, image_url,
+                                quantity, unit_price_minor, subtotal_minor)
+       SELECT $1, i.position, i.product_id, i.code, i.slug, i.name_pt, i.name_es, i.image_url, i.quantity, i.unit, i.subtotal
+         FROM jsonb_to_recordset($2::jsonb) AS i(position int, product_id int, code text, slug text, name_pt text, name_es text,
+                                                   image_url text, quantity int, unit bigint, subtotal bigint)`,
+      [order.id, JSON.stringify(priced.map((line, position) => ({ ...line, position })))],
+    );
+    const reserved = priced.filter((line) => line.physical_stock);
+    if (reserved.length > 0) {
       await tx.query(
-        `INSERT INTO order_items (order_id, position, product_id, product_code, product_slug, name_pt, name_es, image_url,
-                                  quantity, unit_price_minor, subtotal_minor) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [order.id, index, line.product_id, line.code, line.slug, line.name_pt, line.name_es, line.image_url, line.quantity, line.unit, line.subtotal],
+        `INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at)
+         SELECT $1, r.product_id, r.quantity, $3 FROM jsonb_to_recordset($2::jsonb) AS r(product_id int, quantity int)`,
+        [order.id, JSON.stringify(reserved.map(({ product_id, quantity }) => ({ product_id, quantity }))),
+          new Date(now.getTime() + deps.reservationTtlMinutes * 60_000)],
       );
-      if (line.physical_stock) {
-        await tx.query('INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at) VALUES ($1, $2, $3, $4)', [
-          order.id, line.product_id, line.quantity, new Date(now.getTime() + deps.reservationTtlMinutes * 60_000),
-        ]);
-      }
     }
 
     const reference = `pay_${randomBytes(18).toString('base64url')}`;
@@ -204,6 +196,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
     );
     await tx.query('DELETE FROM cart_items WHERE cart_id = $1', [cart.id]);
     await tx.query('UPDATE carts SET customer_id = $2, updated_at = $3 WHERE id = $1', [cart.id, request.customerId, now]);
+    // Stock last: the product rows stay locked only from here to COMMIT (shoppers of the same
+    // product queue on them), and a shortage rolls back everything written above.
+    const short: ShortItem[] = [];
+    for (const line of priced) {
+      if (!line.physical_stock) continue;
+      const taken = await tx.query<{ stock: number }>(
+        'UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING stock',
+        [line.product_id, line.quantity],
+      );
+      if (taken.rowCount === 1) continue;
+      const available = (await tx.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [line.product_id])).rows[0]?.stock ?? 0;
+      short.push({ produto_id: line.product_id, codigo: line.code, nome_pt: line.name_pt, nome_es: line.name_es, solicitado: line.quantity, disponivel: available });
+    }
+    if (short.length > 0) throw new CheckoutError(409, 'outOfStock', 'itens', short);
+
     return { orderExternalId: order.external_id, orderNumber: order.number, link: created.link, created: true };
   }
 

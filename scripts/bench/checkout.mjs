@@ -1,0 +1,123 @@
+// Checkout start under load: 10 concurrent buyers, each starting checkouts of fresh carts one
+// after another (POST /ecom/venda/carrinho/{id}/iniciar-checkout: token check, re-pricing,
+// stock reservation, order + payment creation). Target: p95 <= 200 ms.
+// Runs under scripts/bench.mjs, or alone: `npx node scripts/bench/checkout.mjs` (starts a stack).
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { createSessionService } from '../../src/server/accounts/sessions.ts';
+import { signDeliveryToken } from '../../src/server/checkout/delivery-token.ts';
+import { systemClock } from '../../src/server/clock.ts';
+
+const BUYERS = 10;
+const CHECKOUTS_PER_BUYER = 20;
+
+function post(baseUrl, hostHeader, path, token, body) {
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const outgoing = request(new URL(path, baseUrl), {
+      method: 'POST',
+      headers: { host: hostHeader, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': payload.length },
+    }, (incoming) => {
+      incoming.resume();
+      incoming.on('end', () => resolve({ status: incoming.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function arrange(db) {
+  const suffix = randomBytes(4).toString('hex');
+  const brand = await db.query(`INSERT INTO brands (slug, name) VALUES ($1, 'Bench') RETURNING id`, [`bench-${suffix}`]);
+  const category = await db.query(`INSERT INTO categories (slug, name_pt, name_es, menu_visible) VALUES ($1, 'Bench', 'Bench', false) RETURNING id`, [`bench-${suffix}`]);
+  const products = [];
+  for (let i = 0; i < 3; i += 1) {
+    const code = `BENCH-${suffix}-${i}`;
+    const { rows } = await db.query(
+      `INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id)
+       VALUES ($1, $2, 'Bench', 'Bench', 4990, 100000, $3, $4) RETURNING id`,
+      [code, code.toLowerCase(), brand.rows[0].id, category.rows[0].id],
+    );
+    products.push(rows[0].id);
+  }
+  const sessions = createSessionService({ db, clock: systemClock });
+  const buyers = [];
+  for (let b = 0; b < BUYERS; b += 1) {
+    const { rows } = await db.query(
+      `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
+       VALUES ($1, 'x', 'Bench', 'Buyer', 0, 'RUC', '80012345-6') RETURNING id`, [`bench-${suffix}-${b}@example.test`]);
+    const customerId = Number(rows[0].id);
+    const { token } = await sessions.createSession(customerId);
+    const carts = [];
+    for (let c = 0; c < CHECKOUTS_PER_BUYER; c += 1) {
+      const externalId = randomBytes(18).toString('base64url');
+      const cart = await db.query('INSERT INTO carts (external_id, customer_id, currency_id) VALUES ($1, $2, 3) RETURNING id', [externalId, customerId]);
+      for (const productId of products) {
+        await db.query('INSERT INTO cart_items (cart_id, product_id, quantity, unit_price_minor) VALUES ($1, $2, 1, 1)', [cart.rows[0].id, productId]);
+      }
+      carts.push(externalId);
+    }
+    buyers.push({ token, carts });
+  }
+  return buyers;
+}
+
+export default async function run({ baseUrl, databaseUrl, hostHeader, dataDir }) {
+  if (dataDir) process.env.DATA_DIR = dataDir;
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  try {
+    const buyers = await arrange(db);
+    const host = hostHeader ?? new URL(baseUrl).host;
+    const timings = [];
+    let failures = 0;
+    const wallStart = Date.now();
+    await Promise.all(buyers.map(async (buyer) => {
+      for (const cart of buyer.carts) {
+        const token = signDeliveryToken({
+          cartExternalId: cart, type: 'pickup', serviceId: null, pickupPointId: null, priceMinor: 0, currencyId: 3,
+          description: 'Loja', days: 0, expiresAt: Date.now() + 600_000,
+        });
+        const result = await post(baseUrl, host, `/ecom/venda/carrinho/${cart}/iniciar-checkout`, buyer.token, {
+          token_entrega: token, valor_frete: 0, forma_pagamento: 'card', parcelas: 1,
+        });
+        if (result.status !== 201) failures += 1;
+        timings.push(result.ms);
+      }
+    }));
+    const wallMs = Date.now() - wallStart;
+    const sorted = [...timings].sort((a, b) => a - b);
+    const round = (value) => Math.round(value * 10) / 10;
+    return {
+      name: 'checkout start',
+      concurrency: BUYERS,
+      requests: timings.length,
+      failures,
+      p50_ms: round(percentile(sorted, 50)),
+      p95_ms: round(percentile(sorted, 95)),
+      p99_ms: round(percentile(sorted, 99)),
+      max_ms: round(sorted.at(-1)),
+      throughput_rps: round(timings.length / (wallMs / 1000)),
+      target: 'p95 <= 200 ms',
+      pass: failures === 0 && percentile(sorted, 95) <= 200,
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { startTestStack } = await import('../../tests/support/test-stack.ts');
+  const stack = await startTestStack();
+  try {
+    console.log(await run({ baseUrl: stack.baseUrl, port: stack.port, databaseUrl: stack.databaseUrl, hostHeader: `es.localhost:${stack.port}`, dataDir: stack.dataDir }));
+  } finally {
+    await stack.stop();
+  }
+}
