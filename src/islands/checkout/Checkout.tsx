@@ -7,7 +7,7 @@ import LoginForm from '../accounts/LoginForm.tsx';
 import { call, forgetCart, readCartExternalId, toCartInput, type CheckoutCart } from './checkout-api.ts';
 import CheckoutCartLines from './CheckoutCartLines.tsx';
 import CheckoutShipping, { type ShippingSelection } from './CheckoutShipping.tsx';
-import { getDeliveryType } from './shipping-rules.ts';
+import { getDeliveryType, toDeliveryChoice } from './shipping-rules.ts';
 
 interface Props {
   locale: Locale;
@@ -49,7 +49,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
 
   const items = (cart?.itens ?? []).filter((item) => item.ativo);
   const total = items.reduce((sum, item) => sum + item.valor_unitario * item.qtde, 0);
-  const freight = shipping.option?.valor ?? 0;
+  const freight = shipping.option ? toDeliveryChoice(shipping.option, shipping.point).valor : 0;
   const money = (value: number) => formatOrderMoney(value, cart?.moeda_id ?? currencyId);
   const iva = (cart?.moeda_id ?? currencyId) === 3 ? ` (${t('ivaIncluded')})` : '';
 
@@ -71,13 +71,15 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   async function pay() {
     const problem = validateStep0();
     if (problem || !cart || !shipping.option || !method) { setAlert(problem); return; }
+    const choice = toDeliveryChoice(shipping.option, shipping.point);
+    if (!choice.token) { setAlert({ key: 'selectShipping' }); return; }
     setProcessing(true);
     setAlert(null);
     const answer = await call<{ link_pagamento?: string[] }>('POST', `/ecom/venda/carrinho/${encodeURIComponent(cart.external_id)}/iniciar-checkout`, {
-      token_entrega: shipping.option.token,
-      valor_frete: shipping.option.valor,
+      token_entrega: choice.token,
+      valor_frete: choice.valor,
       cliente_endereco_id: shipping.addressId,
-      entrega_servico_id: shipping.option.entrega_servico_id,
+      entrega_servico_id: choice.entrega_servico_id,
       id_ponto_entrega: shipping.point?.id ?? null,
       cidade_alternativa: shipping.point?.cidade ?? null,
       forma_pagamento: method,

@@ -87,9 +87,10 @@ export default function CheckoutShipping({ t, cartExternalId, currencyId, brazil
   async function choosePoint(chosen: PickupPoint | null) {
     setPoint(chosen);
     if (!chosen || !option) return;
+    // Spec section 4: a chosen point recalculates shipping for that point (fresh price and token).
     const list = await calculate({ cliente_endereco_id: addressId, cidade_id: chosen.cidade_id, id_ponto_entrega: chosen.id, moeda_id: currencyId });
-    const same = list?.find((item) => item.entrega_servico_id === option.entrega_servico_id);
-    if (same) setOption({ ...same, opcionais: option.opcionais });
+    const fresh = list?.flatMap((item) => item.opcionais?.pontos_entrega ?? []).find((item) => item.id === chosen.id);
+    if (fresh) setPoint(fresh);
     else setError('pickup_point_error');
   }
 
@@ -127,9 +128,9 @@ export default function CheckoutShipping({ t, cartExternalId, currencyId, brazil
         {options.map((item, index) => (
           <li key={`${item.entrega_servico_id ?? 'pickup'}-${index}`}>
             <label>
-              <input type="radio" name="co-option" checked={option === item || (option?.token === item.token)}
+              <input type="radio" name="co-option" checked={option === item}
                 onChange={() => { setOption(item); setPoint(null); setState(''); setCity(''); }} />
-              <span>{item.descricao}{item.prazo != null ? ` · ${t('deliveryDays', { n: item.prazo })}` : ''}</span>
+              <span>{item.descricao}{item.prazo ? ` · ${t('deliveryDays', { n: item.prazo })}` : ''}</span>
               <strong>{item.valor === 0 ? t('free') : formatOrderMoney(item.valor, currencyId)}</strong>
             </label>
           </li>

@@ -23,16 +23,22 @@ export interface PickupPoint {
   estado: string;
   cidade: string;
   cidade_id: number;
-  token_servico?: string;
   horario_atendimento?: string;
+  /** The point's own signed delivery token, price and service (shipping contract). */
+  token_servico?: string | null;
+  valor?: number;
+  prazo?: number;
+  entrega_servico_id?: number | null;
 }
 export interface DeliveryOption {
+  tipo?: 'delivery' | 'pickup' | 'pickup_point';
   entrega_servico_id: number | null;
   descricao: string;
   prazo: number | null;
   valor: number;
   moeda?: unknown;
-  token: string;
+  /** Null on a pickup-point group: each point carries its own token. */
+  token: string | null;
   opcionais?: { pontos_entrega?: PickupPoint[] };
 }
 export interface Address { id: number; nome: string; logradouro: string; numero: string; bairro: string; cidade: string; estado: string; principal: boolean; ativo: boolean }

@@ -4,6 +4,7 @@ export type DeliveryType = 'delivery' | 'pickup' | 'pickup_point';
 
 /** Spec section 4: null or absent service means store pickup; options with points are pickup points. */
 export function getDeliveryType(option: DeliveryOption): DeliveryType {
+  if (option.tipo) return option.tipo;
   if (option.opcionais?.pontos_entrega?.length) return 'pickup_point';
   return option.entrega_servico_id == null ? 'pickup' : 'delivery';
 }
@@ -38,4 +39,16 @@ export function getAutoSelection(options: DeliveryOption[]): { option: DeliveryO
 /** Only store pickup on offer: the pickup-only notice shows. */
 export function isPickupOnly(options: DeliveryOption[]): boolean {
   return options.length > 0 && options.every((option) => getDeliveryType(option) === 'pickup');
+}
+
+/** What checkout sends for the chosen option, or for the chosen point inside a pickup-point option. */
+export function toDeliveryChoice(option: DeliveryOption, point: PickupPoint | null) {
+  if (point && getDeliveryType(option) === 'pickup_point') {
+    return {
+      token: point.token_servico ?? option.token,
+      valor: point.valor ?? option.valor,
+      entrega_servico_id: point.entrega_servico_id ?? option.entrega_servico_id,
+    };
+  }
+  return { token: option.token, valor: option.valor, entrega_servico_id: option.entrega_servico_id };
 }

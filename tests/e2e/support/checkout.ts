@@ -36,7 +36,9 @@ export async function createCartFor(customerId: number, currencyId: number, stoc
   const externalId = randomBytes(18).toString('base64url');
   const cart = await getTestDb().query<{ id: string }>(
     'INSERT INTO carts (external_id, customer_id, currency_id) VALUES ($1, $2, $3) RETURNING id', [externalId, customerId, currencyId]);
-  await getTestDb().query('INSERT INTO cart_items (cart_id, product_id, quantity, unit_price_minor) VALUES ($1, $2, 1, 1)', [cart.rows[0]!.id, product.rows[0]!.id]);
+  // The price the cart API would have stored: 129.90 U$, or its guaraní value at the seed's 7300.
+  const unitPrice = currencyId === 3 ? 948_270 : 12_990;
+  await getTestDb().query('INSERT INTO cart_items (cart_id, product_id, quantity, unit_price_minor) VALUES ($1, $2, 1, $3)', [cart.rows[0]!.id, product.rows[0]!.id, unitPrice]);
   return { externalId, productId: product.rows[0]!.id, code };
 }
 

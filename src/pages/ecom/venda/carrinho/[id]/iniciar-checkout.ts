@@ -16,7 +16,7 @@ export const POST: APIRoute = async ({ params, request, locals, url }) => {
   try {
     const started = await getCheckoutService().startCheckout({
       customerId: locals.customer.id,
-      cartExternalId: params.externalId ?? '',
+      cartExternalId: params.id ?? '',
       input: parsed.data,
       shopOrigin: url.origin,
       locale: locals.locale,
