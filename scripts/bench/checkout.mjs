@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { createSessionService } from '../../src/server/accounts/sessions.ts';
-import { signDeliveryToken } from '../../src/server/checkout/delivery-token.ts';
+import { createDeliveryToken } from '../../src/server/shipping/index.ts';
 import { systemClock } from '../../src/server/clock.ts';
 
 const BUYERS = 10;
@@ -80,9 +80,9 @@ export default async function run({ baseUrl, databaseUrl, hostHeader, dataDir })
     const wallStart = Date.now();
     await Promise.all(buyers.map(async (buyer) => {
       for (const cart of buyer.carts) {
-        const token = signDeliveryToken({
-          cartExternalId: cart, type: 'pickup', serviceId: null, pickupPointId: null, priceMinor: 0, currencyId: 3,
-          description: 'Loja', days: 0, expiresAt: Date.now() + 600_000,
+        const token = createDeliveryToken({
+          cart, serviceId: null, integratorId: null, pickupPointId: null, cityId: null, valueMinor: 0, currencyId: 3,
+          expiresAt: Math.floor(Date.now() / 1000) + 600,
         });
         const result = await post(baseUrl, host, `/ecom/venda/carrinho/${cart}/iniciar-checkout`, buyer.token, {
           token_entrega: token, valor_frete: 0, forma_pagamento: 'card', parcelas: 1,

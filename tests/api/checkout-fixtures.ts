@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { createSessionService } from '../../src/server/accounts/sessions.ts';
-import { signDeliveryToken, type DeliveryQuote } from '../../src/server/checkout/delivery-token.ts';
 import { systemClock } from '../../src/server/clock.ts';
-import { signSandboxBody, SANDBOX_SIGNATURE_HEADER } from '../../src/server/payments/sandbox.ts';
-import { getServerSecret, getWebhookSecret } from '../../src/server/payments/secret.ts';
+import { getWebhookSecret, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from '../../src/server/payments/sandbox.ts';
+import { createDeliveryToken } from '../../src/server/shipping/index.ts';
 import { apiJson, getTestDb, type Host } from '../support/api.ts';
 
 /** Secrets the shop generated into its DATA_DIR (or that we generate first: it reads the same file). */
@@ -73,19 +72,20 @@ export async function createCart(customerId: number | null, currencyId: number, 
   return externalId;
 }
 
-export function deliveryToken(cartExternalId: string, quote: Partial<DeliveryQuote> & { currencyId: number }): string {
+/** A delivery option as the shipping calculator signs it (same secret file as the shop's). */
+export interface TestQuote { currencyId: number; type?: 'delivery' | 'pickup' | 'pickup_point'; serviceId?: number | null; pickupPointId?: number | null; priceMinor?: number }
+
+export function deliveryToken(cartExternalId: string, quote: TestQuote): string {
   useShopDataDir();
-  getServerSecret('SHIPPING_TOKEN_SECRET', 'shipping-token-secret');
-  return signDeliveryToken({
-    cartExternalId,
-    type: 'pickup',
-    serviceId: null,
-    pickupPointId: null,
-    priceMinor: 0,
-    description: 'Retirada na loja',
-    days: 0,
-    expiresAt: Date.now() + 15 * 60_000,
-    ...quote,
+  return createDeliveryToken({
+    cart: cartExternalId,
+    serviceId: quote.serviceId ?? null,
+    integratorId: null,
+    pickupPointId: quote.pickupPointId ?? null,
+    cityId: null,
+    valueMinor: quote.priceMinor ?? 0,
+    currencyId: quote.currencyId,
+    expiresAt: Math.floor(Date.now() / 1000) + 900,
   });
 }
 
@@ -94,7 +94,7 @@ export interface CheckoutOptions {
   currencyId: number;
   method?: string;
   installments?: number;
-  quote?: Partial<DeliveryQuote>;
+  quote?: Omit<TestQuote, 'currencyId'>;
   body?: Record<string, unknown>;
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/server/clock.ts';
-import { createSandboxProvider } from '../../src/server/payments/sandbox.ts';
-import { getWebhookSecret } from '../../src/server/payments/secret.ts';
+import { createSandboxProvider, getWebhookSecret } from '../../src/server/payments/sandbox.ts';
 import { createPaymentService } from '../../src/server/payments/service.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { createPendingOrder, getStock, signedWebhook } from './checkout-fixtures.ts';

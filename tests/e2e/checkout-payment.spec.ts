@@ -3,6 +3,7 @@ import { storefrontUrl } from './support/hosts.ts';
 import { addAddress, createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 
 test.describe('paying in the sandbox gateway', () => {
+  test.describe.configure({ timeout: 60_000 });
   test('a Paraguayan buyer pays a delivery order by card and sees PAGO with a pickup code', async ({ page, context }, info) => {
     const buyer = await createBuyer(0);
     await signIn(context, 'es', buyer.token);

@@ -57,7 +57,8 @@ export default function CheckoutShipping({ t, cartExternalId, currencyId, brazil
   async function calculate(body: Record<string, unknown>): Promise<DeliveryOption[] | null> {
     if (!cartExternalId) { setError('missingCart'); return null; }
     setLoading(true);
-    const answer = await call<unknown>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(cartExternalId)}/calcular-frete`, body);
+    const defined = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
+    const answer = await call<unknown>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(cartExternalId)}/calcular-frete`, defined);
     setLoading(false);
     if (!answer.body) { setError('api_error'); return null; }
     setError(null);

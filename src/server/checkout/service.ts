@@ -4,7 +4,7 @@ import type { StartCheckoutInput } from '../../lib/contract/orders.ts';
 import { getPaymentMethods } from '../../lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { DeliveryQuote } from './delivery-token.ts';
+import type { DeliveryQuote } from './delivery.ts';
 import { CheckoutError, type ShortItem } from './errors.ts';
 import { convertMinor, type PricingTable } from './pricing.ts';
 
@@ -12,7 +12,7 @@ export interface CheckoutDeps {
   connect: () => Promise<pg.PoolClient>;
   clock: Clock;
   provider: PaymentProvider;
-  verifyDelivery: (token: string, now: Date) => DeliveryQuote | null;
+  verifyDelivery: (token: string, cartExternalId: string, now: Date) => DeliveryQuote | null;
   reservationTtlMinutes: number;
 }
 
@@ -117,7 +117,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (!customer) throw new CheckoutError(404, 'cartNotFound', 'external_id');
     const pricing = await loadPricing(tx);
     const decimals = pricing.decimals.get(cart.currency_id) ?? 2;
-    const quote = checkDelivery(deps.verifyDelivery(input.token_entrega, now), cart, input, decimals);
+    const quote = checkDelivery(deps.verifyDelivery(input.token_entrega, cart.external_id, now), cart, input, decimals);
     if (customer.foreign_buyer === 1 && quote.type !== 'pickup') throw new CheckoutError(422, 'pickupOnly', 'entrega_servico_id');
     if (!getPaymentMethods(customer.foreign_buyer).includes(input.forma_pagamento)) {
       throw new CheckoutError(422, 'paymentMethodUnavailable', 'forma_pagamento');

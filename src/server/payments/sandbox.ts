@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
+import { getServerSecret } from '../secrets.ts';
 import type { Queryable } from '../db/client.ts';
 import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, WebhookVerification } from './provider.ts';
 
@@ -128,4 +129,9 @@ export async function decideSandboxPayment(
     console.warn(`sandbox webhook for ${reference} failed; reconciliation will settle it`, error);
   }
   return row;
+}
+
+/** Signs the sandbox's notifications. Env: PAYMENT_WEBHOOK_SECRET, else generated into DATA_DIR. */
+export function getWebhookSecret(): string {
+  return getServerSecret('PAYMENT_WEBHOOK_SECRET', 'payment-webhook-secret');
 }

@@ -1,11 +1,10 @@
 import { createCheckoutService } from '../checkout/service.ts';
-import { verifyDeliveryToken } from '../checkout/delivery-token.ts';
+import { verifyDelivery } from '../checkout/delivery.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { createOrderService } from '../orders/service.ts';
 import type { PaymentProvider } from './provider.ts';
-import { createSandboxProvider } from './sandbox.ts';
-import { getWebhookSecret } from './secret.ts';
+import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { createPaymentService } from './service.ts';
 
 /** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
@@ -39,7 +38,7 @@ export function getCheckoutService() {
     connect: () => pool.connect(),
     clock: systemClock,
     provider: providers[process.env.PAYMENT_PROVIDER ?? 'sandbox'] ?? providers.sandbox!,
-    verifyDelivery: verifyDeliveryToken,
+    verifyDelivery,
     reservationTtlMinutes: getReservationTtlMinutes(),
   });
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createSessionService, SESSION_COOKIE } from '../../../src/server/accounts/sessions.ts';
-import { signDeliveryToken } from '../../../src/server/checkout/delivery-token.ts';
 import { systemClock } from '../../../src/server/clock.ts';
+import { createDeliveryToken } from '../../../src/server/shipping/index.ts';
 import { getTestDb, storefrontUrl, type Host } from './hosts.ts';
 
 /** Customers, products and carts for the checkout journeys, written straight into the test database. */
@@ -44,13 +44,18 @@ export async function createCartFor(customerId: number, currencyId: number, stoc
 
 export function getDeliveryToken(cartExternalId: string, quote: { currencyId: number; type: 'delivery' | 'pickup'; serviceId: number | null; priceMinor: number }) {
   process.env.DATA_DIR = process.env.TEST_DATA_DIR;
-  return signDeliveryToken({ cartExternalId, pickupPointId: null, description: quote.type === 'pickup' ? 'Loja' : 'Entrega', days: 1, expiresAt: Date.now() + 600_000, ...quote });
+  return createDeliveryToken({
+    cart: cartExternalId, serviceId: quote.serviceId, integratorId: null, pickupPointId: null, cityId: null,
+    valueMinor: quote.priceMinor, currencyId: quote.currencyId, expiresAt: Math.floor(Date.now() / 1000) + 600,
+  });
 }
 
+/** A main address in Asunción (department Capital, estado_id 39), where delivery services run. */
 export async function addAddress(customerId: number): Promise<number> {
   const { rows } = await getTestDb().query<{ id: string }>(
-    `INSERT INTO customer_addresses (customer_id, name, street, number, district, city_name, state_name, country_id, main)
-     VALUES ($1, 'Casa', 'Av. España', '1500', 'Villa Morra', 'Asunción', 'Capital', 2, true) RETURNING id`, [customerId]);
+    `INSERT INTO customer_addresses (customer_id, name, street, number, district, city_name, state_name, country_id, main, city_id, state_id)
+     SELECT $1, 'Casa', 'Av. España', '1500', 'Villa Morra', 'Asunción', 'Capital', 2, true, c.id, 39
+       FROM cities c WHERE c.name = 'Asunción' AND c.state_id = 39 RETURNING id`, [customerId]);
   return Number(rows[0]!.id);
 }
 
