@@ -35,10 +35,10 @@ test('a Paraguayan buyer checks out a delivery order from /checkout and pays by 
   await page.getByLabel('Tarjeta de crédito').check();
   await page.screenshot({ path: info.outputPath('checkout-step1.png'), fullPage: true });
   await pay.click();
-  await expect(page).toHaveURL(/\/sandbox\/pagamento\//);
+  await expect(page).toHaveURL(/\/sandbox\/pagamento\//, { timeout: 20_000 });
   await expect(page.getByTestId('sandbox-amount')).toHaveText(total);
   await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByTestId('pickup-code')).toBeVisible();
+  await expect(page.getByTestId('pickup-code')).toBeVisible({ timeout: 20_000 });
 });
 
 test('a Brazilian buyer sees store pickup only and card instalments up to 10', async ({ page, context }, info) => {
@@ -59,7 +59,7 @@ test('a Brazilian buyer sees store pickup only and card instalments up to 10', a
   await page.screenshot({ path: info.outputPath('checkout-br-step1.png'), fullPage: true });
   await page.getByLabel('PIX').check();
   await page.getByRole('button', { name: info.project.name === 'mobile' ? 'Finalizar' : 'Ir para o pagamento' }).click();
-  await expect(page.locator('figure svg')).toBeVisible();
+  await expect(page.locator('figure svg')).toBeVisible({ timeout: 20_000 });
 });
 
 test('an anonymous shopper sees the cart with the embedded sign-in form', async ({ page }) => {
