@@ -94,9 +94,61 @@ export async function upsertLine(
   );
 }
 
-export async function deleteLinesExcept(db: Queryable, cartId: number, keepProductIds: number[]): Promise<void> {
-  await db.query('DELETE FROM cart_items WHERE cart_id = $1 AND NOT (product_id = ANY($2::int[]))', [cartId, keepProductIds]);
+/**
+ * Makes the cart's lines exactly `lines` in one statement: lines not listed are deleted, the
+ * others inserted or updated (one round trip whatever the cart size).
+ */
+export async function replaceLines(
+  db: Queryable,
+  cartId: number,
+  lines: Array<{ productId: number; warehouseId: number; quantity: number; unitPriceMinor: number; active: boolean }>,
+): Promise<void> {
+  await db.query(
+    `WITH wanted AS (
+       SELECT * FROM unnest($2::int[], $3::smallint[], $4::int[], $5::bigint[], $6::boolean[])
+         AS w(product_id, warehouse_id, quantity, unit_price_minor, active)),
+     removed AS (
+       DELETE FROM cart_items c WHERE c.cart_id = $1
+          AND NOT EXISTS (SELECT 1 FROM wanted w WHERE w.product_id = c.product_id AND w.warehouse_id = c.warehouse_id))
+     INSERT INTO cart_items (cart_id, product_id, warehouse_id, quantity, unit_price_minor, active)
+     SELECT $1, product_id, warehouse_id, quantity, unit_price_minor, active FROM wanted
+     ON CONFLICT (cart_id, product_id, warehouse_id)
+     DO UPDATE SET quantity = EXCLUDED.quantity, unit_price_minor = EXCLUDED.unit_price_minor, active = EXCLUDED.active`,
+    [
+      cartId,
+      lines.map((line) => line.productId),
+      lines.map((line) => line.warehouseId),
+      lines.map((line) => line.quantity),
+      lines.map((line) => line.unitPriceMinor),
+      lines.map((line) => line.active),
+    ],
+  );
 }
+
+export interface CartLineWithProduct extends CartLineRow {
+  product: ProductStockRow | null;
+}
+
+/** Lines with their products in one query (for the cart's JSON view). */
+export async function getCartLinesWithProducts(db: Queryable, cartId: number, lang: 'pt' | 'es'): Promise<CartLineWithProduct[]> {
+  const { rows } = await db.query<CartLineRow & { p_id: number | null; slug: string; code: string; name: string; images: Array<{ url: string }>; stock: number; show_price: boolean; price_minor: number; currency_id: number }>(
+    `SELECT i.id, i.product_id, i.warehouse_id, i.quantity, i.unit_price_minor, i.active, i.token,
+            p.id AS p_id, p.slug, p.code, ${lang === 'es' ? 'p.name_es' : 'p.name_pt'} AS name, p.images, p.stock,
+            p.show_price, p.price_minor, p.currency_id
+       FROM cart_items i LEFT JOIN products p ON p.id = i.product_id
+      WHERE i.cart_id = $1 ORDER BY i.id`,
+    [cartId],
+  );
+  return rows.map((row) => ({
+    id: row.id, product_id: row.product_id, warehouse_id: row.warehouse_id, quantity: row.quantity,
+    unit_price_minor: row.unit_price_minor, active: row.active, token: row.token,
+    product: row.p_id === null ? null : {
+      id: row.p_id, slug: row.slug, code: row.code, name: row.name, images: row.images, stock: row.stock,
+      show_price: row.show_price, price_minor: row.price_minor, currency_id: row.currency_id,
+    },
+  }));
+}
+
 
 export async function repriceLines(db: Queryable, cartId: number, prices: Map<number, number>): Promise<void> {
   for (const [lineId, priceMinor] of prices) {

@@ -4,8 +4,8 @@ import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { CartError } from './cart-errors.ts';
 import {
-  deleteLinesExcept, findCart, getCartLines, getProducts, insertCartIfAbsent, lockCart, repriceLines,
-  updateCartOwner, upsertLine, type CartRow, type ProductStockRow,
+  findCart, getCartLines, getCartLinesWithProducts, getProducts, insertCartIfAbsent, lockCart, replaceLines,
+  repriceLines, updateCartOwner, upsertLine, type CartRow, type ProductStockRow,
 } from './cart-repository.ts';
 import { convertMinor, getPriceTable, toMajor, type PriceTable } from './pricing.ts';
 
@@ -61,12 +61,11 @@ function priceIn(product: ProductStockRow, currencyId: number, table: PriceTable
 }
 
 async function toView(db: Queryable, cart: CartRow, lang: Lang, table: PriceTable): Promise<CartView> {
-  const lines = await getCartLines(db, cart.id);
-  const products = await getProducts(db, lines.map((line) => line.product_id), lang);
+  const lines = await getCartLinesWithProducts(db, cart.id, lang);
   const currency = table.currencies.get(cart.currency_id) ?? { id: cart.currency_id, symbol: '', decimals: 2 };
   let totalMinor = 0;
   const itens = lines.map((line) => {
-    const product = products.get(line.product_id);
+    const product = line.product;
     if (line.active) totalMinor += line.unit_price_minor * line.quantity;
     return {
       id: line.id,
@@ -126,17 +125,13 @@ export function createCartService({ db }: Deps) {
       if (line.active) checkStock(products.get(line.productId), line.quantity, `itens.${index}.qtde`);
       else if (!products.has(line.productId)) throw new CartError(422, 'productNotFound', { field: `itens.${index}.produto_id` });
     });
-    await deleteLinesExcept(client, cart.id, wanted.map((line) => line.productId));
-    for (const line of wanted) {
-      const product = products.get(line.productId) as ProductStockRow;
-      await upsertLine(client, cart.id, {
-        productId: line.productId,
-        warehouseId: ARMAZEM_ID,
-        quantity: Math.min(line.quantity, 99),
-        unitPriceMinor: priceIn(product, cart.currency_id, table),
-        active: line.active,
-      });
-    }
+    await replaceLines(client, cart.id, wanted.map((line) => ({
+      productId: line.productId,
+      warehouseId: ARMAZEM_ID,
+      quantity: Math.min(line.quantity, 99),
+      unitPriceMinor: priceIn(products.get(line.productId) as ProductStockRow, cart.currency_id, table),
+      active: line.active,
+    })));
   }
 
   return {
@@ -163,7 +158,9 @@ export function createCartService({ db }: Deps) {
         const cart = await lockCart(client, input.externalId);
         if (!cart || (input.cartId !== undefined && cart.id !== input.cartId)) throw new CartError(404, 'cartNotFound');
         requireAccess(cart, actor);
-        await updateCartOwner(client, cart.id, actor.customerId, input.currencyId);
+        if ((cart.customer_id === null && actor.customerId !== null) || cart.currency_id !== input.currencyId) {
+          await updateCartOwner(client, cart.id, actor.customerId, input.currencyId);
+        }
         const owned = { ...cart, customer_id: cart.customer_id ?? actor.customerId, currency_id: input.currencyId };
         await writeLines(client, owned, input.items, actor, table);
         return toView(client, owned, actor.lang, table);

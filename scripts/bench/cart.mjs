@@ -1,0 +1,116 @@
+// Cart and shipping benchmark (issue 4): cart add/update p99 with 50 concurrent carts, and the
+// shipping calculation p95. Run by scripts/bench.mjs (`export default run({ baseUrl, port,
+// databaseUrl, hostHeader })`), or alone: `npx node scripts/bench/cart.mjs` (starts a fresh stack).
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const CARTS = 50;
+const UPDATES_PER_CART = 40;
+const SHIPPING_WORKERS = 20;
+const SHIPPING_CALLS = 25;
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+function summary(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (n) => Math.round(n * 10) / 10;
+  return { count: sorted.length, p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)), p99_ms: round(percentile(sorted, 99)), max_ms: round(sorted.at(-1)) };
+}
+
+export default async function run({ baseUrl, databaseUrl, hostHeader }) {
+  const origin = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CARTS });
+  const request = (method, path, body, host = hostHeader) => new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const started = performance.now();
+    const req = http.request({
+      host: origin.hostname, port: origin.port, path, method, agent,
+      headers: { host, accept: 'application/json', ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) },
+    }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const tag = randomUUID().slice(0, 8);
+  const { rows } = await db.query(
+    `INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id)
+     SELECT 'BENCH-' || $1 || '-' || n, 'bench-' || $1 || '-' || n, 'Bench ' || n, 'Bench ' || n, 1000 + n, 5000,
+            (SELECT min(id) FROM brands), (SELECT min(id) FROM categories)
+       FROM generate_series(1, 3) AS n RETURNING id`,
+    [tag],
+  );
+  const productIds = rows.map((row) => Number(row.id));
+  const city = (await db.query(`SELECT id FROM cities WHERE name = 'Ciudad del Este' AND state_id = 30`)).rows[0].id;
+  await db.end();
+
+  // Cart add/update: 50 carts changed concurrently, each change a full-cart PUT (what the store sends).
+  const carts = [];
+  for (let i = 0; i < CARTS; i += 1) {
+    const externalId = randomBytes(24).toString('base64url');
+    const created = await request('POST', '/ecom/venda/carrinho', { external_id: externalId, moeda_id: 3, itens: [{ produto_id: productIds[0], qtde: 1 }] });
+    if (created.status !== 201) throw new Error(`cart create failed: ${created.status} ${created.body}`);
+    carts.push({ externalId, id: JSON.parse(created.body).id });
+  }
+  const cartSamples = [];
+  let cartErrors = 0;
+  const cartStarted = performance.now();
+  await Promise.all(carts.map(async (cart, index) => {
+    for (let n = 0; n < UPDATES_PER_CART; n += 1) {
+      const itens = productIds.slice(0, 1 + ((n + index) % 3)).map((produto_id, k) => ({ produto_id, qtde: 1 + ((n + k) % 5), ativo: true }));
+      const res = await request('PUT', `/ecom/venda/carrinho/${cart.id}`, { external_id: cart.externalId, moeda_id: 3, itens });
+      if (res.status !== 200) cartErrors += 1;
+      cartSamples.push(res.ms);
+    }
+  }));
+  const cartSeconds = (performance.now() - cartStarted) / 1000;
+
+  // The same change one at a time: the per-request cost without queueing.
+  const sequentialSamples = [];
+  for (let n = 0; n < 100; n += 1) {
+    const res = await request('PUT', `/ecom/venda/carrinho/${carts[0].id}`, { external_id: carts[0].externalId, moeda_id: 3, itens: [{ produto_id: productIds[0], qtde: 1 + (n % 5) }] });
+    if (res.status !== 200) cartErrors += 1;
+    sequentialSamples.push(res.ms);
+  }
+
+  // Shipping calculation for a Paraguayan city, 20 concurrent callers.
+  const shippingSamples = [];
+  let shippingErrors = 0;
+  await Promise.all(carts.slice(0, SHIPPING_WORKERS).map(async (cart) => {
+    for (let n = 0; n < SHIPPING_CALLS; n += 1) {
+      const res = await request('PUT', `/ecom/venda/carrinho/${cart.externalId}/calcular-frete`, { cidade_id: city, external_id: cart.externalId, moeda_id: 3 }, hostHeader.replace(/^br\./, 'es.'));
+      if (res.status !== 200) shippingErrors += 1;
+      shippingSamples.push(res.ms);
+    }
+  }));
+  agent.destroy();
+
+  const cartUpdate = { ...summary(cartSamples), concurrent_carts: CARTS, errors: cartErrors, rps: Math.round(cartSamples.length / cartSeconds) };
+  const shipping = { ...summary(shippingSamples), concurrency: SHIPPING_WORKERS, errors: shippingErrors };
+  return {
+    name: 'cart',
+    cart_update: cartUpdate,
+    cart_update_sequential: summary(sequentialSamples),
+    shipping_calculation: shipping,
+    targets: { cart_update_p99_ms: 50, shipping_p95_ms: 30 },
+    pass: cartUpdate.p99_ms <= 50 && shipping.p95_ms <= 30 && cartErrors === 0 && shippingErrors === 0,
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { startTestStack } = await import('../../tests/support/test-stack.ts');
+  const stack = await startTestStack();
+  try {
+    const result = await run({ baseUrl: stack.baseUrl, port: stack.port, databaseUrl: stack.databaseUrl, hostHeader: `br.localhost:${stack.port}` });
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await stack.stop();
+  }
+}
