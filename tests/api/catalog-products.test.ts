@@ -108,6 +108,25 @@ describe('GET /api/public/products', () => {
     expect(new Set([...codes(first.data), ...codes(second.data)]).size).toBe(6);
   });
 
+  it('counts a product added or restocked after the first listing (totals are never stale)', async () => {
+    const db = getTestDb();
+    const tag = randomUUID().slice(0, 8);
+    const brand = (await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, $1) RETURNING id`, [`fresh-${tag}`])).rows[0]!.id;
+    const add = async (i: number, stock: number) => (await db.query<{ id: number }>(
+      `INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id)
+       VALUES ($1, $1, 'Novo', 'Nuevo', 100, $2, $3, $4) RETURNING id`, [`F${tag}-${i}`, stock, brand, fixture.categoryId])).rows[0]!.id;
+    await add(1, 1);
+    expect((await listProducts(`brand_id=${brand}`)).total).toBe(1);
+    const second = await add(2, 0);
+    expect((await listProducts(`brand_id=${brand}`)).total).toBe(2);
+    expect((await listProducts(`brand_id=${brand}&tem_estoque=1`)).total).toBe(1);
+    await db.query('UPDATE products SET stock = 4 WHERE id = $1', [second]);
+    expect((await listProducts(`brand_id=${brand}&tem_estoque=1`)).total).toBe(2);
+    const moved = (await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, $1) RETURNING id`, [`moved-${tag}`])).rows[0]!.id;
+    await db.query('UPDATE products SET brand_id = $1 WHERE id = $2', [moved, second]);
+    expect((await listProducts(`brand_id=${brand}`)).total).toBe(1);
+  });
+
   it('caps per_page at 100', async () => {
     expect((await listProducts('per_page=5000')).data).toHaveLength(100);
   });

@@ -4,7 +4,7 @@ import type {
 import { PRODUCTS_MAX_PER_PAGE } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
 import type { Queryable } from '../db/client.ts';
-import { getProductDetails, listProducts } from './product-queries.ts';
+import { getCatalogVersion, getProductDetails, listProducts } from './product-queries.ts';
 
 export type SpecialFilter = 'only' | 'include' | 'exclude';
 
@@ -114,7 +114,8 @@ export function createCatalogService({ db }: { db: Queryable }) {
       const perPage = Math.min(Math.max(1, Math.trunc(query.per_page ?? 20)), PRODUCTS_MAX_PER_PAGE);
       const page = Math.max(1, Math.trunc(query.page ?? 1));
       const full: ProductsQuery = { brands_ids: undefined, all_products: undefined, tem_estoque: undefined, ...query, lang: query.lang ?? 'pt', page, per_page: perPage };
-      return listProducts(db, full, await getExchangeRates());
+      const [rates, version] = await Promise.all([getExchangeRates(), getCatalogVersion(db)]);
+      return listProducts(db, full, rates, version);
     },
 
     /** A product by id or slug; prices converted to `currency` in preco_atual when given. */

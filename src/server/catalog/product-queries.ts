@@ -7,12 +7,40 @@ import { toSearchTerms, toTsQuery } from './search.ts';
 
 interface SortKey { expr: string; dir: 'ASC' | 'DESC' }
 
+/** Above this many matches relevance ordering is skipped: in stock first, then newest. */
+export const RANK_LIMIT = 2000;
+
+/**
+ * Totals per filter, valid for one catalogue version (catalog_state, bumped by triggers on any
+ * change of names, codes, brands, categories or departments; stock changes do not bump it).
+ */
+const totals = new Map<string, number>();
+const MAX_CACHED_TOTALS = 10_000;
+
+async function countProducts(db: Queryable, whereSql: string, params: unknown[], version: number | null): Promise<number> {
+  const key = version === null ? null : `${version}|${whereSql}|${JSON.stringify(params)}`;
+  const cached = key === null ? undefined : totals.get(key);
+  if (cached !== undefined) return cached;
+  const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${whereSql}`, params);
+  const total = rows[0]?.total ?? 0;
+  if (key !== null) {
+    if (totals.size >= MAX_CACHED_TOTALS) totals.clear();
+    totals.set(key, total);
+  }
+  return total;
+}
+
+export async function getCatalogVersion(db: Queryable): Promise<number | null> {
+  const { rows } = await db.query<{ version: number }>('SELECT version FROM catalog_state');
+  return rows[0]?.version ?? null;
+}
+
 /**
  * One page of products: in stock first, then the chosen field (spec section 7). With text,
- * the exact code comes first and, unless price or name order was asked for, relevance (name
- * matches weigh more than brand matches) replaces the id order.
+ * the product whose code is exactly the text comes first, then in stock first, then (unless
+ * price or name order was asked for) relevance: name matches weigh more than brand matches.
  */
-export async function listProducts(db: Queryable, query: ProductsQuery, rates: readonly RateLike[]): Promise<ProductList> {
+export async function listProducts(db: Queryable, query: ProductsQuery, rates: readonly RateLike[], version: number | null): Promise<ProductList> {
   const lang = query.lang;
   const params: unknown[] = [];
   const bind = (value: unknown) => `$${params.push(value)}`;
@@ -21,7 +49,7 @@ export async function listProducts(db: Queryable, query: ProductsQuery, rates: r
   if (query.department_id !== undefined) where.push(`p.department_id = ${bind(query.department_id)}`);
   if (query.brand_id !== undefined) where.push(`p.brand_id = ${bind(query.brand_id)}`);
   if (query.brands_ids !== undefined && query.brands_ids.length > 0) where.push(`p.brand_id = ANY(${bind(query.brands_ids)}::int[])`);
-  if (query.tem_estoque === true) where.push('p.stock > 0');
+  if (query.tem_estoque === true) where.push('p.in_stock');
 
   const orderBy = query.order_by === 'tem_estoque' ? undefined : query.order_by;
   const dir = (query.order ?? (orderBy === undefined || orderBy === 'id' ? 'desc' : 'asc')).toUpperCase() as SortKey['dir'];
@@ -34,31 +62,53 @@ export async function listProducts(db: Queryable, query: ProductsQuery, rates: r
     where.push(`p.search_${lang} @@ to_tsquery('simple', ${q})`);
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const countParams = [...params];
+  const whereParams = [...params];
+  // Stock decides the in-stock filter's total, and stock changes do not bump the version.
+  const total = await countProducts(db, whereSql, whereParams, query.tem_estoque === true ? null : version);
+  const offset = (query.page - 1) * query.per_page;
+  if (total === 0 || offset >= total) return { data: [], total };
 
-  const keys: SortKey[] = [];
-  if (text && q) keys.push({ expr: `(lower(p.code) = lower(${bind(text)}::text))`, dir: 'DESC' });
-  keys.push({ expr: '(p.stock > 0)', dir: 'DESC' });
+  // The exact code, found by its index, leads the first page; later pages shift by one.
+  let exactId: number | null = null;
+  if (text) {
+    const exact = await db.query<{ id: number }>(
+      `SELECT p.id FROM products p ${whereSql} ${where.length ? 'AND' : 'WHERE'} lower(p.code) = lower($${params.length + 1}::text) LIMIT 1`,
+      [...whereParams, text],
+    );
+    exactId = exact.rows[0]?.id ?? null;
+  }
+  const keys: SortKey[] = [{ expr: 'p.in_stock', dir: 'DESC' }];
   if (orderBy === 'valor_venda') keys.push({ expr: 'p.price_minor', dir });
   else if (orderBy === 'nome') keys.push({ expr: `catalog_normalize(p.name_${lang})`, dir });
-  else if (q) keys.push({ expr: `ts_rank(p.search_${lang}, to_tsquery('simple', ${q}))`, dir: 'DESC' });
+  else if (q && total <= RANK_LIMIT) keys.push({ expr: `ts_rank(p.search_${lang}, to_tsquery('simple', ${q}))`, dir: 'DESC' });
   keys.push({ expr: 'p.id', dir });
 
-  const offset = (query.page - 1) * query.per_page;
-  const limitSql = `LIMIT ${bind(query.per_page)} OFFSET ${bind(offset)}`;
+  let limit = query.per_page;
+  let skip = offset;
+  let pageWhere = whereSql;
+  if (exactId !== null) {
+    pageWhere = `${whereSql} AND p.id <> ${bind(exactId)}`;
+    if (offset === 0) limit -= 1;
+    else skip -= 1;
+  }
   // The page is chosen on products alone (index order), then only its rows are joined.
   const pageSql = `SELECT p.id, ${keys.map((k, i) => `${k.expr} AS k${i}`).join(', ')}
-    FROM products p ${whereSql} ORDER BY ${keys.map((k) => `${k.expr} ${k.dir}`).join(', ')} ${limitSql}`;
-  const [page, count] = await Promise.all([
-    db.query<ProductRow>(
-      `SELECT ${getProductColumns(lang)} FROM (${pageSql}) page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
-       ORDER BY ${keys.map((k, i) => `page.k${i} ${k.dir}`).join(', ')}`,
-      params,
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${whereSql}`, countParams),
+    FROM products p ${pageWhere} ORDER BY ${keys.map((k) => `${k.expr} ${k.dir}`).join(', ')}
+    LIMIT ${bind(limit)} OFFSET ${bind(skip)}`;
+  const [page, exact] = await Promise.all([
+    limit > 0
+      ? db.query<ProductRow>(
+        `SELECT ${getProductColumns(lang)} FROM (${pageSql}) page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+         ORDER BY ${keys.map((k, i) => `page.k${i} ${k.dir}`).join(', ')}`,
+        params,
+      )
+      : Promise.resolve({ rows: [] as ProductRow[] }),
+    exactId !== null && offset === 0
+      ? db.query<ProductRow>(`SELECT ${getProductColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = $1`, [exactId])
+      : Promise.resolve({ rows: [] as ProductRow[] }),
   ]);
   const currency = query.moeda_id as CurrencyId | undefined;
-  return { data: page.rows.map((row) => toProductCard(row, rates, currency)), total: count.rows[0]?.total ?? 0 };
+  return { data: [...exact.rows, ...page.rows].map((row) => toProductCard(row, rates, currency)), total };
 }
 
 /** A product by numeric id or slug, with description and specifications; null when absent. */

@@ -18,14 +18,14 @@ export function toSearchTerms(text: string): string[] {
 
 /**
  * Builds the tsquery text ('makita:* & furadeira:*') for the terms: each term is a prefix;
- * a term of 4+ letters that starts no known word is replaced by the closest known word by
+ * a term of 4+ letters (no digits: codes are never corrected) that starts no known word is replaced by the closest known word by
  * trigram similarity (one typo: "furadiera" -> "furadeira"), when one is close enough.
  */
 export async function toTsQuery(db: Queryable, terms: string[]): Promise<string> {
   if (terms.length === 0) return '';
   const { rows } = await db.query<{ term: string }>(
     `SELECT CASE
-       WHEN length(t.term) < $2 OR EXISTS (SELECT 1 FROM search_words w WHERE w.word LIKE t.term || '%') THEN t.term
+       WHEN length(t.term) < $2 OR t.term ~ '[0-9]' OR EXISTS (SELECT 1 FROM search_words w WHERE w.word LIKE t.term || '%') THEN t.term
        ELSE coalesce((SELECT w.word FROM search_words w WHERE w.word % t.term AND similarity(w.word, t.term) >= 0.4 ORDER BY w.word <-> t.term LIMIT 1), t.term)
      END AS term
      FROM unnest($1::text[]) WITH ORDINALITY AS t(term, n) ORDER BY t.n`,

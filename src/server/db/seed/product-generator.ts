@@ -55,8 +55,8 @@ export interface GeneratedProduct {
   nameEs: string;
   summaryPt: string;
   summaryEs: string;
-  descriptionPt: string;
-  descriptionEs: string;
+  descriptionPt: DescriptionParts;
+  descriptionEs: DescriptionParts;
   priceMinor: number;
   stock: number;
   physicalStock: boolean;
@@ -74,17 +74,25 @@ export function toSlug(text: string): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
-function describe(department: DepartmentSeed, brand: string, specs: Spec[], lang: 'pt' | 'es'): { summary: string; html: string } {
+/** A description as its lead paragraphs and its list items, so the seed can sanitise repeated pieces once. */
+export interface DescriptionParts { lead: string; items: string[] }
+
+function describe(department: DepartmentSeed, brand: string, specs: Spec[], lang: 'pt' | 'es'): { summary: string; parts: DescriptionParts } {
   const kind = lang === 'pt' ? department.productPt : department.productEs;
   const summary = lang === 'pt'
     ? `${kind} ${brand} para uso profissional, com construção robusta para o trabalho pesado do dia a dia.`
     : `${kind} ${brand} para uso profesional, con construcción robusta para el trabajo pesado de todos los días.`;
-  const items = specs.map((s) => `<li><strong>${escapeHtml(lang === 'pt' ? s[0] : s[1])}:</strong> ${escapeHtml(lang === 'pt' ? s[2] : s[3])}</li>`).join('');
+  const items = specs.map((s) => `<li><strong>${escapeHtml(lang === 'pt' ? s[0] : s[1])}:</strong> ${escapeHtml(lang === 'pt' ? s[2] : s[3])}</li>`);
   const intro = lang === 'pt'
     ? 'Construção durável, ergonomia pensada para longas jornadas e assistência técnica na loja.'
     : 'Construcción durable, ergonomía pensada para largas jornadas y servicio técnico en la tienda.';
   const heading = lang === 'pt' ? 'Destaques' : 'Destacados';
-  return { summary, html: `<p>${escapeHtml(summary)}</p><p>${intro}</p><h3>${heading}</h3><ul>${items}</ul>` };
+  return { summary, parts: { lead: `<p>${escapeHtml(summary)}</p><p>${intro}</p><h3>${heading}</h3>`, items } };
+}
+
+/** The description HTML: the lead, then the items in a list. `clean` sanitises each piece. */
+export function toDescriptionHtml(parts: DescriptionParts, clean: (html: string) => string = (html) => html): string {
+  return `${clean(parts.lead)}<ul>${parts.items.map(clean).join('')}</ul>`;
 }
 
 interface Slot { category: (typeof CATEGORIES)[number]; department: DepartmentSeed }
@@ -119,8 +127,8 @@ export function generateProduct(ordinal: number): GeneratedProduct {
     nameEs,
     summaryPt: pt.summary,
     summaryEs: es.summary,
-    descriptionPt: pt.html,
-    descriptionEs: es.html,
+    descriptionPt: pt.parts,
+    descriptionEs: es.parts,
     priceMinor: Math.round(price * 100),
     stock: outOfStock ? 0 : between(random, 1, 120),
     physicalStock: random() > 0.05,

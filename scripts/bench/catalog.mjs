@@ -1,0 +1,70 @@
+// Catalogue figures: p50/p95 of /api/public/products (page 1, page 400, category + brands,
+// text search) and product details, one request at a time on a keep-alive connection (so the
+// time is the server's, not a queue's), then the shop's RSS.
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+
+const WARMUP = 20;
+const SAMPLES = 300;
+
+function get(agent, port, host, path) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { host, 'accept-encoding': 'identity' } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+  });
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function measure(agent, port, host, paths) {
+  for (let i = 0; i < WARMUP; i += 1) await get(agent, port, host, paths[i % paths.length]);
+  const times = [];
+  for (let i = 0; i < SAMPLES; i += 1) {
+    const { status, ms } = await get(agent, port, host, paths[i % paths.length]);
+    if (status !== 200) throw new Error(`${paths[i % paths.length]} answered ${status}`);
+    times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  const round = (n) => Number(n.toFixed(2));
+  return { p50_ms: round(percentile(times, 50)), p95_ms: round(percentile(times, 95)), max_ms: round(times.at(-1)), samples: SAMPLES };
+}
+
+async function readRssMb(pid) {
+  if (!pid) return null;
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1]);
+  return Number.isFinite(kb) ? Number((kb / 1024).toFixed(1)) : null;
+}
+
+export default async function run({ port, hostHeader, serverPid }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const host = hostHeader('br');
+  const start = JSON.parse((await get(agent, port, host, '/api/public/start?lang=pt')).body.toString());
+  const category = start.categories.find((c) => c.slug === 'ferramentas-eletricas') ?? start.categories[0];
+  const brandIds = start.brands.filter((b) => ['makita', 'bosch', 'dewalt'].includes(b.slug)).map((b) => b.id).join(',');
+  const total = JSON.parse((await get(agent, port, host, '/api/public/products?per_page=1')).body.toString()).total;
+  const codes = JSON.parse((await get(agent, port, host, '/api/public/products?per_page=20&page=37')).body.toString()).data.map((p) => p.codigo);
+  const searches = ['furadeira', 'makita furad', 'esmerilhadeira angular', 'furadiera', 'trena', ...codes.slice(0, 5)]
+    .map((t) => `/api/public/products?text=${encodeURIComponent(t)}&lang=pt&all_products=1&category_id=&department_id=&per_page=20`);
+  const figures = {
+    products_total: total,
+    list_page_1: await measure(agent, port, host, ['/api/public/products?lang=pt&per_page=20&page=1&order_by=id&order=desc']),
+    list_page_400: await measure(agent, port, host, ['/api/public/products?lang=pt&per_page=20&page=400&order_by=id&order=desc']),
+    list_price_page_1: await measure(agent, port, host, ['/api/public/products?lang=pt&per_page=20&page=1&order_by=valor_venda&order=asc']),
+    category_and_brands: await measure(agent, port, host, [
+      `/api/public/products?lang=pt&per_page=20&page=1&category_id=${category.id}&brands_ids=${brandIds}`,
+      `/api/public/products?lang=pt&per_page=20&page=3&category_id=${category.id}&brands_ids=${brandIds}&order_by=valor_venda&order=desc`,
+    ]),
+    text_search: await measure(agent, port, host, searches),
+    product_details: await measure(agent, port, host, codes.map((_, i) => `/api/public/products/${1000 + i * 977}/details?lang=es`)),
+    start: await measure(agent, port, host, ['/api/public/start?lang=pt']),
+    server_rss_mb: await readRssMb(serverPid),
+  };
+  agent.destroy();
+  return figures;
+}
