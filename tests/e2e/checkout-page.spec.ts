@@ -16,7 +16,7 @@ test('a Paraguayan buyer checks out a delivery order from /checkout and pays by 
   const cart = await createCartFor(buyer.id, 3);
   await addAddress(buyer.id);
   await openCheckout(page, 'es', cart.externalId);
-  await expect(page.getByText(`Código: ${cart.code}`)).toBeVisible();
+  await expect(page.getByText(`Código: ${cart.code}`)).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Aumentar cantidad' }).click();
   await expect(page.getByRole('group', { name: 'Cantidad' }).locator('output')).toHaveText('2');
   // The first delivery option the rate table offers in Asunción (not the free store pickup).
@@ -46,7 +46,7 @@ test('a Brazilian buyer sees store pickup only and card instalments up to 10', a
   await signIn(context, 'br', buyer.token);
   const cart = await createCartFor(buyer.id, 2);
   await openCheckout(page, 'br', cart.externalId);
-  await expect(page.getByText('Compras do Brasil: somente retirada na loja física.')).toBeVisible();
+  await expect(page.getByText('Compras do Brasil: somente retirada na loja física.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Trocar endereço' })).toHaveCount(0);
   await expect(page.locator('.co-shipping input[name="co-option"]')).toHaveCount(1);
   await expect(page.locator('.co-shipping input[name="co-option"]')).toBeChecked(); // the only option is selected
@@ -64,6 +64,6 @@ test('a Brazilian buyer sees store pickup only and card instalments up to 10', a
 
 test('an anonymous shopper sees the cart with the embedded sign-in form', async ({ page }) => {
   await page.goto(storefrontUrl('es', '/checkout'));
-  await expect(page.getByText('Tu carrito está vacío.')).toBeVisible();
+  await expect(page.getByText('Tu carrito está vacío.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('link', { name: 'Volver a comprar' })).toHaveAttribute('href', '/');
 });

@@ -1,10 +1,13 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatOrderMoney, getPaymentMethods, MAX_INSTALLMENTS, type PaymentMethod } from '../../lib/contract/orders.ts';
+import { cartMessages } from '../../lib/i18n/cart.ts';
 import { checkoutMessages, type CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import LoginForm from '../accounts/LoginForm.tsx';
-import { call, forgetCart, readCartExternalId, toCartInput, type CheckoutCart } from './checkout-api.ts';
+import { $cart, $cartStatus, $cartVersion, clearCart, removeFromCart, setQuantity, startCart, type CartResult } from '../cart/cart-store.ts';
+import { call } from './checkout-api.ts';
 import CheckoutCartLines from './CheckoutCartLines.tsx';
 import CheckoutShipping, { type ShippingSelection } from './CheckoutShipping.tsx';
 import { getDeliveryType, toDeliveryChoice } from './shipping-rules.ts';
@@ -21,14 +24,17 @@ function LockIcon() {
   return <svg className="co-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3H9z" /></svg>;
 }
 
-type Alert = { key: CheckoutMessageKey; detail?: string } | null;
+type Alert = { key: CheckoutMessageKey; detail?: string } | { text: string } | null;
 
 /** /checkout: step 0 cart review + shipping + summary, step 1 payment method, then the gateway. */
 export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, currencyId }: Props) {
   const t = createTranslator(checkoutMessages, locale);
-  const [cart, setCart] = useState<CheckoutCart | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const [version, setVersion] = useState(0);
+  const tCart = createTranslator(cartMessages, locale);
+  // The cart engineer's store: the header badge and drawer follow every change made here.
+  const cart = useStore($cart);
+  const cartStatus = useStore($cartStatus);
+  const version = useStore($cartVersion);
+  const loaded = cartStatus === 'ready' || cartStatus === 'error' || cartStatus === 'saving';
   const [step, setStep] = useState<0 | 1>(0);
   const [shipping, setShipping] = useState<ShippingSelection>({ addressId: null, option: null, point: null });
   const [method, setMethod] = useState<PaymentMethod | null>(null);
@@ -38,13 +44,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const brazilian = foreignBuyer === 1;
 
   useEffect(() => {
-    const id = readCartExternalId();
-    if (!id) { setLoaded(true); return; }
-    void call<CheckoutCart>('GET', `/ecom/venda/carrinho/${encodeURIComponent(id)}?moeda_id=${currencyId}`).then((answer) => {
-      if (answer.body) setCart(answer.body);
-      else if (answer.status !== 404) setAlert({ key: 'error_request' });
-      setLoaded(true);
-    });
+    void startCart(currencyId).then(() => { if ($cartStatus.get() === 'error') setAlert({ key: 'error_request' }); });
   }, []);
 
   const items = (cart?.itens ?? []).filter((item) => item.ativo);
@@ -53,12 +53,11 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const money = (value: number) => formatOrderMoney(value, cart?.moeda_id ?? currencyId);
   const iva = (cart?.moeda_id ?? currencyId) === 3 ? ` (${t('ivaIncluded')})` : '';
 
-  async function save(next: Array<{ produto_id: number; qtde: number; ativo: boolean }>) {
-    if (!cart) return;
-    const answer = await call<CheckoutCart>('PUT', `/ecom/venda/carrinho/${cart.id}`, toCartInput(cart, next));
-    if (answer.body) { setCart(answer.body); setVersion((value) => value + 1); } else setAlert({ key: 'paymentError', detail: answer.message ?? '' });
+  async function change(work: () => Promise<CartResult>) {
+    const result = await work();
+    const notice = result.notice;
+    if (notice) setAlert({ text: notice.message ?? tCart(notice.key === 'server' ? 'cartError' : notice.key, notice.params) });
   }
-  const lines = () => (cart?.itens ?? []).map(({ produto_id, qtde, ativo }) => ({ produto_id, qtde, ativo }));
 
   function validateStep0(): Alert {
     if (!signedIn) return { key: 'notLoggedIn' };
@@ -93,7 +92,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
       setAlert({ key: 'paymentError', detail: [answer.message, detail].filter(Boolean).join(' — ') });
       return;
     }
-    forgetCart();
+    clearCart();
     window.location.assign(link);
   }
 
@@ -108,15 +107,15 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
         <ol className="co-steps"><li aria-current={step === 0 ? 'step' : undefined}>{t('stepCart')}</li><li aria-current={step === 1 ? 'step' : undefined}>{t('stepPayment')}</li></ol>
       </header>
       {alert && (
-        <div className="co-alert" role="alert"><strong>{t('errorTitle')}</strong><p>{t(alert.key)}{alert.detail ? ` ${alert.detail}` : ''}</p></div>
+        <div className="co-alert" role="alert"><strong>{t('errorTitle')}</strong><p>{'text' in alert ? alert.text : `${t(alert.key)}${alert.detail ? ` ${alert.detail}` : ''}`}</p></div>
       )}
       {!loaded ? <p role="status"><span className="spinner" aria-hidden="true" /></p> : items.length === 0 ? (
         <div className="co-empty"><p>{t('emptyCart')}</p><a className="co-button" href="/">{t('backToShopping')}</a></div>
       ) : step === 0 ? (
         <div className="co-grid">
           <CheckoutCartLines t={t} items={items} currencyId={cart?.moeda_id ?? currencyId}
-            onQuantity={(id, qtde) => save(lines().map((line) => (line.produto_id === id ? { ...line, qtde } : line)))}
-            onRemove={(id) => save(lines().map((line) => (line.produto_id === id ? { ...line, ativo: false } : line)))} />
+            onQuantity={(id, qtde) => change(() => setQuantity(id, qtde))}
+            onRemove={(id) => change(() => removeFromCart(id))} />
           <aside className="co-side">
             {signedIn && cart ? (
               <CheckoutShipping t={t} cartExternalId={cart.external_id} currencyId={cart.moeda_id} brazilian={brazilian} cartVersion={version} onChange={setShipping} />

@@ -10,12 +10,6 @@ export interface CheckoutCartItem {
   valor_unitario: number;
   produto: { nome: string; codigo: string; slug: string; imagens: Array<{ url: string }>; qtde_disponivel: number };
 }
-export interface CheckoutCart {
-  id: number;
-  external_id: string;
-  moeda_id: number;
-  itens: CheckoutCartItem[];
-}
 export interface PickupPoint {
   id: number;
   nome: string;
@@ -61,30 +55,4 @@ export async function call<T>(method: string, path: string, data?: unknown): Pro
   } catch {
     return { status: 0, body: null, message: null, errors: null };
   }
-}
-
-/** The cart id the cart store keeps (localStorage, and a cookie for server routes). */
-const CART_ID_KEY = 'fronteira_cart_id';
-const CART_COOKIE = 'fronteira_cart';
-
-export function readCartExternalId(): string | null {
-  let id: string | null = null;
-  try { id = localStorage.getItem(CART_ID_KEY); } catch { id = null; }
-  return id ?? document.cookie.match(/(?:^|;\s*)fronteira_cart=([A-Za-z0-9_-]{22,128})/)?.[1] ?? null;
-}
-
-/** After a checkout the cart is cleared: the cart store starts a new one on the next page. */
-export function forgetCart(): void {
-  try { localStorage.removeItem(CART_ID_KEY); } catch { /* private mode */ }
-  document.cookie = `${CART_COOKIE}=; path=/; max-age=0; samesite=lax`;
-}
-
-export function toCartInput(cart: CheckoutCart, items: Array<Pick<CheckoutCartItem, 'produto_id' | 'qtde' | 'ativo'>>) {
-  return {
-    id: cart.id,
-    external_id: cart.external_id,
-    filial_id: 1,
-    moeda_id: cart.moeda_id,
-    itens: items.map((item) => ({ produto_id: item.produto_id, qtde: item.qtde, ativo: item.ativo, armazem_id: 1 })),
-  };
 }
