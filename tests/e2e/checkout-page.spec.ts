@@ -67,3 +67,12 @@ test('an anonymous shopper sees the cart with the embedded sign-in form', async 
   await expect(page.getByText('Tu carrito está vacío.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('link', { name: 'Volver a comprar' })).toHaveAttribute('href', '/');
 });
+
+test('an anonymous shopper with a cart is asked to sign in inside checkout', async ({ page }) => {
+  const cart = await createCartFor(null, 3);
+  await openCheckout(page, 'es', cart.externalId);
+  await expect(page.getByText(`Código: ${cart.code}`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Ingresa a tu cuenta para calcular el envío y finalizar la compra.')).toBeVisible();
+  await expect(page.locator('.co-login input[type="email"], .co-login input[name="email"]').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continuar' })).toHaveCount(0);
+});

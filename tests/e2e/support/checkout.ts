@@ -22,7 +22,7 @@ export async function signIn(context: BrowserContext, host: Host, token: string)
   await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: `${host}.localhost`, path: '/', httpOnly: true, sameSite: 'Lax' }]);
 }
 
-export async function createCartFor(customerId: number, currencyId: number, stock = 5) {
+export async function createCartFor(customerId: number | null, currencyId: number, stock = 5) {
   const suffix = randomBytes(5).toString('hex');
   const brand = await getTestDb().query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, 'E2E') RETURNING id`, [`e2e-${suffix}`]);
   const category = await getTestDb().query<{ id: number }>(
