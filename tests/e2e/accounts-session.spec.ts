@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { waitForMail } from '../support/mail.ts';
+import { createE2eCustomer, signInThroughUi } from './support/accounts.ts';
+import { storefrontUrl } from './support/hosts.ts';
+
+test('a protected page sends to /login with the full path and comes back after sign-in', async ({ page }) => {
+  const customer = await createE2eCustomer();
+  await page.goto(storefrontUrl('br', '/perfil/endereco?aba=1'));
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fperfil%2Fendereco%3Faba%3D1$/);
+  await page.locator('main input[name="email"]').fill(customer.email);
+  await page.locator('main input[name="password"]').fill('Wrong#Pass1');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toContainText('E-mail ou senha inválidos.');
+  await page.locator('main input[name="password"]').fill(customer.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/perfil\/endereco\?aba=1$/);
+  await expect(page.getByRole('heading', { name: 'Endereços de entrega' })).toBeVisible();
+});
+
+test('logout asks for confirmation, ends the session and returns to /login', async ({ page }) => {
+  const customer = await createE2eCustomer(0);
+  await signInThroughUi(page, 'es', customer);
+  await page.getByRole('button', { name: 'Salir' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('¿Deseas salir de tu cuenta?');
+  await dialog.getByRole('button', { name: 'Salir' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(storefrontUrl('es', '/perfil'));
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fperfil$/);
+});
+
+test('recovery mail link resets the password, then the new password signs in', async ({ page }) => {
+  const customer = await createE2eCustomer();
+  await page.goto(storefrontUrl('br', '/recuperar-senha'));
+  await page.getByLabel('E-mail').fill(customer.email);
+  await page.getByRole('button', { name: 'Enviar link' }).click();
+  await expect(page.getByRole('status')).toContainText('enviamos um link');
+  await expect(page.getByRole('link', { name: 'Voltar para o login' })).toBeVisible();
+  const mail = await waitForMail(process.env.TEST_DATA_DIR ?? '', customer.email, (m) => /Redefini/.test(m.subject));
+  const link = mail.links.find((l) => l.includes('/app/reset-password/')) ?? '';
+  await page.goto(link);
+  await page.getByLabel('Nova senha').fill('Nova#Senha77');
+  await page.getByLabel('Confirme a senha').fill('Outra#Senha77');
+  await page.getByRole('button', { name: 'Redefinir senha' }).click();
+  await expect(page.getByRole('alert')).toContainText('As senhas não coincidem. Tente novamente.');
+  await page.getByLabel('Confirme a senha').fill('Nova#Senha77');
+  await page.getByRole('button', { name: 'Redefinir senha' }).click();
+  await expect(page.getByText('Senha redefinida com sucesso!')).toBeVisible();
+  await page.getByRole('link', { name: 'Ir para o login' }).click();
+  await signInThroughUi(page, 'br', { email: customer.email, password: 'Nova#Senha77' });
+});
+
+test('the confirmation link confirms the e-mail once', async ({ page }) => {
+  const customer = await createE2eCustomer();
+  await signInThroughUi(page, 'br', customer);
+  await expect(page.getByText('E-mail não confirmado')).toBeVisible();
+  await page.getByRole('button', { name: 'Reenviar e-mail de confirmação' }).click();
+  await expect(page.getByRole('status')).toContainText('Verifique sua caixa de entrada');
+  const mail = await waitForMail(process.env.TEST_DATA_DIR ?? '', customer.email, (m) => /Confirme/.test(m.subject));
+  await page.goto(mail.links[0] ?? '');
+  await expect(page.getByText('E-mail confirmado com sucesso!')).toBeVisible();
+  await page.goto(mail.links[0] ?? '');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.goto(storefrontUrl('br', '/perfil'));
+  await expect(page.getByText('E-mail confirmado', { exact: true })).toBeVisible();
+  await page.goto(storefrontUrl('br', '/app/confirmation-email/only-one-part'));
+  await expect(page.getByRole('alert')).toContainText('O link de confirmação do e-mail está incompleto');
+});
+
+test('addresses: add a Brazilian and a Paraguayan one, set main, delete', async ({ page }) => {
+  const customer = await createE2eCustomer();
+  await signInThroughUi(page, 'br', customer, '/login?redirect=/perfil/endereco');
+  await expect(page.getByText('Nenhum endereço cadastrado.')).toBeVisible();
+  await page.getByRole('button', { name: 'Adicionar endereço' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nome do endereço').fill('Casa');
+  await dialog.getByLabel('CEP').fill('01001000');
+  await expect(dialog.getByLabel('Cidade')).toHaveValue('São Paulo');
+  await dialog.getByLabel('Número').fill('10');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.locator('[data-address]')).toHaveCount(1);
+  await expect(page.locator('[data-address]').first()).toContainText('Principal');
+
+  await page.getByRole('button', { name: 'Adicionar endereço' }).click();
+  await dialog.getByRole('radio', { name: 'Endereço no Paraguai' }).check();
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('Este campo é Obrigatório').first()).toBeVisible();
+  await dialog.getByLabel('Nome do endereço').fill('Loja CDE');
+  await dialog.getByLabel('Logradouro').fill('Avda. San Blas');
+  await dialog.getByLabel('Número').fill('55');
+  await dialog.getByLabel('Bairro').fill('Centro');
+  await dialog.getByLabel('Departamento').selectOption({ label: 'Alto Paraná' });
+  await dialog.getByLabel('Distrito').selectOption({ label: 'Ciudad del Este' });
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  const rows = page.locator('[data-address]');
+  await expect(rows).toHaveCount(2);
+
+  await rows.filter({ hasText: 'Loja CDE' }).getByRole('button', { name: 'Tornar principal' }).click();
+  await expect(rows.first()).toContainText('Loja CDE');
+  await expect(rows.first()).toContainText('Principal');
+
+  page.once('dialog', (confirm) => confirm.accept());
+  await rows.filter({ hasText: 'Casa' }).getByRole('button', { name: 'Excluir' }).click();
+  await expect(rows).toHaveCount(1);
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+});
+
+test('password change in the customer area', async ({ page }) => {
+  const customer = await createE2eCustomer(0);
+  await signInThroughUi(page, 'es', customer, '/login?redirect=/perfil/alterar-senha');
+  await page.getByLabel('Contraseña actual').fill('Wrong#Pass1');
+  await page.getByLabel('Nueva contraseña').fill('Nueva#Clave88');
+  await page.getByLabel('Confirma la contraseña').fill('Nueva#Clave88');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('La contraseña actual no coincide.')).toBeVisible();
+  await page.getByLabel('Contraseña actual').fill(customer.password);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Contraseña cambiada con éxito.')).toBeVisible();
+});
