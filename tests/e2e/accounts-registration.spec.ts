@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { E2E_PASSWORD, makePngFile, uniqueEmail } from './support/accounts.ts';
+import { E2E_PASSWORD, makePngFile, uniqueEmail, waitForIslands } from './support/accounts.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
 test('a Brazilian buyer registers with CEP lookup and two uploads and lands signed in on /perfil', async ({ page }) => {
   const email = uniqueEmail('br');
   await page.goto(storefrontUrl('br', '/cadastro'));
   const form = page.locator('main form');
+  await waitForIslands(page);
   await expect(form.getByRole('radio', { name: 'Brasileiro (CPF)' })).toBeChecked();
   await form.getByLabel('Nome', { exact: true }).fill('Joana');
   await form.getByLabel('Sobrenome').fill('Silva');
@@ -41,6 +42,7 @@ test('a Brazilian buyer registers with CEP lookup and two uploads and lands sign
 test('an unknown CEP falls back to manual state and city', async ({ page }) => {
   await page.goto(storefrontUrl('br', '/cadastro'));
   const form = page.locator('main form');
+  await waitForIslands(page);
   await form.getByLabel('CEP').fill('99999999');
   await expect(page.getByText('CEP não encontrado. Selecione o estado e a cidade manualmente.')).toBeVisible();
   const city = form.getByLabel('Cidade');
@@ -54,6 +56,7 @@ test('a Paraguayan buyer registers with department and district on the Spanish h
   const email = uniqueEmail('py');
   await page.goto(storefrontUrl('es', '/cadastro'));
   const form = page.locator('main form');
+  await waitForIslands(page);
   await expect(form.getByRole('radio', { name: 'Paraguayo (RUC)' })).toBeChecked();
   await form.getByLabel('Nombre', { exact: true }).fill('Carlos');
   await form.getByLabel('Apellido').fill('Benítez');
@@ -86,6 +89,7 @@ test('a Paraguayan buyer registers with department and district on the Spanish h
 for (const host of ['br', 'es'] as const) {
   test(`a blank submit shows every field error (${host})`, async ({ page }) => {
     await page.goto(storefrontUrl(host, '/cadastro'));
+    await waitForIslands(page);
     await page.locator('main form button[type="submit"]').click();
     const required = host === 'br' ? 'Este campo é Obrigatório' : 'Este campo es obligatorio';
     // Brazilian form: nome, sobrenome, email, confirmation, phone, password, confirmation, CPF, RG,

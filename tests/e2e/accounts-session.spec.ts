@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/mail.ts';
-import { createE2eCustomer, signInThroughUi } from './support/accounts.ts';
+import { createE2eCustomer, signInThroughUi, waitForIslands } from './support/accounts.ts';
 import { storefrontUrl } from './support/hosts.ts';
 
 test('a protected page sends to /login with the full path and comes back after sign-in', async ({ page }) => {
   const customer = await createE2eCustomer();
   await page.goto(storefrontUrl('br', '/perfil/endereco?aba=1'));
   await expect(page).toHaveURL(/\/login\?redirect=%2Fperfil%2Fendereco%3Faba%3D1$/);
+  await waitForIslands(page);
   await page.locator('main input[name="email"]').fill(customer.email);
   await page.locator('main input[name="password"]').fill('Wrong#Pass1');
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -32,6 +33,7 @@ test('logout asks for confirmation, ends the session and returns to /login', asy
 test('recovery mail link resets the password, then the new password signs in', async ({ page }) => {
   const customer = await createE2eCustomer();
   await page.goto(storefrontUrl('br', '/recuperar-senha'));
+  await waitForIslands(page);
   await page.getByLabel('E-mail').fill(customer.email);
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByRole('status')).toContainText('enviamos um link');
@@ -39,6 +41,7 @@ test('recovery mail link resets the password, then the new password signs in', a
   const mail = await waitForMail(process.env.TEST_DATA_DIR ?? '', customer.email, (m) => /Redefini/.test(m.subject));
   const link = mail.links.find((l) => l.includes('/app/reset-password/')) ?? '';
   await page.goto(link);
+  await waitForIslands(page);
   await page.getByLabel('Nova senha').fill('Nova#Senha77');
   await page.getByLabel('Confirme a senha').fill('Outra#Senha77');
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
@@ -46,7 +49,7 @@ test('recovery mail link resets the password, then the new password signs in', a
   await page.getByLabel('Confirme a senha').fill('Nova#Senha77');
   await page.getByRole('button', { name: 'Redefinir senha' }).click();
   await expect(page.getByText('Senha redefinida com sucesso!')).toBeVisible();
-  await page.getByRole('link', { name: 'Ir para o login' }).click();
+  await expect(page.getByRole('link', { name: 'Ir para o login' })).toBeVisible();
   await signInThroughUi(page, 'br', { email: customer.email, password: 'Nova#Senha77' });
 });
 

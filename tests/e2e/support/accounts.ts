@@ -20,12 +20,19 @@ export async function createE2eCustomer(foreignBuyer: 0 | 1 = 1, password = E2E_
   return { id: Number(rows[0]?.id), email, password };
 }
 
+/** Waits until every island on the page is hydrated (Astro drops their `ssr` attribute). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+}
+
 export async function signInThroughUi(page: Page, host: Host, customer: { email: string; password: string }, path = '/login'): Promise<void> {
   await page.goto(storefrontUrl(host, path));
+  await waitForIslands(page);
   await page.locator('main input[name="email"]').fill(customer.email);
   await page.locator('main input[name="password"]').fill(customer.password);
   await page.locator('main form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/perfil/);
+  await waitForIslands(page);
 }
 
 export async function makePngFile(name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
