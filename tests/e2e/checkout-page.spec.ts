@@ -23,6 +23,7 @@ test('a Paraguayan buyer checks out a delivery order from /checkout and pays by 
   const delivery = page.locator('.co-shipping .co-choices label').filter({ hasNotText: /Gratis/ }).first();
   await delivery.locator('input').check();
   const freight = Number((await delivery.locator('strong').textContent())?.replace(/\D/g, ''));
+  const service = ((await delivery.locator('span').first().textContent()) ?? '').split(' · ')[0]!;
   expect(freight).toBeGreaterThan(0);
   const total = `G$ ${(2 * 948_270 + freight).toLocaleString('de-DE')}`;
   await expect(page.getByTestId('co-total')).toHaveText(total);
@@ -39,6 +40,9 @@ test('a Paraguayan buyer checks out a delivery order from /checkout and pays by 
   await expect(page.getByTestId('sandbox-amount')).toHaveText(total);
   await page.getByRole('button', { name: 'Aprobar' }).click();
   await expect(page.getByTestId('pickup-code')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'Ver pedidos' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Pagado');
+  await expect(page.getByText(`Entrega a domicilio — ${service}`)).toBeVisible();
 });
 
 test('a Brazilian buyer sees store pickup only and card instalments up to 10', async ({ page, context }, info) => {

@@ -74,6 +74,21 @@ function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string;
   return quote;
 }
 
+/** The chosen service (and pickup point) by name, frozen on the order in the shopper's language. */
+async function describeDelivery(tx: pg.PoolClient, quote: DeliveryQuote, locale: string): Promise<string> {
+  const name = locale.startsWith('es') ? 's.name_es' : 's.name_pt';
+  if (quote.pickupPointId !== null) {
+    const { rows } = await tx.query<{ text: string }>(
+      `SELECT ${name} || ' — ' || p.name || ', ' || p.address AS text FROM pickup_points p JOIN delivery_services s ON s.id = p.service_id WHERE p.id = $1`,
+      [quote.pickupPointId],
+    );
+    return rows[0]?.text ?? '';
+  }
+  if (quote.serviceId === null) return '';
+  const { rows } = await tx.query<{ text: string }>(`SELECT ${name} AS text FROM delivery_services s WHERE s.id = $1`, [quote.serviceId]);
+  return rows[0]?.text ?? '';
+}
+
 /**
  * POST /ecom/venda/carrinho/{external_id}/iniciar-checkout in one transaction: the cart row is
  * locked (a double submit waits, then finds the order the first one made), prices come from
@@ -147,6 +162,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { ...line, unit, subtotal: unit * line.quantity };
     });
 
+    const description = quote.description || (await describeDelivery(tx, quote, request.locale));
     const itemsTotal = priced.reduce((sum, line) => sum + line.subtotal, 0);
     const total = itemsTotal + quote.priceMinor;
     const order = (await tx.query<{ id: number; external_id: string; number: number }>(
@@ -156,7 +172,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
        RETURNING id, external_id, number`,
       [request.customerId, cart.id, cart.currency_id, itemsTotal, quote.priceMinor, total, quote.type, quote.serviceId,
-        input.id_ponto_entrega ?? null, quote.description, quote.days, address ? input.cliente_endereco_id : null,
+        input.id_ponto_entrega ?? null, description, quote.days, address ? input.cliente_endereco_id : null,
         address ? JSON.stringify(address) : null, input.cidade_alternativa ?? null, input.forma_pagamento, installments, request.locale, now],
     )).rows[0]!;
     await tx.query(
