@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiJson } from '../support/api.ts';
 import { createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
+import { createTestProduct } from '../support/cart-fixtures.ts';
 
 const brazilian = {
   nome: 'Casa', cep: '85851-000', logradouro: 'Av. Brasil', numero: '100', bairro: 'Centro',
@@ -62,6 +63,16 @@ describe('two customers', () => {
 
     const stillThere = (await apiJson('/ecom/cliente/address', { token: tokenA })).body.data;
     expect(stillThere).toHaveLength(1);
+  });
+
+  it('customer B cannot list or remove the favourites of customer A', async () => {
+    const tokenA = await signIn(await createTestCustomer());
+    const tokenB = await signIn(await createTestCustomer());
+    const product = await createTestProduct({ name: 'Furadeira da Matriz' });
+    const favourite = (await apiJson('/ecom/favoritos', { method: 'POST', token: tokenA, json: { produto_id: product.id } })).body;
+    expect((await apiJson('/ecom/favoritos', { token: tokenB })).body.data).toEqual([]);
+    expect((await api(`/ecom/favoritos/${favourite.id}`, { method: 'DELETE', token: tokenB, headers: sameOrigin() })).status).toBe(404);
+    expect((await apiJson('/ecom/favoritos', { token: tokenA })).body.data).toHaveLength(1);
   });
 
   it('every address endpoint answers 401 without a session', async () => {

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { formatCep, formatCpf, formatRuc, getRucCheckDigit, isValidCnpj, isValidCpf, isValidRuc } from './documents.ts';
+import { getPasswordProblem } from './password-rule.ts';
+import { formatPhone, isCompletePhone } from './phone-masks.ts';
+
+describe('CPF and CNPJ', () => {
+  it('accepts valid check digits with or without the mask', () => {
+    expect(isValidCpf('529.982.247-25')).toBe(true);
+    expect(isValidCpf('52998224725')).toBe(true);
+    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
+  });
+
+  it('refuses wrong check digits, repeated digits and wrong lengths', () => {
+    expect(isValidCpf('529.982.247-24')).toBe(false);
+    expect(isValidCpf('111.111.111-11')).toBe(false);
+    expect(isValidCpf('5299822472')).toBe(false);
+    expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
+  });
+
+  it('masks as the shopper types', () => {
+    expect(formatCpf('5299822')).toBe('529.982.2');
+    expect(formatCpf('52998224725999')).toBe('529.982.247-25');
+    expect(formatCep('85851000')).toBe('85851-000');
+  });
+});
+
+describe('RUC (modulus 11)', () => {
+  it('computes the check digit over the base number', () => {
+    expect(getRucCheckDigit('80000519')).toBe(8);
+    expect(getRucCheckDigit('1234567')).toBe(9);
+  });
+
+  it('validates with or without the dash and masks ########-#', () => {
+    expect(isValidRuc('80000519-8')).toBe(true);
+    expect(isValidRuc('800005198')).toBe(true);
+    expect(isValidRuc('80000519-9')).toBe(false);
+    expect(isValidRuc('abc')).toBe(false);
+    expect(formatRuc('800005198')).toBe('80000519-8');
+  });
+});
+
+describe('password rule (DECISIONS.md)', () => {
+  it.each([
+    ['Aa1!', 'length'],
+    ['Aa1!Aa1!Aa1!Aa1!Aa1!x', 'length'],
+    ['PassWord', 'forbiddenWord'],
+    ['abcdefg1!', 'uppercase'],
+    ['ABCDEFG1!', 'lowercase'],
+    ['Abcdefgh!', 'digit'],
+    ['Abcdefgh1', 'special'],
+  ])('%s breaks %s', (password, problem) => {
+    expect(getPasswordProblem(password)).toBe(problem);
+  });
+
+  it('accepts 8 to 20 characters with every class', () => {
+    expect(getPasswordProblem('Ferramenta#2026')).toBeNull();
+    expect(getPasswordProblem('Aa1!Aa1!')).toBeNull();
+  });
+});
+
+describe('phone masks', () => {
+  it('formats Brazilian mobiles and landlines and Paraguayan numbers', () => {
+    expect(formatPhone('45998765432', 'BR')).toBe('+55 (45) 99876-5432');
+    expect(formatPhone('4533334444', 'BR')).toBe('+55 (45) 3333-4444');
+    expect(formatPhone('981123456', 'PY')).toBe('+595 981 123 456');
+    expect(formatPhone('+595981123456', 'PY')).toBe('+595 981 123 456');
+  });
+
+  it('knows a complete number', () => {
+    expect(isCompletePhone('+55 (45) 99876-5432', 'BR')).toBe(true);
+    expect(isCompletePhone('+55 (45) 9987', 'BR')).toBe(false);
+    expect(isCompletePhone('+595 981 123 456', 'PY')).toBe(true);
+  });
+});
