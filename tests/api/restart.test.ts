@@ -34,7 +34,17 @@ function call(port: number, pathname: string, json?: unknown): Promise<{ status:
   });
 }
 
+/** Starts the shop; one more try when it exits early (a free port taken meanwhile by a parallel run). */
 async function startShop(): Promise<{ port: number; server: ChildProcess }> {
+  try {
+    return await startShopOnce();
+  } catch (error) {
+    if (!String(error).includes('exited')) throw error;
+    return startShopOnce();
+  }
+}
+
+async function startShopOnce(): Promise<{ port: number; server: ChildProcess }> {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir };
   delete env.DATABASE_URL;
