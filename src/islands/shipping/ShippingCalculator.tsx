@@ -113,7 +113,7 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
         <div className="shipping__places">
           <label>
             <span>{t('state')}</span>
-            <select value={stateId ?? ''} onChange={(e) => {
+            <select aria-label={t('state')} value={stateId ?? ''} onChange={(e) => {
               const id = Number(e.currentTarget.value) || null;
               resetShipping();
               saveShipping({ stateId: id, cityId: null });
@@ -126,7 +126,7 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
           </label>
           <label>
             <span>{t('city')}</span>
-            <select value={cityId ?? ''} disabled={!stateId || cities.length === 0} onChange={(e) => {
+            <select aria-label={t('city')} value={cityId ?? ''} disabled={!stateId || cities.length === 0} onChange={(e) => {
               const id = Number(e.currentTarget.value) || null;
               saveShipping({ cityId: id });
               setCityId(id);

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { storefrontUrl } from './support/hosts.ts';
+import { createE2eProduct, seedBrowserCart, waitForIslands } from './support/cart.ts';
+
+test('es: shipping for a Paraguayan city lists delivery options and pickup points, and the choice survives a reload', async ({ page }) => {
+  const product = await createE2eProduct({ stock: 3, name: 'Compressor de ar envío' });
+  await page.goto(storefrontUrl('es', '/carrinho'));
+  await seedBrowserCart(page, [{ id: product.id, qtde: 1 }], 3);
+  await page.reload();
+  await waitForIslands(page);
+  const calculator = page.locator('section.shipping');
+  await calculator.scrollIntoViewIfNeeded();
+  await calculator.getByLabel('Departamento', { exact: true }).selectOption({ label: 'Alto Paraná' });
+  await calculator.getByLabel('Ciudad', { exact: true }).selectOption({ label: 'Ciudad del Este' });
+  const options = calculator.locator('.shipping__option');
+  await expect(options.first()).toContainText('Envío Fronteira Express');
+  await expect(options.first()).toContainText('G$ 20.000');
+  await expect(options.first().getByRole('radio')).toBeChecked(); // the first option is chosen
+  await expect(calculator.getByTestId('shipping-cost')).toHaveText('G$ 20.000');
+  await expect(options.last()).toContainText('Retiro en la tienda');
+  await expect(options.last()).toContainText('Gratis');
+
+  await calculator.locator('[data-option="pickup_point"]').getByRole('radio').check();
+  const points = calculator.getByRole('list', { name: 'Puntos de retiro' });
+  await expect(points.getByRole('listitem')).toHaveCount(2);
+  await expect(points).toContainText('Fronteira Ponto Centro');
+  await expect(points).toContainText('Horario:');
+  await points.getByRole('radio').nth(1).check();
+  await expect(calculator.getByTestId('shipping-cost')).toHaveText('G$ 15.000');
+
+  await page.reload();
+  await waitForIslands(page);
+  await page.locator('section.shipping').scrollIntoViewIfNeeded();
+  const again = page.locator('section.shipping');
+  await expect(again.getByLabel('Ciudad', { exact: true })).toHaveValue(/\d+/);
+  await expect(again.locator('[data-option="pickup_point"]').getByRole('radio').first()).toBeChecked();
+  await expect(again.getByRole('list', { name: 'Puntos de retiro' }).getByRole('radio').nth(1)).toBeChecked();
+});
+
+test('es: a department without delivery offers pickup only with a notice', async ({ page }) => {
+  const product = await createE2eProduct({ stock: 3 });
+  await page.goto(storefrontUrl('es', '/carrinho'));
+  await seedBrowserCart(page, [{ id: product.id, qtde: 1 }], 3);
+  await page.reload();
+  await waitForIslands(page);
+  const calculator = page.locator('section.shipping');
+  await calculator.scrollIntoViewIfNeeded();
+  await calculator.getByLabel('Departamento', { exact: true }).selectOption({ label: 'Alto Paraguay' });
+  await calculator.getByLabel('Ciudad', { exact: true }).selectOption({ label: 'Fuerte Olimpo' });
+  await expect(calculator.getByText('No hay entrega disponible para esta dirección: solo retiro.')).toBeVisible();
+  await expect(calculator.getByText('No hay puntos de retiro en esta ciudad.')).toBeVisible();
+  await expect(calculator.locator('.shipping__option')).toHaveCount(1);
+});
+
+test('br: Brazilian shoppers get store pickup only', async ({ page }) => {
+  const product = await createE2eProduct({ stock: 3 });
+  await page.goto(storefrontUrl('br', '/carrinho'));
+  await seedBrowserCart(page, [{ id: product.id, qtde: 1 }], 2);
+  await page.reload();
+  await waitForIslands(page);
+  const calculator = page.locator('section.shipping');
+  await calculator.scrollIntoViewIfNeeded();
+  await expect(calculator.getByText('Compras do Brasil: somente retirada na loja física.')).toBeVisible();
+  await expect(calculator.locator('select')).toHaveCount(0);
+  await expect(calculator.locator('.shipping__option')).toHaveCount(1);
+  await expect(calculator.locator('.shipping__option')).toContainText('Retirada na loja');
+  await expect(calculator.getByTestId('shipping-cost')).toHaveText('Grátis');
+});
