@@ -10,7 +10,7 @@ import pg from 'pg';
 import { createSessionService } from '../../src/server/accounts/sessions.ts';
 import { systemClock } from '../../src/server/clock.ts';
 
-const BUYERS = 10;
+const BUYERS = Number(process.env.BENCH_CHECKOUT_BUYERS ?? 10);
 const CHECKOUTS_PER_BUYER = 20;
 
 function send(method, baseUrl, hostHeader, path, token, body) {

@@ -80,3 +80,32 @@ test('an anonymous shopper with a cart is asked to sign in inside checkout', asy
   await expect(page.locator('.co-login input[type="email"], .co-login input[name="email"]').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continuar' })).toHaveCount(0);
 });
+
+test('a Paraguayan buyer picks a pickup point by department and city, and pays by QR', async ({ page, context }) => {
+  const buyer = await createBuyer(0);
+  await signIn(context, 'es', buyer.token);
+  const cart = await createCartFor(buyer.id, 3);
+  await addAddress(buyer.id);
+  await openCheckout(page, 'es', cart.externalId);
+  const options = page.locator('.co-shipping input[name="co-option"]');
+  await expect(options.first()).toBeVisible({ timeout: 15_000 });
+  for (let i = 0; i < (await options.count()); i += 1) {
+    await options.nth(i).check();
+    if (await page.locator('.co-points').isVisible()) break;
+  }
+  const points = page.locator('.co-points');
+  await points.getByRole('combobox', { name: 'Departamento' }).selectOption({ index: 1 });
+  const city = points.getByRole('combobox', { name: 'Ciudad' });
+  if ((await city.inputValue()) === '') await city.selectOption({ index: 1 });
+  const point = page.locator('.co-points input[name="co-point"]').first();
+  await point.check();
+  const pointName = ((await point.locator('xpath=..').textContent()) ?? '').split(' — ')[0]!.trim();
+  await expect(point).toBeChecked();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByLabel('Pago con QR').check();
+  await page.locator('.co-pay button.co-primary:visible').click();
+  await expect(page).toHaveURL(/\/sandbox\/pagamento\//, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await page.getByRole('link', { name: 'Ver pedidos' }).click({ timeout: 20_000 });
+  await expect(page.getByText('Retiro en punto de entrega', { exact: false })).toContainText(pointName);
+});

@@ -100,8 +100,9 @@ export default function CheckoutShipping({ t, cartExternalId, currencyId, brazil
   const states = getPickupStates(points);
   const cities = state ? getPickupCities(points, state) : [];
   const cityPoints = points.filter((item) => item.estado === state && item.cidade === city);
-  useEffect(() => { if (states.length === 1 && !state) setState(states[0]!); }, [states.join('|')]);
-  useEffect(() => { if (cities.length === 1 && !city) setCity(cities[0]!); }, [cities.join('|')]);
+  // Spec section 4: a single state or city is selected for the shopper.
+  useEffect(() => { if (states.length === 1 && !state) setState(states[0]!); }, [states.join('|'), state]);
+  useEffect(() => { if (cities.length === 1 && !city) setCity(cities[0]!); }, [cities.join('|'), city]);
 
   return (
     <section className="co-shipping" aria-labelledby="co-shipping-title" aria-busy={loading}>
