@@ -20,6 +20,9 @@ export function getPool(): pg.Pool {
       max: Number(process.env.PG_POOL_MAX ?? 10),
       idleTimeoutMillis: 30_000,
     });
+    // An idle connection the server closes (restart, failover) must not crash the process:
+    // the pool drops it and the next query opens a new one.
+    holder[globalKey].on('error', (error) => console.error('[db] idle connection lost:', error.message));
   }
   return holder[globalKey];
 }
