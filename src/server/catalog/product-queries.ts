@@ -7,8 +7,12 @@ import { toSearchTerms, toTsQuery } from './search.ts';
 
 interface SortKey { expr: string; dir: 'ASC' | 'DESC' }
 
-/** Above this many matches relevance ordering is skipped: in stock first, then newest. */
-export const RANK_LIMIT = 2000;
+/**
+ * Above this many matches relevance ordering is skipped (in stock first, then newest), and the
+ * page is read in index order with the text as a filter: the planner underestimates matches of
+ * several terms and would otherwise visit and sort every match.
+ */
+export const RANK_LIMIT = 500;
 
 /**
  * Totals per filter, valid for one catalogue version (catalog_state, bumped by triggers on any
@@ -55,11 +59,13 @@ export async function listProducts(db: Queryable, query: ProductsQuery, rates: r
   const dir = (query.order ?? (orderBy === undefined || orderBy === 'id' ? 'desc' : 'asc')).toUpperCase() as SortKey['dir'];
   const text = query.text?.trim();
   let q: string | null = null;
+  let textCondition = '';
   if (text) {
     const tsQuery = await toTsQuery(db, toSearchTerms(text));
     if (!tsQuery) return { data: [], total: 0 };
     q = bind(tsQuery);
-    where.push(`p.search_${lang} @@ to_tsquery('simple', ${q})`);
+    textCondition = `p.search_${lang} @@ to_tsquery('simple', ${q})`;
+    where.push(textCondition);
   }
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const whereParams = [...params];
@@ -85,9 +91,11 @@ export async function listProducts(db: Queryable, query: ProductsQuery, rates: r
 
   let limit = query.per_page;
   let skip = offset;
-  let pageWhere = whereSql;
+  // Many matches: the same condition, but not usable by the GIN index (IS TRUE), so the page
+  // comes from the ordered index with the text as a filter.
+  let pageWhere = q && total > RANK_LIMIT ? whereSql.replace(textCondition, `(${textCondition}) IS TRUE`) : whereSql;
   if (exactId !== null) {
-    pageWhere = `${whereSql} AND p.id <> ${bind(exactId)}`;
+    pageWhere = `${pageWhere} AND p.id <> ${bind(exactId)}`;
     if (offset === 0) limit -= 1;
     else skip -= 1;
   }
