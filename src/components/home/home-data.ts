@@ -1,15 +1,67 @@
-import type { CurrencyId, Locale } from '../../lib/locale.ts';
+import type { Banner, Brand, Category, ExchangeRate, ProductCard, StartData } from '../../lib/contract/catalog.ts';
+import { toApiLang, type CurrencyId, type Locale } from '../../lib/locale.ts';
+import { getCatalogService } from '../../server/catalog/services.ts';
 
-/** Start data the home and rates pages read (contract field names, spec section 3). */
-export interface HomeRate {
-  source_currency: { id: number };
-  target_currency: { id: number; decimals: number; simbolo: string };
-  tax: number;
-}
+/** Spec section 9: 8 categories desktop, 5 mobile; 8 products per category; 20 most searched; 10 mobile brands. */
+export const HOME_CATEGORIES = 8;
+export const HOME_CATEGORIES_MOBILE = 5;
+export const HOME_CATEGORY_PRODUCTS = 8;
+export const HOME_MOST_SEARCHED = 20;
+export const HOME_MOBILE_BRANDS = 10;
+
 export interface HomeData {
-  exchangeRates: HomeRate[];
+  categories: Category[];
+  selected: Category | null;
+  categoryProducts: ProductCard[];
+  mostSearched: ProductCard[];
+  brands: Brand[];
+  mainBanners: Banner[];
+  triple: Banner[];
+  offersBanner: Banner | null;
+  exchangeRates: ExchangeRate[];
 }
 
-export async function getHomeData(_locale: Locale, _currencyId: CurrencyId): Promise<HomeData> {
-  return { exchangeRates: [] };
+const START_CACHE_MS = 30_000;
+const startCache = new Map<'pt' | 'es', { at: number; data: Promise<StartData> }>();
+
+export function getStartData(lang: 'pt' | 'es'): Promise<StartData> {
+  const hit = startCache.get(lang);
+  if (hit && Date.now() - hit.at < START_CACHE_MS) return hit.data;
+  const data = getCatalogService().getStartData(lang);
+  data.catch(() => startCache.delete(lang));
+  startCache.set(lang, { at: Date.now(), data });
+  return data;
+}
+
+/** For the triple and offers types the highest id of each type is used (spec section 3). */
+function getLatest(banners: readonly Banner[], type: Banner['tipo']): Banner | null {
+  return banners.filter((b) => b.tipo === type).reduce<Banner | null>((best, b) => (!best || b.id > best.id ? b : best), null);
+}
+
+export async function getHomeData(locale: Locale, currencyId: CurrencyId, categorySlug: string | null): Promise<HomeData> {
+  const lang = toApiLang(locale);
+  const catalog = getCatalogService();
+  const start = await getStartData(lang);
+  const categories = start.categories.filter((c) => c.visivel_menu).slice(0, HOME_CATEGORIES);
+  const selected = categories.find((c) => c.slug === categorySlug) ?? categories[0] ?? null;
+  const [categoryProducts, mostSearched] = await Promise.all([
+    selected
+      ? catalog.listProducts({ category_id: selected.id, per_page: HOME_CATEGORY_PRODUCTS, order_by: 'id', order: 'desc', lang, moeda_id: currencyId })
+      : Promise.resolve({ data: [], total: 0 }),
+    catalog.listProducts({ per_page: HOME_MOST_SEARCHED, order_by: 'id', order: 'asc', lang, moeda_id: currencyId }),
+  ]);
+  const triple = (['Triplo Esquerdo', 'Triplo Centro', 'Triplo Direito'] as const)
+    .map((type) => getLatest(start.banners, type))
+    .filter((b): b is Banner => b !== null);
+  return {
+    categories,
+    selected,
+    categoryProducts: categoryProducts.data,
+    mostSearched: mostSearched.data,
+    brands: start.brands,
+    mainBanners: start.banners.filter((b) => b.tipo === 'Banner Principal'),
+    triple,
+    offersBanner: getLatest(start.banners, 'Receba Ofertas'),
+    exchangeRates: start.exchange_rates,
+  };
 }
