@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { storefrontUrl } from './support/hosts.ts';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1366) <= 768;
+test.describe.configure({ timeout: 90_000 });
 
 for (const host of ['br', 'es'] as const) {
   test.describe(`shell on ${host}`, () => {

@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { getTestDb, storefrontUrl } from './support/hosts.ts';
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1366) <= 768;
+test.describe.configure({ timeout: 60_000 });
+let counter = 0;
+const uniqueDigits = (prefix: string, length: number) => {
+  counter += 1;
+  const tail = `${Date.now()}${process.pid}${counter}`.slice(-(length - prefix.length));
+  return prefix + tail.padStart(length - prefix.length, '7');
+};
+
+async function expectStored(digits: string) {
+  await expect.poll(async () => (await getTestDb().query('SELECT 1 FROM newsletter_contacts WHERE phone_digits = $1', [digits])).rowCount).toBe(1);
+}
+
+test('pt-BR: the phone is formatted while typing, validated, and sent', async ({ page }) => {
+  test.skip(isMobile(page), 'desktop form formats');
+  await page.goto(storefrontUrl('br', '/'));
+  const input = page.locator('#offers-phone');
+  const submit = page.locator('[data-testid="offers-form"] button[type="submit"]');
+  await input.click();
+  await input.pressSequentially('4599');
+  await expect(input).toHaveValue('(45) 99');
+  await expect(submit).toBeDisabled();
+  await input.blur();
+  await expect(page.locator('#offers-hint')).toHaveText('O celular deve ter pelo menos 10 caracteres.');
+  const digits = uniqueDigits('459', 11);
+  await input.fill('');
+  await input.pressSequentially(`${digits}99`);
+  await expect(input).toHaveValue(`(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(submit).toHaveText('Enviado!');
+  await expectStored(digits);
+  await expect(page).toHaveURL(storefrontUrl('br', '/'), { timeout: 5000 });
+  await expect(input).toHaveValue('');
+});
+
+test('es-PY: +595 numbers are grouped and sent as digits', async ({ page }) => {
+  test.skip(isMobile(page), 'desktop form formats');
+  await page.goto(storefrontUrl('es', '/'));
+  const input = page.locator('#offers-phone');
+  const digits = uniqueDigits('595981', 12);
+  await input.click();
+  await input.pressSequentially(digits);
+  await expect(input).toHaveValue(`+595 ${digits.slice(3, 6)} ${digits.slice(6, 9)} ${digits.slice(9)}`);
+  await page.locator('[data-testid="offers-form"] button[type="submit"]').click();
+  await expect(page.locator('[data-testid="offers-form"] button[type="submit"]')).toHaveText('¡Enviado!');
+  await expectStored(digits);
+});
+
+test('es-AR: +549 numbers are formatted the Argentine way', async ({ page }) => {
+  test.skip(isMobile(page), 'desktop form formats');
+  await page.goto(storefrontUrl('es', '/?lang=es-AR'));
+  const input = page.locator('#offers-phone');
+  await input.click();
+  await input.pressSequentially('5491123456789');
+  await expect(input).toHaveValue('+54 9 11 2345-6789');
+});
+
+test('the mobile form keeps what is typed (15 characters at most) and really sends', async ({ page }) => {
+  test.skip(!isMobile(page), 'mobile form');
+  for (const host of ['br', 'es'] as const) {
+    await page.goto(storefrontUrl(host, '/'));
+    const input = page.locator('#offers-phone');
+    await input.scrollIntoViewIfNeeded();
+    await expect(input).toHaveAttribute('maxlength', '15');
+    const digits = uniqueDigits(host === 'br' ? '4198' : '0971', 10);
+    await input.fill(digits);
+    await expect(input).toHaveValue(digits);
+    await page.locator('[data-testid="offers-form"] button[type="submit"]').click();
+    await expectStored(digits);
+  }
+});
+
+test('"receive offers" in the top bar scrolls to the offers block on home', async ({ page }) => {
+  await page.goto(storefrontUrl('br', '/'));
+  await page.locator('.topbar [data-offers-link]').click();
+  await expect(page.locator('#ofertas')).toBeInViewport();
+});
