@@ -8,7 +8,8 @@ export const FIXED_BRANDS = [
 ] as const;
 
 /** Login link for anonymous shoppers: back to the current page afterwards (spec section 4). */
-export function getLoginPath(current: URL): string {
+export function getLoginPath(current: URL, always = false): string {
   const back = current.pathname + current.search;
-  return back === '/' || back.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(back)}`;
+  if (back.startsWith('/login')) return '/login';
+  return back === '/' && !always ? '/login' : `/login?redirect=${encodeURIComponent(back)}`;
 }
