@@ -1,0 +1,131 @@
+// Performance budgets (issue 3): Lighthouse mobile on home, a listing and a product page on
+// both storefront hosts; JavaScript transferred (gzip) and HTML size of a product page;
+// autocannon throughput of the product page against a static asset of the same server.
+// Starts the BUILT shop on a fresh database (run `npm run build` first). Exits 1 on a miss.
+//   npm run perf                 everything
+//   npm run perf -- --no-load    skip the 2 x 20 s load test
+//   npm run perf -- --no-lighthouse
+import { execFile } from 'node:child_process';
+import { request } from 'node:http';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startTestStack } from '../tests/support/test-stack.ts';
+
+const run = promisify(execFile);
+const args = new Set(process.argv.slice(2));
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-background-networking';
+const BUDGET = { score: 100, lcpMs: 1500, tbtMs: 50, cls: 0.02, jsGzipKb: 85, htmlGzipKb: 40 };
+const LOAD = { connections: 50, durationS: 20 };
+
+/** GET through 127.0.0.1 with a storefront Host header (Node does not resolve *.localhost). */
+function fetchRaw(stack, host, path, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = request(`${stack.baseUrl}${path}`, { headers: { host: `${host}.localhost:${stack.port}`, ...headers } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function lighthouse(url) {
+  const { stdout } = await run('npx', ['lighthouse', url, '--quiet', '--output=json', '--only-categories=performance', `--chrome-flags=${CHROME_FLAGS}`],
+    { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 });
+  const report = JSON.parse(stdout);
+  const scripts = (report.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script');
+  return {
+    score: Math.round((report.categories.performance.score ?? 0) * 100),
+    lcpMs: report.audits['largest-contentful-paint'].numericValue,
+    tbtMs: report.audits['total-blocking-time'].numericValue,
+    cls: report.audits['cumulative-layout-shift'].numericValue,
+    scripts: scripts.map((item) => item.url),
+  };
+}
+
+/** Bytes of each script as the server sends it to a gzip-only client. */
+async function getGzipBytes(stack, host, urls) {
+  let total = 0;
+  for (const url of new Set(urls)) {
+    const { pathname, search } = new URL(url);
+    const res = await fetchRaw(stack, host, pathname + search, { 'accept-encoding': 'gzip' });
+    total += res.headers['content-encoding'] === 'gzip' ? res.body.length : gzipSync(res.body).length;
+  }
+  return total;
+}
+
+async function load(stack, host, path) {
+  const result = await autocannon({
+    url: `${stack.baseUrl}${path}`,
+    connections: LOAD.connections,
+    duration: LOAD.durationS,
+    headers: { host: `${host}.localhost:${stack.port}`, 'accept-encoding': 'gzip, br' },
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const rows = [];
+const misses = [];
+function check(label, value, limit, unit, higherIsBetter = false) {
+  const ok = higherIsBetter ? value >= limit : value <= limit;
+  rows.push({ check: label, value: `${Number(value.toFixed(unit === '' ? 3 : 1))}${unit}`, budget: `${higherIsBetter ? '>=' : '<='} ${limit}${unit}`, ok: ok ? 'ok' : 'MISS' });
+  if (!ok) misses.push(label);
+}
+
+const stack = await startTestStack();
+try {
+  const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 1 });
+  const { rows: [product] } = await db.query('SELECT slug FROM products WHERE stock > 0 ORDER BY id LIMIT 1');
+  const { rows: [category] } = await db.query('SELECT slug FROM categories WHERE menu_visible AND NOT special ORDER BY position, id LIMIT 1');
+  await db.end();
+  const productPath = `/produto/${product.slug}`;
+  const pages = [['home', '/'], ['listing', `/produtos/${category.slug}`], ['product', productPath]];
+  let productScripts = [];
+
+  if (!args.has('--no-lighthouse')) {
+    for (const host of ['br', 'es']) {
+      for (const [name, path] of pages) {
+        const url = `http://${host}.localhost:${stack.port}${path}`;
+        const result = await lighthouse(url);
+        const label = `${host} ${name}`;
+        check(`${label}: performance`, result.score, BUDGET.score, '', true);
+        check(`${label}: LCP`, result.lcpMs, BUDGET.lcpMs, ' ms');
+        check(`${label}: TBT`, result.tbtMs, BUDGET.tbtMs, ' ms');
+        check(`${label}: CLS`, result.cls, BUDGET.cls, '');
+        if (name === 'product' && host === 'br') productScripts = result.scripts;
+      }
+    }
+    const jsBytes = await getGzipBytes(stack, 'br', productScripts);
+    check(`product page JS (gzip, ${new Set(productScripts).size} files)`, jsBytes / 1024, BUDGET.jsGzipKb, ' kB');
+  }
+
+  for (const host of ['br', 'es']) {
+    const html = await fetchRaw(stack, host, productPath, { 'accept-encoding': 'gzip' });
+    const size = html.headers['content-encoding'] === 'gzip' ? html.body.length : gzipSync(html.body).length;
+    check(`${host} product HTML (gzip)`, size / 1024, BUDGET.htmlGzipKb, ' kB');
+  }
+
+  if (!args.has('--no-load')) {
+    const asset = { path: '/favicon.svg' };
+    const page = await load(stack, 'br', productPath);
+    const staticAsset = await load(stack, 'br', asset.path);
+    rows.push({ check: `load ${productPath} (${LOAD.connections} conn, ${LOAD.durationS} s)`, value: `${page.rps.toFixed(0)} req/s, p99 ${page.p99} ms, ${page.errors} errors`, budget: 'report', ok: page.errors ? 'MISS' : 'ok' });
+    rows.push({ check: `load ${asset.path} (static)`, value: `${staticAsset.rps.toFixed(0)} req/s, p99 ${staticAsset.p99} ms`, budget: 'report', ok: 'ok' });
+    rows.push({ check: 'product page / static asset', value: `${(page.rps / staticAsset.rps).toFixed(3)} of the throughput`, budget: 'report', ok: 'ok' });
+    if (page.errors) misses.push('load errors');
+  }
+} finally {
+  await stack.stop();
+}
+
+console.table(rows);
+if (misses.length) {
+  console.error(`budgets missed: ${misses.join(', ')}`);
+  process.exit(1);
+}
+console.log('all budgets met');
