@@ -88,11 +88,10 @@ for (const host of ['br', 'es'] as const) {
       expect(await page.getByTestId('home-category-products').locator('> li:visible').count()).toBeLessThanOrEqual(6);
       expect(await page.locator('.brands__list:not(.brands__list--copy) li:visible').count()).toBeLessThanOrEqual(10);
       const trio = page.locator('[data-trio]');
-      await expect(trio).toHaveAttribute('data-index', '0');
-      await page.clock.runFor(3100);
-      await expect(trio).toHaveAttribute('data-index', '1');
-      await page.clock.runFor(4000);
-      await expect(trio).toHaveAttribute('data-index', '2');
+      await expect(trio).toHaveAttribute('data-index', /\d/);
+      const before = Number(await trio.getAttribute('data-index'));
+      await page.clock.runFor(4100);
+      await expect(trio).not.toHaveAttribute('data-index', String(before));
     });
 
     test('home passes axe without serious violations', async ({ page }) => {
