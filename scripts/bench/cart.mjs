@@ -23,7 +23,7 @@ function summary(samples) {
 export default async function run({ baseUrl, databaseUrl, hostHeader }) {
   const origin = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CARTS });
-  const request = (method, path, body, host = hostHeader) => new Promise((resolve, reject) => {
+  const request = (method, path, body, host = hostHeader('br')) => new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const started = performance.now();
     const req = http.request({
@@ -85,7 +85,7 @@ export default async function run({ baseUrl, databaseUrl, hostHeader }) {
   let shippingErrors = 0;
   await Promise.all(carts.slice(0, SHIPPING_WORKERS).map(async (cart) => {
     for (let n = 0; n < SHIPPING_CALLS; n += 1) {
-      const res = await request('PUT', `/ecom/venda/carrinho/${cart.externalId}/calcular-frete`, { cidade_id: city, external_id: cart.externalId, moeda_id: 3 }, hostHeader.replace(/^br\./, 'es.'));
+      const res = await request('PUT', `/ecom/venda/carrinho/${cart.externalId}/calcular-frete`, { cidade_id: city, external_id: cart.externalId, moeda_id: 3 }, hostHeader('es'));
       if (res.status !== 200) shippingErrors += 1;
       shippingSamples.push(res.ms);
     }
@@ -108,7 +108,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { startTestStack } = await import('../../tests/support/test-stack.ts');
   const stack = await startTestStack();
   try {
-    const result = await run({ baseUrl: stack.baseUrl, port: stack.port, databaseUrl: stack.databaseUrl, hostHeader: `br.localhost:${stack.port}` });
+    const result = await run({ baseUrl: stack.baseUrl, port: stack.port, databaseUrl: stack.databaseUrl, hostHeader: (host) => `${host}.localhost:${stack.port}` });
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await stack.stop();
