@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyId } from './locale.ts';
 import {
+  convertThroughUsd,
   convertMinor,
   formatCartPrice,
   formatPrice,
@@ -127,5 +128,15 @@ describe('minor/major', () => {
     expect(toMinor(656270.4, 3)).toBe(656270);
     expect(toMajor(8990, 2)).toBe(89.9);
     expect(toMajor(656270, 3)).toBe(656270);
+  });
+});
+
+describe('convertThroughUsd (the formula the server prices carts and orders with)', () => {
+  it.each([
+    [8990, 2, 1, 3, 7300, 656_270],
+    [540, 1, 5.4, 3, 7300, 7300],
+    [656_270, 3, 7300, 2, 1, 8990],
+  ] as const)('%i minor of %i (rate %d) -> currency %i (rate %d) = %i', (minor, from, fromRate, to, toRate, expected) => {
+    expect(convertThroughUsd(minor, from, fromRate, to, toRate)).toBe(expected);
   });
 });

@@ -136,8 +136,16 @@ export function convertMinor(minor: number, from: CurrencyId, to: CurrencyId, ra
   const fromRate = getUsdRate(rates, from);
   const toRate = getUsdRate(rates, to);
   if (fromRate === null || toRate === null) return 0;
-  const usd = toMajor(minor, from) / fromRate;
-  return toMinor(usd * toRate, to);
+  return convertThroughUsd(minor, from, fromRate, to, toRate);
+}
+
+/**
+ * The one conversion formula: minor units of `from` (one USD buys `fromRate` of it) into minor
+ * units of `to`, rounded to the target's minor unit. The server's price table uses it too.
+ */
+export function convertThroughUsd(minor: number, from: CurrencyId, fromRate: number, to: CurrencyId, toRate: number): number {
+  if (from === to) return minor;
+  return toMinor((toMajor(minor, from) / fromRate) * toRate, to);
 }
 
 /** Currency code for structured data (schema.org offers): PYG for currency 3, otherwise USD. */

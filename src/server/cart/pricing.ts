@@ -1,3 +1,4 @@
+import { convertThroughUsd, isCurrencyId } from '../../lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 
 export interface CurrencyRow {
@@ -41,13 +42,10 @@ export async function getPriceTable(db: Queryable, now = Date.now()): Promise<Pr
  */
 export function convertMinor(amountMinor: number, fromId: number, toId: number, table: PriceTable): number | null {
   if (fromId === toId) return amountMinor;
-  const from = table.currencies.get(fromId);
-  const to = table.currencies.get(toId);
   const fromRate = table.usdRates.get(fromId);
   const toRate = table.usdRates.get(toId);
-  if (!from || !to || !fromRate || !toRate) return null;
-  const usd = amountMinor / 10 ** from.decimals / fromRate;
-  return Math.round(usd * toRate * 10 ** to.decimals);
+  if (!isCurrencyId(fromId) || !isCurrencyId(toId) || !fromRate || !toRate) return null;
+  return convertThroughUsd(amountMinor, fromId, fromRate, toId, toRate);
 }
 
 export function toMajor(amountMinor: number, currency: CurrencyRow): number {

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { DeliveryQuote } from './delivery.ts';
 import { CheckoutError, type ShortItem } from './errors.ts';
-import { convertMinor, type PricingTable } from './pricing.ts';
+import { convertMinor, getPriceTable } from '../cart/pricing.ts';
 
 export interface CheckoutDeps {
   connect: () => Promise<pg.PoolClient>;
@@ -43,17 +43,6 @@ interface CartLine {
   currency_id: number;
   show_price: boolean;
   physical_stock: boolean;
-}
-
-async function loadPricing(tx: pg.PoolClient): Promise<PricingTable> {
-  const { rows } = await tx.query<{ id: number; decimals: number; rate: number | null }>(
-    `SELECT c.id, c.decimals, r.rate FROM currencies c
-       LEFT JOIN exchange_rates r ON r.source_currency_id = 2 AND r.target_currency_id = c.id`,
-  );
-  return {
-    decimals: new Map(rows.map((row) => [row.id, row.decimals])),
-    usdRates: new Map(rows.filter((row) => row.rate !== null).map((row) => [row.id, row.rate!])),
-  };
 }
 
 function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string; currency_id: number }, input: StartCheckoutInput, decimals: number) {
@@ -130,8 +119,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       [request.customerId],
     )).rows[0];
     if (!customer) throw new CheckoutError(404, 'cartNotFound', 'external_id');
-    const pricing = await loadPricing(tx);
-    const decimals = pricing.decimals.get(cart.currency_id) ?? 2;
+    const pricing = await getPriceTable(tx);
+    const decimals = pricing.currencies.get(cart.currency_id)?.decimals ?? 2;
     const quote = checkDelivery(deps.verifyDelivery(input.token_entrega, cart.external_id, now), cart, input, decimals);
     if (customer.foreign_buyer === 1 && quote.type !== 'pickup') throw new CheckoutError(422, 'pickupOnly', 'entrega_servico_id');
     if (!getPaymentMethods(customer.foreign_buyer).includes(input.forma_pagamento)) {
@@ -159,6 +148,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const priced = lines.map((line) => {
       if (!line.show_price) throw new CheckoutError(422, 'productUnavailable', 'itens');
       const unit = convertMinor(line.price_minor, line.currency_id, cart.currency_id, pricing);
+      if (unit === null) throw new CheckoutError(422, 'productUnavailable', 'itens');
       return { ...line, unit, subtotal: unit * line.quantity };
     });
 
