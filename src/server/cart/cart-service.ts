@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
 import type { Clock } from '../clock.ts';
-import type { Queryable } from '../db/client.ts';
+import { runInTransaction, type Queryable } from '../db/client.ts';
 import { CartError } from './cart-errors.ts';
 import {
   findCart, getCartLines, getCartLinesWithProducts, getProducts, insertCartIfAbsent, lockCart, replaceLines,
@@ -100,21 +100,6 @@ async function toView(db: Queryable, cart: CartRow, lang: Lang, table: PriceTabl
   };
 }
 
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 export function createCartService({ db }: Deps) {
   /** Replaces the cart's lines with `items` (the contract sends the whole cart on every change). */
   async function writeLines(client: pg.PoolClient, cart: CartRow, items: CartItemInput[], actor: CartActor, table: PriceTable) {
@@ -139,7 +124,7 @@ export function createCartService({ db }: Deps) {
     async createCart(input: { externalId: string; currencyId: number; items: CartItemInput[] }, actor: CartActor): Promise<CartView> {
       const table = await getPriceTable(db);
       if (!table.currencies.has(input.currencyId)) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
-      return inTransaction(db, async (client) => {
+      return runInTransaction(db, async (client) => {
         const cart = await insertCartIfAbsent(client, input.externalId, input.currencyId, actor.customerId);
         if (!cart) throw new CartError(422, 'externalIdInUse', { field: 'external_id' });
         await writeLines(client, cart, input.items, actor, table);
@@ -154,7 +139,7 @@ export function createCartService({ db }: Deps) {
     ): Promise<CartView> {
       const table = await getPriceTable(db);
       if (!table.currencies.has(input.currencyId)) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
-      return inTransaction(db, async (client) => {
+      return runInTransaction(db, async (client) => {
         const cart = await lockCart(client, input.externalId);
         if (!cart || (input.cartId !== undefined && cart.id !== input.cartId)) throw new CartError(404, 'cartNotFound');
         requireAccess(cart, actor);
@@ -176,7 +161,7 @@ export function createCartService({ db }: Deps) {
       const wantsRebind = found.customer_id === null && actor.customerId !== null;
       const wantsCurrency = currencyId !== undefined && currencyId !== found.currency_id && table.currencies.has(currencyId);
       if (!wantsRebind && !wantsCurrency) return toView(db, found, actor.lang, table);
-      return inTransaction(db, async (client) => {
+      return runInTransaction(db, async (client) => {
         const cart = (await lockCart(client, externalId)) as CartRow;
         const target = wantsCurrency ? (currencyId as number) : cart.currency_id;
         await updateCartOwner(client, cart.id, actor.customerId, target);
@@ -205,7 +190,7 @@ export function createCartService({ db }: Deps) {
       actor: CartActor,
     ): Promise<{ cart: CartView; capped: { n: number; m: number } | null }> {
       const table = await getPriceTable(db);
-      return inTransaction(db, async (client) => {
+      return runInTransaction(db, async (client) => {
         await insertCartIfAbsent(client, input.externalId, input.currencyId, actor.customerId);
         const cart = (await lockCart(client, input.externalId)) as CartRow;
         requireAccess(cart, actor);

@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { DeliveryQuote } from './delivery.ts';
 import { CheckoutError, type ShortItem } from './errors.ts';
 import { convertMinor, getPriceTable } from '../cart/pricing.ts';
+import { runInTransaction } from '../db/client.ts';
 
 export interface CheckoutDeps {
   connect: () => Promise<pg.PoolClient>;
@@ -222,18 +223,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   return {
     async startCheckout(request: StartCheckoutRequest): Promise<StartedCheckout> {
-      const client = await deps.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await run(request, client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      return runInTransaction(deps, (client) => run(request, client));
     },
   };
 }

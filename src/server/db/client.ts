@@ -34,9 +34,14 @@ export async function closePool(): Promise<void> {
   await pool?.end();
 }
 
-/** Runs `work` inside one transaction; rolls back when it throws. */
-export async function withTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await getPool().connect();
+/** Where transactions get their connection: a pool, or anything that lends a client. */
+export interface ConnectionSource {
+  connect(): Promise<pg.PoolClient>;
+}
+
+/** Runs `work` inside one transaction on a client of `source`; rolls back when it throws. */
+export async function runInTransaction<T>(source: ConnectionSource, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await source.connect();
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -48,4 +53,9 @@ export async function withTransaction<T>(work: (client: pg.PoolClient) => Promis
   } finally {
     client.release();
   }
+}
+
+/** runInTransaction on the shop's own pool. */
+export function withTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return runInTransaction(getPool(), work);
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Clock } from '../clock.ts';
-import type { Queryable } from '../db/client.ts';
+import { runInTransaction, type Queryable } from '../db/client.ts';
 import { createPickupCode } from '../orders/pickup-code.ts';
 import type { PaymentProvider, ProviderPaymentStatus } from './provider.ts';
 
@@ -18,21 +18,6 @@ export type WebhookOutcome =
   | { status: 400 | 401 | 404 | 422; body: { message: string } };
 
 export class AmountMismatchError extends Error {}
-
-async function inTransaction<T>(connect: Connect, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 interface LockedPayment {
   id: number;
@@ -121,7 +106,7 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
       }
       const { event } = verified;
       try {
-        return await inTransaction(connect, async (tx) => {
+        return await runInTransaction({ connect }, async (tx) => {
           const inserted = await tx.query(
             `INSERT INTO webhook_events (provider, event_id, payment_reference, received_at, payload)
              VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
@@ -151,7 +136,7 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
         const report = await provider?.fetchPaymentStatus(row.reference).catch(() => null);
         if (!report || report.status === 'pending') continue;
         try {
-          const changed = await inTransaction(connect, (tx) => applyProviderStatus(tx, clock.now(), { reference: row.reference, ...report }));
+          const changed = await runInTransaction({ connect }, (tx) => applyProviderStatus(tx, clock.now(), { reference: row.reference, ...report }));
           if (changed) settled += 1;
         } catch (error) {
           console.warn(`reconciliation of ${row.reference} failed`, error);
@@ -162,7 +147,7 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
 
     /** Gives back the stock of unpaid orders whose reservation expired; the order is cancelled. */
     async expireReservations({ limit = 200 } = {}): Promise<number> {
-      return inTransaction(connect, async (tx) => {
+      return runInTransaction({ connect }, async (tx) => {
         const { rows } = await tx.query<{ id: number }>(
           `SELECT o.id FROM orders o
             WHERE o.status = 'PAGAMENTO'
