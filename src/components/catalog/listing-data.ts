@@ -1,0 +1,146 @@
+import type { AstroGlobal } from 'astro';
+import type { Brand, Category, ProductCard, ProductList } from '../../lib/contract/catalog.ts';
+import { LISTING_PAGE_SIZE, readListingParams, toListingSearch, toProductsOrder, type ListingParams } from '../../lib/catalog-listing.ts';
+import { toApiLang, type Locale } from '../../lib/locale.ts';
+import { getLocaleCurrency } from '../../lib/money.ts';
+import { getCatalogReader } from './catalog-reader.ts';
+
+/**
+ * Resolves a listing address (/produtos/{categoria}/{departamento}, /especial/..., /marca/...)
+ * into what the page shows: the category chooser, a product listing, a 301 from numeric slugs
+ * to named ones, or not found. Print views and exports reuse it to list the same products.
+ */
+export type ListingScope =
+  | { kind: 'categories'; categories: Category[] }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-found' }
+  | {
+      kind: 'listing';
+      params: ListingParams;
+      category: Category | null;
+      departmentSlug: string | null;
+      brand: Brand | null;
+      query: ListingQuery;
+    };
+
+export interface ListingQuery {
+  text?: string;
+  category_id?: number;
+  department_id?: number;
+  brand_id?: number;
+  brands_ids?: number[];
+  tem_estoque?: boolean;
+  all_products?: boolean;
+}
+
+interface ResolveOptions {
+  root: '/produtos' | '/especial';
+  segments: string[];
+  search: URLSearchParams;
+  lang: 'pt' | 'es';
+  brand?: Brand | null;
+}
+
+const isNumeric = (value: string) => /^\d+$/.test(value);
+
+export async function resolveListing({ root, segments, search, lang, brand = null }: ResolveOptions): Promise<ListingScope> {
+  const reader = getCatalogReader();
+  const params = readListingParams(search);
+  const [categorySlug, departmentSlug] = segments;
+  const categories = await reader.listCategories(lang, root === '/especial');
+  if (!categorySlug) {
+    if (!params.text && !params.news && params.brandIds.length === 0 && !brand) return { kind: 'categories', categories };
+    return { kind: 'listing', params, category: null, departmentSlug: null, brand, query: toQuery(params, null, null, brand) };
+  }
+  const category = categories.find((c) => c.slug === categorySlug || (isNumeric(categorySlug) && String(c.id) === categorySlug));
+  if (!category) return { kind: 'not-found' };
+  const department = departmentSlug
+    ? category.departments.find((d) => d.slug === departmentSlug || (isNumeric(departmentSlug) && String(d.id) === departmentSlug))
+    : null;
+  if (departmentSlug && !department) return { kind: 'not-found' };
+  if (category.slug !== categorySlug || (department && department.slug !== departmentSlug)) {
+    const path = [root, category.slug, department?.slug].filter(Boolean).join('/');
+    return { kind: 'redirect', location: path + toListingSearch(params) };
+  }
+  return { kind: 'listing', params, category, departmentSlug: department?.slug ?? null, brand, query: toQuery(params, category, department?.id ?? null, brand) };
+}
+
+function toQuery(params: ListingParams, category: Category | null, departmentId: number | null, brand: Brand | null): ListingQuery {
+  const query: ListingQuery = {};
+  if (params.text) {
+    query.text = params.text;
+    query.all_products = true;
+  }
+  if (category) query.category_id = category.id;
+  if (departmentId) query.department_id = departmentId;
+  if (brand) query.brand_id = brand.id;
+  if (params.brandIds.length > 0) query.brands_ids = params.brandIds;
+  if (params.inStockOnly) query.tem_estoque = true;
+  return query;
+}
+
+/** One page of the listing, in the shopper's display currency (G$ for es locales, U$ otherwise). */
+export async function getListingPage(locale: Locale, scope: Extract<ListingScope, { kind: 'listing' }>, page = scope.params.page, perPage = LISTING_PAGE_SIZE): Promise<ProductList> {
+  return getCatalogReader().listProducts({
+    ...scope.query,
+    ...toProductsOrder(scope.params.sort),
+    page,
+    per_page: perPage,
+    lang: toApiLang(locale),
+    moeda_id: getLocaleCurrency(locale),
+  });
+}
+
+/** Every in-stock product of a listing, page by page (the TXT export rule), capped for safety. */
+export async function getAllInStock(locale: Locale, scope: Extract<ListingScope, { kind: 'listing' }>, max = 5000): Promise<ProductCard[]> {
+  const inStock: Extract<ListingScope, { kind: 'listing' }> = { ...scope, query: { ...scope.query, tem_estoque: true } };
+  const items: ProductCard[] = [];
+  for (let page = 1; items.length < max; page += 1) {
+    const { data, total } = await getListingPage(locale, inStock, page, 100);
+    items.push(...data.filter((product) => product.tem_estoque && product.qtde_disponivel > 0));
+    if (data.length === 0 || page * 100 >= total) break;
+  }
+  return items.slice(0, max);
+}
+
+/**
+ * Catalogue pages can sit in a shared cache for anonymous visitors on the host's default
+ * language (Vary: Host is set by the middleware); personalised answers stay private.
+ */
+export function setCatalogueCache(astro: AstroGlobal): void {
+  const personal = astro.locals.customer !== null || astro.cookies.has('fronteira_lang');
+  astro.response.headers.set('cache-control', personal ? 'private, no-cache' : 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+}
+
+/**
+ * The listing a print view or export reproduces, from its address (`de` parameter): only
+ * /produtos, /especial and /marca addresses of this shop are accepted.
+ */
+export async function resolveListingHref(href: string, lang: 'pt' | 'es'): Promise<Extract<ListingScope, { kind: 'listing' }> | null> {
+  let url: URL;
+  try {
+    url = new URL(href, 'http://shop.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://shop.invalid') return null;
+  const [root, ...segments] = url.pathname.split('/').filter(Boolean);
+  if (root === 'marca') {
+    const [brandSlug, categorySlug] = segments;
+    const reader = getCatalogReader();
+    const brand = (await reader.listBrands(lang)).find((b) => b.slug === brandSlug) ?? null;
+    if (!brand) return null;
+    const category = categorySlug ? (await reader.listCategories(lang, false)).find((c) => c.slug === categorySlug) ?? null : null;
+    if (categorySlug && !category) return null;
+    const params = readListingParams(url.searchParams);
+    return { kind: 'listing', params, category, departmentSlug: null, brand, query: toQuery(params, category, null, brand) };
+  }
+  if (root !== 'produtos' && root !== 'especial') return null;
+  const scope = await resolveListing({ root: `/${root}`, segments, search: url.searchParams, lang });
+  if (scope.kind === 'listing') return scope;
+  if (scope.kind === 'categories') {
+    const params = readListingParams(url.searchParams);
+    return { kind: 'listing', params, category: null, departmentSlug: null, brand: null, query: toQuery(params, null, null, null) };
+  }
+  return null;
+}

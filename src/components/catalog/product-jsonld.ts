@@ -1,0 +1,43 @@
+import type { ExchangeRate, Product } from '../../lib/contract/catalog.ts';
+import { getStructuredDataCurrency, getStructuredDataPrice, isCurrencyId, toMinor } from '../../lib/money.ts';
+
+/** Product (with Offer) and BreadcrumbList structured data for a product page. */
+export function toProductJsonLd(product: Product, origin: string, rates: ExchangeRate[], homeName: string, productsName: string): Record<string, unknown>[] {
+  const url = `${origin}/produto/${product.slug}`;
+  const currency = isCurrencyId(product.moeda.id) ? product.moeda.id : 2;
+  const price = getStructuredDataPrice(toMinor(product.valor_venda, currency), currency, rates);
+  const inStock = product.tem_estoque && product.qtde_disponivel > 0;
+  const productLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.nome,
+    sku: product.codigo,
+    mpn: product.codigo,
+    url,
+    image: product.imagens.map((image) => new URL(image.url, origin).toString()),
+    description: product.descritivo || product.nome,
+    brand: { '@type': 'Brand', name: product.marca.nome },
+    category: product.categoria.name,
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: price.toFixed(getStructuredDataCurrency(currency) === 'PYG' ? 0 : 2),
+      priceCurrency: getStructuredDataCurrency(currency),
+      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+  const crumbs = [
+    { name: homeName, path: '/' },
+    { name: productsName, path: '/produtos' },
+    { name: product.categoria.name, path: `/produtos/${product.categoria.slug}` },
+    ...(product.departamento ? [{ name: product.departamento.name, path: `/produtos/${product.categoria.slug}/${product.departamento.slug}` }] : []),
+    { name: product.nome, path: `/produto/${product.slug}` },
+  ];
+  const breadcrumbLd = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: origin + crumb.path })),
+  };
+  return [productLd, breadcrumbLd];
+}
