@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createCatalogFixture, type CatalogFixture } from './support/catalog-fixtures.ts';
+import { storefrontUrl } from './support/hosts.ts';
+import { rawGet } from './support/raw-http.ts';
+
+let fx: CatalogFixture;
+test.beforeAll(async () => {
+  fx = await createCatalogFixture({ count: 7, outOfStock: 2 });
+});
+
+const cardNames = (page: Page) => page.locator('[data-product-grid] .product-card__name').allTextContents();
+
+for (const host of ['br', 'es'] as const) {
+  const name = (index: number) => (host === 'br' ? fx.products[index]!.namePt : fx.products[index]!.nameEs);
+
+  test.describe(`${host} listing`, () => {
+    test('category lists its products, departments and count; out-of-stock last with an overlay', async ({ page }) => {
+      await page.goto(storefrontUrl(host, `/produtos/${fx.categorySlug}`));
+      await expect(page.locator('h1')).toHaveText(host === 'br' ? fx.categoryPt : fx.categoryEs);
+      await expect(page.getByTestId('result-count')).toContainText('7');
+      const names = await cardNames(page);
+      expect(names).toHaveLength(7);
+      // In stock first, then newest (id descending).
+      expect(names.slice(0, 5)).toEqual([4, 3, 2, 1, 0].map(name));
+      expect(names.slice(5)).toEqual([6, 5].map(name));
+      await expect(page.locator('.product-card.is-out')).toHaveCount(2);
+      await expect(page.locator('.product-card.is-out').first()).toContainText(host === 'br' ? 'Esgotado' : 'Agotado');
+      const price = page.getByTestId('card-price').first();
+      await expect(price).toHaveText(host === 'br' ? 'U$ 14,00' : /^G\$ [\d.]+$/);
+    });
+
+    test('department link narrows the list and the change-category link returns to /produtos', async ({ page, isMobile }) => {
+      await page.goto(storefrontUrl(host, `/produtos/${fx.categorySlug}`));
+      if (isMobile) await page.getByRole('link', { name: host === 'br' ? 'Filtros' : 'Filtros' }).click();
+      await page.getByRole('link', { name: fx.departments.b.namePt }).click();
+      await expect(page).toHaveURL(new RegExp(`/produtos/${fx.categorySlug}/${fx.departments.b.slug}$`));
+      expect(await cardNames(page)).toEqual([3, 1, 5].map(name));
+      await page.getByRole('link', { name: host === 'br' ? 'Trocar categoria' : 'Cambiar categoría' }).click();
+      await expect(page).toHaveURL(/\/produtos$/);
+      await expect(page.getByRole('link', { name: host === 'br' ? fx.categoryPt : fx.categoryEs })).toBeVisible();
+    });
+
+    test('brand checkbox and availability filter apply on change', async ({ page, isMobile }) => {
+      await page.goto(storefrontUrl(host, `/produtos/${fx.categorySlug}`));
+      if (isMobile) await page.getByRole('link', { name: 'Filtros' }).click();
+      await page.getByRole('checkbox', { name: fx.otherBrandName }).click();
+      await expect(page).toHaveURL(new RegExp(`brandSlug=${fx.otherBrandId}`));
+      expect(await cardNames(page)).toEqual([name(1)]);
+      await page.goto(storefrontUrl(host, `/produtos/${fx.categorySlug}`));
+      if (isMobile) await page.getByRole('link', { name: 'Filtros' }).click();
+      await page.getByRole('radio', { name: host === 'br' ? 'Disponíveis' : 'Disponibles' }).click();
+      await expect(page).toHaveURL(/disponivel=1/);
+      expect(await cardNames(page)).toEqual([4, 3, 2, 1, 0].map(name));
+    });
+
+    test('each sort option orders the products', async ({ page }) => {
+      const expectations: Array<[string, number[]]> = [
+        ['valor_venda:asc', [0, 1, 2, 3, 4, 5, 6]],
+        ['valor_venda:desc', [4, 3, 2, 1, 0, 6, 5]],
+        ['nome:asc', [0, 1, 2, 3, 4, 5, 6]],
+        ['nome:desc', [4, 3, 2, 1, 0, 6, 5]],
+      ];
+      for (const [sort, order] of expectations) {
+        await page.goto(storefrontUrl(host, `/produtos/${fx.categorySlug}`));
+        await page.getByLabel(host === 'br' ? 'Ordenar por' : 'Ordenar por').selectOption(sort);
+        await expect(page).toHaveURL(new RegExp(`sort=${encodeURIComponent(sort)}`));
+        const names = await cardNames(page);
+        // In-stock products come first whatever the sort; within each group the chosen order.
+        expect(names.slice(0, 5)).toEqual(order.filter((i) => i < 5).map(name));
+        expect(names.slice(5)).toEqual(order.filter((i) => i >= 5).map(name));
+      }
+    });
+
+    test('numeric category and department slugs answer 301 to the named address', async () => {
+      const response = await rawGet(host, `/produtos/${fx.categoryId}/${fx.departments.a.id}?sort=nome:asc`);
+      expect(response.status).toBe(301);
+      expect(response.headers.location).toContain(`/produtos/${fx.categorySlug}/${fx.departments.a.slug}?sort=nome%3Aasc`);
+      const missing = await rawGet(host, '/produtos/categoria-que-nao-existe');
+      expect(missing.status).toBe(404);
+    });
+  });
+}
+
+test('listing pages are cacheable by a CDN for anonymous visitors and vary by host', async () => {
+  const response = await rawGet('br', `/produtos/${fx.categorySlug}`);
+  expect(response.status).toBe(200);
+  expect(response.headers['cache-control']).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+/);
+  expect(response.headers.vary).toMatch(/host/i);
+});
