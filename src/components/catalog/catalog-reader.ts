@@ -24,7 +24,8 @@ export interface ProductsRequest {
 
 export interface CatalogReader {
   listCategories(lang: 'pt' | 'es', special: boolean): Promise<Category[]>;
-  listBrands(lang: 'pt' | 'es'): Promise<Brand[]>;
+  /** All brands, or those with products in one category. */
+  listBrands(lang: 'pt' | 'es', categoryId?: number): Promise<Brand[]>;
   listProducts(request: ProductsRequest): Promise<ProductList>;
   getProduct(idOrSlug: string, lang: 'pt' | 'es', currencyId?: number): Promise<Product | null>;
   listTeam(lang: 'pt' | 'es'): Promise<Seller[]>;
@@ -68,8 +69,10 @@ const sqlReader: CatalogReader = {
       departments: deps.filter((d) => d.category_id === c.id).map((d) => ({ id: d.id, name: d[`name_${lang}`], slug: d.slug, icone: d.icon_svg })),
     }));
   },
-  async listBrands() {
-    const { rows } = await getPool().query('SELECT * FROM brands ORDER BY position, name');
+  async listBrands(_lang, categoryId) {
+    const { rows } = categoryId
+      ? await getPool().query('SELECT * FROM brands b WHERE EXISTS (SELECT 1 FROM products p WHERE p.brand_id = b.id AND p.category_id = $1) ORDER BY position, name', [categoryId])
+      : await getPool().query('SELECT * FROM brands ORDER BY position, name');
     return rows.map((b) => ({ id: b.id, slug: b.slug, name: b.name, nome: b.name, logo: b.logo_url }));
   },
   async listProducts(request) {
