@@ -54,6 +54,7 @@ test('sellers: a card per seller, chat links open a new tab, default avatar with
 });
 
 test('brands, brand and sellers pages have no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(120_000);
   for (const path of ['/marcas', `/marca/${fx.brandSlug}`, '/vendedores']) {
     await page.goto(storefrontUrl('br', path));
     await expectNoSeriousViolations(page);
