@@ -91,8 +91,14 @@ try {
     for (const host of ['br', 'es']) {
       for (const [name, path] of pages) {
         const url = `http://${host}.localhost:${stack.port}${path}`;
-        const result = await lighthouse(url);
         const label = `${host} ${name}`;
+        const probe = await fetchRaw(stack, host, path);
+        if (probe.status !== 200) {
+          rows.push({ check: `${label} ${path}`, value: `HTTP ${probe.status}`, budget: '200', ok: 'MISS' });
+          misses.push(`${label} unavailable`);
+          continue;
+        }
+        const result = await lighthouse(url);
         check(`${label}: performance`, result.score, BUDGET.score, '', true);
         check(`${label}: LCP`, result.lcpMs, BUDGET.lcpMs, ' ms');
         check(`${label}: TBT`, result.tbtMs, BUDGET.tbtMs, ' ms');
