@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { storefrontUrl } from './support/hosts.ts';
+import { createE2eProduct, waitForIslands } from './support/cart.ts';
+
+const TEXT = {
+  br: { add: 'Adicionar ao carrinho', max: 'Estoque máximo: 2 unidades', total: 'Quantidade total excederia o estoque. Disponível: 2, no carrinho: 2', plus: 'Aumentar quantidade' },
+  es: { add: 'Agregar al carrito', max: 'Stock máximo: 2 unidades', total: 'La cantidad total excedería el stock. Disponible: 2, en el carrito: 2', plus: 'Aumentar cantidad' },
+} as const;
+
+for (const host of ['br', 'es'] as const) {
+  const text = TEXT[host];
+  test(`${host}: add from the product page, capped at stock with the stock alert`, async ({ page }) => {
+    const product = await createE2eProduct({ stock: 2, name: `Martelete Página ${host}` });
+    await page.goto(storefrontUrl(host, `/produto/${product.slug}`));
+    await waitForIslands(page);
+    const purchase = page.locator('.purchase');
+    await purchase.getByRole('button', { name: text.plus }).click();
+    await purchase.getByRole('button', { name: text.plus }).click();
+    await expect(purchase.getByRole('status')).toHaveText(text.max);
+    await purchase.getByRole('button', { name: text.add }).click();
+    await expect(page.getByTestId('cart-badge').first()).toHaveText('2');
+    await purchase.getByRole('button', { name: text.add }).click();
+    await expect(purchase.getByRole('status')).toHaveText(text.total);
+    await page.reload();
+    await waitForIslands(page);
+    await expect(page.getByTestId('cart-badge').first()).toHaveText('2');
+  });
+
+  test(`${host}: add from a product card and toggle its heart`, async ({ page }) => {
+    const product = await createE2eProduct({ stock: 4, name: `Trena Cartão ${host} ${Date.now()}` });
+    await page.goto(storefrontUrl(host, `/produtos?text=${encodeURIComponent(product.name)}`));
+    await waitForIslands(page);
+    const card = page.locator(`[data-product-id="${product.id}"]`).first();
+    await card.locator('form[data-add-to-cart] button').click();
+    await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
+    const heart = card.locator('button[data-favourite]');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('favourites-badge').first()).toHaveAttribute('data-count', '1');
+    await page.reload();
+    await expect(page.locator(`[data-product-id="${product.id}"] button[data-favourite]`).first()).toHaveAttribute('aria-pressed', 'true');
+  });
+}
