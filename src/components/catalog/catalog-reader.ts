@@ -1,9 +1,8 @@
 import type { ApiLang, Brand, Category, ExchangeRate, Product, ProductList, ProductsQuery, Seller } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
 import { getCatalogService } from '../../server/catalog/services.ts';
-import { getPool } from '../../server/db/client.ts';
 
-/** What the catalogue pages read: the catalogue service, plus the brands of one category. */
+/** What the catalogue pages read from the catalogue service, in the shapes they use. */
 export interface CatalogReader {
   listCategories(lang: ApiLang, special: boolean): Promise<Category[]>;
   /** All brands, or those with products in one category (the listing's brand filter). */
@@ -15,22 +14,11 @@ export interface CatalogReader {
   getExchangeRates(): Promise<ExchangeRate[]>;
 }
 
-// TODO(catalogue): move into the catalogue service as listBrands(lang, { categoryId }).
-async function listCategoryBrandIds(categoryId: number): Promise<Set<number>> {
-  const { rows } = await getPool().query<{ brand_id: number }>('SELECT DISTINCT brand_id FROM products WHERE category_id = $1', [categoryId]);
-  return new Set(rows.map((row) => row.brand_id));
-}
-
 export function getCatalogReader(): CatalogReader {
   const service = getCatalogService();
   return {
     listCategories: (lang, special) => service.listCategories(lang, { special: special ? 'only' : 'exclude' }),
-    async listBrands(lang, categoryId) {
-      const brands = await service.listBrands(lang);
-      if (categoryId === undefined) return brands;
-      const ids = await listCategoryBrandIds(categoryId);
-      return brands.filter((brand) => ids.has(brand.id));
-    },
+    listBrands: (lang, categoryId) => service.listBrands(lang, categoryId === undefined ? {} : { categoryId }),
     getBrandBySlug: (slug) => service.getBrandBySlug(slug),
     listProducts: (request) => service.listProducts(request),
     getProduct: (idOrSlug, lang, currencyId) => service.getProductDetails(/^\d+$/.test(idOrSlug) ? Number(idOrSlug) : idOrSlug, lang, currencyId),

@@ -55,9 +55,13 @@ export function createCatalogService({ db }: { db: Queryable }) {
     return queryCategories(lang, condition, []);
   }
 
-  async function listBrands(_lang: ApiLang = 'pt'): Promise<Brand[]> {
+  /** All brands, or with `categoryId` only those that have products in that category. */
+  async function listBrands(_lang: ApiLang = 'pt', { categoryId }: { categoryId?: number } = {}): Promise<Brand[]> {
     const { rows } = await db.query<{ id: number; slug: string; name: string; logo_url: string | null }>(
-      'SELECT id, slug, name, logo_url FROM brands ORDER BY position, name',
+      `SELECT b.id, b.slug, b.name, b.logo_url FROM brands b
+        WHERE $1::int IS NULL OR EXISTS (SELECT 1 FROM products p WHERE p.brand_id = b.id AND p.category_id = $1)
+        ORDER BY b.position, b.name`,
+      [categoryId ?? null],
     );
     return rows.map(toBrand);
   }
