@@ -76,8 +76,8 @@ for (const host of ['br', 'es'] as const) {
 test('the drawer does not open on /checkout', async ({ page }) => {
   await page.goto(storefrontUrl('br', '/checkout'));
   await waitForIslands(page);
+  // The checkout layout may drop the header cart entirely; where it keeps one, pressing it opens nothing.
   const link = trigger(page);
-  test.skip((await link.count()) === 0, 'checkout page has no header cart');
-  await link.click();
+  if ((await link.count()) > 0 && (await link.first().isVisible())) await link.first().click();
   await expect(page.getByRole('dialog', { name: TEXT.br.cart })).toHaveCount(0);
 });

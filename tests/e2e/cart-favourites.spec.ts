@@ -46,7 +46,7 @@ test('visitors are sent to login carrying the page, from /perfil/favoritos and t
   await page.goto(storefrontUrl('br', '/perfil/favoritos'));
   await expect(page).toHaveURL(/\/login\?redirect=%2Fperfil%2Ffavoritos$/);
   await page.goto(storefrontUrl('br', '/sobre-nos'));
+  // The header heart is hidden by CSS on phones, but it is the same link in the page at every width.
   const link = page.locator('a.header-favourites').first();
-  test.skip((await link.count()) === 0 || !(await link.isVisible()), 'header favourites link hidden at this width');
   await expect(link).toHaveAttribute('href', '/login?redirect=%2Fsobre-nos');
 });
