@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { offeredDistricts } from '../../scripts/reference/sifen-rules.mjs';
 import { apiJson } from '../support/api.ts';
 
 // accounts spec section 3: estado_id order, counts and cidade_id ranges where it gives them.
@@ -61,12 +63,13 @@ describe('reference data', () => {
           expect(city.cidade_codigo).toMatch(/^[1-5]\d{6}$/);
           prefixes.add(city.cidade_codigo.slice(0, 2));
         } else {
-          expect(city.cidade_codigo).toMatch(/^\d{4}$/);
-          prefixes.add(city.cidade_codigo.slice(0, 2));
+          expect(city.cidade_codigo).toMatch(/^[1-9]\d{0,2}$/); // SIFEN district code
         }
       }
-      expect(prefixes.size, `${state.estado_nome} codes share the state prefix`).toBe(1);
-      if (state.pais_id === 1) brazilTotal += list.length;
+      if (state.pais_id === 1) {
+        expect(prefixes.size, `${state.estado_nome} codes share the state prefix`).toBe(1);
+        brazilTotal += list.length;
+      }
     }
     expect(brazilTotal).toBe(5571);
   });
@@ -89,7 +92,51 @@ describe('reference data', () => {
     expect(missing.body.message).toBe('Cidade não encontrada');
     const bad = await apiJson('/ecom/endereco/cidade-por-codigo', { method: 'POST', json: { pais_id: 1, codigo: 'abc' } });
     expect(bad.status).toBe(422);
-    const paraguay = await apiJson('/ecom/endereco/cidade-por-codigo', { method: 'POST', json: { pais_id: 2, codigo: '1001' } });
-    expect(paraguay.body).toMatchObject({ nome: 'Ciudad del Este', estado: { pais_id: 2, estado_id: 30 } });
+    const paraguay = await apiJson('/ecom/endereco/cidade-por-codigo', { method: 'POST', json: { pais_id: 2, codigo: '145' } });
+    expect(paraguay.body).toMatchObject({ id: 6033, nome: 'Ciudad del Este', codigo: '145', estado: { pais_id: 2, estado_id: 30, uf: '11' } });
+  });
+});
+
+describe('Paraguayan districts from the SIFEN snapshot', () => {
+  async function snapshot() {
+    return JSON.parse(await readFile(new URL('../../scripts/reference/sifen-geo-snapshot.json', import.meta.url), 'utf8'));
+  }
+
+  it('offers in each department exactly the districts of the SIFEN table, under their SIFEN codes', async () => {
+    const sifen = await snapshot();
+    const offered = [...offeredDistricts(sifen).values()] as Array<{ codigo: number; departamento: number }>;
+    const { body } = await apiJson('/ecom/endereco/estados?pais_id=2');
+    const departments = new Set<string>();
+    let total = 0;
+    for (const state of body.data) {
+      departments.add(state.uf);
+      const expected = offered.filter((row) => String(row.departamento) === state.uf).map((row) => String(row.codigo)).sort();
+      const list = await cities(state.estado_id);
+      expect(list.map((city) => city.cidade_codigo).sort(), state.estado_nome).toEqual(expected);
+      total += list.length;
+    }
+    expect([...departments].sort()).toEqual(sifen.departamentos.map((d: { codigo: number }) => String(d.codigo)).sort());
+    expect(total).toBe(268);
+  });
+
+  it('keeps the well-known districts under their department, with their earlier cidade_id', async () => {
+    const known = [
+      [39, 'Asunción', '1', 6200], [30, 'Ciudad del Este', '145', 6033], [35, 'Encarnación', '87', 6125],
+      [36, 'San Lorenzo', '164', 6168], [28, 'Coronel Oviedo', '61', 6001], [44, 'Pedro Juan Caballero', '185', 6250],
+      [45, 'Filadelfia', '259', 6256], [43, 'Fuerte Olimpo', '195', 6246], [31, 'San Isidro del Curuguaty', '197', 6057],
+    ] as const;
+    for (const [stateId, name, code, id] of known) {
+      expect(await cities(stateId), name).toContainEqual(expect.objectContaining({ cidade_id: id, cidade_codigo: code, nome_cidade: name }));
+    }
+    expect(await cities(38)).toContainEqual(expect.objectContaining({ cidade_id: 6270, cidade_codigo: '287', nome_cidade: 'Nueva Asunción' }));
+  });
+
+  it('no longer offers districts the SIFEN table lacks, nor its placeholder and repeated rows', async () => {
+    const names = async (stateId: number) => (await cities(stateId)).map((city) => city.nome_cidade);
+    expect(await names(31)).not.toContain('Laurel');
+    expect(await names(37)).not.toContain('María Antonia');
+    expect(await names(38)).not.toContain('General José María Bruguez');
+    expect((await names(42)).filter((name) => name === 'Villa Franca')).toHaveLength(1);
+    expect((await names(41)).some((name) => /equivalencia/i.test(name))).toBe(false);
   });
 });

@@ -80,6 +80,15 @@ describe('shipping calculation', () => {
     expect(remote.body.map((o: any) => o.tipo)).toEqual(['pickup']);
   });
 
+  it('prices districts added from the SIFEN list and still quotes a retired one a cart may hold', async () => {
+    const { externalId } = await cartWithItem('es');
+    const added = await calc(externalId, { cidade_id: await cityId('Nueva Asunción', 38) });
+    expect(added.body.find((o: any) => o.tipo === 'delivery')).toMatchObject({ entrega_servico_id: 2, valor: 75000, moeda: { id: 3 } });
+    const retired = await calc(externalId, { cidade_id: await cityId('Laurel', 31) });
+    expect(retired.status).toBe(200);
+    expect(retired.body.find((o: any) => o.tipo === 'delivery')).toMatchObject({ entrega_servico_id: 2, valor: 65000 });
+  });
+
   it('gives Brazilian buyers store pickup only', async () => {
     const brazilian = await createTestCustomer(1);
     const { externalId } = await cartWithItem('br', brazilian.token, 2);

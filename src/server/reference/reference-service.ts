@@ -46,7 +46,8 @@ export function createReferenceService({ db }: { db: Queryable }) {
   async function listCities(stateId: number): Promise<CityView[]> {
     let cities = citiesByState.get(stateId);
     if (!cities) {
-      cities = db.query<CityRow>('SELECT id, state_id, code, name FROM cities WHERE state_id = $1 ORDER BY id', [stateId])
+      // Inactive rows are districts the official list no longer has: kept for old addresses only.
+      cities = db.query<CityRow>('SELECT id, state_id, code, name FROM cities WHERE state_id = $1 AND active ORDER BY id', [stateId])
         .then((r) => r.rows.map(toCity));
       citiesByState.set(stateId, cities);
     }
@@ -67,11 +68,11 @@ export function createReferenceService({ db }: { db: Queryable }) {
       const { rows } = await db.query<CityRow>('SELECT id, state_id, code, name FROM cities WHERE id = $1', [cityId]);
       return withState(rows[0]);
     },
-    /** A municipality code (IBGE 7 digits for Brazil, district code for Paraguay) to its city. */
+    /** A municipality code (IBGE 7 digits for Brazil, SIFEN district code for Paraguay) to its city. */
     async findCityByCode(countryId: number, code: string): Promise<CityWithState | null> {
       const { rows } = await db.query<CityRow>(
         `SELECT c.id, c.state_id, c.code, c.name FROM cities c JOIN states s ON s.id = c.state_id
-          WHERE s.country_id = $1 AND c.code = $2`,
+          WHERE s.country_id = $1 AND c.code = $2 AND c.active`,
         [countryId, code],
       );
       return withState(rows[0]);

@@ -7,12 +7,13 @@ import { getReferenceService } from '../../../server/reference/services.ts';
 
 const BodySchema = z.object({
   pais_id: z.coerce.number().int().min(1).max(2),
-  codigo: z.union([z.string(), z.number()]).transform((value) => String(value).trim()).pipe(z.string().regex(/^\d{4,7}$/)),
+  codigo: z.union([z.string(), z.number()]).transform((value) => String(value).trim()).pipe(z.string().regex(/^\d{1,7}$/)),
 });
 
 /**
  * POST /ecom/endereco/cidade-por-codigo {pais_id, codigo}: the city of a municipality code
- * (IBGE for Brazil, what the postal-code lookup returns) as `{ id, nome, codigo, estado }`.
+ * (IBGE for Brazil, what the postal-code lookup returns; SIFEN district code of 1 to 3 digits for
+ * Paraguay) as `{ id, nome, codigo, estado }`.
  */
 export const POST: APIRoute = async ({ request, locals }) => {
   const parsed = await parseJsonBody(request, BodySchema);
