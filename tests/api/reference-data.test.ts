@@ -44,6 +44,16 @@ describe('reference data', () => {
     expect(await cities(7)).toEqual([expect.objectContaining({ cidade_id: 5570, nome_cidade: 'Brasília', cidade_codigo: '5300108' })]);
   });
 
+  it('lists the cities of a state alphabetically, accents ignored, for the select of the forms', async () => {
+    for (const stateId of [1, 30]) {
+      const names = (await cities(stateId)).map((city) => city.nome_cidade);
+      const collator = new Intl.Collator('es', { sensitivity: 'base' });
+      expect(names).toEqual([...names].sort(collator.compare));
+    }
+    const altoParana = (await cities(30)).map((city) => city.nome_cidade);
+    expect(altoParana.indexOf('Nueva Esperanza')).toBeLessThan(altoParana.indexOf('Santa Rita'));
+  });
+
   it('gives every Brazilian city a unique valid IBGE code of its state and unique ids everywhere', async () => {
     const { body } = await apiJson('/ecom/endereco/estados');
     const ids = new Set<number>();

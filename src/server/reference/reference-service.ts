@@ -24,6 +24,9 @@ interface CityRow { id: number; state_id: number; code: string; name: string }
 
 const toState = (row: StateRow): StateView => ({ estado_id: row.id, estado_nome: row.name, uf: row.code, pais_id: row.country_id });
 const toCity = (row: CityRow): CityView => ({ cidade_id: row.id, cidade_codigo: row.code, nome_cidade: row.name, estado_id: row.state_id });
+/** Shoppers pick a city from a select: alphabetical, accents ignored (ids follow the sources' order). */
+const cityNameCollator = new Intl.Collator('es', { sensitivity: 'base' });
+const byCityName = (a: CityView, b: CityView) => cityNameCollator.compare(a.nome_cidade, b.nome_cidade);
 
 /**
  * States and cities (accounts spec section 3), read from the states/cities tables. The data
@@ -48,7 +51,7 @@ export function createReferenceService({ db }: { db: Queryable }) {
     if (!cities) {
       // Inactive rows are districts the official list no longer has: kept for old addresses only.
       cities = db.query<CityRow>('SELECT id, state_id, code, name FROM cities WHERE state_id = $1 AND active ORDER BY id', [stateId])
-        .then((r) => r.rows.map(toCity));
+        .then((r) => r.rows.map(toCity).sort(byCityName));
       citiesByState.set(stateId, cities);
     }
     return cities;
