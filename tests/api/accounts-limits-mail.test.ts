@@ -116,7 +116,7 @@ describe('per-IP and per-account limits (multiplier 1)', () => {
   });
 
   it('confirmation resend: 5 an hour per customer and 20 per IP', async () => {
-    const resend = (token: string, host: Host) => api('/ecom/cliente/reenviar-email', { method: 'POST', host, token, headers: sameOrigin(host) });
+    const resend = (token: string, host: 'br' | 'es') => api('/ecom/cliente/reenviar-email', { method: 'POST', host, token, headers: sameOrigin(host) });
     const tokens: string[] = [];
     for (let i = 0; i < 5; i++) tokens.push(await signIn(await createTestCustomer({ foreignBuyer: 0 }), 'es'));
     issuedSessionTokens.push(...tokens);

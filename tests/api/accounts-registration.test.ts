@@ -65,7 +65,7 @@ describe('POST /ecom/cliente/cadastrar', () => {
     const email = uniqueEmail('py');
     const form = await brazilianRegistration({
       estrangeiro: '0', email, email_confirmation: email, telefone: '+595 981 123 456', documento: '', documento_tipo: 'RUC',
-      identidade_complemento: '', cep: '', cidade: 'Ciudad del Este', estado: 'Alto Parana', estado_id: '30', cidade_id: '401',
+      identidade_complemento: '', cep: '', cidade: 'Ciudad del Este', estado: 'Alto Parana', estado_id: '30', cidade_id: '6033',
       pais: 'Paraguai', pais_id: '2', razao_social: 'Ferretería Lago', como_chegar: 'Frente al lago',
     });
     const { status, body } = await register(form, 'es');
