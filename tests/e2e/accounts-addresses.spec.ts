@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForIslands } from './support/accounts.ts';
+import { addSaoPauloAddress, fillCiudadDelEsteAddress, waitForIslands } from './support/accounts.ts';
 import { addAddress, createBuyer, createCartFor, signIn } from './support/checkout.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
@@ -9,13 +9,7 @@ test('addresses: edit every field of an address from /perfil/endereco, Brazilian
   await signIn(context, 'br', customer.token);
   await page.goto(storefrontUrl('br', '/perfil/endereco'));
   await waitForIslands(page);
-  await page.getByRole('button', { name: 'Adicionar endereço' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Nome do endereço').fill('Casa');
-  await dialog.getByLabel('CEP').fill('01001000');
-  await expect(dialog.getByLabel('Cidade')).toHaveValue('São Paulo');
-  await dialog.getByLabel('Número').fill('10');
-  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  const dialog = await addSaoPauloAddress(page);
   const row = page.locator('[data-address]');
   await expect(row).toHaveCount(1);
 
@@ -38,12 +32,7 @@ test('addresses: edit every field of an address from /perfil/endereco, Brazilian
 
   await row.getByRole('button', { name: 'Editar' }).click();
   await dialog.getByRole('radio', { name: 'Endereço no Paraguai' }).check();
-  await dialog.getByLabel('Nome do endereço').fill('Depósito');
-  await dialog.getByLabel('Logradouro').fill('Avda. San Blas');
-  await dialog.getByLabel('Número').fill('55');
-  await dialog.getByLabel('Bairro').fill('Centro');
-  await dialog.getByLabel('Departamento').selectOption({ label: 'Alto Paraná' });
-  await dialog.getByLabel('Distrito').selectOption({ label: 'Ciudad del Este' });
+  await fillCiudadDelEsteAddress(dialog, 'pt', 'Depósito');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(row).toContainText('Depósito');
   await page.reload();
@@ -74,12 +63,7 @@ test('checkout: "add new address" opens the address modal; the saved address is 
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Agregar dirección' })).toBeVisible();
   await expect(dialog.getByRole('radio', { name: 'Dirección en Paraguay' })).toBeChecked();
-  await dialog.getByLabel('Nombre de la dirección').fill('Oficina CDE');
-  await dialog.getByLabel('Calle').fill('Avda. San Blas');
-  await dialog.getByLabel('Número').fill('55');
-  await dialog.getByLabel('Barrio').fill('Centro');
-  await dialog.getByLabel('Departamento').selectOption({ label: 'Alto Paraná' });
-  await dialog.getByLabel('Distrito').selectOption({ label: 'Ciudad del Este' });
+  await fillCiudadDelEsteAddress(dialog, 'es', 'Oficina CDE');
   await page.screenshot({ path: info.outputPath('checkout-address-modal.png') });
   const recalculated = page.waitForRequest((request) => request.url().includes('/calcular-frete') && /"cliente_endereco_id":\d+/.test(request.postData() ?? ''));
   await dialog.getByRole('button', { name: 'Guardar' }).click();
