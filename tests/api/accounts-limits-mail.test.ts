@@ -89,6 +89,12 @@ describe('per-IP and per-account limits (multiplier 1)', () => {
     const right = await apiJson('/ecom/login', { method: 'POST', host: 'es', json: { email: customer.email, password: customer.password } });
     expect(right.status).toBe(429);
     expect(right.body.message).toBe(TOO_MANY.es);
+    // The form of /login without JavaScript says so too, instead of "wrong password".
+    const page = await api('/login', {
+      method: 'POST', host: 'br', body: new URLSearchParams({ email: customer.email, password: customer.password }), headers: sameOrigin(),
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(TOO_MANY.br);
   });
 
   it('registration: 20 attempts an hour per IP', async () => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/mail.ts';
 import { addSaoPauloAddress, createE2eCustomer, fillCiudadDelEsteAddress, signInThroughUi, waitForIslands } from './support/accounts.ts';
+import { createCartFor } from './support/checkout.ts';
 import { storefrontUrl } from './support/hosts.ts';
 
 test('a protected page sends to /login with the full path and comes back after sign-in', async ({ page }) => {
@@ -109,4 +110,13 @@ test('password change in the customer area', async ({ page }) => {
   await page.getByLabel('Contraseña actual').fill(customer.password);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Contraseña cambiada con éxito.')).toBeVisible();
+});
+
+test('checkout\'s embedded sign-in links to registration (back to /checkout) and to recovery', async ({ page }) => {
+  const cart = await createCartFor(null, 3);
+  await page.context().addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
+  await page.goto(storefrontUrl('es', '/checkout'));
+  const login = page.locator('.co-login');
+  await expect(login.getByRole('link', { name: '¿Todavía no tienes cuenta? Regístrate' })).toHaveAttribute('href', '/cadastro?redirect=%2Fcheckout', { timeout: 15_000 });
+  await expect(login.getByRole('link', { name: 'Olvidé mi contraseña' })).toHaveAttribute('href', '/recuperar-senha');
 });
