@@ -137,6 +137,15 @@ describe('per-IP and per-account limits (multiplier 1)', () => {
   });
 });
 
+describe('the rate_limits table', () => {
+  it('drops windows that ended over an hour ago when a new window starts', async () => {
+    await getTestDb().query("INSERT INTO rate_limits (key, points, expires_at) VALUES ('login-ip:198.51.100.1', 3, now() - interval '2 hours'), ('login-ip:198.51.100.2', 3, now() + interval '5 minutes')");
+    expect((await post('/ecom/cliente/cadastrar/check-email', { email: uniqueEmail('sweep') }, 'br')).status).toBe(200);
+    const { rows } = await getTestDb().query<{ key: string }>('SELECT key FROM rate_limits ORDER BY key');
+    expect(rows.map((row) => row.key)).toEqual(['check-email-ip:127.0.0.1', 'login-ip:198.51.100.2']);
+  });
+});
+
 describe('logs', () => {
   it('never hold passwords, CPFs or session tokens', () => {
     const output = stack.getOutput();

@@ -40,6 +40,7 @@ test('addresses: edit every field of an address from /perfil/endereco, Brazilian
   await expect(row).toContainText('Avda. San Blas, 55');
   await expect(row).toContainText('Ciudad del Este - Alto Paraná');
   await expect(row).toContainText('Principal');
+  await page.screenshot({ path: info.outputPath('address-list.png') });
 
   // Reopened, the Paraguayan address shows its department and district chosen.
   await row.getByRole('button', { name: 'Editar' }).click();

@@ -13,6 +13,11 @@ describe('getClientIp (the address rate limits count by)', () => {
     expect(getClientIp({ clientAddress: '198.51.100.7', request: request('203.0.113.1') })).toBe('198.51.100.7');
   });
 
+  it('counts an IPv4 client the same on a dual-stack socket', () => {
+    expect(getClientIp({ clientAddress: '::ffff:198.51.100.7', request: request() })).toBe('198.51.100.7');
+    expect(getClientIp({ clientAddress: '2001:db8::1', request: request() })).toBe('2001:db8::1');
+  });
+
   it('takes the entry our proxies appended, not what the client wrote before it', () => {
     process.env.TRUSTED_PROXY_HOPS = '1';
     expect(getClientIp({ clientAddress: '10.0.0.2', request: request('1.2.3.4, 203.0.113.9') })).toBe('203.0.113.9');
