@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getCartCurrency, getDefaultLocale, getProfileLocale, isLocale, type Locale } from './lib/locale.ts';
+import { clearSessionCookie } from './server/accounts/http.ts';
 import { readSessionToken, SESSION_COOKIE } from './server/accounts/sessions.ts';
 import { getSessionService } from './server/services.ts';
 import { resolveStorefront } from './server/storefront-hosts.ts';
@@ -42,8 +43,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return context.redirect(clean.pathname + clean.search, 302);
   }
 
-  const token = readSessionToken(request, cookies.get(SESSION_COOKIE)?.value);
+  const cookieToken = cookies.get(SESSION_COOKIE)?.value;
+  const token = readSessionToken(request, cookieToken);
   const customer = token ? await getSessionService().getSessionCustomer(token) : null;
+  // A session that ended (expired, or ended elsewhere) stops travelling with every request.
+  if (!customer && cookieToken) clearSessionCookie(cookies, url);
   context.locals.customer = customer;
   context.locals.sessionToken = customer ? token : null;
 

@@ -65,13 +65,30 @@ describe('POST /ecom/cliente/cadastrar', () => {
     const email = uniqueEmail('py');
     const form = await brazilianRegistration({
       estrangeiro: '0', email, email_confirmation: email, telefone: '+595 981 123 456', documento: '', documento_tipo: 'RUC',
-      identidade_complemento: '', cep: '', cidade: 'Ciudad del Este', estado: 'Alto Parana', estado_id: '30', cidade_id: '401',
+      identidade_complemento: '', cep: '', cidade: 'Ciudad del Este', estado: 'Alto Parana', estado_id: '30', cidade_id: '6033',
       pais: 'Paraguai', pais_id: '2', razao_social: 'Ferretería Lago', como_chegar: 'Frente al lago',
     });
     const { status, body } = await register(form, 'es');
     expect(status).toBe(201);
     expect(body.message).toBe('¡Registro realizado con éxito!');
     expect(body.user).toMatchObject({ estrangeiro: 0, documento_tipo: 'RUC', documento: '' });
+    // The stored address names its place from the reference data.
+    const addresses = await apiJson('/ecom/cliente/address', { token: body.token });
+    expect(addresses.body.data[0]).toMatchObject({ cidade_id: 6033, estado_id: 30, cidade: 'Ciudad del Este', estado: 'Alto Paraná', principal: true });
+  });
+
+  it('refuses a district outside the chosen department, creating nothing', async () => {
+    const email = uniqueEmail('py');
+    const form = await brazilianRegistration({
+      estrangeiro: '0', email, email_confirmation: email, telefone: '+595 981 123 456', documento: '', documento_tipo: 'RUC',
+      identidade_complemento: '', cep: '', cidade: 'Asunción', estado: 'Alto Parana', estado_id: '30', cidade_id: '6200',
+      pais: 'Paraguai', pais_id: '2',
+    });
+    const { status, body } = await register(form, 'es');
+    expect(status).toBe(422);
+    expect(body.errors.cidade_id).toEqual(['Elige una ciudad del departamento indicado.']);
+    const check = await apiJson('/ecom/cliente/cadastrar/check-email', { method: 'POST', json: { email } });
+    expect(check.status).toBe(200);
   });
 
   it('refuses an e-mail already in use, and check-email says so while typing', async () => {

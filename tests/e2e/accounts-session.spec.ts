@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/mail.ts';
-import { createE2eCustomer, signInThroughUi, waitForIslands } from './support/accounts.ts';
+import { addSaoPauloAddress, createE2eCustomer, fillCiudadDelEsteAddress, signInThroughUi, waitForIslands } from './support/accounts.ts';
+import { createCartFor } from './support/checkout.ts';
 import { storefrontUrl } from './support/hosts.ts';
 
 test('a protected page sends to /login with the full path and comes back after sign-in', async ({ page }) => {
@@ -74,13 +75,7 @@ test('addresses: add a Brazilian and a Paraguayan one, set main, delete', async 
   const customer = await createE2eCustomer();
   await signInThroughUi(page, 'br', customer, '/login?redirect=/perfil/endereco');
   await expect(page.getByText('Nenhum endereço cadastrado.')).toBeVisible();
-  await page.getByRole('button', { name: 'Adicionar endereço' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Nome do endereço').fill('Casa');
-  await dialog.getByLabel('CEP').fill('01001000');
-  await expect(dialog.getByLabel('Cidade')).toHaveValue('São Paulo');
-  await dialog.getByLabel('Número').fill('10');
-  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  const dialog = await addSaoPauloAddress(page);
   await expect(page.locator('[data-address]')).toHaveCount(1);
   await expect(page.locator('[data-address]').first()).toContainText('Principal');
 
@@ -88,12 +83,7 @@ test('addresses: add a Brazilian and a Paraguayan one, set main, delete', async 
   await dialog.getByRole('radio', { name: 'Endereço no Paraguai' }).check();
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog.getByText('Este campo é Obrigatório').first()).toBeVisible();
-  await dialog.getByLabel('Nome do endereço').fill('Loja CDE');
-  await dialog.getByLabel('Logradouro').fill('Avda. San Blas');
-  await dialog.getByLabel('Número').fill('55');
-  await dialog.getByLabel('Bairro').fill('Centro');
-  await dialog.getByLabel('Departamento').selectOption({ label: 'Alto Paraná' });
-  await dialog.getByLabel('Distrito').selectOption({ label: 'Ciudad del Este' });
+  await fillCiudadDelEsteAddress(dialog, 'pt', 'Loja CDE');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   const rows = page.locator('[data-address]');
   await expect(rows).toHaveCount(2);
@@ -120,4 +110,13 @@ test('password change in the customer area', async ({ page }) => {
   await page.getByLabel('Contraseña actual').fill(customer.password);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Contraseña cambiada con éxito.')).toBeVisible();
+});
+
+test('checkout\'s embedded sign-in links to registration (back to /checkout) and to recovery', async ({ page }) => {
+  const cart = await createCartFor(null, 3);
+  await page.context().addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
+  await page.goto(storefrontUrl('es', '/checkout'));
+  const login = page.locator('.co-login');
+  await expect(login.getByRole('link', { name: '¿Todavía no tienes cuenta? Regístrate' })).toHaveAttribute('href', '/cadastro?redirect=%2Fcheckout', { timeout: 15_000 });
+  await expect(login.getByRole('link', { name: 'Olvidé mi contraseña' })).toHaveAttribute('href', '/recuperar-senha');
 });

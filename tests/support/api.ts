@@ -13,8 +13,20 @@ export interface ApiRequest {
   headers?: Record<string, string>;
 }
 
+interface Target {
+  baseUrl: string;
+  port: number;
+  databaseUrl: string;
+}
+let ownStack: Target | undefined;
+
+/** Sends this file's requests to a stack it started itself (other settings) instead of the run's. */
+export function useOwnStack(stack: Target): void {
+  ownStack = stack;
+}
+
 export function getHostHeader(host: Host): string {
-  const port = inject('port');
+  const port = ownStack?.port ?? inject('port');
   return host === 'local' ? `localhost:${port}` : `${host}.localhost:${port}`;
 }
 
@@ -37,7 +49,7 @@ export async function api(path: string, request: ApiRequest = {}): Promise<Respo
     body = Buffer.from(await encoded.arrayBuffer());
   }
   if (body) headers['content-length'] = String(body.length);
-  const url = new URL(path, inject('baseUrl'));
+  const url = new URL(path, ownStack?.baseUrl ?? inject('baseUrl'));
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(url, { method: request.method ?? 'GET', headers }, (incoming) => {
       const chunks: Buffer[] = [];
@@ -67,6 +79,6 @@ export async function apiJson<T = any>(path: string, request: ApiRequest = {}): 
 let pool: pg.Pool | undefined;
 /** Direct access to the test run's database, for arranging data and checking what was stored. */
 export function getTestDb(): pg.Pool {
-  pool ??= new pg.Pool({ connectionString: inject('databaseUrl'), max: 4 });
+  pool ??= new pg.Pool({ connectionString: ownStack?.databaseUrl ?? inject('databaseUrl'), max: 4 });
   return pool;
 }

@@ -36,8 +36,12 @@ function parseEml(raw: string): CaughtMail {
 }
 
 /** Waits for a mail to `to` in the SMTP catcher's folder (DATA_DIR/caught-mail) matching `filter`. */
-export async function waitForMail(dataDir: string, to: string, filter: (mail: CaughtMail) => boolean = () => true, timeoutMs = 10_000): Promise<CaughtMail> {
-  const folder = path.join(dataDir, 'caught-mail');
+export function waitForMail(dataDir: string, to: string, filter: (mail: CaughtMail) => boolean = () => true, timeoutMs = 10_000): Promise<CaughtMail> {
+  return waitForMailIn(path.join(dataDir, 'caught-mail'), to, filter, timeoutMs);
+}
+
+/** Waits for a mail to `to` among the .eml files of `folder` (the catcher's, or the shop's own DATA_DIR/mail). */
+export async function waitForMailIn(folder: string, to: string, filter: (mail: CaughtMail) => boolean = () => true, timeoutMs = 10_000): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const names = await readdir(folder).catch(() => [] as string[]);

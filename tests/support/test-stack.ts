@@ -17,7 +17,16 @@ export interface TestStack {
   dataDir: string;
   /** Folder where the SMTP catcher writes every mail the shop sends (one .eml each). */
   mailDir: string;
+  /** What the shop printed so far (stdout and stderr), when started with `captureOutput`. */
+  getOutput(): string;
   stop(): Promise<void>;
+}
+
+export interface TestStackOptions {
+  /** false: no SMTP_URL, so the shop writes each message under DATA_DIR/mail (DECISIONS.md). */
+  smtp?: boolean;
+  /** Keep the shop's output for assertions instead of passing it through. */
+  captureOutput?: boolean;
 }
 
 async function createFreshDatabase(serverUrl: string): Promise<string> {
@@ -50,7 +59,7 @@ async function waitUntilReady(url: string, server: ChildProcess, timeoutMs = 60_
  * TEST_DATABASE_URL's server) and the built shop serving it on a free port. The shop migrates
  * and seeds the demo catalogue itself, as `npm start` does.
  */
-export async function startTestStack(extraEnv: Record<string, string> = {}): Promise<TestStack> {
+export async function startTestStack(extraEnv: Record<string, string> = {}, options: TestStackOptions = {}): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-test-'));
   await chmod(dataDir, 0o755); // the postgres user must reach its folder inside
   let embedded: RunningPostgres | undefined;
@@ -64,10 +73,11 @@ export async function startTestStack(extraEnv: Record<string, string> = {}): Pro
   const cep = await startFakeCepServer();
   const smtp = await startSmtpCatcher(mailDir);
   const port = await findFreePort();
+  const { SMTP_URL: _inheritedSmtp, ...inheritedEnv } = process.env;
   const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], {
     cwd: projectRoot,
     env: {
-      ...process.env,
+      ...inheritedEnv,
       ...extraEnv,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -76,12 +86,14 @@ export async function startTestStack(extraEnv: Record<string, string> = {}): Pro
       SHOP_ORIGIN_BR: `http://br.localhost:${port}`,
       SHOP_ORIGIN_ES: `http://es.localhost:${port}`,
       // Every test request comes from 127.0.0.1: per-IP limits would throttle the whole suite.
-      RATE_LIMIT_IP_MULTIPLIER: '50',
+      RATE_LIMIT_IP_MULTIPLIER: extraEnv.RATE_LIMIT_IP_MULTIPLIER ?? '50',
       CEP_API_URL: cep.url,
-      SMTP_URL: smtp.url,
+      ...(options.smtp === false ? {} : { SMTP_URL: smtp.url }),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.captureOutput ? 'pipe' : 'inherit', options.captureOutput ? 'pipe' : 'inherit'],
   });
+  let output = '';
+  for (const stream of [server.stdout, server.stderr]) stream?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, server);
   return {
@@ -90,6 +102,7 @@ export async function startTestStack(extraEnv: Record<string, string> = {}): Pro
     databaseUrl,
     dataDir,
     mailDir,
+    getOutput: () => output,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -10,10 +10,12 @@ interface Props {
   /** Where to go after signing in; when absent and embedded (checkout), the page reloads. */
   redirect?: string | null;
   embedded?: boolean;
+  /** Embedded: the page registration returns to (spec section 2: the current path). */
+  returnPath?: string;
 }
 
 /** Sign-in form of /login, also embedded in checkout (spec section 4: 50 ms then go, 100 ms reload). */
-export default function LoginForm({ locale, redirect = null, embedded = false }: Props) {
+export default function LoginForm({ locale, redirect = null, embedded = false, returnPath = '/checkout' }: Props) {
   const t = createTranslator(accountMessages, locale);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +50,7 @@ export default function LoginForm({ locale, redirect = null, embedded = false }:
     }
   }
 
-  return (
+  const form = (
     <form className="acc-form" method="post" action={`/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`} onSubmit={onSubmit} noValidate>
       <label className="acc-field">
         <span>{t('email')}</span>
@@ -61,5 +63,16 @@ export default function LoginForm({ locale, redirect = null, embedded = false }:
       {error && <p className="acc-alert" role="alert">{error}</p>}
       <button className="acc-button" type="submit" disabled={busy}>{busy ? t('loggingIn') : t('loginSubmit')}</button>
     </form>
+  );
+  // On /login the page renders these links itself (they work before hydration).
+  if (!embedded) return form;
+  return (
+    <>
+      {form}
+      <nav className="acc-links">
+        <a href={`/cadastro?redirect=${encodeURIComponent(returnPath)}`}>{t('noAccount')}</a>
+        <a href="/recuperar-senha">{t('forgotPassword')}</a>
+      </nav>
+    </>
   );
 }

@@ -1,9 +1,12 @@
+import { SESSION_EXPIRY_KEY, SESSION_TTL_MS } from '../../lib/session.ts';
+
 /**
- * Session side effects shared by the sign-in, registration and logout islands. The cart and
- * favourites stores belong to the cart issue; they are loaded lazily (and only when present), so
- * the login form does not carry their code and a failure never blocks the sign-in or sign-out.
+ * Session side effects shared by the sign-in, registration and logout islands and the session
+ * guard of every page. The cart and favourites stores belong to the cart issue; they are loaded
+ * lazily (and only when present), so the login form does not carry their code and a failure
+ * never blocks the sign-in or sign-out.
  */
-const favouritesStore = import.meta.glob<{ pushLocalFavourites?: () => Promise<void>; resetFavourites?: () => void }>(
+const favouritesStore = import.meta.glob<{ pushLocalFavourites?: () => Promise<void>; resetFavourites?: () => void; LOCAL_FAVOURITES_KEY?: string }>(
   '../favourites/favourites-store.ts',
 );
 const cartStore = import.meta.glob<{ clearCart?: () => void }>('../cart/cart-store.ts');
@@ -13,8 +16,16 @@ async function loadFirst<T>(modules: Record<string, () => Promise<T>>): Promise<
   return load ? load() : null;
 }
 
-/** After sign-in: local favourites are pushed to the account, then the server's are loaded. */
+/**
+ * After sign-in: the session's end is noted by this browser's clock (one hour from now, spec
+ * section 4), then local favourites are pushed to the account and the server's are loaded.
+ */
 export async function runAfterSignIn(): Promise<void> {
+  try {
+    localStorage.setItem(SESSION_EXPIRY_KEY, String(Date.now() + SESSION_TTL_MS));
+  } catch {
+    // private mode: the server still ends the session
+  }
   try {
     await (await loadFirst(favouritesStore))?.pushLocalFavourites?.();
   } catch {
@@ -22,15 +33,35 @@ export async function runAfterSignIn(): Promise<void> {
   }
 }
 
-/** After logout: the cart and favourites kept in this browser are cleared. */
+/** When this browser's session ends (ms since epoch), or null when it holds none. */
+export function readSessionExpiry(): number | null {
+  try {
+    const value = Number(localStorage.getItem(SESSION_EXPIRY_KEY));
+    return value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After logout or when the session ends (spec section 4): the expiry, cart id, saved shipping,
+ * cart and local favourites kept in this browser are cleared.
+ */
 export async function runAfterSignOut(): Promise<void> {
+  const favourites = await loadFirst(favouritesStore).catch(() => null);
+  try {
+    localStorage.removeItem(SESSION_EXPIRY_KEY);
+    if (favourites?.LOCAL_FAVOURITES_KEY) localStorage.removeItem(favourites.LOCAL_FAVOURITES_KEY);
+    for (const key of Object.keys(localStorage)) {
+      if (/cart|carrinho|frete|shipping/i.test(key)) localStorage.removeItem(key);
+    }
+  } catch {
+    // private mode: nothing stored
+  }
   try {
     (await loadFirst(cartStore))?.clearCart?.();
-    (await loadFirst(favouritesStore))?.resetFavourites?.();
+    favourites?.resetFavourites?.();
   } catch {
     // nothing else to clear
-  }
-  for (const key of Object.keys(localStorage)) {
-    if (/cart|carrinho|frete|shipping/i.test(key)) localStorage.removeItem(key);
   }
 }

@@ -118,7 +118,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
             onRemove={(id) => change(() => removeFromCart(id))} />
           <aside className="co-side">
             {signedIn && cart ? (
-              <CheckoutShipping t={t} cartExternalId={cart.external_id} currencyId={cart.moeda_id} brazilian={brazilian} cartVersion={version} onChange={setShipping} />
+              <CheckoutShipping locale={locale} t={t} cartExternalId={cart.external_id} currencyId={cart.moeda_id} brazilian={brazilian} cartVersion={version} onChange={setShipping} />
             ) : (
               <div className="co-login"><p>{t('loginMessage')}</p><LoginForm locale={locale} embedded /></div>
             )}

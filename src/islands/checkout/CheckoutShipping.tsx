@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatOrderMoney } from '../../lib/contract/orders.ts';
 import type { CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
+import type { Locale } from '../../lib/locale.ts';
 import { call, type Address, type DeliveryOption, type PickupPoint } from './checkout-api.ts';
 import { getAutoSelection, getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly } from './shipping-rules.ts';
 
@@ -11,7 +12,11 @@ export interface ShippingSelection {
   point: PickupPoint | null;
 }
 
+// Loaded on the first "add address": most checkouts never open it.
+const AddressModal = lazy(() => import('../accounts/AddressModal.tsx'));
+
 interface Props {
+  locale: Locale;
   t: Translate<CheckoutMessageKey>;
   cartExternalId: string;
   currencyId: number;
@@ -31,10 +36,11 @@ function toOptions(body: unknown): DeliveryOption[] {
 }
 
 /** The shipping calculator of checkout (accounts spec sections 2 and 4). */
-export default function CheckoutShipping({ t, cartExternalId, currencyId, brazilian, cartVersion, onChange }: Props) {
+export default function CheckoutShipping({ locale, t, cartExternalId, currencyId, brazilian, cartVersion, onChange }: Props) {
   const [addresses, setAddresses] = useState<Address[]>([]);
   const [addressId, setAddressId] = useState<number | null>(null);
   const [changing, setChanging] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [options, setOptions] = useState<DeliveryOption[]>([]);
   const [option, setOption] = useState<DeliveryOption | null>(null);
   const [state, setState] = useState('');
@@ -43,15 +49,20 @@ export default function CheckoutShipping({ t, cartExternalId, currencyId, brazil
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<CheckoutMessageKey | null>(null);
 
-  useEffect(() => {
-    if (brazilian) return;
-    void call<Address[] | { data: Address[] }>('GET', '/ecom/cliente/address').then((answer) => {
-      const list = Array.isArray(answer.body) ? answer.body : answer.body?.data ?? [];
-      setAddresses(list.filter((address) => address.ativo !== false));
-      let saved: number | null = null;
+  /** Loads the addresses and selects `chosen`, else the saved one, else the default (spec section 4). */
+  async function loadAddresses(chosen: number | null) {
+    const answer = await call<Address[] | { data: Address[] }>('GET', '/ecom/cliente/address');
+    const list = (Array.isArray(answer.body) ? answer.body : answer.body?.data ?? []).filter((address) => address.ativo !== false);
+    setAddresses(list);
+    let saved: number | null = chosen;
+    if (saved === null) {
       try { saved = (JSON.parse(localStorage.getItem(SAVED_KEY) ?? '{}') as { addressId?: number }).addressId ?? null; } catch { saved = null; }
-      setAddressId(list.some((address) => address.id === saved) ? saved : getDefaultAddress(list)?.id ?? null);
-    });
+    }
+    setAddressId(list.some((address) => address.id === saved) ? saved : getDefaultAddress(list)?.id ?? null);
+  }
+
+  useEffect(() => {
+    if (!brazilian) void loadAddresses(null);
   }, [brazilian]);
 
   async function calculate(body: Record<string, unknown>): Promise<DeliveryOption[] | null> {
@@ -121,7 +132,14 @@ export default function CheckoutShipping({ t, cartExternalId, currencyId, brazil
             <p>{address.nome}: {address.logradouro}, {address.numero}, {address.bairro} — {address.cidade}, {address.estado}
               {addresses.length > 1 && <button type="button" className="co-link" onClick={() => setChanging(true)}>{t('changeAddress')}</button>}</p>
           )}
-          <a className="co-link" href="/perfil/endereco">{t('addAddress')}</a>
+          <button type="button" className="co-link" onClick={() => setAdding(true)}>{t('addAddress')}</button>
+          {adding && (
+            <Suspense fallback={null}>
+              {/* A new address becomes the selected one, which recalculates shipping. */}
+              <AddressModal locale={locale} brazilian={false} editing={null} open
+                onSaved={(saved) => { setChanging(false); void loadAddresses(saved.id); }} onClose={() => setAdding(false)} />
+            </Suspense>
+          )}
         </div>
       )}
       {loading && <p role="status"><span className="spinner" aria-hidden="true" /> {t('calculatingShipping')}</p>}

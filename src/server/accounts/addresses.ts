@@ -1,5 +1,6 @@
 import type { AccountAddress } from '../../lib/contract/accounts.ts';
 import type { Queryable } from '../db/client.ts';
+import { createReferenceService } from '../reference/reference-service.ts';
 
 interface AddressRow {
   id: number;
@@ -61,13 +62,51 @@ export function toAccountAddress(row: AddressRow): AccountAddress {
 const toId = (value: string) => (value === '' ? null : Number(value));
 const isTrue = (value: string) => value === 'true' || value === '1';
 
+/** The stored columns of an address form, in the order of the INSERT and UPDATE below. */
+function toColumns(input: AddressInput) {
+  const countryId = input.pais_id === '2' ? 2 : 1;
+  return [
+    input.nome.trim(), input.cep.replace(/\D/g, ''), input.logradouro.trim(), input.numero.trim(),
+    input.bairro.trim(), input.cidade.trim(), input.estado.trim(),
+    input.pais.trim() || (countryId === 2 ? 'Paraguai' : 'Brasil'), input.complemento.trim(),
+    input.como_chegar.trim(), toId(input.cidade_id), toId(input.estado_id), countryId,
+  ];
+}
+
 /** Delivery addresses of one customer: every query is scoped by customer_id (others get 404). */
 export function createAddressService({ db }: { db: Queryable }) {
+  const reference = createReferenceService({ db });
+
   async function clearMain(customerId: number) {
     await db.query('UPDATE customer_addresses SET main = false WHERE customer_id = $1 AND main', [customerId]);
   }
 
+  async function setMainAddress(customerId: number, id: number): Promise<AccountAddress | null> {
+    const { rows } = await db.query<{ id: number }>(
+      'SELECT id FROM customer_addresses WHERE id = $1 AND customer_id = $2 AND active',
+      [id, customerId],
+    );
+    if (!rows[0]) return null;
+    await clearMain(customerId);
+    const updated = await db.query<AddressRow>('UPDATE customer_addresses SET main = true WHERE id = $1 RETURNING *', [id]);
+    return toAccountAddress(updated.rows[0] as AddressRow);
+  }
+
   return {
+    /**
+     * The form with its city and state names taken from the reference data when a city id is
+     * sent (shipping prices by that id); null when the city does not exist, or lies in another
+     * state or country than the form says.
+     */
+    async resolvePlace(input: AddressInput): Promise<AddressInput | null> {
+      if (input.cidade_id === '') return input;
+      const city = await reference.getCity(Number(input.cidade_id));
+      const countryId = input.pais_id === '2' ? 2 : 1;
+      if (!city || city.estado.pais_id !== countryId || (input.estado_id !== '' && Number(input.estado_id) !== city.estado_id)) return null;
+      const state = countryId === 1 ? city.estado.uf : city.estado.estado_nome;
+      return { ...input, cidade: city.nome_cidade, estado: state, estado_id: String(city.estado_id) };
+    },
+
     async listAddresses(customerId: number): Promise<AccountAddress[]> {
       const { rows } = await db.query<AddressRow>(
         'SELECT * FROM customer_addresses WHERE customer_id = $1 AND active ORDER BY main DESC, id',
@@ -86,7 +125,6 @@ export function createAddressService({ db }: { db: Queryable }) {
 
     /** Adds an address; the first one, or one sent with principal, becomes the main address. */
     async createAddress(customerId: number, input: AddressInput): Promise<AccountAddress> {
-      const countryId = input.pais_id === '2' ? 2 : 1;
       const { rows: existing } = await db.query<{ count: number }>(
         'SELECT count(*)::int AS count FROM customer_addresses WHERE customer_id = $1 AND active',
         [customerId],
@@ -97,14 +135,22 @@ export function createAddressService({ db }: { db: Queryable }) {
         `INSERT INTO customer_addresses (customer_id, name, postal_code, street, number, district, city_name, state_name,
             country_name, complement, directions, city_id, state_id, country_id, main)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
-        [
-          customerId, input.nome.trim(), input.cep.replace(/\D/g, ''), input.logradouro.trim(), input.numero.trim(),
-          input.bairro.trim(), input.cidade.trim(), input.estado.trim(),
-          input.pais.trim() || (countryId === 2 ? 'Paraguai' : 'Brasil'), input.complemento.trim(),
-          input.como_chegar.trim(), toId(input.cidade_id), toId(input.estado_id), countryId, main,
-        ],
+        [customerId, ...toColumns(input), main],
       );
       return toAccountAddress(rows[0] as AddressRow);
+    },
+
+    /** Replaces every field of one of the customer's active addresses; null when it is not theirs. */
+    async editAddress(customerId: number, id: number, input: AddressInput): Promise<AccountAddress | null> {
+      const { rows } = await db.query<AddressRow>(
+        `UPDATE customer_addresses SET name = $3, postal_code = $4, street = $5, number = $6, district = $7,
+                city_name = $8, state_name = $9, country_name = $10, complement = $11, directions = $12,
+                city_id = $13, state_id = $14, country_id = $15
+          WHERE id = $1 AND customer_id = $2 AND active RETURNING *`,
+        [id, customerId, ...toColumns(input)],
+      );
+      if (!rows[0]) return null;
+      return isTrue(input.principal) ? setMainAddress(customerId, id) : toAccountAddress(rows[0]);
     },
 
     /** Renames or soft-deletes (ativo false) an address; null when it is not this customer's. */
@@ -129,15 +175,6 @@ export function createAddressService({ db }: { db: Queryable }) {
       return toAccountAddress(row);
     },
 
-    async setMainAddress(customerId: number, id: number): Promise<AccountAddress | null> {
-      const { rows } = await db.query<{ id: number }>(
-        'SELECT id FROM customer_addresses WHERE id = $1 AND customer_id = $2 AND active',
-        [id, customerId],
-      );
-      if (!rows[0]) return null;
-      await clearMain(customerId);
-      const updated = await db.query<AddressRow>('UPDATE customer_addresses SET main = true WHERE id = $1 RETURNING *', [id]);
-      return toAccountAddress(updated.rows[0] as AddressRow);
-    },
+    setMainAddress,
   };
 }

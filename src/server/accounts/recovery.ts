@@ -44,11 +44,13 @@ export function createRecoveryService({ db, clock, limiter }: { db: Queryable; c
       return true;
     },
 
-    async sendConfirmation(customerId: number): Promise<'sent' | 'limited' | 'verified'> {
+    async sendConfirmation(customerId: number, ip: string): Promise<'sent' | 'limited' | 'verified'> {
       const customer = await customers.findById(customerId);
       if (!customer) return 'sent';
       if (customer.email_verified_at) return 'verified';
-      if (!(await limiter.consume(LIMITS.resend, String(customerId)))) return 'limited';
+      const customerOk = await limiter.consume(LIMITS.resend, String(customerId));
+      const ipOk = await limiter.consume(LIMITS.resendIp, ip);
+      if (!customerOk || !ipOk) return 'limited';
       await sendConfirmationMail(customer, await tokens.issue(customer.id, 'confirm'));
       return 'sent';
     },

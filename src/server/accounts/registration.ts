@@ -17,7 +17,7 @@ export type RegistrationFields = Record<
   string
 >;
 
-export type RegistrationResult = { kind: 'ok'; token: string; user: AccountUser } | { kind: 'email_taken' };
+export type RegistrationResult = { kind: 'ok'; token: string; user: AccountUser } | { kind: 'email_taken' } | { kind: 'bad_city' };
 
 /**
  * Creates the customer, the registration address (main) and the two identity documents in one
@@ -31,6 +31,23 @@ export function createRegistrationService({ db, clock }: { db: Queryable; clock:
       documents: Record<DocumentSide, { bytes: Buffer; contentType: string }>,
     ): Promise<RegistrationResult> {
       const brazilian = fields.estrangeiro === '1';
+      const address = await createAddressService({ db }).resolvePlace({
+        nome: fields.nome.trim().slice(0, 100) || 'Principal',
+        cep: brazilian ? fields.cep : '',
+        logradouro: fields.logradouro,
+        numero: fields.numero,
+        bairro: fields.bairro,
+        cidade: fields.cidade,
+        estado: fields.estado,
+        pais: fields.pais || (brazilian ? 'Brasil' : 'Paraguai'),
+        pais_id: brazilian ? '1' : '2',
+        estado_id: fields.estado_id,
+        cidade_id: fields.cidade_id,
+        complemento: '',
+        como_chegar: brazilian ? '' : fields.como_chegar,
+        principal: 'true',
+      });
+      if (!address) return { kind: 'bad_city' };
       const passwordHash = await hashPassword(fields.password);
       const created = await withTransaction(async (tx) => {
         const customers = createCustomerRepository(tx);
@@ -50,22 +67,7 @@ export function createRegistrationService({ db, clock }: { db: Queryable; clock:
           countryId: brazilian ? 1 : 2,
         });
         if (!customer) return null;
-        await createAddressService({ db: tx }).createAddress(customer.id, {
-          nome: fields.nome.trim().slice(0, 100) || 'Principal',
-          cep: brazilian ? fields.cep : '',
-          logradouro: fields.logradouro,
-          numero: fields.numero,
-          bairro: fields.bairro,
-          cidade: fields.cidade,
-          estado: fields.estado,
-          pais: fields.pais || (brazilian ? 'Brasil' : 'Paraguai'),
-          pais_id: brazilian ? '1' : '2',
-          estado_id: fields.estado_id,
-          cidade_id: fields.cidade_id,
-          complemento: '',
-          como_chegar: brazilian ? '' : fields.como_chegar,
-          principal: 'true',
-        });
+        await createAddressService({ db: tx }).createAddress(customer.id, address);
         const files = createDocumentService({ db: tx });
         await files.saveDocument(customer.id, 'frente', documents.frente);
         await files.saveDocument(customer.id, 'verso', documents.verso);

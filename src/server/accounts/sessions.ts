@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
+import { SESSION_TTL_MS } from '../../lib/session.ts';
 import type { Queryable } from '../db/client.ts';
 
+export { SESSION_TTL_MS };
 export const SESSION_COOKIE = 'fronteira_session';
-/** Absolute lifetime of a session (spec: one hour). */
-export const SESSION_TTL_MS = 60 * 60 * 1000;
 
 export interface SessionCustomer {
   id: number;

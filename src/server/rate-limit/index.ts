@@ -20,6 +20,7 @@ export const LIMITS = {
   recoveryEmail: { name: 'recovery-email', points: 5, windowSeconds: 60 * 60 },
   recoveryIp: { name: 'recovery-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
   resend: { name: 'resend-customer', points: 5, windowSeconds: 60 * 60 },
+  resendIp: { name: 'resend-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
 } satisfies Record<string, Limit>;
 
 function getAllowed(limit: Limit): number {
@@ -40,7 +41,10 @@ export function createRateLimiter({ db }: { db: Queryable }) {
          RETURNING points`,
         [keyOf(limit, subject), limit.windowSeconds],
       );
-      return (rows[0]?.points ?? 0) <= getAllowed(limit);
+      const points = rows[0]?.points ?? 0;
+      // A new window is the moment to drop stale ones, so the table stays the size of its live keys.
+      if (points === 1) await db.query('DELETE FROM rate_limits WHERE expires_at < now() - interval \'1 hour\'');
+      return points <= getAllowed(limit);
     },
 
     /** True when the subject already used up its window (nothing is counted). */

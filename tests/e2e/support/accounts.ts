@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { hashPassword } from '../../../src/server/accounts/passwords.ts';
 import { getTestDb, storefrontUrl, type Host } from './hosts.ts';
 
@@ -31,7 +31,8 @@ export async function signInThroughUi(page: Page, host: Host, customer: { email:
   await page.locator('main input[name="email"]').fill(customer.email);
   await page.locator('main input[name="password"]').fill(customer.password);
   await page.locator('main form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/perfil/);
+  // The path, not the query: /login?redirect=/perfil/... matches /perfil before the sign-in lands.
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/perfil'));
   await waitForIslands(page);
 }
 
@@ -39,4 +40,32 @@ export async function makePngFile(name: string): Promise<{ name: string; mimeTyp
   const sharp = (await import('sharp')).default;
   const buffer = await sharp({ create: { width: 40, height: 25, channels: 3, background: '#2255aa' } }).png().toBuffer();
   return { name, mimeType: 'image/png', buffer };
+}
+
+/** Adds a São Paulo address (CEP 01001-000) through the address modal of /perfil/endereco (pt-BR). */
+export async function addSaoPauloAddress(page: Page, name = 'Casa'): Promise<Locator> {
+  await page.getByRole('button', { name: 'Adicionar endereço' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nome do endereço').fill(name);
+  await dialog.getByLabel('CEP').fill('01001000');
+  await expect(dialog.getByLabel('Cidade')).toHaveValue('São Paulo');
+  await dialog.getByLabel('Número').fill('10');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  return dialog;
+}
+
+const PY_LABELS = {
+  pt: { name: 'Nome do endereço', street: 'Logradouro', district: 'Bairro' },
+  es: { name: 'Nombre de la dirección', street: 'Calle', district: 'Barrio' },
+};
+
+/** Fills the address modal's Paraguayan mode with an address in Ciudad del Este (not saved). */
+export async function fillCiudadDelEsteAddress(dialog: Locator, language: 'pt' | 'es', name: string): Promise<void> {
+  const labels = PY_LABELS[language];
+  await dialog.getByLabel(labels.name).fill(name);
+  await dialog.getByLabel(labels.street).fill('Avda. San Blas');
+  await dialog.getByLabel('Número').fill('55');
+  await dialog.getByLabel(labels.district).fill('Centro');
+  await dialog.getByLabel('Departamento').selectOption({ label: 'Alto Paraná' });
+  await dialog.getByLabel('Distrito').selectOption({ label: 'Ciudad del Este' });
 }

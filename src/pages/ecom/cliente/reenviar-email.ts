@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { json, jsonError } from '../../../server/http/responses.ts';
-import { getAccountTexts, tooManyRequests } from '../../../server/accounts/http.ts';
+import { getAccountTexts, getClientIp, tooManyRequests } from '../../../server/accounts/http.ts';
 import { requireApiCustomer } from '../../../server/accounts/require-customer.ts';
 import { getRecoveryService } from '../../../server/accounts/services.ts';
 
@@ -10,7 +10,7 @@ export const POST: APIRoute = async (context) => {
   if (customer instanceof Response) return customer;
   const { locale } = context.locals;
   const { t } = getAccountTexts(locale);
-  const outcome = await getRecoveryService().sendConfirmation(customer.id);
+  const outcome = await getRecoveryService().sendConfirmation(customer.id, getClientIp(context));
   if (outcome === 'limited') return tooManyRequests(locale);
   if (outcome === 'verified') return jsonError(409, t('emailVerified'));
   return json({ message: t('verifyInbox') });

@@ -4,6 +4,7 @@ import { json } from '../../../../server/http/responses.ts';
 import { getAccountTexts, readJsonFields } from '../../../../server/accounts/http.ts';
 import { requireApiCustomer } from '../../../../server/accounts/require-customer.ts';
 import { getAddressService } from '../../../../server/accounts/services.ts';
+import { saveAddress } from '../../../../server/accounts/address-http.ts';
 
 /** GET /ecom/cliente/address: the customer's active addresses, main first (checkout chooser). */
 export const GET: APIRoute = async (context) => {
@@ -19,6 +20,6 @@ export const POST: APIRoute = async (context) => {
   const { locale } = context.locals;
   const parsed = await readJsonFields(context.request, createAddressSchema(getAccountTexts(locale).f), locale);
   if (!parsed.ok) return parsed.response;
-  const address = await getAddressService().createAddress(customer.id, parsed.data);
-  return json(address, { status: 201 });
+  const addresses = getAddressService();
+  return saveAddress(locale, parsed.data, (input) => addresses.createAddress(customer.id, input), 201);
 };

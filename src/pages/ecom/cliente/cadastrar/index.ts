@@ -22,6 +22,7 @@ export const POST: APIRoute = async (context) => {
   }
   const outcome = await getRegistrationService().register(result.data, { frente, verso });
   if (outcome.kind === 'email_taken') return jsonError(422, t('emailInUse'), { email: [t('emailInUse')] });
+  if (outcome.kind === 'bad_city') return jsonError(422, f('formInvalidText'), { cidade_id: [t('cityInvalid')] });
   setSessionCookie(context.cookies, context.url, outcome.token);
   return json({ message: t('registerSuccess'), token: outcome.token, user: outcome.user }, { status: 201 });
 };
