@@ -84,11 +84,14 @@ export async function getProducts(db: Queryable, productIds: number[], lang: 'pt
 export async function getCartAndProducts(
   db: Queryable, externalId: string, productIds: number[], lang: 'pt' | 'es',
 ): Promise<{ cart: CartRow | null; products: Map<number, ProductStockRow> }> {
-  const { rows } = await db.query<{ cart: CartRow | null; products: ProductStockRow[] | null }>(
-    `SELECT (SELECT row_to_json(c) FROM (SELECT ${CART_COLUMNS} FROM carts WHERE external_id = $1) c) AS cart,
-            (SELECT json_agg(p) FROM (SELECT ${productColumns(lang)} FROM products WHERE id = ANY($2::int[])) p) AS products`,
-    [externalId, productIds],
-  );
+  // Named (prepared once per connection): planning against the products table's many indexes
+  // cost more than running the two lookups.
+  const { rows } = await db.query<{ cart: CartRow | null; products: ProductStockRow[] | null }>({
+    name: `cart-and-products-${lang}`,
+    text: `SELECT (SELECT row_to_json(c) FROM (SELECT ${CART_COLUMNS} FROM carts WHERE external_id = $1) c) AS cart,
+                  (SELECT json_agg(p) FROM (SELECT ${productColumns(lang)} FROM products WHERE id = ANY($2::int[])) p) AS products`,
+    values: [externalId, productIds],
+  });
   return { cart: rows[0]?.cart ?? null, products: new Map((rows[0]?.products ?? []).map((row) => [row.id, row])) };
 }
 
