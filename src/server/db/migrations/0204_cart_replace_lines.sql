@@ -35,7 +35,10 @@ BEGIN
     FROM unnest(p_product_ids, p_warehouse_ids, p_quantities, p_prices, p_active)
       AS w(product_id, warehouse_id, quantity, unit_price_minor, active)
   ON CONFLICT (cart_id, product_id, warehouse_id)
-  DO UPDATE SET quantity = EXCLUDED.quantity, unit_price_minor = EXCLUDED.unit_price_minor, active = EXCLUDED.active;
+  DO UPDATE SET quantity = EXCLUDED.quantity, unit_price_minor = EXCLUDED.unit_price_minor, active = EXCLUDED.active
+  -- A whole-cart PUT usually changes one line: the others are left as they are (no dead rows).
+   WHERE (cart_items.quantity, cart_items.unit_price_minor, cart_items.active)
+         IS DISTINCT FROM (EXCLUDED.quantity, EXCLUDED.unit_price_minor, EXCLUDED.active);
   RETURN json_build_object(
     'status', 200,
     'cart', json_build_object('id', c.id, 'external_id', c.external_id, 'customer_id', c.customer_id, 'branch_id', c.branch_id,
