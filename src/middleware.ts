@@ -1,7 +1,11 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getCartCurrency, getDefaultLocale, getProfileLocale, isLocale, type Locale } from './lib/locale.ts';
 import { clearSessionCookie } from './server/accounts/http.ts';
+import { commonMessages } from './lib/i18n/common.ts';
+import { createTranslator } from './lib/i18n/translator.ts';
 import { readSessionToken, SESSION_COOKIE } from './server/accounts/sessions.ts';
+import { isForbiddenCrossOrigin } from './server/http/origin-check.ts';
+import { jsonError } from './server/http/responses.ts';
 import { getSessionService } from './server/services.ts';
 import { resolveStorefront } from './server/storefront-hosts.ts';
 
@@ -32,6 +36,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { url, request, cookies } = context;
   const storefront = resolveStorefront(url.hostname);
   context.locals.storefront = storefront;
+  const sessionCookie = cookies.get(SESSION_COOKIE)?.value;
+  if (isForbiddenCrossOrigin(request, url, sessionCookie !== undefined)) {
+    return jsonError(403, createTranslator(commonMessages, getDefaultLocale(storefront))('forbidden'));
+  }
 
   // A page address with ?lang= stores the choice, then redirects to the address without it.
   const requestedLang = url.searchParams.get('lang');
@@ -43,11 +51,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return context.redirect(clean.pathname + clean.search, 302);
   }
 
-  const cookieToken = cookies.get(SESSION_COOKIE)?.value;
-  const token = readSessionToken(request, cookieToken);
+  const token = readSessionToken(request, sessionCookie);
   const customer = token ? await getSessionService().getSessionCustomer(token) : null;
   // A session that ended (expired, or ended elsewhere) stops travelling with every request.
-  if (!customer && cookieToken) clearSessionCookie(cookies, url);
+  if (!customer && sessionCookie) clearSessionCookie(cookies, url);
   context.locals.customer = customer;
   context.locals.sessionToken = customer ? token : null;
 

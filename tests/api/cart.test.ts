@@ -170,6 +170,22 @@ describe('cart API: quantity and stock rules', () => {
     expect(rows[0].quantity).toBeLessThanOrEqual(7);
   });
 
+  it('20 concurrent whole-cart changes naming different products leave one of them, never a mix', async () => {
+    const products = await Promise.all(Array.from({ length: 4 }, () => createTestProduct({ stock: 50 })));
+    const externalId = newExternalId();
+    const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(products[0]!.id, 1)]) });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) =>
+      apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
+        method: 'PUT', json: cartBody(externalId, [item(products[index % 4]!.id, 1 + (index % 5))]),
+      })));
+    expect(answers.every((answer) => answer.status === 200 && answer.body.itens.length === 1)).toBe(true);
+    const { rows } = await getTestDb().query('SELECT product_id, quantity FROM cart_items WHERE cart_id = $1', [created.body.id]);
+    expect(rows).toHaveLength(1);
+    // The stored line is what one of the changes sent (last writer wins).
+    const sent = answers.map((answer) => `${answer.body.itens[0].produto_id}x${answer.body.itens[0].qtde}`);
+    expect(sent).toContain(`${rows[0].product_id}x${rows[0].quantity}`);
+  });
+
   it('20 concurrent add-to-cart form posts for one cart stop exactly at stock', async () => {
     const product = await createTestProduct({ stock: 6 });
     const externalId = newExternalId();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiJson, getHostHeader } from '../support/api.ts';
 
-// Astro's origin check refuses body-less DELETEs without Origin; browsers always send it.
+// The origin check refuses body-less DELETEs from browsers (with their cookie) without Origin.
 const origin = () => ({ origin: `http://${getHostHeader('br')}` });
 import { createTestCustomer, createTestProduct } from '../support/cart-fixtures.ts';
 
@@ -43,5 +43,40 @@ describe('favourites API', () => {
     const page = await api('/perfil/favoritos', { headers: { cookie: `fronteira_session=${customer.token}` } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Você ainda não tem favoritos.');
+  });
+});
+
+describe('origin check on the JSON API', () => {
+  it('lets a bearer-token client without cookies delete and post a form-less request with no Origin', async () => {
+    const customer = await createTestCustomer(0);
+    const product = await createTestProduct();
+    const added = await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: product.id } });
+    expect(added.status).toBe(201);
+    expect((await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: customer.token })).status).toBe(204);
+    expect((await apiJson('/ecom/favoritos', { token: customer.token })).body.data).toEqual([]);
+  });
+
+  it('refuses the same DELETE when it carries the session cookie, or comes from another site', async () => {
+    const customer = await createTestCustomer(0);
+    const product = await createTestProduct();
+    const added = await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: product.id } });
+    const cookie = { cookie: `fronteira_session=${customer.token}` };
+    const withCookie = await apiJson(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', headers: cookie });
+    expect(withCookie.status).toBe(403);
+    expect(withCookie.body.message).toBeTruthy();
+    const crossSite = await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: customer.token, headers: { ...cookie, origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect((await apiJson('/ecom/favoritos', { token: customer.token })).body.data).toHaveLength(1);
+  });
+
+  it('refuses cross-site form posts that ride on the session cookie, bearer header or not', async () => {
+    const customer = await createTestCustomer(0);
+    const product = await createTestProduct();
+    const form = { cookie: `fronteira_session=${customer.token}`, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' };
+    const body = new URLSearchParams({ produto_id: String(product.id), qtde: '1' }).toString();
+    expect((await api('/carrinho/adicionar', { method: 'POST', headers: form, body })).status).toBe(403);
+    expect((await api('/ecom/favoritos', { method: 'POST', headers: form, body })).status).toBe(403);
+    expect((await api('/ecom/favoritos', { method: 'POST', token: customer.token, headers: form, body })).status).toBe(403);
+    expect((await apiJson('/ecom/favoritos', { token: customer.token })).body.data).toEqual([]);
   });
 });

@@ -28,6 +28,9 @@ for (const host of ['br', 'es'] as const) {
     await waitForIslands(page);
     const card = page.locator(`[data-favourite-card="${product.id}"]`);
     await expect(card.getByText(product.name)).toBeVisible();
+    // The shop's one product card: price in the shopper's currency and add-to-cart.
+    await expect(card.getByTestId('card-price')).toHaveText(host === 'br' ? /^U\$ / : /^G\$ /);
+    await expect(card.locator('.product-card__actions')).not.toBeEmpty();
     const heart = card.locator('button[data-favourite]');
     await expect(heart).toHaveAttribute('aria-pressed', 'true');
     const badge = page.getByTestId('favourites-badge').first();
@@ -49,4 +52,41 @@ test('visitors are sent to login carrying the page, from /perfil/favoritos and t
   // The header heart is hidden by CSS on phones, but it is the same link in the page at every width.
   const link = page.locator('a.header-favourites').first();
   await expect(link).toHaveAttribute('href', '/login?redirect=%2Fsobre-nos');
+});
+
+test('adding a favourite vibrates 50 ms once and pops the heart for about 600 ms; removing does neither', async ({ page }) => {
+  await page.addInitScript(() => {
+    const calls: unknown[] = [];
+    (window as unknown as { vibrations: unknown[] }).vibrations = calls;
+    Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (pattern: unknown) => { calls.push(pattern); return true; } });
+  });
+  const product = await createE2eProduct({ name: 'Furadeira Vibrante' });
+  await page.goto(storefrontUrl('br', `/produto/${product.slug}`));
+  const heart = page.locator(`button[data-favourite="${product.id}"]`).first();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  // Record when the pop class comes and goes, in the page's own clock.
+  await heart.evaluate((button) => {
+    const marks: Array<{ on: boolean; at: number }> = [];
+    (window as unknown as { popMarks: typeof marks }).popMarks = marks;
+    new MutationObserver(() => marks.push({ on: button.classList.contains('is-popping'), at: performance.now() }))
+      .observe(button, { attributes: true, attributeFilter: ['class'] });
+  });
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(heart).toHaveClass(/is-popping/);
+  expect(await page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations)).toEqual([50]);
+  await expect(heart).not.toHaveClass(/is-popping/, { timeout: 2000 });
+  const marks = await page.evaluate(() => (window as unknown as { popMarks: Array<{ on: boolean; at: number }> }).popMarks);
+  const on = marks.find((mark) => mark.on);
+  const off = marks.find((mark) => !mark.on && on && mark.at > on.at);
+  expect(on && off).toBeTruthy();
+  const popped = (off?.at ?? 0) - (on?.at ?? 0);
+  expect(popped).toBeGreaterThanOrEqual(550);
+  expect(popped).toBeLessThan(1200);
+
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await page.waitForTimeout(100);
+  await expect(heart).not.toHaveClass(/is-popping/);
+  expect(await page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations)).toEqual([50]);
 });

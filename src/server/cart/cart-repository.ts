@@ -70,20 +70,35 @@ export async function getCartLines(db: Queryable, cartId: number): Promise<CartL
   return rows;
 }
 
+function productColumns(lang: 'pt' | 'es'): string {
+  return `id, slug, code, ${lang === 'es' ? 'name_es' : 'name_pt'} AS name, images, stock, show_price, price_minor, currency_id`;
+}
+
 export async function getProducts(db: Queryable, productIds: number[], lang: 'pt' | 'es'): Promise<Map<number, ProductStockRow>> {
   if (productIds.length === 0) return new Map();
-  const { rows } = await db.query<ProductStockRow>(
-    `SELECT id, slug, code, ${lang === 'es' ? 'name_es' : 'name_pt'} AS name, images, stock, show_price, price_minor, currency_id
-       FROM products WHERE id = ANY($1::int[])`,
-    [productIds],
-  );
+  const { rows } = await db.query<ProductStockRow>(`SELECT ${productColumns(lang)} FROM products WHERE id = ANY($1::int[])`, [productIds]);
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The cart (not locked) and the products a change names, in one round trip. */
+export async function getCartAndProducts(
+  db: Queryable, externalId: string, productIds: number[], lang: 'pt' | 'es',
+): Promise<{ cart: CartRow | null; products: Map<number, ProductStockRow> }> {
+  // Named (prepared once per connection): planning against the products table's many indexes
+  // cost more than running the two lookups.
+  const { rows } = await db.query<{ cart: CartRow | null; products: ProductStockRow[] | null }>({
+    name: `cart-and-products-${lang}`,
+    text: `SELECT (SELECT row_to_json(c) FROM (SELECT ${CART_COLUMNS} FROM carts WHERE external_id = $1) c) AS cart,
+                  (SELECT json_agg(p) FROM (SELECT ${productColumns(lang)} FROM products WHERE id = ANY($2::int[])) p) AS products`,
+    values: [externalId, productIds],
+  });
+  return { cart: rows[0]?.cart ?? null, products: new Map((rows[0]?.products ?? []).map((row) => [row.id, row])) };
 }
 
 export async function upsertLine(
   db: Queryable,
   cartId: number,
-  line: { productId: number; warehouseId: number; quantity: number; unitPriceMinor: number; active: boolean },
+  line: LineInput,
 ): Promise<void> {
   await db.query(
     `INSERT INTO cart_items (cart_id, product_id, warehouse_id, quantity, unit_price_minor, active)
@@ -94,28 +109,32 @@ export async function upsertLine(
   );
 }
 
+export interface LineInput {
+  productId: number;
+  warehouseId: number;
+  quantity: number;
+  unitPriceMinor: number;
+  active: boolean;
+}
+
+export type ReplaceResult = { status: 200; cart: CartRow; lines: CartLineRow[] } | { status: 403 | 404 };
+
 /**
- * Makes the cart's lines exactly `lines` in one statement: lines not listed are deleted, the
- * others inserted or updated (one round trip whatever the cart size).
+ * Locks the cart, checks again that `customerId` may change it, sets owner and currency and
+ * makes its lines exactly `lines`: one round trip (migration 0205, cart_replace_lines).
  */
-export async function replaceLines(
+export async function replaceCartLines(
   db: Queryable,
-  cartId: number,
-  lines: Array<{ productId: number; warehouseId: number; quantity: number; unitPriceMinor: number; active: boolean }>,
-): Promise<void> {
-  await db.query(
-    `WITH wanted AS (
-       SELECT * FROM unnest($2::int[], $3::smallint[], $4::int[], $5::bigint[], $6::boolean[])
-         AS w(product_id, warehouse_id, quantity, unit_price_minor, active)),
-     removed AS (
-       DELETE FROM cart_items c WHERE c.cart_id = $1
-          AND NOT EXISTS (SELECT 1 FROM wanted w WHERE w.product_id = c.product_id AND w.warehouse_id = c.warehouse_id))
-     INSERT INTO cart_items (cart_id, product_id, warehouse_id, quantity, unit_price_minor, active)
-     SELECT $1, product_id, warehouse_id, quantity, unit_price_minor, active FROM wanted
-     ON CONFLICT (cart_id, product_id, warehouse_id)
-     DO UPDATE SET quantity = EXCLUDED.quantity, unit_price_minor = EXCLUDED.unit_price_minor, active = EXCLUDED.active`,
+  change: { externalId: string; cartId: number | undefined; customerId: number | null; currencyId: number; lines: LineInput[] },
+): Promise<ReplaceResult> {
+  const { lines } = change;
+  const { rows } = await db.query<{ result: ReplaceResult }>(
+    `SELECT cart_replace_lines($1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[]) AS result`,
     [
-      cartId,
+      change.externalId,
+      change.cartId ?? null,
+      change.customerId,
+      change.currencyId,
       lines.map((line) => line.productId),
       lines.map((line) => line.warehouseId),
       lines.map((line) => line.quantity),
@@ -123,6 +142,7 @@ export async function replaceLines(
       lines.map((line) => line.active),
     ],
   );
+  return (rows[0] as { result: ReplaceResult }).result;
 }
 
 export interface CartLineWithProduct extends CartLineRow {

@@ -1,13 +1,14 @@
 import type pg from 'pg';
-import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
+import { ARMAZEM_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { CartError } from './cart-errors.ts';
+import { checkStock, priceIn, toLineInputs, toView, toWantedLines, withProducts } from './cart-lines.ts';
 import {
-  findCart, getCartLines, getCartLinesWithProducts, getProducts, insertCartIfAbsent, lockCart, replaceLines,
-  repriceLines, updateCartOwner, upsertLine, type CartRow, type ProductStockRow,
+  findCart, getCartAndProducts, getCartLines, getCartLinesWithProducts, getProducts, insertCartIfAbsent, lockCart,
+  replaceCartLines, repriceLines, updateCartOwner, upsertLine, type CartRow, type ProductStockRow, type ReplaceResult,
 } from './cart-repository.ts';
-import { convertMinor, getPriceTable, toMajor, type PriceTable } from './pricing.ts';
+import { convertMinor, getPriceTable, type PriceTable } from './pricing.ts';
 
 export type Lang = 'pt' | 'es';
 
@@ -22,113 +23,36 @@ interface Deps {
   clock: Clock;
 }
 
-/** A line as the client asked for it, after merging entries of the same product. */
-interface WantedLine {
-  productId: number;
-  quantity: number;
-  active: boolean;
-}
-
-/** Same product sent twice: quantities are summed (the stock check sees the total). */
-function mergeItems(items: CartItemInput[]): WantedLine[] {
-  const byProduct = new Map<number, WantedLine>();
-  for (const item of items) {
-    const active = item.ativo !== false;
-    const seen = byProduct.get(item.produto_id);
-    if (!seen) byProduct.set(item.produto_id, { productId: item.produto_id, quantity: item.qtde, active });
-    else if (seen.active === active) seen.quantity += item.qtde;
-    else if (active) byProduct.set(item.produto_id, { productId: item.produto_id, quantity: item.qtde, active });
-  }
-  return [...byProduct.values()];
-}
-
 function requireAccess(cart: CartRow, actor: CartActor): void {
   if (cart.customer_id !== null && cart.customer_id !== actor.customerId) throw new CartError(403, 'cartNotFound');
 }
 
-/** The stock rule of spec section 5, phrased as the message the shopper sees. */
-export function checkStock(product: ProductStockRow | undefined, quantity: number, field: string): void {
-  if (!product) throw new CartError(422, 'productNotFound', { field });
-  const max = getMaxQuantity(product.stock);
-  if (max === 0) throw new CartError(422, 'noStock', { field });
-  if (quantity > max) throw new CartError(422, 'stockRequestedExceeds', { field, params: { q: quantity, n: max } });
+/** The cart of a finished write, or the refusal the locked re-check found. */
+function requireWritten(result: ReplaceResult): Extract<ReplaceResult, { status: 200 }> {
+  if (result.status === 200) return result;
+  throw new CartError(result.status, 'cartNotFound');
 }
 
-function priceIn(product: ProductStockRow, currencyId: number, table: PriceTable): number {
-  const price = convertMinor(product.price_minor, product.currency_id, currencyId, table);
-  if (price === null) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
-  return price;
-}
-
-async function toView(db: Queryable, cart: CartRow, lang: Lang, table: PriceTable): Promise<CartView> {
-  const lines = await getCartLinesWithProducts(db, cart.id, lang);
-  const currency = table.currencies.get(cart.currency_id) ?? { id: cart.currency_id, symbol: '', decimals: 2 };
-  let totalMinor = 0;
-  const itens = lines.map((line) => {
-    const product = line.product;
-    if (line.active) totalMinor += line.unit_price_minor * line.quantity;
-    return {
-      id: line.id,
-      produto_id: line.product_id,
-      armazem_id: line.warehouse_id,
-      qtde: line.quantity,
-      ativo: line.active,
-      valor_unitario: toMajor(line.unit_price_minor, currency),
-      valor_subtotal: toMajor(line.unit_price_minor * line.quantity, currency),
-      token: line.token,
-      produto: {
-        id: line.product_id,
-        slug: product?.slug ?? String(line.product_id),
-        nome: product?.name ?? '',
-        codigo: product?.code ?? '',
-        imagens: product?.images ?? [],
-        qtde_disponivel: product?.stock ?? 0,
-        tem_estoque: (product?.stock ?? 0) > 0,
-        mostrar_preco: product?.show_price ?? true,
-      },
-    };
-  });
-  return {
-    id: cart.id,
-    external_id: cart.external_id,
-    filial_id: cart.branch_id ?? FILIAL_ID,
-    moeda_id: cart.currency_id,
-    moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals },
-    cliente_endereco_id: cart.customer_address_id,
-    itens,
-    valor_total: toMajor(totalMinor, currency),
-  };
+async function readView(db: Queryable, cart: CartRow, lang: Lang, table: PriceTable): Promise<CartView> {
+  return toView(cart, await getCartLinesWithProducts(db, cart.id, lang), table);
 }
 
 export function createCartService({ db }: Deps) {
-  /** Replaces the cart's lines with `items` (the contract sends the whole cart on every change). */
-  async function writeLines(client: pg.PoolClient, cart: CartRow, items: CartItemInput[], actor: CartActor, table: PriceTable) {
-    const wanted = mergeItems(items).filter((line) => line.quantity > 0);
-    const products = await getProducts(client, wanted.map((line) => line.productId), actor.lang);
-    wanted.forEach((line, index) => {
-      if (!Number.isInteger(line.quantity)) throw new CartError(422, 'wholeNumber', { field: `itens.${index}.qtde` });
-      if (line.active) checkStock(products.get(line.productId), line.quantity, `itens.${index}.qtde`);
-      else if (!products.has(line.productId)) throw new CartError(422, 'productNotFound', { field: `itens.${index}.produto_id` });
-    });
-    await replaceLines(client, cart.id, wanted.map((line) => ({
-      productId: line.productId,
-      warehouseId: ARMAZEM_ID,
-      quantity: Math.min(line.quantity, 99),
-      unitPriceMinor: priceIn(products.get(line.productId) as ProductStockRow, cart.currency_id, table),
-      active: line.active,
-    })));
-  }
-
   return {
     /** POST /ecom/venda/carrinho: a new cart under a client-chosen external id. */
     async createCart(input: { externalId: string; currencyId: number; items: CartItemInput[] }, actor: CartActor): Promise<CartView> {
       const table = await getPriceTable(db);
       if (!table.currencies.has(input.currencyId)) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
+      const wanted = toWantedLines(input.items);
+      const products = await getProducts(db, wanted.map((line) => line.productId), actor.lang);
+      const lines = toLineInputs(wanted, products, input.currencyId, table);
       return runInTransaction(db, async (client) => {
         const cart = await insertCartIfAbsent(client, input.externalId, input.currencyId, actor.customerId);
         if (!cart) throw new CartError(422, 'externalIdInUse', { field: 'external_id' });
-        await writeLines(client, cart, input.items, actor, table);
-        return toView(client, cart, actor.lang, table);
+        const written = requireWritten(await replaceCartLines(client, {
+          externalId: input.externalId, cartId: cart.id, customerId: actor.customerId, currencyId: input.currencyId, lines,
+        }));
+        return toView(written.cart, withProducts(written.lines, products), table);
       });
     },
 
@@ -139,17 +63,17 @@ export function createCartService({ db }: Deps) {
     ): Promise<CartView> {
       const table = await getPriceTable(db);
       if (!table.currencies.has(input.currencyId)) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
-      return runInTransaction(db, async (client) => {
-        const cart = await lockCart(client, input.externalId);
-        if (!cart || (input.cartId !== undefined && cart.id !== input.cartId)) throw new CartError(404, 'cartNotFound');
-        requireAccess(cart, actor);
-        if ((cart.customer_id === null && actor.customerId !== null) || cart.currency_id !== input.currencyId) {
-          await updateCartOwner(client, cart.id, actor.customerId, input.currencyId);
-        }
-        const owned = { ...cart, customer_id: cart.customer_id ?? actor.customerId, currency_id: input.currencyId };
-        await writeLines(client, owned, input.items, actor, table);
-        return toView(client, owned, actor.lang, table);
-      });
+      // Products and the cart are read before the lock (stock is re-read on every change, never
+      // reserved here); the write locks the cart, re-checks access and stores in one round trip.
+      const wanted = toWantedLines(input.items);
+      const { cart, products } = await getCartAndProducts(db, input.externalId, wanted.map((line) => line.productId), actor.lang);
+      if (!cart || (input.cartId !== undefined && cart.id !== input.cartId)) throw new CartError(404, 'cartNotFound');
+      requireAccess(cart, actor);
+      const lines = toLineInputs(wanted, products, input.currencyId, table);
+      const written = requireWritten(await replaceCartLines(db, {
+        externalId: input.externalId, cartId: input.cartId, customerId: actor.customerId, currencyId: input.currencyId, lines,
+      }));
+      return toView(written.cart, withProducts(written.lines, products), table);
     },
 
     /** GET /ecom/venda/carrinho/{externalId}?moeda_id=: a currency change reprices the lines. */
@@ -160,7 +84,7 @@ export function createCartService({ db }: Deps) {
       requireAccess(found, actor);
       const wantsRebind = found.customer_id === null && actor.customerId !== null;
       const wantsCurrency = currencyId !== undefined && currencyId !== found.currency_id && table.currencies.has(currencyId);
-      if (!wantsRebind && !wantsCurrency) return toView(db, found, actor.lang, table);
+      if (!wantsRebind && !wantsCurrency) return readView(db, found, actor.lang, table);
       return runInTransaction(db, async (client) => {
         const cart = (await lockCart(client, externalId)) as CartRow;
         const target = wantsCurrency ? (currencyId as number) : cart.currency_id;
@@ -176,7 +100,7 @@ export function createCartService({ db }: Deps) {
           }
           await repriceLines(client, cart.id, prices);
         }
-        return toView(client, { ...cart, currency_id: target, customer_id: cart.customer_id ?? actor.customerId }, actor.lang, table);
+        return readView(client, { ...cart, currency_id: target, customer_id: cart.customer_id ?? actor.customerId }, actor.lang, table);
       });
     },
 
@@ -210,7 +134,7 @@ export function createCartService({ db }: Deps) {
           active: true,
         });
         const capped = inCart + input.quantity > max ? { n: max, m: inCart } : null;
-        return { cart: await toView(client, cart, actor.lang, table), capped };
+        return { cart: await readView(client, cart, actor.lang, table), capped };
       });
     },
   };

@@ -1,3 +1,7 @@
+import type { ApiLang, ProductCard } from '../../lib/contract/catalog.ts';
+import type { CurrencyId } from '../../lib/locale.ts';
+import type { RateLike } from '../../lib/money.ts';
+import { getProductColumns, PRODUCT_JOINS, toProductCard, type ProductRow } from '../catalog/product-mapper.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 
@@ -48,6 +52,17 @@ export function createFavouritesService({ db }: { db: Queryable; clock: Clock })
           currency_id: row.currency_id,
         },
       }));
+    },
+
+    /** The favourites as the catalogue's product cards, newest first (the /perfil/favoritos grid). */
+    async listFavouriteCards(customerId: number, lang: ApiLang, rates: readonly RateLike[], currencyId: CurrencyId): Promise<ProductCard[]> {
+      const { rows } = await db.query<ProductRow>(
+        `SELECT ${getProductColumns(lang)}
+           FROM favourites f JOIN products p ON p.id = f.product_id ${PRODUCT_JOINS}
+          WHERE f.customer_id = $1 ORDER BY f.created_at DESC, f.id DESC`,
+        [customerId],
+      );
+      return rows.map((row) => toProductCard(row, rates, currencyId));
     },
 
     /** Idempotent: adding a favourite twice answers the same row. Null when the product is unknown. */

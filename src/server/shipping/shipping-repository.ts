@@ -1,4 +1,27 @@
+import type { CartRow } from '../cart/cart-repository.ts';
 import type { Queryable } from '../db/client.ts';
+
+export interface ShippingCartRow extends CartRow {
+  shipping_city_id: number | null;
+  /** Whether any line is active: there is nothing to ship otherwise. */
+  has_items: boolean;
+}
+
+/** The cart a quote is for, with what quoting needs to know of its lines, in one round trip. */
+export async function getShippingCart(db: Queryable, externalId: string): Promise<ShippingCartRow | null> {
+  const { rows } = await db.query<ShippingCartRow>(
+    `SELECT c.id, c.external_id, c.customer_id, c.branch_id, c.currency_id, c.customer_address_id, c.shipping_city_id,
+            EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = c.id AND i.active) AS has_items
+       FROM carts c WHERE c.external_id = $1`,
+    [externalId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Remembers the city last quoted for the cart. */
+export async function setShippingCity(db: Queryable, cartId: number, cityId: number): Promise<void> {
+  await db.query('UPDATE carts SET shipping_city_id = $2 WHERE id = $1', [cartId, cityId]);
+}
 
 export interface RateRow {
   service_id: number;

@@ -1,12 +1,12 @@
 import type { ShippingMessageKey } from '../../lib/i18n/shipping.ts';
 import type { DeliveryOption, PickupPointView } from '../../lib/contract/shipping.ts';
-import { findCart, type CartRow } from '../cart/cart-repository.ts';
 import { convertMinor, getPriceTable, toMajor, type PriceTable } from '../cart/pricing.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { createDeliveryToken, getDeliveryTokenTtl } from './delivery-token.ts';
-import { getDeliveryRates, getPickupPoints, type PickupPointRow } from './shipping-repository.ts';
+import { getCityRates } from './city-rates.ts';
+import { getPickupPoints, getShippingCart, setShippingCity, type PickupPointRow, type ShippingCartRow } from './shipping-repository.ts';
 
 export class ShippingError extends Error {
   readonly status: number;
@@ -106,13 +106,10 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
 
   /** Options for one Paraguayan city: delivery services (cheapest first), pickup points, store pickup. */
   async function quoteCity(cityId: number, cart: string | null, currencyId: number, lang: 'pt' | 'es', table: PriceTable) {
-    const city = await reference.getCity(cityId);
-    if (!city) throw new ShippingError(422, 'unknownCity', 'cidade_id');
-    if (city.estado.pais_id !== 2) return [storePickup(table, cart, currencyId, lang)];
-    const [rates, points] = await Promise.all([
-      getDeliveryRates(db, cityId, city.estado.estado_id, lang),
-      getPickupPoints(db, lang, { cityId }),
-    ]);
+    const found = await getCityRates(db, reference, cityId, lang);
+    if (!found) throw new ShippingError(422, 'unknownCity', 'cidade_id');
+    if (found.city.estado.pais_id !== 2) return [storePickup(table, cart, currencyId, lang)];
+    const { rates, points } = found;
     const options: DeliveryOption[] = rates.map((rate) => {
       const price = money(table, rate.price_minor, rate.currency_id, currencyId);
       return {
@@ -153,8 +150,8 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
     return options;
   }
 
-  async function requireCart(externalId: string, actor: ShippingActor): Promise<CartRow> {
-    const cart = await findCart(db, externalId);
+  async function requireCart(externalId: string, actor: ShippingActor): Promise<ShippingCartRow> {
+    const cart = await getShippingCart(db, externalId);
     if (!cart) throw new ShippingError(404, 'missingCart');
     if (cart.customer_id !== null && cart.customer_id !== actor.customerId) throw new ShippingError(403, 'missingCart');
     return cart;
@@ -164,8 +161,7 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
     /** PUT /ecom/venda/carrinho/{externalId}/calcular-frete. */
     async calculate(input: CalculateInput, actor: ShippingActor): Promise<DeliveryOption[]> {
       const cart = await requireCart(input.externalId, actor);
-      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM cart_items WHERE cart_id = $1 AND active', [cart.id]);
-      if ((rows[0]?.n ?? 0) === 0) throw new ShippingError(422, 'needCityAndItems', 'itens');
+      if (!cart.has_items) throw new ShippingError(422, 'needCityAndItems', 'itens');
       const table = await getPriceTable(db);
       const currencyId = cart.currency_id;
       if (isPickupOnlyBuyer(actor, input.countryId)) return [storePickup(table, cart.external_id, currencyId, actor.lang)];
@@ -191,7 +187,7 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
       }
       if (cityId === undefined) throw new ShippingError(422, 'needCityAndItems', 'cidade_id');
       const options = await quoteCity(cityId, cart.external_id, currencyId, actor.lang, table);
-      await db.query('UPDATE carts SET shipping_city_id = $2 WHERE id = $1', [cart.id, cityId]);
+      if (cart.shipping_city_id !== cityId) await setShippingCity(db, cart.id, cityId);
       return options;
     },
 

@@ -1,0 +1,99 @@
+import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
+import { CartError } from './cart-errors.ts';
+import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './cart-repository.ts';
+import { convertMinor, toMajor, type PriceTable } from './pricing.ts';
+
+/** A line as the client asked for it, after merging entries of the same product. */
+export interface WantedLine {
+  productId: number;
+  quantity: number;
+  active: boolean;
+}
+
+/** Same product sent twice: quantities are summed (the stock check sees the total); zero or less deletes. */
+export function toWantedLines(items: CartItemInput[]): WantedLine[] {
+  const byProduct = new Map<number, WantedLine>();
+  for (const item of items) {
+    const active = item.ativo !== false;
+    const seen = byProduct.get(item.produto_id);
+    if (!seen) byProduct.set(item.produto_id, { productId: item.produto_id, quantity: item.qtde, active });
+    else if (seen.active === active) seen.quantity += item.qtde;
+    else if (active) byProduct.set(item.produto_id, { productId: item.produto_id, quantity: item.qtde, active });
+  }
+  return [...byProduct.values()].filter((line) => line.quantity > 0);
+}
+
+/** The stock rule of spec section 5, phrased as the message the shopper sees. */
+export function checkStock(product: ProductStockRow | undefined, quantity: number, field: string): void {
+  if (!product) throw new CartError(422, 'productNotFound', { field });
+  const max = getMaxQuantity(product.stock);
+  if (max === 0) throw new CartError(422, 'noStock', { field });
+  if (quantity > max) throw new CartError(422, 'stockRequestedExceeds', { field, params: { q: quantity, n: max } });
+}
+
+/** The catalogue price in the cart currency: the client's valor_unitario is never used. */
+export function priceIn(product: ProductStockRow, currencyId: number, table: PriceTable): number {
+  const price = convertMinor(product.price_minor, product.currency_id, currencyId, table);
+  if (price === null) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
+  return price;
+}
+
+/** Checks every wanted line against stock and prices it: the lines to store, or a CartError. */
+export function toLineInputs(wanted: WantedLine[], products: Map<number, ProductStockRow>, currencyId: number, table: PriceTable): LineInput[] {
+  wanted.forEach((line, index) => {
+    if (!Number.isInteger(line.quantity)) throw new CartError(422, 'wholeNumber', { field: `itens.${index}.qtde` });
+    if (line.active) checkStock(products.get(line.productId), line.quantity, `itens.${index}.qtde`);
+    else if (!products.has(line.productId)) throw new CartError(422, 'productNotFound', { field: `itens.${index}.produto_id` });
+  });
+  return wanted.map((line) => ({
+    productId: line.productId,
+    warehouseId: ARMAZEM_ID,
+    quantity: Math.min(line.quantity, 99),
+    unitPriceMinor: priceIn(products.get(line.productId) as ProductStockRow, currencyId, table),
+    active: line.active,
+  }));
+}
+
+/** Stored lines joined with products already read (every line of a whole-cart write names one). */
+export function withProducts(lines: CartLineRow[], products: Map<number, ProductStockRow>): CartLineWithProduct[] {
+  return lines.map((line) => ({ ...line, product: products.get(line.product_id) ?? null }));
+}
+
+export function toView(cart: CartRow, lines: CartLineWithProduct[], table: PriceTable): CartView {
+  const currency = table.currencies.get(cart.currency_id) ?? { id: cart.currency_id, symbol: '', decimals: 2 };
+  let totalMinor = 0;
+  const itens = lines.map((line) => {
+    const product = line.product;
+    if (line.active) totalMinor += line.unit_price_minor * line.quantity;
+    return {
+      id: line.id,
+      produto_id: line.product_id,
+      armazem_id: line.warehouse_id,
+      qtde: line.quantity,
+      ativo: line.active,
+      valor_unitario: toMajor(line.unit_price_minor, currency),
+      valor_subtotal: toMajor(line.unit_price_minor * line.quantity, currency),
+      token: line.token,
+      produto: {
+        id: line.product_id,
+        slug: product?.slug ?? String(line.product_id),
+        nome: product?.name ?? '',
+        codigo: product?.code ?? '',
+        imagens: product?.images ?? [],
+        qtde_disponivel: product?.stock ?? 0,
+        tem_estoque: (product?.stock ?? 0) > 0,
+        mostrar_preco: product?.show_price ?? true,
+      },
+    };
+  });
+  return {
+    id: cart.id,
+    external_id: cart.external_id,
+    filial_id: cart.branch_id ?? FILIAL_ID,
+    moeda_id: cart.currency_id,
+    moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals },
+    cliente_endereco_id: cart.customer_address_id,
+    itens,
+    valor_total: toMajor(totalMinor, currency),
+  };
+}
