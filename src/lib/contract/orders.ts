@@ -13,7 +13,7 @@ export function getPaymentMethods(foreignBuyer: 0 | 1): readonly PaymentMethod[]
 
 /** Order statuses of spec section 4, plus CANCELADO (an unpaid order whose reservation expired). */
 export const ORDER_STATUSES = ['AGUARDANDO', 'PAGAMENTO', 'AUTORIZADO', 'PAGO', 'ENVIADO', 'ESTORNADO', 'CANCELADO'] as const;
-export const PAYMENT_STATUSES = ['AGUARDANDO', 'FINALIZADO', 'PAGO', 'RECUSADO', 'CANCELADO'] as const;
+export const PAYMENT_STATUSES = ['AGUARDANDO', 'FINALIZADO', 'PAGO', 'RECUSADO', 'CANCELADO', 'ESTORNADO'] as const;
 
 /** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7); zod schema in src/server/checkout/input-schema.ts. */
 export interface StartCheckoutInput {
@@ -55,6 +55,11 @@ export interface OrderView {
   status: string;
   tipo_entrega: 'delivery' | 'pickup' | 'pickup_point';
   entrega_descricao: string;
+  /** The delivery option as chosen at checkout, in the request's language (frozen on the order). */
+  entrega_servico: string | null;
+  ponto_entrega: { nome: string; endereco: string } | null;
+  /** Delivery days (prazo) of the option at checkout; 0 for store pickup, null when unknown. */
+  prazo_entrega: number | null;
   codigo_retirada: string | null;
   link_pagamento: string | null;
   pagamentos: OrderPaymentView[];

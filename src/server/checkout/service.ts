@@ -4,7 +4,7 @@ import type { StartCheckoutInput } from '../../lib/contract/orders.ts';
 import { getPaymentMethods } from '../../lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { DeliveryQuote } from './delivery.ts';
+import { getDeliverySnapshot, type DeliveryQuote } from './delivery.ts';
 import { CheckoutError, type ShortItem } from './errors.ts';
 import { convertMinor, getPriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
@@ -62,21 +62,6 @@ function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string;
     throw new CheckoutError(422, 'deliveryMismatch', 'id_ponto_entrega');
   }
   return quote;
-}
-
-/** The chosen service (and pickup point) by name, frozen on the order in the shopper's language. */
-async function describeDelivery(tx: pg.PoolClient, quote: DeliveryQuote, locale: string): Promise<string> {
-  const name = locale.startsWith('es') ? 's.name_es' : 's.name_pt';
-  if (quote.pickupPointId !== null) {
-    const { rows } = await tx.query<{ text: string }>(
-      `SELECT ${name} || ' — ' || p.name || ', ' || p.address AS text FROM pickup_points p JOIN delivery_services s ON s.id = p.service_id WHERE p.id = $1`,
-      [quote.pickupPointId],
-    );
-    return rows[0]?.text ?? '';
-  }
-  if (quote.serviceId === null) return '';
-  const { rows } = await tx.query<{ text: string }>(`SELECT ${name} AS text FROM delivery_services s WHERE s.id = $1`, [quote.serviceId]);
-  return rows[0]?.text ?? '';
 }
 
 /**
@@ -153,18 +138,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { ...line, unit, subtotal: unit * line.quantity };
     });
 
-    const description = quote.description || (await describeDelivery(tx, quote, request.locale));
+    const delivery = await getDeliverySnapshot(tx, quote, request.locale);
     const itemsTotal = priced.reduce((sum, line) => sum + line.subtotal, 0);
     const total = itemsTotal + quote.priceMinor;
     const order = (await tx.query<{ id: number; external_id: string; number: number }>(
       `INSERT INTO orders (customer_id, cart_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type,
                            delivery_service_id, pickup_point_id, delivery_description, delivery_days, customer_address_id,
-                           delivery_address, alternative_city, payment_method, installments, locale, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+                           delivery_address, alternative_city, payment_method, installments, locale, created_at, updated_at,
+                           delivery_service_name_pt, delivery_service_name_es, pickup_point_name, pickup_point_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22)
        RETURNING id, external_id, number`,
       [request.customerId, cart.id, cart.currency_id, itemsTotal, quote.priceMinor, total, quote.type, quote.serviceId,
-        input.id_ponto_entrega ?? null, description, quote.days, address ? input.cliente_endereco_id : null,
-        address ? JSON.stringify(address) : null, input.cidade_alternativa ?? null, input.forma_pagamento, installments, request.locale, now],
+        input.id_ponto_entrega ?? null, delivery.description, delivery.days, address ? input.cliente_endereco_id : null,
+        address ? JSON.stringify(address) : null, input.cidade_alternativa ?? null, input.forma_pagamento, installments, request.locale, now,
+        delivery.serviceNamePt, delivery.serviceNameEs, delivery.pointName, delivery.pointAddress],
     )).rows[0]!;
     await tx.query(
       `INSERT INTO order_items (order_id, position, product_id, product_code, product_slug, name_pt, name_es, image_url,
