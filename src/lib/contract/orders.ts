@@ -82,3 +82,26 @@ export function formatOrderMoney(amount: number, currencyId: number): string {
   const sign = amount < 0 ? '-' : '';
   return `${sign}${SYMBOLS[currencyId] ?? 'R$'} ${grouped}${fraction ? `,${fraction}` : ''}`;
 }
+
+/** The delivery option by name, as frozen at checkout: service, then pickup point; older orders keep their description. */
+export function toDeliveryName(order: Pick<OrderView, 'entrega_servico' | 'ponto_entrega' | 'entrega_descricao'>): string {
+  if (!order.entrega_servico) return order.entrega_descricao;
+  const point = order.ponto_entrega ? `${order.ponto_entrega.nome}, ${order.ponto_entrega.endereco}` : null;
+  return [order.entrega_servico, point].filter(Boolean).join(' — ');
+}
+
+/** Delivery days are worth showing for deliveries and pickup points (store pickup is 0 by definition). */
+export function hasDeliveryDays(order: Pick<OrderView, 'tipo_entrega' | 'prazo_entrega'>): boolean {
+  return order.tipo_entrega !== 'pickup' && order.prazo_entrega !== null;
+}
+
+/** Spec section 4: pay now only with a payment link and status PAGAMENTO. */
+export function canPayNow(order: Pick<OrderView, 'status' | 'link_pagamento'>): boolean {
+  return order.status === 'PAGAMENTO' && Boolean(order.link_pagamento);
+}
+
+/** Spec section 4: the pickup code only when present and the first payment is no longer AGUARDANDO. */
+export function showsPickupCode(order: Pick<OrderView, 'codigo_retirada' | 'pagamentos'>): boolean {
+  const first = order.pagamentos[0];
+  return Boolean(order.codigo_retirada) && first !== undefined && first.status !== 'AGUARDANDO';
+}
