@@ -126,6 +126,12 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
           [clock.now(), limit],
         );
         for (const { id } of rows) {
+          // Product rows in id order, as checkout takes them: the update below would visit them in any order.
+          await tx.query(
+            `SELECT 1 FROM products WHERE id IN (SELECT product_id FROM stock_reservations WHERE order_id = $1
+                AND released_at IS NULL AND consumed_at IS NULL) ORDER BY id FOR NO KEY UPDATE`,
+            [id],
+          );
           await tx.query(
             `WITH released AS (
                UPDATE stock_reservations SET released_at = $2 WHERE order_id = $1 AND released_at IS NULL AND consumed_at IS NULL

@@ -36,7 +36,7 @@ const UNCHANGED: Settlement = { changed: false, refundDue: false };
 async function reReserve(tx: Queryable, orderId: number): Promise<boolean> {
   const { rows } = await tx.query<{ stock: number; quantity: number }>(
     `SELECT p.stock, r.quantity FROM stock_reservations r JOIN products p ON p.id = r.product_id
-      WHERE r.order_id = $1 AND r.released_at IS NOT NULL ORDER BY p.id FOR UPDATE OF p`,
+      WHERE r.order_id = $1 AND r.released_at IS NOT NULL ORDER BY p.id FOR NO KEY UPDATE OF p`,
     [orderId],
   );
   if (rows.some((row) => row.stock < row.quantity)) return false;
