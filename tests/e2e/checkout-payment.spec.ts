@@ -69,8 +69,8 @@ test.describe('paying in the sandbox gateway', () => {
   });
 
   const documents = [
-    { host: 'es' as const, foreign: 0 as const, currencyId: 3, approve: 'Aprobar', receipt: 'Descargar comprobante', done: '¡Pago Concluido!', ticket: 'Descargar ticket (PDF)' },
-    { host: 'br' as const, foreign: 1 as const, currencyId: 2, approve: 'Aprovar', receipt: 'Baixar comprovante', done: 'Pagamento Concluído!', ticket: 'Baixar ticket (PDF)' },
+    { host: 'es' as const, foreign: 0 as const, currencyId: 3, approve: 'Aprobar', receipt: 'Descargar comprobante', done: '¡Pago Concluido!', ticket: 'Descargar ticket (PDF)', print: 'Imprimir ticket' },
+    { host: 'br' as const, foreign: 1 as const, currencyId: 2, approve: 'Aprovar', receipt: 'Baixar comprovante', done: 'Pagamento Concluído!', ticket: 'Baixar ticket (PDF)', print: 'Imprimir ticket' },
   ];
   for (const doc of documents) {
     test(`the receipt and the ticket PDFs download and carry the order number (${doc.host})`, async ({ page, context }) => {
@@ -94,6 +94,13 @@ test.describe('paying in the sandbox gateway', () => {
       await page.getByTestId('order-row').first().click();
       const [ticket] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: doc.ticket }).click()]);
       expect(await readPdfText(await ticket.path())).toContain(number);
+      // the print view: the code, its barcode and QR, and a print button
+      await page.getByRole('link', { name: doc.print }).click();
+      const code = await page.getByTestId('ticket-code').textContent();
+      expect(code).toMatch(/^[346789A-Z]{8}$/);
+      await expect(page.locator('.barcode svg')).toBeVisible();
+      await expect(page.locator('.qr svg')).toBeVisible();
+      await expect(page.getByRole('button', { name: doc.print })).toBeVisible();
     });
   }
 });

@@ -66,6 +66,11 @@ export interface OrderView {
   itens: OrderItemView[];
 }
 
+/** Spec section 3: totals in G$ (currency 3) are labelled with I.V.A. */
+export function isIvaLabelled(currencyId: number): boolean {
+  return currencyId === 3;
+}
+
 const SYMBOLS: Record<number, string> = { 1: 'R$', 2: 'U$', 3: 'G$', 4: 'P$' };
 
 /** Minor units to the major-unit number the contract carries (G$ has no decimals). */

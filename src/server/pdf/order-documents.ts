@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { OrderView } from '../../lib/contract/orders.ts';
-import { formatOrderMoney, hasDeliveryDays, toDeliveryName } from '../../lib/contract/orders.ts';
+import { formatOrderMoney, hasDeliveryDays, isIvaLabelled, toDeliveryName } from '../../lib/contract/orders.ts';
 import { checkoutMessages } from '../../lib/i18n/checkout.ts';
 import { commonMessages } from '../../lib/i18n/common.ts';
 import { orderMessages, toStatusLabel } from '../../lib/i18n/orders.ts';
@@ -51,7 +51,7 @@ export async function renderReceiptPdf(order: OrderView, locale: Locale): Promis
   doc.moveDown();
   doc.text(`${t('orderProducts')}: ${money(order.valor_produtos)}`);
   doc.text(`${t('orderShipping')}: ${money(order.valor_frete)}`);
-  const ivaNote = order.moeda_id === 3 ? ` (${t('ivaIncluded')})` : '';
+  const ivaNote = isIvaLabelled(order.moeda_id) ? ` (${t('ivaIncluded')})` : '';
   doc.fontSize(13).text(`${t('orderTotalWithShipping')}: ${money(order.valor_total)}${ivaNote}`);
   if (order.codigo_retirada) doc.moveDown().fontSize(11).text(`${t('pickupCode')}: ${order.codigo_retirada}`);
   return toBuffer(doc);
