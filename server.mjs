@@ -7,12 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { bootDatabase } from './src/server/db/boot.ts';
 import { getPool } from './src/server/db/client.ts';
 import { createStaticHandler } from './src/server/http/static-files.ts';
+import { startPaymentJobs } from './src/server/payments/jobs.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const database = await bootDatabase({ seed: process.env.SEED !== '0' });
+// Reconciliation and reservation expiry run from boot, whether or not anyone shops.
+const paymentJobs = startPaymentJobs();
 const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
 const serveStatic = await createStaticHandler(path.join(root, 'dist/client'));
 // A cheap level: on-the-fly compression at high levels costs more throughput than it saves.
@@ -47,9 +50,11 @@ async function shutDown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal}: finishing in-flight requests`);
+  const jobsStopped = paymentJobs.stop(); // no new run; the current one ends before the database
   const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   server.close(async () => {
     clearTimeout(forceClose);
+    await jobsStopped;
     await database.stop().catch((error) => console.error('database stop failed', error));
     process.exit(0);
   });

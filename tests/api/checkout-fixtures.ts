@@ -73,7 +73,7 @@ export async function createCart(customerId: number | null, currencyId: number, 
 }
 
 /** A delivery option as the shipping calculator signs it (same secret file as the shop's). */
-export interface TestQuote { currencyId: number; type?: 'delivery' | 'pickup' | 'pickup_point'; serviceId?: number | null; pickupPointId?: number | null; priceMinor?: number }
+export interface TestQuote { currencyId: number; type?: 'delivery' | 'pickup' | 'pickup_point'; serviceId?: number | null; pickupPointId?: number | null; cityId?: number | null; priceMinor?: number }
 
 export function deliveryToken(cartExternalId: string, quote: TestQuote): string {
   useShopDataDir();
@@ -82,7 +82,7 @@ export function deliveryToken(cartExternalId: string, quote: TestQuote): string 
     serviceId: quote.serviceId ?? null,
     integratorId: null,
     pickupPointId: quote.pickupPointId ?? null,
-    cityId: null,
+    cityId: quote.cityId ?? null,
     valueMinor: quote.priceMinor ?? 0,
     currencyId: quote.currencyId,
     expiresAt: Math.floor(Date.now() / 1000) + 900,

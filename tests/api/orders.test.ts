@@ -40,4 +40,23 @@ describe('orders', () => {
       expect(extractPdfText(pdf)).toContain(String(order.number));
     }
   });
+
+  it('lists orders with their status in the shopper language and G$ totals labelled with I.V.A.', async () => {
+    const order = await createPendingOrder();
+    const html = await (await api('/pedidos', { host: 'es', token: order.customer.token })).text();
+    const list = html.match(/<section class="orders"[\s\S]*?<\/section>/)?.[0] ?? '';
+    expect(list).toContain(`href="/pedido/${order.externalId}"`);
+    expect(list).toContain('Esperando pago');
+    expect(list).toMatch(/G\$ [\d.]+<small[^>]*>\(I\.V\.A\. incluido\)<\/small>/);
+  });
+
+  it('the payment status page names a missing order id and a missing session', async () => {
+    const order = await createPendingOrder();
+    const noId = await (await api('/checkout/payment', { host: 'es', token: order.customer.token })).text();
+    expect(noId).toContain('Pago no informado.');
+    const anonymous = await (await api(`/checkout/payment?pedido=${order.externalId}`, { host: 'br' })).text();
+    expect(anonymous).toContain('Faça login para ver o pagamento.');
+    expect(anonymous).toContain(`href="/login?redirect=${encodeURIComponent(`/checkout/payment?pedido=${order.externalId}`)}"`);
+  });
 });
+

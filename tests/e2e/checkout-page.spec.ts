@@ -23,7 +23,7 @@ test('a Paraguayan buyer checks out a delivery order from /checkout and pays by 
   const delivery = page.locator('.co-shipping .co-choices label').filter({ hasNotText: /Gratis/ }).first();
   await delivery.locator('input').check();
   const freight = Number((await delivery.locator('strong').textContent())?.replace(/\D/g, ''));
-  const service = ((await delivery.locator('span').first().textContent()) ?? '').split(' · ')[0]!;
+  const [service = '', days = ''] = ((await delivery.locator('span').first().textContent()) ?? '').split(' · ');
   expect(freight).toBeGreaterThan(0);
   const total = `G$ ${(2 * 948_270 + freight).toLocaleString('de-DE')}`;
   await expect(page.getByTestId('co-total')).toHaveText(total);
@@ -43,6 +43,10 @@ test('a Paraguayan buyer checks out a delivery order from /checkout and pays by 
   await page.getByRole('link', { name: 'Ver pedidos' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Pagado');
   await expect(page.getByText(`Entrega a domicilio — ${service}`)).toBeVisible();
+  // the days the option promised at checkout stay on the order
+  expect(days).toMatch(/^\d+ día\(s\)$/);
+  await expect(page.getByTestId('order-delivery-days')).toHaveText(days);
+  await page.screenshot({ path: info.outputPath('order-delivery.png'), fullPage: true });
 });
 
 test('a Brazilian buyer sees store pickup only and card instalments up to 10', async ({ page, context }, info) => {

@@ -13,7 +13,7 @@ export function getPaymentMethods(foreignBuyer: 0 | 1): readonly PaymentMethod[]
 
 /** Order statuses of spec section 4, plus CANCELADO (an unpaid order whose reservation expired). */
 export const ORDER_STATUSES = ['AGUARDANDO', 'PAGAMENTO', 'AUTORIZADO', 'PAGO', 'ENVIADO', 'ESTORNADO', 'CANCELADO'] as const;
-export const PAYMENT_STATUSES = ['AGUARDANDO', 'FINALIZADO', 'PAGO', 'RECUSADO', 'CANCELADO'] as const;
+export const PAYMENT_STATUSES = ['AGUARDANDO', 'FINALIZADO', 'PAGO', 'RECUSADO', 'CANCELADO', 'ESTORNADO'] as const;
 
 /** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7); zod schema in src/server/checkout/input-schema.ts. */
 export interface StartCheckoutInput {
@@ -55,10 +55,20 @@ export interface OrderView {
   status: string;
   tipo_entrega: 'delivery' | 'pickup' | 'pickup_point';
   entrega_descricao: string;
+  /** The delivery option as chosen at checkout, in the request's language (frozen on the order). */
+  entrega_servico: string | null;
+  ponto_entrega: { nome: string; endereco: string } | null;
+  /** Delivery days (prazo) of the option at checkout; 0 for store pickup, null when unknown. */
+  prazo_entrega: number | null;
   codigo_retirada: string | null;
   link_pagamento: string | null;
   pagamentos: OrderPaymentView[];
   itens: OrderItemView[];
+}
+
+/** Spec section 3: totals in G$ (currency 3) are labelled with I.V.A. */
+export function isIvaLabelled(currencyId: number): boolean {
+  return currencyId === 3;
 }
 
 const SYMBOLS: Record<number, string> = { 1: 'R$', 2: 'U$', 3: 'G$', 4: 'P$' };
@@ -76,4 +86,27 @@ export function formatOrderMoney(amount: number, currencyId: number): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   const sign = amount < 0 ? '-' : '';
   return `${sign}${SYMBOLS[currencyId] ?? 'R$'} ${grouped}${fraction ? `,${fraction}` : ''}`;
+}
+
+/** The delivery option by name, as frozen at checkout: service, then pickup point; older orders keep their description. */
+export function toDeliveryName(order: Pick<OrderView, 'entrega_servico' | 'ponto_entrega' | 'entrega_descricao'>): string {
+  if (!order.entrega_servico) return order.entrega_descricao;
+  const point = order.ponto_entrega ? `${order.ponto_entrega.nome}, ${order.ponto_entrega.endereco}` : null;
+  return [order.entrega_servico, point].filter(Boolean).join(' — ');
+}
+
+/** Delivery days are worth showing for deliveries and pickup points (store pickup is 0 by definition). */
+export function hasDeliveryDays(order: Pick<OrderView, 'tipo_entrega' | 'prazo_entrega'>): boolean {
+  return order.tipo_entrega !== 'pickup' && order.prazo_entrega !== null;
+}
+
+/** Spec section 4: pay now only with a payment link and status PAGAMENTO. */
+export function canPayNow(order: Pick<OrderView, 'status' | 'link_pagamento'>): boolean {
+  return order.status === 'PAGAMENTO' && Boolean(order.link_pagamento);
+}
+
+/** Spec section 4: the pickup code only when present and the first payment is no longer AGUARDANDO. */
+export function showsPickupCode(order: Pick<OrderView, 'codigo_retirada' | 'pagamentos'>): boolean {
+  const first = order.pagamentos[0];
+  return Boolean(order.codigo_retirada) && first !== undefined && first.status !== 'AGUARDANDO';
 }

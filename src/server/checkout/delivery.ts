@@ -1,4 +1,6 @@
+import type { Queryable } from '../db/client.ts';
 import { verifyDeliveryToken } from '../shipping/index.ts';
+import { getDeliveryRates } from '../shipping/shipping-repository.ts';
 
 /** What checkout needs of a verified delivery option (signed by src/server/shipping). */
 export interface DeliveryQuote {
@@ -6,6 +8,8 @@ export interface DeliveryQuote {
   type: 'delivery' | 'pickup' | 'pickup_point';
   serviceId: number | null;
   pickupPointId: number | null;
+  /** The city the option was quoted for (its rate decides the delivery days). */
+  cityId: number | null;
   priceMinor: number;
   currencyId: number;
   description: string;
@@ -22,9 +26,59 @@ export function verifyDelivery(token: string, cartExternalId: string, now: Date)
     type: claims.pickupPointId !== null ? 'pickup_point' : claims.serviceId === null ? 'pickup' : 'delivery',
     serviceId: claims.serviceId,
     pickupPointId: claims.pickupPointId,
+    cityId: claims.cityId,
     priceMinor: claims.valueMinor,
     currencyId: claims.currencyId,
     description: '',
     days: null,
+  };
+}
+
+/** The chosen option as the order keeps it: later rate-table changes do not rewrite an order. */
+export interface DeliverySnapshot {
+  description: string;
+  serviceNamePt: string | null;
+  serviceNameEs: string | null;
+  pointName: string | null;
+  pointAddress: string | null;
+  days: number | null;
+}
+
+interface NamesRow { name_pt: string; name_es: string; point_name: string | null; point_address: string | null; days: number | null; state_id: number | null }
+
+/**
+ * Reads the service (and pickup point) names in both languages and the delivery days as the
+ * rate table has them at checkout: a point's own days, a delivery service's rate for the quoted
+ * city (the shipping calculator's own lookup, city rate before department rate), store pickup 0.
+ */
+export async function getDeliverySnapshot(db: Queryable, quote: DeliveryQuote, locale: string): Promise<DeliverySnapshot> {
+  const none = { serviceNamePt: null, serviceNameEs: null, pointName: null, pointAddress: null };
+  if (quote.serviceId === null && quote.pickupPointId === null) return { ...none, description: quote.description, days: quote.days ?? 0 };
+  const { rows } = await db.query<NamesRow>(
+    quote.pickupPointId !== null
+      ? `SELECT s.name_pt, s.name_es, p.name AS point_name, p.address AS point_address, p.days, NULL::int AS state_id
+           FROM pickup_points p JOIN delivery_services s ON s.id = p.service_id WHERE p.id = $1`
+      : `SELECT s.name_pt, s.name_es, NULL AS point_name, NULL AS point_address, NULL::int AS days,
+                (SELECT c.state_id FROM cities c WHERE c.id = $2) AS state_id
+           FROM delivery_services s WHERE s.id = $1`,
+    quote.pickupPointId !== null ? [quote.pickupPointId] : [quote.serviceId, quote.cityId],
+  );
+  const row = rows[0];
+  if (!row) return { ...none, description: quote.description, days: quote.days };
+  let days = row.days ?? quote.days;
+  if (quote.pickupPointId === null && quote.cityId !== null && row.state_id !== null) {
+    const rates = await getDeliveryRates(db, quote.cityId, row.state_id, 'pt');
+    days = rates.find((rate) => rate.service_id === quote.serviceId)?.days ?? days;
+  }
+  const service = locale.startsWith('es') ? row.name_es : row.name_pt;
+  const description = quote.description
+    || (row.point_name !== null ? `${service} — ${row.point_name}, ${row.point_address ?? ''}` : service);
+  return {
+    description,
+    serviceNamePt: row.name_pt,
+    serviceNameEs: row.name_es,
+    pointName: row.point_name,
+    pointAddress: row.point_address,
+    days,
   };
 }

@@ -4,10 +4,11 @@ import type { StartCheckoutInput } from '../../lib/contract/orders.ts';
 import { getPaymentMethods } from '../../lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { DeliveryQuote } from './delivery.ts';
+import { getDeliverySnapshot, type DeliveryQuote } from './delivery.ts';
 import { CheckoutError, type ShortItem } from './errors.ts';
 import { convertMinor, getPriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
+import { clearCart, insertOrder, lockCart, takeStock } from './checkout-repository.ts';
 
 export interface CheckoutDeps {
   connect: () => Promise<pg.PoolClient>;
@@ -64,21 +65,6 @@ function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string;
   return quote;
 }
 
-/** The chosen service (and pickup point) by name, frozen on the order in the shopper's language. */
-async function describeDelivery(tx: pg.PoolClient, quote: DeliveryQuote, locale: string): Promise<string> {
-  const name = locale.startsWith('es') ? 's.name_es' : 's.name_pt';
-  if (quote.pickupPointId !== null) {
-    const { rows } = await tx.query<{ text: string }>(
-      `SELECT ${name} || ' — ' || p.name || ', ' || p.address AS text FROM pickup_points p JOIN delivery_services s ON s.id = p.service_id WHERE p.id = $1`,
-      [quote.pickupPointId],
-    );
-    return rows[0]?.text ?? '';
-  }
-  if (quote.serviceId === null) return '';
-  const { rows } = await tx.query<{ text: string }>(`SELECT ${name} AS text FROM delivery_services s WHERE s.id = $1`, [quote.serviceId]);
-  return rows[0]?.text ?? '';
-}
-
 /**
  * POST /ecom/venda/carrinho/{external_id}/iniciar-checkout in one transaction: the cart row is
  * locked (a double submit waits, then finds the order the first one made), prices come from
@@ -89,10 +75,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function run(request: StartCheckoutRequest, tx: pg.PoolClient): Promise<StartedCheckout> {
     const now = deps.clock.now();
     const { input } = request;
-    const cart = (await tx.query<{ id: number; external_id: string; customer_id: number | null; currency_id: number }>(
-      'SELECT id, external_id, customer_id, currency_id FROM carts WHERE external_id = $1 FOR UPDATE',
-      [request.cartExternalId],
-    )).rows[0];
+    const cart = await lockCart(tx, request.cartExternalId, request.customerId, input.cliente_endereco_id ?? null);
     if (!cart || (cart.customer_id !== null && cart.customer_id !== request.customerId)) {
       throw new CheckoutError(404, 'cartNotFound', 'external_id');
     }
@@ -115,11 +98,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       throw new CheckoutError(422, 'emptyCart', 'itens');
     }
 
-    const customer = (await tx.query<{ foreign_buyer: 0 | 1; document_type: string; document: string }>(
-      'SELECT foreign_buyer, document_type, document FROM customers WHERE id = $1',
-      [request.customerId],
-    )).rows[0];
-    if (!customer) throw new CheckoutError(404, 'cartNotFound', 'external_id');
+    if (cart.foreign_buyer === null) throw new CheckoutError(404, 'cartNotFound', 'external_id');
+    const customer = { foreign_buyer: cart.foreign_buyer, document_type: cart.document_type ?? '', document: cart.document ?? '' };
     const pricing = await getPriceTable(tx);
     const decimals = pricing.currencies.get(cart.currency_id)?.decimals ?? 2;
     const quote = checkDelivery(deps.verifyDelivery(input.token_entrega, cart.external_id, now), cart, input, decimals);
@@ -133,18 +113,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       throw new CheckoutError(422, 'rucRequired', 'forma_pagamento');
     }
 
-    let address: Record<string, unknown> | null = null;
-    if (quote.type === 'delivery') {
-      if (!input.cliente_endereco_id) throw new CheckoutError(422, 'addressRequired', 'cliente_endereco_id');
-      address = (await tx.query<Record<string, unknown>>(
-        `SELECT id, name AS nome, postal_code AS cep, street AS logradouro, number AS numero, district AS bairro,
-                city_name AS cidade, state_name AS estado, country_name AS pais, complement AS complemento,
-                directions AS como_chegar, city_id AS cidade_id, state_id AS estado_id, country_id AS pais_id
-           FROM customer_addresses WHERE id = $1 AND customer_id = $2 AND active`,
-        [input.cliente_endereco_id, request.customerId],
-      )).rows[0] ?? null;
-      if (!address) throw new CheckoutError(422, 'addressRequired', 'cliente_endereco_id');
-    }
+    // Only a home delivery keeps its address on the order.
+    const address = quote.type === 'delivery' ? cart.address : null;
+    if (quote.type === 'delivery' && !address) throw new CheckoutError(422, 'addressRequired', 'cliente_endereco_id');
 
     const priced = lines.map((line) => {
       if (!line.show_price) throw new CheckoutError(422, 'productUnavailable', 'itens');
@@ -153,36 +124,19 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { ...line, unit, subtotal: unit * line.quantity };
     });
 
-    const description = quote.description || (await describeDelivery(tx, quote, request.locale));
+    const delivery = await getDeliverySnapshot(tx, quote, request.locale);
     const itemsTotal = priced.reduce((sum, line) => sum + line.subtotal, 0);
     const total = itemsTotal + quote.priceMinor;
-    const order = (await tx.query<{ id: number; external_id: string; number: number }>(
-      `INSERT INTO orders (customer_id, cart_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type,
-                           delivery_service_id, pickup_point_id, delivery_description, delivery_days, customer_address_id,
-                           delivery_address, alternative_city, payment_method, installments, locale, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
-       RETURNING id, external_id, number`,
-      [request.customerId, cart.id, cart.currency_id, itemsTotal, quote.priceMinor, total, quote.type, quote.serviceId,
-        input.id_ponto_entrega ?? null, description, quote.days, address ? input.cliente_endereco_id : null,
-        address ? JSON.stringify(address) : null, input.cidade_alternativa ?? null, input.forma_pagamento, installments, request.locale, now],
-    )).rows[0]!;
-    await tx.query(
-      `INSERT INTO order_items (order_id, position, product_id, product_code, product_slug, name_pt, name_es, image_url,
-                                quantity, unit_price_minor, subtotal_minor)
-       SELECT $1, i.position, i.product_id, i.code, i.slug, i.name_pt, i.name_es, i.image_url, i.quantity, i.unit, i.subtotal
-         FROM jsonb_to_recordset($2::jsonb) AS i(position int, product_id int, code text, slug text, name_pt text, name_es text,
-                                                   image_url text, quantity int, unit bigint, subtotal bigint)`,
-      [order.id, JSON.stringify(priced.map((line, position) => ({ ...line, position })))],
-    );
-    const reserved = priced.filter((line) => line.physical_stock);
-    if (reserved.length > 0) {
-      await tx.query(
-        `INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at)
-         SELECT $1, r.product_id, r.quantity, $3 FROM jsonb_to_recordset($2::jsonb) AS r(product_id int, quantity int)`,
-        [order.id, JSON.stringify(reserved.map(({ product_id, quantity }) => ({ product_id, quantity }))),
-          new Date(now.getTime() + deps.reservationTtlMinutes * 60_000)],
-      );
-    }
+    const stocked = priced.filter((line) => line.physical_stock);
+    const order = await insertOrder(tx, {
+      values: [request.customerId, cart.id, cart.currency_id, itemsTotal, quote.priceMinor, total, quote.type, quote.serviceId,
+        input.id_ponto_entrega ?? null, delivery.description, delivery.days, address ? input.cliente_endereco_id : null,
+        address ? JSON.stringify(address) : null, input.cidade_alternativa ?? null, input.forma_pagamento, installments, request.locale, now,
+        delivery.serviceNamePt, delivery.serviceNameEs, delivery.pointName, delivery.pointAddress],
+      items: priced.map((line, position) => ({ ...line, position })),
+      reservations: stocked.map(({ product_id, quantity }) => ({ product_id, quantity })),
+      reservationExpiresAt: new Date(now.getTime() + deps.reservationTtlMinutes * 60_000),
+    });
 
     const reference = `pay_${randomBytes(18).toString('base64url')}`;
     const created = await deps.provider.createPayment({
@@ -201,21 +155,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
       [order.id, deps.provider.id, reference, created.providerPaymentId, total, cart.currency_id, input.forma_pagamento, installments, created.link, now],
     );
-    await tx.query('DELETE FROM cart_items WHERE cart_id = $1', [cart.id]);
-    await tx.query('UPDATE carts SET customer_id = $2, updated_at = $3 WHERE id = $1', [cart.id, request.customerId, now]);
+    await clearCart(tx, cart.id, request.customerId, now);
     // Stock last: the product rows stay locked only from here to COMMIT (shoppers of the same
     // product queue on them), and a shortage rolls back everything written above.
-    const short: ShortItem[] = [];
-    for (const line of priced) {
-      if (!line.physical_stock) continue;
-      const taken = await tx.query<{ stock: number }>(
-        'UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2 RETURNING stock',
-        [line.product_id, line.quantity],
-      );
-      if (taken.rowCount === 1) continue;
-      const available = (await tx.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [line.product_id])).rows[0]?.stock ?? 0;
-      short.push({ produto_id: line.product_id, codigo: line.code, nome_pt: line.name_pt, nome_es: line.name_es, solicitado: line.quantity, disponivel: available });
-    }
+    const short: ShortItem[] = (await takeStock(tx, stocked.map(({ product_id, quantity }) => ({ product_id, quantity })))).map((missing) => {
+      const line = stocked.find((candidate) => candidate.product_id === missing.product_id)!;
+      return { produto_id: line.product_id, codigo: line.code, nome_pt: line.name_pt, nome_es: line.name_es, solicitado: line.quantity, disponivel: missing.available };
+    });
     if (short.length > 0) throw new CheckoutError(409, 'outOfStock', 'itens', short);
 
     return { orderExternalId: order.external_id, orderNumber: order.number, link: created.link, created: true };

@@ -16,6 +16,11 @@ interface OrderRow {
   status: string;
   delivery_type: OrderView['tipo_entrega'];
   delivery_description: string;
+  delivery_days: number | null;
+  delivery_service_name_pt: string | null;
+  delivery_service_name_es: string | null;
+  pickup_point_name: string | null;
+  pickup_point_address: string | null;
   pickup_code: string | null;
   payment_method: string;
   installments: number;
@@ -30,7 +35,8 @@ interface ItemRow {
 
 const ORDER_COLUMNS = `o.id, o.external_id, o.number, o.created_at, o.currency_id, c.symbol, c.decimals, o.items_total_minor,
   o.shipping_minor, o.total_minor, o.status, o.delivery_type, o.delivery_description, o.pickup_code, o.payment_method,
-  o.installments, o.paid_at`;
+  o.installments, o.paid_at, o.delivery_days, o.delivery_service_name_pt, o.delivery_service_name_es, o.pickup_point_name,
+  o.pickup_point_address`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,6 +56,9 @@ function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: '
     status: row.status,
     tipo_entrega: row.delivery_type,
     entrega_descricao: row.delivery_description,
+    entrega_servico: lang === 'es' ? row.delivery_service_name_es : row.delivery_service_name_pt,
+    ponto_entrega: row.pickup_point_name === null ? null : { nome: row.pickup_point_name, endereco: row.pickup_point_address ?? '' },
+    prazo_entrega: row.delivery_days,
     codigo_retirada: row.pickup_code,
     link_pagamento: row.status === 'PAGAMENTO' && first ? first.link : null,
     pagamentos: payments.map((payment) => ({

@@ -14,6 +14,8 @@ import type { Queryable } from '../db/client.ts';
  *    `PaymentEvent`. The shop then ignores event ids it has seen and refuses wrong amounts.
  * 3. for payments whose notification never came, the reconciliation job calls
  *    `fetchPaymentStatus` and applies the answer exactly as a notification.
+ * 4. a payment approved for an order that can no longer be served (its reservation expired and
+ *    the stock was sold) is given back with `refundPayment`; reconciliation retries failures.
  */
 export type ProviderPaymentStatus = 'pending' | 'approved' | 'declined';
 
@@ -46,6 +48,15 @@ export interface PaymentEvent {
   currencyId: number;
 }
 
+export interface RefundInput {
+  reference: string;
+  amountMinor: number;
+  currencyId: number;
+}
+
+/** `ok` also when the payment was already refunded: the shop may ask twice after a crash. */
+export type RefundResult = { ok: true } | { ok: false; reason: 'not_captured' | 'unknown_payment' | 'amount_mismatch' | 'gateway_error' };
+
 export type WebhookVerification =
   | { ok: true; event: PaymentEvent }
   | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed' };
@@ -58,4 +69,6 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: string, headers: Headers, now: Date): WebhookVerification;
   /** Asks the gateway for the current state of one payment (reconciliation). */
   fetchPaymentStatus(reference: string): Promise<{ status: ProviderPaymentStatus; amountMinor: number; currencyId: number } | null>;
+  /** Gives the whole captured amount back to the payer; idempotent per reference. */
+  refundPayment(input: RefundInput): Promise<RefundResult>;
 }

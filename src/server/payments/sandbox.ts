@@ -28,7 +28,7 @@ export interface SandboxRow {
   installments: number;
   order_number: number;
   return_url: string;
-  status: 'pending' | 'approved' | 'declined';
+  status: 'pending' | 'approved' | 'declined' | 'refunded';
 }
 
 /**
@@ -81,6 +81,18 @@ export function createSandboxProvider({ db, clock, secret }: { db: Queryable; cl
       if (!row) return null;
       return { status: STATUS_BY_DECISION[row.status] ?? 'pending', amountMinor: row.amount_minor, currencyId: row.currency_id };
     },
+
+    async refundPayment({ reference, amountMinor, currencyId }) {
+      const row = await getSandboxPayment(db, reference);
+      if (!row) return { ok: false, reason: 'unknown_payment' };
+      if (Number(row.amount_minor) !== amountMinor || row.currency_id !== currencyId) return { ok: false, reason: 'amount_mismatch' };
+      const { rowCount } = await db.query(
+        `UPDATE sandbox_payments SET status = 'refunded', refunded_at = COALESCE(refunded_at, $2)
+          WHERE reference = $1 AND status IN ('approved', 'refunded')`,
+        [reference, clock.now()],
+      );
+      return rowCount === 1 ? { ok: true } : { ok: false, reason: 'not_captured' };
+    },
   };
   return provider;
 }
@@ -106,7 +118,7 @@ export async function decideSandboxPayment(
   decision: 'approved' | 'declined',
 ): Promise<SandboxRow | null> {
   const { rows } = await db.query<SandboxRow>(
-    `UPDATE sandbox_payments SET status = $2, decided_at = $3 WHERE reference = $1 AND status <> 'approved' RETURNING *`,
+    `UPDATE sandbox_payments SET status = $2, decided_at = $3 WHERE reference = $1 AND status NOT IN ('approved', 'refunded') RETURNING *`,
     [reference, decision, clock.now()],
   );
   const row = rows[0];

@@ -47,30 +47,6 @@ export function getOrderService() {
   return createOrderService({ db: getPool() });
 }
 
-const jobsKey = Symbol.for('fronteira.paymentJobs');
-type GlobalWithJobs = typeof globalThis & { [jobsKey]?: NodeJS.Timeout };
-
-/**
- * Reconciliation and reservation expiry, every PAYMENT_JOBS_INTERVAL_S seconds (default 30;
- * 0 turns them off). Started once per process by the first checkout, order or payment call.
- */
-export function startPaymentJobs(): void {
-  const holder = globalThis as GlobalWithJobs;
-  const seconds = Number(process.env.PAYMENT_JOBS_INTERVAL_S ?? 30);
-  if (holder[jobsKey] || !(seconds > 0)) return;
-  let running = false;
-  holder[jobsKey] = setInterval(() => {
-    if (running) return;
-    running = true;
-    const service = getPaymentService();
-    service.reconcile()
-      .then(() => service.expireReservations())
-      .catch((error: unknown) => console.warn('payment jobs failed', error))
-      .finally(() => { running = false; });
-  }, seconds * 1000);
-  holder[jobsKey].unref();
-}
-
 /** Cash collection points need a RUC for the invoice (spec section 1). */
 export async function hasRucDocument(customerId: number): Promise<boolean> {
   const { rows } = await getPool().query<{ ok: boolean }>(

@@ -1,7 +1,7 @@
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { OrderView } from '../../lib/contract/orders.ts';
-import { formatOrderMoney } from '../../lib/contract/orders.ts';
+import { formatOrderMoney, hasDeliveryDays, isIvaLabelled, toDeliveryName } from '../../lib/contract/orders.ts';
 import { checkoutMessages } from '../../lib/i18n/checkout.ts';
 import { commonMessages } from '../../lib/i18n/common.ts';
 import { orderMessages, toStatusLabel } from '../../lib/i18n/orders.ts';
@@ -41,7 +41,9 @@ export async function renderReceiptPdf(order: OrderView, locale: Locale): Promis
   doc.text(`${t('orderStatus')}: ${toStatusLabel(t, order.status)}`);
   const payment = order.pagamentos[0];
   if (payment) doc.text(`${t('paymentMethod')}: ${tc(`method_${payment.forma_pagamento}` as 'method_pix')}`);
-  doc.text(`${t('orderDelivery')}: ${t(`delivery_${order.tipo_entrega}`)}`);
+  const deliveryName = toDeliveryName(order);
+  doc.text(`${t('orderDelivery')}: ${t(`delivery_${order.tipo_entrega}`)}${deliveryName ? ` — ${deliveryName}` : ''}`);
+  if (hasDeliveryDays(order)) doc.text(`${t('orderDeliveryDays')}: ${tc('deliveryDays', { n: order.prazo_entrega ?? 0 })}`);
   doc.moveDown();
   for (const item of order.itens) {
     doc.text(`${item.qtde} x ${item.produto.codigo} ${item.produto.nome} — ${money(item.valor_unitario)} = ${money(item.valor_subtotal)}`);
@@ -49,7 +51,7 @@ export async function renderReceiptPdf(order: OrderView, locale: Locale): Promis
   doc.moveDown();
   doc.text(`${t('orderProducts')}: ${money(order.valor_produtos)}`);
   doc.text(`${t('orderShipping')}: ${money(order.valor_frete)}`);
-  const ivaNote = order.moeda_id === 3 ? ` (${t('ivaIncluded')})` : '';
+  const ivaNote = isIvaLabelled(order.moeda_id) ? ` (${t('ivaIncluded')})` : '';
   doc.fontSize(13).text(`${t('orderTotalWithShipping')}: ${money(order.valor_total)}${ivaNote}`);
   if (order.codigo_retirada) doc.moveDown().fontSize(11).text(`${t('pickupCode')}: ${order.codigo_retirada}`);
   return toBuffer(doc);

@@ -5,14 +5,13 @@ import { commonMessages } from '../../../../../lib/i18n/common.ts';
 import { createTranslator } from '../../../../../lib/i18n/translator.ts';
 import { CheckoutError } from '../../../../../server/checkout/errors.ts';
 import { json, jsonError, parseJsonBody } from '../../../../../server/http/responses.ts';
-import { getCheckoutService, startPaymentJobs } from '../../../../../server/payments/services.ts';
+import { getCheckoutService } from '../../../../../server/payments/services.ts';
 
 export const POST: APIRoute = async ({ params, request, locals, url }) => {
   const t = createTranslator(checkoutMessages, locals.locale);
   if (!locals.customer) return jsonError(401, createTranslator(commonMessages, locals.locale)('loginRequired'));
   const parsed = await parseJsonBody(request, StartCheckoutSchema);
   if (!parsed.ok) return parsed.response;
-  startPaymentJobs();
   try {
     const started = await getCheckoutService().startCheckout({
       customerId: locals.customer.id,

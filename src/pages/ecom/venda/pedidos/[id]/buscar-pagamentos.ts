@@ -3,13 +3,12 @@ import { commonMessages } from '../../../../../lib/i18n/common.ts';
 import { createTranslator } from '../../../../../lib/i18n/translator.ts';
 import { toApiLang } from '../../../../../lib/locale.ts';
 import { json, jsonError } from '../../../../../server/http/responses.ts';
-import { getOrderService, startPaymentJobs } from '../../../../../server/payments/services.ts';
+import { getOrderService } from '../../../../../server/payments/services.ts';
 
 /** What the payment-status page polls: `pagamentos[0].status`, plus the order status and pickup code. */
 export const GET: APIRoute = async ({ locals, params }) => {
   const t = createTranslator(commonMessages, locals.locale);
   if (!locals.customer) return jsonError(401, t('loginRequired'));
-  startPaymentJobs();
   const order = await getOrderService().getOrder(locals.customer.id, params.id ?? '', toApiLang(locals.locale));
   if (!order) return jsonError(404, t('resourceNotFound'));
   return json({

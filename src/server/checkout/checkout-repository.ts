@@ -1,0 +1,109 @@
+import type { Queryable } from '../db/client.ts';
+
+/** Checkout's statements, each doing as much as one round trip can (iniciar-checkout's latency is mostly round trips). */
+
+export interface LockedCart {
+  id: number;
+  external_id: string;
+  customer_id: number | null;
+  currency_id: number;
+  /** The buyer (null when the customer row is gone). */
+  foreign_buyer: 0 | 1 | null;
+  document_type: string | null;
+  document: string | null;
+  /** The chosen delivery address as the order keeps it, when it is the buyer's and active. */
+  address: Record<string, unknown> | null;
+}
+
+/** Locks the cart (a double submit waits here) and reads the buyer and the chosen address with it. */
+export async function lockCart(tx: Queryable, externalId: string, customerId: number, addressId: number | null): Promise<LockedCart | undefined> {
+  const { rows } = await tx.query<LockedCart>(
+    `SELECT c.id, c.external_id, c.customer_id, c.currency_id, cu.foreign_buyer, cu.document_type, cu.document,
+            (SELECT jsonb_build_object('id', a.id, 'nome', a.name, 'cep', a.postal_code, 'logradouro', a.street, 'numero', a.number,
+                      'bairro', a.district, 'cidade', a.city_name, 'estado', a.state_name, 'pais', a.country_name,
+                      'complemento', a.complement, 'como_chegar', a.directions, 'cidade_id', a.city_id, 'estado_id', a.state_id,
+                      'pais_id', a.country_id)
+               FROM customer_addresses a WHERE a.id = $3 AND a.customer_id = $2 AND a.active) AS address
+       FROM carts c LEFT JOIN customers cu ON cu.id = $2
+      WHERE c.external_id = $1 FOR UPDATE OF c`,
+    [externalId, customerId, addressId],
+  );
+  return rows[0];
+}
+
+export interface NewOrder {
+  values: unknown[];
+  items: Array<Record<string, unknown>>;
+  reservations: Array<{ product_id: number; quantity: number }>;
+  reservationExpiresAt: Date;
+}
+
+/** The order, its lines and its stock reservations in one statement. `values` follow ORDER_COLUMNS. */
+export async function insertOrder(tx: Queryable, order: NewOrder): Promise<{ id: number; external_id: string; number: number }> {
+  const { rows } = await tx.query<{ id: number; external_id: string; number: number }>(
+    `WITH o AS (
+       INSERT INTO orders (customer_id, cart_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type,
+                           delivery_service_id, pickup_point_id, delivery_description, delivery_days, customer_address_id,
+                           delivery_address, alternative_city, payment_method, installments, locale, created_at, updated_at,
+                           delivery_service_name_pt, delivery_service_name_es, pickup_point_name, pickup_point_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $19, $20, $21, $22)
+       RETURNING id, external_id, number),
+     items AS (
+       INSERT INTO order_items (order_id, position, product_id, product_code, product_slug, name_pt, name_es, image_url,
+                                quantity, unit_price_minor, subtotal_minor)
+       SELECT o.id, i.position, i.product_id, i.code, i.slug, i.name_pt, i.name_es, i.image_url, i.quantity, i.unit, i.subtotal
+         FROM o, jsonb_to_recordset($23::jsonb) AS i(position int, product_id int, code text, slug text, name_pt text, name_es text,
+                                                      image_url text, quantity int, unit bigint, subtotal bigint)),
+     reservations AS (
+       INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at)
+       SELECT o.id, r.product_id, r.quantity, $25 FROM o, jsonb_to_recordset($24::jsonb) AS r(product_id int, quantity int))
+     SELECT id, external_id, number FROM o`,
+    [...order.values, JSON.stringify(order.items), JSON.stringify(order.reservations), order.reservationExpiresAt],
+  );
+  return rows[0]!;
+}
+
+/** Empties the cart and binds it to the buyer. */
+export async function clearCart(tx: Queryable, cartId: number, customerId: number, now: Date): Promise<void> {
+  await tx.query(
+    'WITH gone AS (DELETE FROM cart_items WHERE cart_id = $1) UPDATE carts SET customer_id = $2, updated_at = $3 WHERE id = $1',
+    [cartId, customerId, now],
+  );
+}
+
+/**
+ * Takes every line's quantity off the shelf; answers the lines that did not fit, with what is
+ * available (the caller then rolls back). One line: one conditional update. Several: the rows
+ * are locked in id order first (as every stock writer here locks them: no deadlock; a single
+ * UPDATE ... FROM locks in whatever order its plan visits rows), checked, then updated together.
+ * NO KEY UPDATE, not UPDATE: this transaction's order lines already hold KEY SHARE locks on
+ * the products (foreign keys), and so do other checkouts'; FOR UPDATE would deadlock with them.
+ */
+export async function takeStock(tx: Queryable, lines: Array<{ product_id: number; quantity: number }>): Promise<Array<{ product_id: number; available: number }>> {
+  const [only] = lines;
+  if (!only) return [];
+  if (lines.length === 1) {
+    const taken = await tx.query('UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2', [only.product_id, only.quantity]);
+    if (taken.rowCount === 1) return [];
+    const { rows } = await tx.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [only.product_id]);
+    return [{ product_id: only.product_id, available: rows[0]?.stock ?? 0 }];
+  }
+  const wanted = JSON.stringify(lines);
+  const { rows } = await tx.query<{ product_id: number; available: number; quantity: number }>(
+    `SELECT p.id AS product_id, p.stock AS available, w.quantity
+       FROM products p JOIN jsonb_to_recordset($1::jsonb) AS w(product_id int, quantity int) ON w.product_id = p.id
+      ORDER BY p.id FOR NO KEY UPDATE OF p`,
+    [wanted],
+  );
+  const short = lines
+    .map((line) => ({ product_id: line.product_id, available: rows.find((row) => row.product_id === line.product_id)?.available ?? 0, quantity: line.quantity }))
+    .filter((line) => line.available < line.quantity)
+    .map(({ product_id, available }) => ({ product_id, available }));
+  if (short.length > 0) return short;
+  await tx.query(
+    `UPDATE products p SET stock = p.stock - w.quantity FROM jsonb_to_recordset($1::jsonb) AS w(product_id int, quantity int)
+      WHERE p.id = w.product_id`,
+    [wanted],
+  );
+  return [];
+}
