@@ -27,6 +27,15 @@ function toRequestedLocale(value: string): Locale | null {
   return null;
 }
 
+/**
+ * Astro answers its error page (500.astro) with status 500 whatever the page sets; the page marks
+ * the database-unreachable case with Retry-After (page-load.ts), which is then a 503.
+ */
+function toUnavailable(response: Response): Response {
+  if (response.status !== 500 || !response.headers.has('retry-after')) return response;
+  return new Response(response.body, { status: 503, statusText: 'Service Unavailable', headers: response.headers });
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, request, cookies } = context;
   const storefront = resolveStorefront(url.hostname);
@@ -54,7 +63,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = locale;
   context.locals.currencyId = getCartCurrency(locale, customer?.foreignBuyer ?? null);
 
-  const response = await next();
+  const response = toUnavailable(await next());
   try {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       if (!response.headers.has(name)) response.headers.set(name, value);
