@@ -25,6 +25,12 @@ const TEXTS = {
   es: { retry: 'Intentar de nuevo', products: 'Error al cargar productos. Inténtalo de nuevo.', product: 'Error al cargar el producto.', brand: 'Error al cargar la marca', home: 'Error al cargar datos', unavailable: '¡Servicio no disponible, inténtalo más tarde!', sellersEmpty: 'Nuestro equipo estará disponible pronto.' },
 } as const;
 
+/** The page's clock stands still, so no automatic reload interrupts a test visiting many pages. */
+async function holdAutomaticRetries(page: Page): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+}
+
 async function expectRetryPage(page: Page, url: string, heading: string, retry: string, status = 503): Promise<void> {
   const response = await page.goto(url);
   expect(response?.status()).toBe(status);
@@ -38,6 +44,7 @@ async function expectRetryPage(page: Page, url: string, heading: string, retry: 
 for (const host of ['br', 'es'] as const) {
   test(`${host}: without the database, pages answer 503 with a retry button in the shopper's language`, async ({ page }) => {
     const t = TEXTS[host];
+    await holdAutomaticRetries(page);
     shop.database.cut();
     await expectRetryPage(page, shop.url(host, `/produtos/${fx.categorySlug}?sort=nome:asc`), t.products, t.retry);
     await expectRetryPage(page, shop.url(host, `/especial`), t.products, t.retry);
@@ -47,7 +54,8 @@ for (const host of ['br', 'es'] as const) {
     const home = await page.goto(shop.url(host, '/'));
     expect(home?.status()).toBe(503);
     await expect(page.getByRole('alert')).toContainText(t.home);
-    await expect(page.getByRole('link', { name: t.retry })).toBeVisible();
+    expect(home?.headers()['retry-after']).toBe('10');
+    await expect(page.getByRole('link', { name: t.retry })).toHaveAttribute('href', '/');
     const sellers = await page.goto(shop.url(host, '/vendedores'));
     expect(sellers?.status()).toBe(503);
     await expect(page.getByText(t.sellersEmpty)).toBeVisible();
@@ -62,6 +70,7 @@ for (const host of ['br', 'es'] as const) {
 
 test('a signed-in shopper (session cookie) also gets the error page, not a blank answer', async ({ page, context }) => {
   await context.addCookies([{ name: 'fronteira_session', value: 'a'.repeat(43), url: shop.url('br', '/') }]);
+  await holdAutomaticRetries(page);
   shop.database.cut();
   // The session lookup itself fails, before any page runs: Astro's bare error page answers 500.
   await expectRetryPage(page, shop.url('br', `/produtos/${fx.categorySlug}`), TEXTS.br.unavailable, TEXTS.br.retry, 500);
