@@ -11,11 +11,10 @@ export interface ApiRequest {
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
-  /** Another shop than the run's own (a test that starts its own server). */
-  port?: number;
 }
 
-export function getHostHeader(host: Host, port: number = inject('port')): string {
+export function getHostHeader(host: Host): string {
+  const port = inject('port');
   return host === 'local' ? `localhost:${port}` : `${host}.localhost:${port}`;
 }
 
@@ -24,7 +23,7 @@ export function getHostHeader(host: Host, port: number = inject('port')): string
  * *.localhost and its fetch drops a Host header, so this goes through node:http to 127.0.0.1.
  */
 export async function api(path: string, request: ApiRequest = {}): Promise<Response> {
-  const headers: Record<string, string> = { host: getHostHeader(request.host ?? 'br', request.port), ...request.headers };
+  const headers: Record<string, string> = { host: getHostHeader(request.host ?? 'br'), ...request.headers };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
   let body: Buffer | undefined;
   if (request.json !== undefined) {
@@ -38,7 +37,7 @@ export async function api(path: string, request: ApiRequest = {}): Promise<Respo
     body = Buffer.from(await encoded.arrayBuffer());
   }
   if (body) headers['content-length'] = String(body.length);
-  const url = new URL(path, request.port ? `http://127.0.0.1:${request.port}` : inject('baseUrl'));
+  const url = new URL(path, inject('baseUrl'));
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(url, { method: request.method ?? 'GET', headers }, (incoming) => {
       const chunks: Buffer[] = [];
