@@ -1,6 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getCartCurrency, getDefaultLocale, getProfileLocale, isLocale, type Locale } from './lib/locale.ts';
-import { readSessionToken, SESSION_COOKIE } from './server/accounts/sessions.ts';
+import { commonMessages } from './lib/i18n/common.ts';
+import { createTranslator } from './lib/i18n/translator.ts';
+import { readSessionToken, SESSION_COOKIE, type SessionCustomer } from './server/accounts/sessions.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './server/db/client.ts';
+import { jsonError } from './server/http/responses.ts';
 import { getSessionService } from './server/services.ts';
 import { resolveStorefront } from './server/storefront-hosts.ts';
 
@@ -51,12 +55,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return context.redirect(clean.pathname + clean.search, 302);
   }
 
+  const stored = cookies.get(LANG_COOKIE)?.value;
   const token = readSessionToken(request, cookies.get(SESSION_COOKIE)?.value);
-  const customer = token ? await getSessionService().getSessionCustomer(token) : null;
+  let customer: SessionCustomer | null = null;
+  try {
+    customer = token ? await getSessionService().getSessionCustomer(token) : null;
+  } catch (error) {
+    // Without a database the session cannot be checked: API clients get a 503 to retry, not a
+    // 401 that would sign them out; pages go on to the error page (500.astro).
+    if (!isApiPath(url.pathname) || !isDatabaseUnavailable(error)) throw error;
+    const t = createTranslator(commonMessages, isLocale(stored) ? stored : getDefaultLocale(storefront));
+    return jsonError(503, t('serviceUnavailable'), undefined, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } });
+  }
   context.locals.customer = customer;
   context.locals.sessionToken = customer ? token : null;
 
-  const stored = cookies.get(LANG_COOKIE)?.value;
   const locale = customer
     ? getProfileLocale(customer.foreignBuyer)
     : isLocale(stored) ? stored : getDefaultLocale(storefront);

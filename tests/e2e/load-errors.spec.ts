@@ -74,6 +74,12 @@ test('a signed-in shopper (session cookie) also gets the error page, not a blank
   shop.database.cut();
   // The session lookup itself fails, before any page runs: Astro's bare error page answers 500.
   await expectRetryPage(page, shop.url('br', `/produtos/${fx.categorySlug}`), TEXTS.br.unavailable, TEXTS.br.retry, 500);
+  // An API client with that session is told to retry (503), not that it is signed out (401).
+  const api = await page.evaluate(async () => {
+    const response = await fetch('/ecom/me');
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+  });
+  expect(api).toEqual({ status: 503, retryAfter: '10', body: { message: TEXTS.br.unavailable } });
 });
 
 test('an unknown product is a 404 without a retry button, with the database up', async ({ page }) => {

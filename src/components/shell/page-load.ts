@@ -1,8 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { isDatabaseUnavailable } from '../../server/db/client.ts';
-
-/** Seconds a client or crawler should wait before asking again while the database is away. */
-const RETRY_AFTER_S = 10;
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../server/db/client.ts';
 
 /**
  * Marks the page's answer as a load error: 503 while the database is unreachable (with
@@ -14,7 +11,7 @@ export function markLoadError(astro: AstroGlobal, error: unknown): 500 | 503 {
   const status = unavailable ? 503 : 500;
   astro.response.status = status;
   astro.response.headers.set('cache-control', 'no-store');
-  if (unavailable) astro.response.headers.set('retry-after', String(RETRY_AFTER_S));
+  if (unavailable) astro.response.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
   return status;
 }
 

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { commonMessages } from '../../lib/i18n/common.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
-import { isDatabaseUnavailable } from '../db/client.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { json, jsonError } from '../http/responses.ts';
 
 /** Catalogue answers may be cached by browsers briefly and by shared caches (CDN) longer. */
@@ -25,7 +25,7 @@ export async function handleCatalogRequest(context: APIContext, work: () => Prom
   } catch (error) {
     console.error(`[catalog] ${context.request.method} ${context.url.pathname} failed`, error);
     const t = createTranslator(commonMessages, context.locals.locale);
-    if (isDatabaseUnavailable(error)) return jsonError(503, t('serviceUnavailable'), undefined, { headers: { 'retry-after': '10' } });
+    if (isDatabaseUnavailable(error)) return jsonError(503, t('serviceUnavailable'), undefined, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } });
     return jsonError(500, t('serverError'));
   }
 }

@@ -65,6 +65,9 @@ export function withTransaction<T>(work: (client: pg.PoolClient) => Promise<T>):
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
 const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
+/** Seconds a client should wait (Retry-After) before asking again while the database is away. */
+export const UNAVAILABLE_RETRY_AFTER_S = 10;
+
 /** True when `error` says the database is unreachable for now (answer 503 and retry later). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
