@@ -14,6 +14,12 @@ const chromium = {
   ],
 };
 
+/**
+ * A phone's Chrome: with this User-Agent Chromium also sends `Sec-CH-UA-Mobile: ?1`, as real
+ * phones do, so the server gives the mobile page size (docs/decisions/0110).
+ */
+const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
@@ -25,7 +31,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: { launchOptions: chromium, trace: 'retain-on-failure' },
   projects: [
-    { name: 'mobile', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
+    { name: 'mobile', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, userAgent: PHONE_USER_AGENT } },
     { name: 'desktop', use: { viewport: { width: 1366, height: 768 } } },
   ],
 });

@@ -3,7 +3,8 @@ import { getCartCurrency, getDefaultLocale, getProfileLocale, isLocale, type Loc
 import { clearSessionCookie } from './server/accounts/http.ts';
 import { commonMessages } from './lib/i18n/common.ts';
 import { createTranslator } from './lib/i18n/translator.ts';
-import { readSessionToken, SESSION_COOKIE } from './server/accounts/sessions.ts';
+import { readSessionToken, SESSION_COOKIE, type SessionCustomer } from './server/accounts/sessions.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './server/db/client.ts';
 import { isForbiddenCrossOrigin } from './server/http/origin-check.ts';
 import { jsonError } from './server/http/responses.ts';
 import { getSessionService } from './server/services.ts';
@@ -32,6 +33,15 @@ function toRequestedLocale(value: string): Locale | null {
   return null;
 }
 
+/**
+ * Astro answers its error page (500.astro) with status 500 whatever the page sets; the page marks
+ * the database-unreachable case with Retry-After (page-load.ts), which is then a 503.
+ */
+function toUnavailable(response: Response): Response {
+  if (response.status !== 500 || !response.headers.has('retry-after')) return response;
+  return new Response(response.body, { status: 503, statusText: 'Service Unavailable', headers: response.headers });
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, request, cookies } = context;
   const storefront = resolveStorefront(url.hostname);
@@ -51,21 +61,30 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return context.redirect(clean.pathname + clean.search, 302);
   }
 
+  const stored = cookies.get(LANG_COOKIE)?.value;
   const token = readSessionToken(request, sessionCookie);
-  const customer = token ? await getSessionService().getSessionCustomer(token) : null;
+  let customer: SessionCustomer | null = null;
+  try {
+    customer = token ? await getSessionService().getSessionCustomer(token) : null;
+  } catch (error) {
+    // Without a database the session cannot be checked: API clients get a 503 to retry, not a
+    // 401 that would sign them out; pages go on to the error page (500.astro).
+    if (!isApiPath(url.pathname) || !isDatabaseUnavailable(error)) throw error;
+    const t = createTranslator(commonMessages, isLocale(stored) ? stored : getDefaultLocale(storefront));
+    return jsonError(503, t('serviceUnavailable'), undefined, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } });
+  }
   // A session that ended (expired, or ended elsewhere) stops travelling with every request.
   if (!customer && sessionCookie) clearSessionCookie(cookies, url);
   context.locals.customer = customer;
   context.locals.sessionToken = customer ? token : null;
 
-  const stored = cookies.get(LANG_COOKIE)?.value;
   const locale = customer
     ? getProfileLocale(customer.foreignBuyer)
     : isLocale(stored) ? stored : getDefaultLocale(storefront);
   context.locals.locale = locale;
   context.locals.currencyId = getCartCurrency(locale, customer?.foreignBuyer ?? null);
 
-  const response = await next();
+  const response = toUnavailable(await next());
   try {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       if (!response.headers.has(name)) response.headers.set(name, value);

@@ -5,6 +5,8 @@
  * print views and exports share it.
  */
 export const LISTING_PAGE_SIZE = 20;
+/** Spec section 9: product and brand pages show 12 per page on phones (see device-class.ts). */
+export const LISTING_PAGE_SIZE_MOBILE = 12;
 export const SORT_OPTIONS = ['valor_venda:asc', 'valor_venda:desc', 'nome:asc', 'nome:desc'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const AVAILABILITY_PARAM = 'disponivel';

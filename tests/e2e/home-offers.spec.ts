@@ -79,3 +79,23 @@ test('"receive offers" in the top bar scrolls to the offers block on home', asyn
   await page.locator('.topbar [data-offers-link]').click();
   await expect(page.locator('#ofertas')).toBeInViewport();
 });
+
+test('"receive offers" from another page goes home, then scrolls to the offers block after 2 s', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-01-05T12:00:00Z') });
+  await page.goto(storefrontUrl('br', '/sobre-nos'));
+  await page.clock.pauseAt(new Date('2026-01-05T12:01:00Z')); // time moves only when the test says
+  // The top bar on desktop, the mobile top header on phones.
+  await page.locator('[data-offers-link]:visible').first().click();
+  await expect(page).toHaveURL(storefrontUrl('br', '/'));
+  const offers = page.locator('#ofertas');
+  await expect(offers).toBeAttached();
+  await page.clock.runFor(1_900);
+  await expect(offers).not.toBeInViewport();
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  await page.clock.runFor(200);
+  await expect(offers).toBeInViewport();
+  // Only once: coming back home later does not scroll again.
+  await page.goto(storefrontUrl('br', '/'));
+  await page.clock.runFor(3_000);
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+});

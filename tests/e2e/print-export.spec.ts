@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createCatalogFixture, type CatalogFixture } from './support/catalog-fixtures.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 import { rawGet } from './support/raw-http.ts';
+import { createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 
 let fx: CatalogFixture;
 test.beforeAll(async () => {
@@ -78,4 +79,26 @@ test('TXT export from the listing select downloads the file with progress', asyn
   await page.locator('[data-export-form] button[type="submit"]').click();
   await expect(page.locator('[data-export-status]')).toContainText('%');
   expect((await download).suggestedFilename()).toMatch(/\.txt$/);
+});
+
+test('the pickup ticket is a standalone print page with the pickup code, not indexed', async ({ page, context }) => {
+  const buyer = await createBuyer(0);
+  await signIn(context, 'es', buyer.token);
+  const cart = await createCartFor(buyer.id, 3);
+  const quote = { currencyId: 3, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
+  const link = await startCheckoutRequest(page, 'es', cart.externalId, {
+    token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: 0, forma_pagamento: 'card', parcelas: 1,
+  });
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  const code = (await page.getByTestId('pickup-code').textContent())?.trim() ?? '';
+  await page.goto(storefrontUrl('es', '/pedidos'));
+  await page.getByTestId('order-row').first().click();
+  await page.getByRole('link', { name: 'Imprimir ticket' }).click();
+  await expect(page).toHaveTitle('Ticket de retiro');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-PY');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.getByTestId('ticket-code')).toHaveText(code);
+  await expect(page.locator('.site-header, footer')).toHaveCount(0); // no shop shell on paper
+  expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
 });

@@ -40,7 +40,7 @@ async function createFreshDatabase(serverUrl: string): Promise<string> {
   return url.toString();
 }
 
-async function waitUntilReady(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilReady(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the shop exited with code ${server.exitCode} before it was ready`);

@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { Brand, Category, ProductCard, ProductList } from '../../lib/contract/catalog.ts';
-import { LISTING_PAGE_SIZE, readListingParams, toListingSearch, toProductsOrder, type ListingParams } from '../../lib/catalog-listing.ts';
+import { LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MOBILE, readListingParams, toListingSearch, toProductsOrder, type ListingParams } from '../../lib/catalog-listing.ts';
+import { DEVICE_CLASS_HEADERS, getDeviceClass } from '../../lib/device-class.ts';
 import { toApiLang, type Locale } from '../../lib/locale.ts';
 import { getLocaleCurrency } from '../../lib/money.ts';
 import { getCatalogReader } from './catalog-reader.ts';
@@ -65,6 +66,28 @@ export async function resolveListing({ root, segments, search, lang, brand = nul
   return { kind: 'listing', params, category, departmentSlug: department?.slug ?? null, brand, query: toQuery(params, category, department?.id ?? null, brand) };
 }
 
+/** A brand by slug, or by id (old links); null when there is none. */
+export async function findBrand(lang: 'pt' | 'es', slugOrId: string): Promise<Brand | null> {
+  return (await getCatalogReader().listBrands(lang)).find((b) => b.slug === slugOrId || (isNumeric(slugOrId) && String(b.id) === slugOrId)) ?? null;
+}
+
+/**
+ * /especial/{categoria}[/{departamento}] lists the special categories' products like /produtos
+ * (DECISIONS.md); the spec's /especial/{marca}/{categoria}/{departamento} also keeps to the brand.
+ */
+export async function resolveSpecialListing(segments: string[], search: URLSearchParams, lang: 'pt' | 'es'): Promise<ListingScope> {
+  if (segments.length > 3) return { kind: 'not-found' };
+  if (segments.length < 3) return resolveListing({ root: '/especial', segments, search, lang });
+  const [brandSlug = '', ...rest] = segments;
+  const brand = await findBrand(lang, brandSlug);
+  if (!brand) return { kind: 'not-found' };
+  const scope = await resolveListing({ root: '/especial', segments: rest, search, lang, brand });
+  const withBrand = (path: string) => `/especial/${brand.slug}${path.slice('/especial'.length)}`;
+  if (scope.kind === 'redirect') return { kind: 'redirect', location: withBrand(scope.location) };
+  if (scope.kind === 'listing' && brand.slug !== brandSlug) return { kind: 'redirect', location: withBrand(`/especial/${rest.join('/')}${toListingSearch(scope.params)}`) };
+  return scope;
+}
+
 function toQuery(params: ListingParams, category: Category | null, departmentId: number | null, brand: Brand | null): ListingQuery {
   const query: ListingQuery = {};
   if (params.text) {
@@ -91,6 +114,26 @@ export async function getListingPage(locale: Locale, scope: Extract<ListingScope
   });
 }
 
+export interface ListingData {
+  listing: ProductList;
+  /** The brand filter's brands (of the category, when there is one). */
+  brands: Brand[];
+  /** The side panel's categories when no category is chosen. */
+  categories: Category[];
+}
+
+/** What a /produtos or /especial listing shows besides its address: one page and the filters. */
+export async function getListingData(locale: Locale, root: '/produtos' | '/especial', scope: Extract<ListingScope, { kind: 'listing' }>, pageSize: number): Promise<ListingData> {
+  const reader = getCatalogReader();
+  const lang = toApiLang(locale);
+  const [listing, brands, categories] = await Promise.all([
+    getListingPage(locale, scope, scope.params.page, pageSize),
+    reader.listBrands(lang, scope.category?.id),
+    scope.category ? [] : reader.listCategories(lang, root === '/especial'),
+  ]);
+  return { listing, brands, categories };
+}
+
 /** Every in-stock product of a listing, page by page (the TXT export rule), capped for safety. */
 export async function getAllInStock(locale: Locale, scope: Extract<ListingScope, { kind: 'listing' }>, max = 5000): Promise<ProductCard[]> {
   const inStock: Extract<ListingScope, { kind: 'listing' }> = { ...scope, query: { ...scope.query, tem_estoque: true } };
@@ -113,6 +156,16 @@ export function setCatalogueCache(astro: AstroGlobal): void {
 }
 
 /**
+ * Products per page for this request: 12 on phones, 20 otherwise (spec section 9). The answer
+ * then depends on the device headers, so shared caches must key on them.
+ */
+export function getListingPageSize(astro: AstroGlobal): number {
+  const vary = astro.response.headers.get('vary');
+  astro.response.headers.set('vary', [vary, ...DEVICE_CLASS_HEADERS].filter(Boolean).join(', '));
+  return getDeviceClass(astro.request.headers) === 'mobile' ? LISTING_PAGE_SIZE_MOBILE : LISTING_PAGE_SIZE;
+}
+
+/**
  * The listing a print view or export reproduces, from its address (`de` parameter): only
  * /produtos, /especial and /marca addresses of this shop are accepted.
  */
@@ -126,17 +179,18 @@ export async function resolveListingHref(href: string, lang: 'pt' | 'es'): Promi
   if (url.origin !== 'http://shop.invalid') return null;
   const [root, ...segments] = url.pathname.split('/').filter(Boolean);
   if (root === 'marca') {
-    const [brandSlug, categorySlug] = segments;
-    const reader = getCatalogReader();
-    const brand = (await reader.listBrands(lang)).find((b) => b.slug === brandSlug) ?? null;
+    const [brandSlug = '', categorySlug] = segments;
+    const brand = await findBrand(lang, brandSlug);
     if (!brand) return null;
-    const category = categorySlug ? (await reader.listCategories(lang, false)).find((c) => c.slug === categorySlug) ?? null : null;
+    const category = categorySlug ? (await getCatalogReader().listCategories(lang, false)).find((c) => c.slug === categorySlug) ?? null : null;
     if (categorySlug && !category) return null;
     const params = readListingParams(url.searchParams);
     return { kind: 'listing', params, category, departmentSlug: null, brand, query: toQuery(params, category, null, brand) };
   }
   if (root !== 'produtos' && root !== 'especial') return null;
-  const scope = await resolveListing({ root: `/${root}`, segments, search: url.searchParams, lang });
+  const scope = root === 'especial'
+    ? await resolveSpecialListing(segments, url.searchParams, lang)
+    : await resolveListing({ root: '/produtos', segments, search: url.searchParams, lang });
   if (scope.kind === 'listing') return scope;
   if (scope.kind === 'categories') {
     const params = readListingParams(url.searchParams);

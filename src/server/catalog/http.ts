@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { commonMessages } from '../../lib/i18n/common.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { json, jsonError } from '../http/responses.ts';
 
 /** Catalogue answers may be cached by browsers briefly and by shared caches (CDN) longer. */
@@ -11,7 +12,8 @@ export function catalogJson(data: unknown): Response {
 }
 
 /**
- * Runs an endpoint; an unexpected failure becomes a JSON 500 (logged), never an HTML page.
+ * Runs an endpoint; an unexpected failure becomes a JSON 500 (logged), never an HTML page; an
+ * unreachable database a 503 the client may retry.
  * The time spent is reported in a Server-Timing header (the benchmark reads it).
  */
 export async function handleCatalogRequest(context: APIContext, work: () => Promise<Response>): Promise<Response> {
@@ -22,6 +24,8 @@ export async function handleCatalogRequest(context: APIContext, work: () => Prom
     return response;
   } catch (error) {
     console.error(`[catalog] ${context.request.method} ${context.url.pathname} failed`, error);
-    return jsonError(500, createTranslator(commonMessages, context.locals.locale)('serverError'));
+    const t = createTranslator(commonMessages, context.locals.locale);
+    if (isDatabaseUnavailable(error)) return jsonError(503, t('serviceUnavailable'), undefined, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } });
+    return jsonError(500, t('serverError'));
   }
 }

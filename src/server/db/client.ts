@@ -59,3 +59,20 @@ export async function runInTransaction<T>(source: ConnectionSource, work: (clien
 export function withTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   return runInTransaction(getPool(), work);
 }
+
+// Node socket errors and PostgreSQL SQLSTATE classes 08 (connection exception) and 57P
+// (operator intervention: shutdown, starting up) mean the database cannot be reached now.
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/** Seconds a client should wait (Retry-After) before asking again while the database is away. */
+export const UNAVAILABLE_RETRY_AFTER_S = 10;
+
+/** True when `error` says the database is unreachable for now (answer 503 and retry later). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+  return UNREACHABLE_MESSAGES.test(error.message) || (error.cause !== undefined && isDatabaseUnavailable(error.cause));
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from './client.ts';
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe('isDatabaseUnavailable', () => {
+  it('recognises a database that cannot be reached now', () => {
+    expect(isDatabaseUnavailable(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
+    expect(isDatabaseUnavailable(withCode('read ECONNRESET', 'ECONNRESET'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseUnavailable(withCode('the database system is starting up', '57P03'))).toBe(true);
+    expect(isDatabaseUnavailable(withCode('terminating connection due to administrator command', '57P01'))).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')]))).toBe(true);
+  });
+
+  it('leaves real faults (bad SQL, broken rules, bugs) as 500s', () => {
+    expect(isDatabaseUnavailable(withCode('syntax error at or near "SELEC"', '42601'))).toBe(false);
+    expect(isDatabaseUnavailable(withCode('duplicate key value violates unique constraint', '23505'))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+    expect(isDatabaseUnavailable('down')).toBe(false);
+  });
+});
