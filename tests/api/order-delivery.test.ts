@@ -34,7 +34,7 @@ async function rewriteRateTable(serviceId: number) {
 /** The order article of /pedido/{id}, as a Paraguayan buyer reads it (es-PY, following the profile). */
 async function getOrderPage(externalId: string, token: string): Promise<string> {
   const html = await (await api(`/pedido/${externalId}`, { host: 'es', token })).text();
-  return html.match(/<article class="order"[\s\S]*?<\/article>/)?.[0] ?? 'no order article';
+  return html.match(/<article class="order[ "][^>]*>[\s\S]*?<\/article>/)?.[0] ?? 'no order article';
 }
 
 describe('the delivery option frozen on the order', () => {

@@ -44,7 +44,7 @@ describe('orders', () => {
   it('lists orders with their status in the shopper language and G$ totals labelled with I.V.A.', async () => {
     const order = await createPendingOrder();
     const html = await (await api('/pedidos', { host: 'es', token: order.customer.token })).text();
-    const list = html.match(/<section class="orders"[\s\S]*?<\/section>/)?.[0] ?? '';
+    const list = html.match(/<section class="orders[ "][^>]*>[\s\S]*?<\/section>/)?.[0] ?? '';
     expect(list).toContain(`href="/pedido/${order.externalId}"`);
     expect(list).toContain('Esperando pago');
     expect(list).toMatch(/G\$ [\d.]+<small[^>]*>\(I\.V\.A\. incluido\)<\/small>/);

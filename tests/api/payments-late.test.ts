@@ -78,7 +78,7 @@ describe('a payment approved after its reservation expired', () => {
     expect(detail.body).toMatchObject({ status: 'CANCELADO', codigo_retirada: null, link_pagamento: null });
     expect(detail.body.pagamentos[0].status).toBe('ESTORNADO');
     const html = await (await api(`/pedido/${order.externalId}`, { host: 'es', token: order.customer.token })).text();
-    const article = html.match(/<article class="order"[\s\S]*?<\/article>/)?.[0] ?? '';
+    const article = html.match(/<article class="order[ "][^>]*>[\s\S]*?<\/article>/)?.[0] ?? '';
     expect(article).toMatch(/data-testid="order-status"[^>]*>Cancelado</);
     expect(article).toMatch(/data-testid="payment-status"[^>]*>Tarjeta de crédito · Reembolsado</);
     expect(article).toContain('el importe reembolsado');
