@@ -1,3 +1,4 @@
+import type { CartProductView } from '../../lib/contract/cart.ts';
 import type { ApiLang, ProductCard } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
 import type { RateLike } from '../../lib/money.ts';
@@ -5,21 +6,11 @@ import { getProductColumns, PRODUCT_JOINS, toProductCard, type ProductRow } from
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 
+/** A favourite carries the same product summary as a cart line, plus its price for the card. */
 export interface FavouriteView {
   id: number;
   produto_id: number;
-  produto: {
-    id: number;
-    slug: string;
-    nome: string;
-    codigo: string;
-    imagens: Array<{ url: string }>;
-    qtde_disponivel: number;
-    tem_estoque: boolean;
-    mostrar_preco: boolean;
-    price_minor: number;
-    currency_id: number;
-  };
+  produto: CartProductView & { price_minor: number; currency_id: number };
 }
 
 /** Server-side favourites of signed-in customers (visitors keep theirs in the browser). */
