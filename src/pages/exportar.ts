@@ -19,7 +19,7 @@ function toMessagePage(message: string, lang: string, status: number): Response 
 
 /** TXT and PDF price lists of a listing: all its in-stock products, sorted by name. */
 export const GET: APIRoute = async (context) => {
-  const parsed = parseQuery(context.url, ExportQuerySchema);
+  const parsed = parseQuery(context.url, ExportQuerySchema, context.locals.locale);
   if (!parsed.ok) return parsed.response;
   const query = parsed.data;
   const { locale } = context.locals;

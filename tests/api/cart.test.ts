@@ -106,6 +106,18 @@ describe('cart API: quantity and stock rules', () => {
     expect(body.message).toBe('La cantidad solicitada (3) excede el stock disponible (2)');
   });
 
+  it('answers a malformed body, another content type or a non-numeric quantity in the shopper language', async () => {
+    const malformed = await apiJson('/ecom/venda/carrinho', { method: 'POST', host: 'es', body: '{"itens": [', headers: { 'content-type': 'application/json' } });
+    expect(malformed).toMatchObject({ status: 400, body: { message: 'El cuerpo de la solicitud no es un JSON válido.' } });
+    const form = await apiJson('/ecom/venda/carrinho', { method: 'POST', host: 'br', body: 'itens=1', headers: { 'content-type': 'text/plain', origin: `http://${getHostHeader('br')}` } });
+    expect(form).toMatchObject({ status: 415, body: { message: 'Formato de envio não suportado.' } });
+    const product = await createTestProduct({ stock: 5 });
+    const word = await apiJson('/ecom/venda/carrinho', { method: 'POST', host: 'es', json: cartBody(newExternalId(), [item(product.id, 0, { qtde: 'dos' })], 3) });
+    expect(word.status).toBe(422);
+    expect(word.body.message).toBe('Parámetros inválidos: itens.0.qtde');
+    expect(word.body.errors['itens.0.qtde'][0]).toMatch(/^Entrada inválida/);
+  });
+
   it('refuses fractions and products without stock', async () => {
     const product = await createTestProduct({ stock: 10 });
     const fraction = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(newExternalId(), [item(product.id, 1.5)]) });

@@ -166,6 +166,16 @@ describe('GET /api/public/products', () => {
     expect(body.message).toContain(field);
     expect(body.errors[field]).toBeInstanceOf(Array);
   });
+
+  it.each([
+    ['br', 'Parâmetros inválidos: per_page', /^Entrada inválida: esperava um número/],
+    ['es', 'Parámetros inválidos: per_page', /^Entrada inválida: se esperaba número/],
+  ] as const)('answers a bad parameter in the language of the %s storefront', async (host, message, fieldMessage) => {
+    const { status, body } = await apiJson('/api/public/products?per_page=abc', { host });
+    expect(status).toBe(400);
+    expect(body.message).toBe(message);
+    expect(body.errors.per_page[0]).toMatch(fieldMessage);
+  });
 });
 
 describe('GET /api/public/products/{id}/details', () => {

@@ -5,7 +5,7 @@ import { commonMessages } from '../../lib/i18n/common.ts';
 import { formMessages } from '../../lib/i18n/forms.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { jsonError, type FieldErrors, type Parsed } from '../http/responses.ts';
+import { jsonError, readJsonObject, toFieldErrors, zodMessagesIn, type Parsed } from '../http/responses.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
 
 export function getAccountTexts(locale: Locale) {
@@ -16,40 +16,19 @@ export function getAccountTexts(locale: Locale) {
   };
 }
 
-export function toIssueErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join('.') || '_';
-    (fields[field] ??= []).push(issue.message);
-  }
-  return fields;
-}
-
 /** Validates plain values with an accounts form schema; 422 with every field's message. */
 export function parseFields<S extends z.ZodMiniType>(schema: S, values: unknown, locale: Locale): Parsed<z.output<S>> {
-  const result = z.safeParse(schema, values);
+  const result = z.safeParse(schema, values, zodMessagesIn(locale));
   if (result.success) return { ok: true, data: result.data };
   const { f } = getAccountTexts(locale);
-  return { ok: false, response: jsonError(422, f('formInvalidText'), toIssueErrors(result.error.issues)) };
+  return { ok: false, response: jsonError(422, f('formInvalidText'), toFieldErrors(result.error.issues)) };
 }
 
 /** JSON bodies only (415 otherwise, so a cross-site HTML form cannot post), then the schema. */
 export async function readJsonFields<S extends z.ZodMiniType>(request: Request, schema: S, locale: Locale): Promise<Parsed<z.output<S>>> {
-  const { c } = getAccountTexts(locale);
-  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
-    return { ok: false, response: jsonError(415, c('unsupportedMediaType')) };
-  }
-  let body: unknown;
-  try {
-    const text = await request.text();
-    body = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    return { ok: false, response: jsonError(400, c('invalidInput')) };
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, response: jsonError(400, c('invalidInput')) };
-  }
-  return parseFields(schema, body, locale);
+  const body = await readJsonObject(request, locale);
+  if (!body.ok) return body;
+  return parseFields(schema, body.data, locale);
 }
 
 function isLocalHost(hostname: string): boolean {

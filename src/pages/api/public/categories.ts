@@ -5,7 +5,7 @@ import { getCatalogService } from '../../../server/catalog/services.ts';
 import { parseQuery } from '../../../server/http/responses.ts';
 
 export const GET: APIRoute = (context) => handleCatalogRequest(context, async () => {
-  const query = parseQuery(context.url, CategoriesQuerySchema);
+  const query = parseQuery(context.url, CategoriesQuerySchema, context.locals.locale);
   if (!query.ok) return query.response;
   return catalogJson(await getCatalogService().listCategories(query.data.lang, { special: query.data.special }));
 });

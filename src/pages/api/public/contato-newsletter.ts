@@ -8,7 +8,7 @@ import { json, parseJsonBody } from '../../../server/http/responses.ts';
 
 /** Offers signup: the phone's digits (10 to 15) are stored once; a repeat answers 200. */
 export const POST: APIRoute = (context) => handleCatalogRequest(context, async () => {
-  const body = await parseJsonBody(context.request, NewsletterBodySchema);
+  const body = await parseJsonBody(context.request, NewsletterBodySchema, context.locals.locale);
   if (!body.ok) return body.response;
   const t = createTranslator(catalogApiMessages, context.locals.locale);
   const { created } = await getCatalogService().saveNewsletterContact(body.data.celular, context.locals.locale);

@@ -16,7 +16,7 @@ const BodySchema = z.object({
  * Paraguay) as `{ id, nome, codigo, estado }`.
  */
 export const POST: APIRoute = async ({ request, locals }) => {
-  const parsed = await parseJsonBody(request, BodySchema);
+  const parsed = await parseJsonBody(request, BodySchema, locals.locale);
   if (!parsed.ok) return parsed.response;
   const city = await getReferenceService().findCityByCode(parsed.data.pais_id, parsed.data.codigo);
   if (!city) {

@@ -11,7 +11,7 @@ const QuerySchema = z.object({
 
 /** GET /ecom/endereco/frete?cidade_id=: the product page's estimate for a city (no cart, no tokens). */
 export const GET: APIRoute = async ({ url, locals }) => {
-  const query = parseQuery(url, QuerySchema);
+  const query = parseQuery(url, QuerySchema, locals.locale);
   if (!query.ok) return query.response;
   try {
     return json(await getShippingService().estimate(query.data.cidade_id, query.data.moeda_id ?? locals.currencyId, getShippingActor(locals)));

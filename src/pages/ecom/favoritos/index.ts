@@ -19,7 +19,7 @@ export const GET: APIRoute = async ({ locals }) => {
 export const POST: APIRoute = async ({ request, locals }) => {
   const t = createTranslator(favouritesMessages, locals.locale);
   if (!locals.customer) return jsonError(401, t('loginRequired'));
-  const parsed = await parseJsonBody(request, BodySchema);
+  const parsed = await parseJsonBody(request, BodySchema, locals.locale);
   if (!parsed.ok) return parsed.response;
   const added = await getFavouritesService().addFavourite(locals.customer.id, parsed.data.produto_id);
   if (!added) return jsonError(422, t('productNotFound'), { produto_id: [t('productNotFound')] });

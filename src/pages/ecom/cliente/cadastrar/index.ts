@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { createRegistrationSchema } from '../../../../lib/contract/accounts.ts';
-import { json, jsonError } from '../../../../server/http/responses.ts';
-import { getAccountTexts, getClientIp, setSessionCookie, toIssueErrors, tooManyRequests } from '../../../../server/accounts/http.ts';
+import { json, jsonError, toFieldErrors, zodMessagesIn } from '../../../../server/http/responses.ts';
+import { getAccountTexts, getClientIp, setSessionCookie, tooManyRequests } from '../../../../server/accounts/http.ts';
 import { getRateLimiter, getRegistrationService } from '../../../../server/accounts/services.ts';
 import { readDocumentUpload } from '../../../../server/accounts/uploads.ts';
 import { LIMITS } from '../../../../server/rate-limit/index.ts';
@@ -14,8 +14,8 @@ export const POST: APIRoute = async (context) => {
   if (!(await getRateLimiter().consume(LIMITS.register, getClientIp(context)))) return tooManyRequests(locale);
   const upload = await readDocumentUpload(context.request, locale, true);
   if (!upload.ok) return upload.response;
-  const result = z.safeParse(createRegistrationSchema(f), upload.fields);
-  const errors = { ...(result.success ? {} : toIssueErrors(result.error.issues)), ...upload.fileErrors };
+  const result = z.safeParse(createRegistrationSchema(f), upload.fields, zodMessagesIn(locale));
+  const errors = { ...(result.success ? {} : toFieldErrors(result.error.issues)), ...upload.fileErrors };
   const { frente, verso } = upload.files;
   if (!result.success || !frente || !verso || Object.keys(errors).length > 0) {
     return jsonError(422, f('formInvalidText'), errors);

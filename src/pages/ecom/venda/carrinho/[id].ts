@@ -6,7 +6,7 @@ import { json, parseJsonBody, parseQuery } from '../../../../server/http/respons
 
 /** GET /ecom/venda/carrinho/{externalId}?moeda_id=: the cart, 404 when unknown. */
 export const GET: APIRoute = async ({ params, url, locals }) => {
-  const query = parseQuery(url, CartQuerySchema);
+  const query = parseQuery(url, CartQuerySchema, locals.locale);
   if (!query.ok) return query.response;
   const externalId = params.id ?? '';
   const weak = checkExternalId(externalId, locals.locale);
@@ -23,7 +23,7 @@ export const GET: APIRoute = async ({ params, url, locals }) => {
  * of the contract (or the external id); the body's external id must name the same cart.
  */
 export const PUT: APIRoute = async ({ params, request, locals }) => {
-  const parsed = await parseJsonBody(request, CartBodySchema);
+  const parsed = await parseJsonBody(request, CartBodySchema, locals.locale);
   if (!parsed.ok) return parsed.response;
   const body = parsed.data;
   const weak = checkExternalId(body.external_id, locals.locale);

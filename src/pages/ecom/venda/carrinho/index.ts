@@ -5,7 +5,7 @@ import { json, parseJsonBody } from '../../../../server/http/responses.ts';
 
 /** POST /ecom/venda/carrinho: creates the cart under the client's external id. */
 export const POST: APIRoute = async ({ request, locals }) => {
-  const parsed = await parseJsonBody(request, CartBodySchema);
+  const parsed = await parseJsonBody(request, CartBodySchema, locals.locale);
   if (!parsed.ok) return parsed.response;
   const body = parsed.data;
   const weak = checkExternalId(body.external_id, locals.locale);

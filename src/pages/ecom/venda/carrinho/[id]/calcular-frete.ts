@@ -9,7 +9,7 @@ import { CalculateBodySchema, getShippingActor, toShippingErrorResponse } from '
  * (or address, or pickup point), each with a signed token checkout verifies.
  */
 export const PUT: APIRoute = async ({ params, request, locals }) => {
-  const parsed = await parseJsonBody(request, CalculateBodySchema);
+  const parsed = await parseJsonBody(request, CalculateBodySchema, locals.locale);
   if (!parsed.ok) return parsed.response;
   const externalId = params.id ?? '';
   const weak = checkExternalId(externalId, locals.locale);

@@ -10,7 +10,7 @@ import { getCheckoutService } from '../../../../../server/payments/services.ts';
 export const POST: APIRoute = async ({ params, request, locals, url }) => {
   const t = createTranslator(checkoutMessages, locals.locale);
   if (!locals.customer) return jsonError(401, createTranslator(commonMessages, locals.locale)('loginRequired'));
-  const parsed = await parseJsonBody(request, StartCheckoutSchema);
+  const parsed = await parseJsonBody(request, StartCheckoutSchema, locals.locale);
   if (!parsed.ok) return parsed.response;
   try {
     const started = await getCheckoutService().startCheckout({
