@@ -42,6 +42,13 @@ function toUnavailable(response: Response): Response {
   return new Response(response.body, { status: 503, statusText: 'Service Unavailable', headers: response.headers });
 }
 
+/** An API client asking for an address that does not exist gets JSON, not the 404 page. */
+function toApiNotFound(url: URL, locale: Locale, response: Response): Response {
+  if (response.status !== 404 || !isApiPath(url.pathname)) return response;
+  if (response.headers.get('content-type')?.includes('application/json')) return response;
+  return jsonError(404, createTranslator(commonMessages, locale)('resourceNotFound'));
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, request, cookies } = context;
   const storefront = resolveStorefront(url.hostname);
@@ -84,7 +91,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = locale;
   context.locals.currencyId = getCartCurrency(locale, customer?.foreignBuyer ?? null);
 
-  const response = toUnavailable(await next());
+  const response = toApiNotFound(url, locale, toUnavailable(await next()));
   try {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       if (!response.headers.has(name)) response.headers.set(name, value);

@@ -31,4 +31,19 @@ describe('platform', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('vary')).toMatch(/Host/);
   });
+
+  it('answers unknown API addresses with a JSON 404 in the shopper language, pages with the 404 page', async () => {
+    for (const [path, host, message] of [
+      ['/api/public/nada', 'es', 'El recurso al que intentas acceder no existe'],
+      ['/ecom/venda/nada', 'br', 'O Recurso que está tentando acessar não existe'],
+    ] as const) {
+      const response = await api(path, { host });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await response.json()).toEqual({ message });
+    }
+    const page = await api('/nada', { host: 'es' });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  });
 });
