@@ -54,6 +54,8 @@ for (const host of ['br', 'es'] as const) {
       const main = page.locator('main');
       const line = main.locator(`[data-product-id="${product.id}"]`);
       await expect(line).toBeVisible();
+      const shipping = main.getByRole('heading', { name: host === 'br' ? 'Calcular frete' : 'Calcular envío' });
+      await expect(shipping).toBeVisible();
       await line.getByRole('button', { name: host === 'br' ? 'Aumentar quantidade' : 'Aumentar cantidad' }).click();
       await expect(line.getByTestId('cart-qty')).toHaveText('2');
       await line.getByRole('button', { name: host === 'br' ? 'Aumentar quantidade' : 'Aumentar cantidad' }).click();
@@ -66,9 +68,11 @@ for (const host of ['br', 'es'] as const) {
       await expect(line).toBeVisible();
       await main.getByRole('button', { name: text.confirm }).click();
       await expect(main.getByText(text.empty)).toBeVisible();
+      await expect(shipping).toHaveCount(0); // nothing to ship: no calculator, no 'choose a city' error
       await page.reload();
       await waitForIslands(page);
       await expect(page.locator('main').getByText(text.empty)).toBeVisible();
+      await expect(shipping).toHaveCount(0);
     });
   });
 }

@@ -4,7 +4,7 @@ import { getOptionKey, type DeliveryOption } from '../../lib/contract/shipping.t
 import { shippingMessages } from '../../lib/i18n/shipping.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { $cart, $cartVersion, getCartExternalId, startCart } from '../cart/cart-store.ts';
+import { $cart, $cartStatus, $cartVersion, getCartExternalId, startCart } from '../cart/cart-store.ts';
 import { formatCartMoney } from '../cart/format.ts';
 import { requestJson } from '../cart/http.ts';
 import {
@@ -19,18 +19,21 @@ interface Props {
   mode: 'cart' | 'product';
   /** Brazilian buyers: store pickup only, no state/city choice. */
   pickupOnly: boolean;
+  /** Cart mode: whether the server-rendered cart has items (until the cart store has loaded). */
+  cartHasItems?: boolean;
 }
 
 interface Place { id: number; name: string }
 const RETRY_MS = 2000;
 
 /** State, then city, then the delivery options with pickup points (storefront spec sections 4 and 8). */
-export default function ShippingCalculator({ locale, currencyId, mode, pickupOnly }: Props) {
+export default function ShippingCalculator({ locale, currencyId, mode, pickupOnly, cartHasItems = true }: Props) {
   const t = createTranslator(shippingMessages, locale);
   const options = useStore($shippingOptions);
   const selection = useStore($shippingSelection);
   const cart = useStore($cart);
   const version = useStore($cartVersion);
+  const cartStatus = useStore($cartStatus);
   const [states, setStates] = useState<Place[]>([]);
   const [cities, setCities] = useState<Place[]>([]);
   const [stateId, setStateId] = useState<number | null>(null);
@@ -105,6 +108,10 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
   const deliveries = options.filter((option) => option.tipo === 'delivery');
   const hasPoints = options.some((option) => option.tipo === 'pickup_point');
   const money = (value: number, option: DeliveryOption) => (value === 0 ? t('free') : formatCartMoney(value, option.moeda));
+  // Nothing to ship: an empty cart shows no calculator (and no 'choose a city' error).
+  const cartLoaded = cartStatus !== 'idle' && cartStatus !== 'loading';
+  const hasItems = cartLoaded ? Boolean(cart?.itens.some((item) => item.ativo)) : cartHasItems;
+  if (mode === 'cart' && !hasItems) return null;
 
   return (
     <section className="shipping" aria-labelledby="shipping-title">
