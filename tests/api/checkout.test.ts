@@ -143,4 +143,20 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     expect(stolen.status).toBe(404);
     expect(await getStock(product.id)).toBe(2);
   });
+
+  it('limits how often one buyer may start checkouts (20 per 15 minutes) with a 429 in their language', async () => {
+    const customer = await createCustomer();
+    const product = await createProduct({ stock: 50 });
+    const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]);
+    const answers = [];
+    for (let n = 0; n < 20; n += 1) answers.push((await startCheckout(customer, cart, { currencyId: 3 })).status);
+    expect(answers.filter((status) => status === 429)).toEqual([]);
+    const limited = await startCheckout(customer, cart, { currencyId: 3, host: 'es' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
+    // another buyer is not held back
+    const other = await createCustomer();
+    const otherCart = await createCart(other.id, 3, [{ productId: product.id, quantity: 1 }]);
+    expect((await startCheckout(other, otherCart, { currencyId: 3 })).status).toBe(201);
+  });
 });

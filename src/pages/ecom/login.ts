@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { createLoginSchema } from '../../lib/contract/accounts.ts';
 import { json, jsonError } from '../../server/http/responses.ts';
-import { getAccountTexts, getClientIp, readJsonFields, setSessionCookie, tooManyRequests } from '../../server/accounts/http.ts';
+import { getAccountTexts, readJsonFields, setSessionCookie } from '../../server/accounts/http.ts';
+import { getClientIp, tooManyRequests } from '../../server/rate-limit/http.ts';
 import { getAuthService } from '../../server/accounts/services.ts';
 
 /** POST /ecom/login {email, password} -> {token, user}; also sets the httpOnly session cookie. */

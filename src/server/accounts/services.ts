@@ -1,6 +1,6 @@
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
-import { createRateLimiter } from '../rate-limit/index.ts';
+import { getRateLimiter } from '../services.ts';
 import { createAddressService } from './addresses.ts';
 import { createAuthService } from './auth.ts';
 import { createCustomerRepository } from './customers.ts';
@@ -9,10 +9,6 @@ import { createRecoveryService } from './recovery.ts';
 import { createRegistrationService } from './registration.ts';
 
 /** The accounts services wired to the real database and clock, for pages and endpoints. */
-export function getRateLimiter() {
-  return createRateLimiter({ db: getPool() });
-}
-
 export function getAuthService() {
   return createAuthService({ db: getPool(), clock: systemClock, limiter: getRateLimiter() });
 }

@@ -21,6 +21,9 @@ export const LIMITS = {
   recoveryIp: { name: 'recovery-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
   resend: { name: 'resend-customer', points: 5, windowSeconds: 60 * 60 },
   resendIp: { name: 'resend-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
+  // Starting a checkout reserves stock: a buyer (or a script) cannot hold the shelf hostage.
+  checkoutCustomer: { name: 'checkout-customer', points: 20, windowSeconds: 15 * 60 },
+  checkoutIp: { name: 'checkout-ip', points: 60, windowSeconds: 15 * 60, perIp: true },
 } satisfies Record<string, Limit>;
 
 function getAllowed(limit: Limit): number {

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { createRecoverySchema } from '../../../lib/contract/accounts.ts';
 import { json } from '../../../server/http/responses.ts';
-import { getAccountTexts, getClientIp, readJsonFields, tooManyRequests } from '../../../server/accounts/http.ts';
+import { getAccountTexts, readJsonFields } from '../../../server/accounts/http.ts';
+import { getClientIp, tooManyRequests } from '../../../server/rate-limit/http.ts';
 import { getRecoveryService } from '../../../server/accounts/services.ts';
 
 /** POST /ecom/cliente/recuperar-senha {email}: the same answer whether or not the e-mail exists. */

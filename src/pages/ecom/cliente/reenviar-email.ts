@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { json, jsonError } from '../../../server/http/responses.ts';
-import { getAccountTexts, getClientIp, tooManyRequests } from '../../../server/accounts/http.ts';
+import { getAccountTexts } from '../../../server/accounts/http.ts';
+import { getClientIp, tooManyRequests } from '../../../server/rate-limit/http.ts';
 import { requireApiCustomer } from '../../../server/accounts/require-customer.ts';
 import { getRecoveryService } from '../../../server/accounts/services.ts';
 

@@ -1,8 +1,10 @@
 import type { APIRoute } from 'astro';
 import { createCheckEmailSchema } from '../../../../lib/contract/accounts.ts';
 import { json, jsonError } from '../../../../server/http/responses.ts';
-import { getAccountTexts, getClientIp, readJsonFields, tooManyRequests } from '../../../../server/accounts/http.ts';
-import { getCustomerRepository, getRateLimiter } from '../../../../server/accounts/services.ts';
+import { getAccountTexts, readJsonFields } from '../../../../server/accounts/http.ts';
+import { getClientIp, tooManyRequests } from '../../../../server/rate-limit/http.ts';
+import { getCustomerRepository } from '../../../../server/accounts/services.ts';
+import { getRateLimiter } from '../../../../server/services.ts';
 import { LIMITS } from '../../../../server/rate-limit/index.ts';
 
 /** POST /ecom/cliente/cadastrar/check-email {email}: 200 when free, 422 errors.email otherwise. */

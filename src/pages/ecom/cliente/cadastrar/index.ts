@@ -1,8 +1,10 @@
 import type { APIRoute } from 'astro';
 import { createRegistrationSchema } from '../../../../lib/contract/accounts.ts';
 import { json, jsonError, toFieldErrors, zodMessagesIn } from '../../../../server/http/responses.ts';
-import { getAccountTexts, getClientIp, setSessionCookie, tooManyRequests } from '../../../../server/accounts/http.ts';
-import { getRateLimiter, getRegistrationService } from '../../../../server/accounts/services.ts';
+import { getAccountTexts, setSessionCookie } from '../../../../server/accounts/http.ts';
+import { getClientIp, tooManyRequests } from '../../../../server/rate-limit/http.ts';
+import { getRegistrationService } from '../../../../server/accounts/services.ts';
+import { getRateLimiter } from '../../../../server/services.ts';
 import { readDocumentUpload } from '../../../../server/accounts/uploads.ts';
 import { LIMITS } from '../../../../server/rate-limit/index.ts';
 import * as z from 'zod/mini';

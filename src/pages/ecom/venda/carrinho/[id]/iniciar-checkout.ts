@@ -6,10 +6,18 @@ import { createTranslator } from '../../../../../lib/i18n/translator.ts';
 import { CheckoutError } from '../../../../../server/checkout/errors.ts';
 import { json, jsonError, parseJsonBody } from '../../../../../server/http/responses.ts';
 import { getCheckoutService } from '../../../../../server/payments/services.ts';
+import { getClientIp, tooManyRequests } from '../../../../../server/rate-limit/http.ts';
+import { LIMITS } from '../../../../../server/rate-limit/index.ts';
+import { getRateLimiter } from '../../../../../server/services.ts';
 
-export const POST: APIRoute = async ({ params, request, locals, url }) => {
+export const POST: APIRoute = async (context) => {
+  const { params, request, locals, url } = context;
   const t = createTranslator(checkoutMessages, locals.locale);
   if (!locals.customer) return jsonError(401, createTranslator(commonMessages, locals.locale)('loginRequired'));
+  const limiter = getRateLimiter();
+  const customerOk = await limiter.consume(LIMITS.checkoutCustomer, String(locals.customer.id));
+  const ipOk = await limiter.consume(LIMITS.checkoutIp, getClientIp(context));
+  if (!customerOk || !ipOk) return tooManyRequests(locals.locale);
   const parsed = await parseJsonBody(request, StartCheckoutSchema, locals.locale);
   if (!parsed.ok) return parsed.response;
   try {

@@ -1,0 +1,32 @@
+import { commonMessages } from '../../lib/i18n/common.ts';
+import { createTranslator } from '../../lib/i18n/translator.ts';
+import type { Locale } from '../../lib/locale.ts';
+import { jsonError } from '../http/responses.ts';
+
+/**
+ * The address rate limits count by. X-Forwarded-For is trusted only when TRUSTED_PROXY_HOPS
+ * says how many proxies of ours append to it (the client is the entry that many from the end:
+ * anything before it was written by the client); otherwise the socket address (Astro ignores
+ * the header while `security.allowedDomains` is unset).
+ */
+export function getClientIp(context: { clientAddress?: string; request: Request }): string {
+  // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d: one client, one key.
+  const toKey = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
+  if (Number.isInteger(hops) && hops > 0) {
+    const chain = (context.request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const forwarded = chain[chain.length - hops];
+    if (forwarded) return toKey(forwarded);
+  }
+  try {
+    return toKey(context.clientAddress || 'unknown');
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** 429 with the shopper-language message; the window of most limits is 15 minutes. */
+export function tooManyRequests(locale: Locale): Response {
+  const c = createTranslator(commonMessages, locale);
+  return jsonError(429, c('tooManyRequests'), undefined, { headers: { 'retry-after': '900' } });
+}
