@@ -1,4 +1,4 @@
-import type { AccountAddress } from '../../lib/contract/accounts.ts';
+import type { AccountAddress, AddressForm } from '../../lib/contract/accounts.ts';
 import type { Queryable } from '../db/client.ts';
 import { createReferenceService } from '../reference/reference-service.ts';
 
@@ -19,23 +19,6 @@ interface AddressRow {
   country_id: 1 | 2;
   active: boolean;
   main: boolean;
-}
-
-export interface AddressInput {
-  nome: string;
-  cep: string;
-  logradouro: string;
-  numero: string;
-  bairro: string;
-  cidade: string;
-  estado: string;
-  pais: string;
-  pais_id: string;
-  estado_id: string;
-  cidade_id: string;
-  complemento: string;
-  como_chegar: string;
-  principal: string;
 }
 
 export function toAccountAddress(row: AddressRow): AccountAddress {
@@ -63,7 +46,7 @@ const toId = (value: string) => (value === '' ? null : Number(value));
 const isTrue = (value: string) => value === 'true' || value === '1';
 
 /** The stored columns of an address form, in the order of the INSERT and UPDATE below. */
-function toColumns(input: AddressInput) {
+function toColumns(input: AddressForm) {
   const countryId = input.pais_id === '2' ? 2 : 1;
   return [
     input.nome.trim(), input.cep.replace(/\D/g, ''), input.logradouro.trim(), input.numero.trim(),
@@ -98,7 +81,7 @@ export function createAddressService({ db }: { db: Queryable }) {
      * sent (shipping prices by that id); null when the city does not exist, or lies in another
      * state or country than the form says.
      */
-    async resolvePlace(input: AddressInput): Promise<AddressInput | null> {
+    async resolvePlace(input: AddressForm): Promise<AddressForm | null> {
       if (input.cidade_id === '') return input;
       const city = await reference.getCity(Number(input.cidade_id));
       const countryId = input.pais_id === '2' ? 2 : 1;
@@ -124,7 +107,7 @@ export function createAddressService({ db }: { db: Queryable }) {
     },
 
     /** Adds an address; the first one, or one sent with principal, becomes the main address. */
-    async createAddress(customerId: number, input: AddressInput): Promise<AccountAddress> {
+    async createAddress(customerId: number, input: AddressForm): Promise<AccountAddress> {
       const { rows: existing } = await db.query<{ count: number }>(
         'SELECT count(*)::int AS count FROM customer_addresses WHERE customer_id = $1 AND active',
         [customerId],
@@ -141,7 +124,7 @@ export function createAddressService({ db }: { db: Queryable }) {
     },
 
     /** Replaces every field of one of the customer's active addresses; null when it is not theirs. */
-    async editAddress(customerId: number, id: number, input: AddressInput): Promise<AccountAddress | null> {
+    async editAddress(customerId: number, id: number, input: AddressForm): Promise<AccountAddress | null> {
       const { rows } = await db.query<AddressRow>(
         `UPDATE customer_addresses SET name = $3, postal_code = $4, street = $5, number = $6, district = $7,
                 city_name = $8, state_name = $9, country_name = $10, complement = $11, directions = $12,
