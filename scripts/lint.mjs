@@ -1,5 +1,7 @@
 // Enforces the layering of ARCHITECTURE.md: lib imports only lib; islands never import server
-// or components. Type errors are tsc's job (npm run check).
+// or components; a domain's repository (its SQL) is used only inside its own folder, other
+// code goes through the domain's services (type-only imports of its row shapes are fine).
+// Type errors are tsc's job (npm run check).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -21,6 +23,10 @@ for (const file of await walk('src')) {
   const rule = RULES.find((r) => file.startsWith(r.layer));
   if (!rule) continue;
   const source = await readFile(file, 'utf8');
+  for (const match of source.matchAll(/^import\s+(?!type\s)[^;]*?from\s*['"](\.[^'"]+-repository\.ts)['"]/gm)) {
+    const target = path.join(path.dirname(file), match[1]);
+    if (path.dirname(target) !== path.dirname(file)) problems.push(`${file}: imports ${match[1]} (another domain's repository: use its services)`);
+  }
   for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
     const target = path.join(path.dirname(file), match[1]);
     const bad = rule.forbidden.find((prefix) => target.startsWith(prefix));

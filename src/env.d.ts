@@ -8,5 +8,10 @@ declare namespace App {
     currencyId: import('./lib/locale.ts').CurrencyId;
     customer: import('./server/accounts/sessions.ts').SessionCustomer | null;
     sessionToken: string | null;
+    /**
+     * Set when the middleware could not read the session (database away) and rewrote the request
+     * to 500.astro: why (its status), and the address asked for (its retry link).
+     */
+    sessionLookupFailure?: { error: unknown; address: string };
   }
 }

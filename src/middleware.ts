@@ -49,6 +49,20 @@ function toApiNotFound(url: URL, locale: Locale, response: Response): Response {
   return jsonError(404, createTranslator(commonMessages, locale)('resourceNotFound'));
 }
 
+function withSharedHeaders(response: Response): Response {
+  try {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    // Pages differ by host (language, currency): caches must key on it.
+    const vary = response.headers.get('vary');
+    if (!vary?.toLowerCase().includes('host')) response.headers.set('vary', vary ? `${vary}, Host` : 'Host');
+  } catch {
+    // Responses built with immutable headers (Response.redirect) keep theirs.
+  }
+  return response;
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, request, cookies } = context;
   const storefront = resolveStorefront(url.hostname);
@@ -74,11 +88,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     customer = token ? await getSessionService().getSessionCustomer(token) : null;
   } catch (error) {
-    // Without a database the session cannot be checked: API clients get a 503 to retry, not a
-    // 401 that would sign them out; pages go on to the error page (500.astro).
-    if (!isApiPath(url.pathname) || !isDatabaseUnavailable(error)) throw error;
-    const t = createTranslator(commonMessages, isLocale(stored) ? stored : getDefaultLocale(storefront));
-    return jsonError(503, t('serviceUnavailable'), undefined, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } });
+    // Without a database the session cannot be checked, so it is unknown, not ended: the cookie
+    // stays. API clients get a 503 to retry (a 401 would sign them out); pages get the error
+    // page a visitor gets (503, Retry-After, retry button), rendered without the shopper.
+    if (!isDatabaseUnavailable(error)) throw error;
+    const locale = isLocale(stored) ? stored : getDefaultLocale(storefront);
+    if (isApiPath(url.pathname)) {
+      const t = createTranslator(commonMessages, locale);
+      return jsonError(503, t('serviceUnavailable'), undefined, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } });
+    }
+    const sessionLookupFailure = { error, address: url.pathname + url.search };
+    Object.assign(context.locals, { customer: null, sessionToken: null, locale, currencyId: getCartCurrency(locale, null), sessionLookupFailure });
+    return withSharedHeaders(toUnavailable(await next('/500')));
   }
   // A session that ended (expired, or ended elsewhere) stops travelling with every request.
   if (!customer && sessionCookie) clearSessionCookie(cookies, url);
@@ -91,16 +112,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = locale;
   context.locals.currencyId = getCartCurrency(locale, customer?.foreignBuyer ?? null);
 
-  const response = toApiNotFound(url, locale, toUnavailable(await next()));
-  try {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
-    }
-    // Pages differ by host (language, currency): caches must key on it.
-    const vary = response.headers.get('vary');
-    if (!vary?.toLowerCase().includes('host')) response.headers.set('vary', vary ? `${vary}, Host` : 'Host');
-  } catch {
-    // Responses built with immutable headers (Response.redirect) keep theirs.
-  }
-  return response;
+  return withSharedHeaders(toApiNotFound(url, locale, toUnavailable(await next())));
 });

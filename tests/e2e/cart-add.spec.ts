@@ -41,3 +41,23 @@ for (const host of ['br', 'es'] as const) {
     await expect(page.locator(`[data-product-id="${product.id}"] button[data-favourite]`).first()).toHaveAttribute('aria-pressed', 'true');
   });
 }
+
+test('a shopper without a cart browses without failed cart look-ups; the first addition is found on the next page', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/ecom/venda/carrinho') && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  const product = await createE2eProduct({ stock: 3, name: `Alicate Sem Carrinho ${Date.now()}` });
+  for (const path of ['/', '/produtos', `/produto/${product.slug}`]) {
+    await page.goto(storefrontUrl('br', path));
+    await waitForIslands(page);
+  }
+  // An empty cart is not stored, so no page asked the server for it.
+  expect(await page.evaluate(() => localStorage.getItem('fronteira_cart_id'))).toBeNull();
+  await page.locator('.purchase').getByRole('button', { name: TEXT.br.add }).click();
+  await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
+  await page.goto(storefrontUrl('br', '/'));
+  await waitForIslands(page);
+  await expect(page.getByTestId('cart-badge').first()).toHaveText('1');
+  expect(failed).toEqual([]);
+});

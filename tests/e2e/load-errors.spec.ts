@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { hashSessionToken } from '../../src/server/accounts/sessions.ts';
+import { createE2eCustomer } from './support/accounts.ts';
 import { createCatalogFixture, type CatalogFixture } from './support/catalog-fixtures.ts';
+import { getTestDb } from './support/hosts.ts';
 import { startProxiedShop, type ProxiedShop } from './support/proxied-shop.ts';
 
 /**
@@ -68,18 +72,32 @@ for (const host of ['br', 'es'] as const) {
   });
 }
 
-test('a signed-in shopper (session cookie) also gets the error page, not a blank answer', async ({ page, context }) => {
-  await context.addCookies([{ name: 'fronteira_session', value: 'a'.repeat(43), url: shop.url('br', '/') }]);
+test('a signed-in shopper gets the same 503 retry page and is still signed in once the database is back', async ({ page, context }) => {
+  const customer = await createE2eCustomer(1);
+  const token = randomBytes(32).toString('base64url');
+  await getTestDb().query(
+    `INSERT INTO sessions (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, now(), now() + interval '1 hour')`,
+    [hashSessionToken(token), customer.id],
+  );
+  await context.addCookies([{ name: 'fronteira_session', value: token, url: shop.url('br', '/') }]);
   await holdAutomaticRetries(page);
   shop.database.cut();
-  // The session lookup itself fails, before any page runs: Astro's bare error page answers 500.
-  await expectRetryPage(page, shop.url('br', `/produtos/${fx.categorySlug}`), TEXTS.br.unavailable, TEXTS.br.retry, 500);
+  // The session lookup itself fails before any page runs: the visitor's error page, with the address asked for.
+  await expectRetryPage(page, shop.url('br', `/produtos/${fx.categorySlug}?sort=nome:asc`), TEXTS.br.unavailable, TEXTS.br.retry);
+  await expectRetryPage(page, shop.url('br', '/perfil'), TEXTS.br.unavailable, TEXTS.br.retry);
   // An API client with that session is told to retry (503), not that it is signed out (401).
   const api = await page.evaluate(async () => {
-    const response = await fetch('/ecom/me');
+    const response = await fetch('/ecom/me', { method: 'POST' });
     return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
   });
   expect(api).toEqual({ status: 503, retryAfter: '10', body: { message: TEXTS.br.unavailable } });
+
+  shop.database.restore();
+  // Not signed out by the outage: the cookie stayed and the profile opens.
+  expect((await context.cookies()).find((cookie) => cookie.name === 'fronteira_session')?.value).toBe(token);
+  const profile = await page.goto(shop.url('br', '/perfil'));
+  expect(profile?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe('/perfil');
 });
 
 test('an unknown product is a 404 without a retry button, with the database up', async ({ page }) => {

@@ -21,15 +21,20 @@ async function loadFirst<T>(modules: Record<string, () => Promise<T>>): Promise<
  * section 4), then local favourites are pushed to the account and the server's are loaded.
  */
 export async function runAfterSignIn(): Promise<void> {
-  try {
-    localStorage.setItem(SESSION_EXPIRY_KEY, String(Date.now() + SESSION_TTL_MS));
-  } catch {
-    // private mode: the server still ends the session
-  }
+  noteSessionExpiry(Date.now() + SESSION_TTL_MS);
   try {
     await (await loadFirst(favouritesStore))?.pushLocalFavourites?.();
   } catch {
     // favourites stay local until the next sign-in
+  }
+}
+
+/** Notes when this browser's session ends (ms since epoch, by this browser's clock). */
+export function noteSessionExpiry(at: number): void {
+  try {
+    localStorage.setItem(SESSION_EXPIRY_KEY, String(at));
+  } catch {
+    // private mode: the server still ends the session
   }
 }
 

@@ -58,13 +58,23 @@ function readExternalId(): string | null {
   return id;
 }
 
+/**
+ * A new, empty cart: its id is kept in memory only and stored once the cart is saved (an empty
+ * cart never is), so the next page does not ask the server for a cart it never had (a 404 on
+ * every page view).
+ */
+function startNewCart(): void {
+  storeExternalId(null);
+  externalId = createExternalId();
+}
+
 /** Loads the saved cart once per page. `currency` is the cart currency the server rendered. */
 export function startCart(currency: number): Promise<void> {
   currencyId = currency;
   started ??= (async () => {
     const id = readExternalId();
     if (!id) {
-      storeExternalId(createExternalId());
+      startNewCart();
       $cartStatus.set('ready');
       return;
     }
@@ -75,7 +85,7 @@ export function startCart(currency: number): Promise<void> {
       $cart.set(result.body);
     } else if (result.status === 404 || result.status === 403 || result.status === 400) {
       // Unknown or not ours (any more): a new, empty cart.
-      storeExternalId(createExternalId());
+      startNewCart();
       $cart.set(null);
     }
     $cartStatus.set(result.status >= 500 ? 'error' : 'ready');
@@ -113,6 +123,7 @@ async function save(items: Array<Pick<CartItemView, 'produto_id' | 'qtde' | 'ati
   }
   $cartStatus.set('ready');
   if (result.body) {
+    if (externalId) storeExternalId(externalId);
     $cart.set(result.body);
     $cartVersion.set($cartVersion.get() + 1);
     return { ok: true };
@@ -176,7 +187,7 @@ export function removeFromCart(productId: number): Promise<CartResult> {
 
 /** Clearing starts a new cart under a new external id (spec section 4); logout calls it too. */
 export function clearCart(): void {
-  storeExternalId(createExternalId());
+  startNewCart();
   $cart.set(null);
   $cartVersion.set($cartVersion.get() + 1);
 }

@@ -150,6 +150,9 @@ export function createAddressSchema(t: T) {
   });
 }
 
+/** An address form as the endpoints receive it once parsed (every field a string). */
+export type AddressForm = z.output<ReturnType<typeof createAddressSchema>>;
+
 export function createRecoverySchema(t: T) {
   return defineForm({ email: [rules.required(t), rules.email(t), rules.max(t, 200)] });
 }

@@ -1,7 +1,6 @@
-import type { AccountAddress } from '../../lib/contract/accounts.ts';
+import type { AccountAddress, AddressForm } from '../../lib/contract/accounts.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { json, jsonError } from '../http/responses.ts';
-import type { AddressInput } from './addresses.ts';
 import { getAccountTexts } from './http.ts';
 import { getAddressService } from './services.ts';
 
@@ -12,8 +11,8 @@ import { getAddressService } from './services.ts';
  */
 export async function saveAddress(
   locale: Locale,
-  input: AddressInput,
-  write: (resolved: AddressInput) => Promise<AccountAddress | null>,
+  input: AddressForm,
+  write: (resolved: AddressForm) => Promise<AccountAddress | null>,
   status = 200,
 ): Promise<Response> {
   const { t, f } = getAccountTexts(locale);

@@ -14,6 +14,8 @@ export interface SessionCustomer {
   lastName: string;
   foreignBuyer: 0 | 1;
   emailVerified: boolean;
+  /** When the session ends (absolute lifetime): pages tell the browser, however it signed in. */
+  expiresAt: Date;
 }
 
 export function hashSessionToken(token: string): Buffer {
@@ -46,9 +48,9 @@ export function createSessionService({ db, clock }: { db: Queryable; clock: Cloc
     async getSessionCustomer(token: string): Promise<SessionCustomer | null> {
       const { rows } = await db.query<{
         id: number; uuid: string; email: string; first_name: string; last_name: string;
-        foreign_buyer: 0 | 1; email_verified_at: Date | null;
+        foreign_buyer: 0 | 1; email_verified_at: Date | null; expires_at: Date;
       }>(
-        `SELECT c.id, c.uuid, c.email, c.first_name, c.last_name, c.foreign_buyer, c.email_verified_at
+        `SELECT c.id, c.uuid, c.email, c.first_name, c.last_name, c.foreign_buyer, c.email_verified_at, s.expires_at
            FROM sessions s JOIN customers c ON c.id = s.customer_id
           WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2`,
         [hashSessionToken(token), clock.now()],
@@ -63,6 +65,7 @@ export function createSessionService({ db, clock }: { db: Queryable; clock: Cloc
         lastName: row.last_name,
         foreignBuyer: row.foreign_buyer,
         emailVerified: row.email_verified_at !== null,
+        expiresAt: row.expires_at,
       };
     },
 

@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { verifyDeliveryToken } from '../shipping/index.ts';
-import { getDeliveryRates } from '../shipping/shipping-repository.ts';
+import { getDeliveryDays, verifyDeliveryToken } from '../shipping/index.ts';
 
 /** What checkout needs of a verified delivery option (signed by src/server/shipping). */
 export interface DeliveryQuote {
@@ -66,9 +65,8 @@ export async function getDeliverySnapshot(db: Queryable, quote: DeliveryQuote, l
   const row = rows[0];
   if (!row) return { ...none, description: quote.description, days: quote.days };
   let days = row.days ?? quote.days;
-  if (quote.pickupPointId === null && quote.cityId !== null && row.state_id !== null) {
-    const rates = await getDeliveryRates(db, quote.cityId, row.state_id, 'pt');
-    days = rates.find((rate) => rate.service_id === quote.serviceId)?.days ?? days;
+  if (quote.serviceId !== null && quote.pickupPointId === null && quote.cityId !== null && row.state_id !== null) {
+    days = (await getDeliveryDays(db, quote.serviceId, quote.cityId, row.state_id)) ?? days;
   }
   const service = locale.startsWith('es') ? row.name_es : row.name_pt;
   const description = quote.description

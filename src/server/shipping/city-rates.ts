@@ -37,3 +37,12 @@ export function getCityRates(db: Queryable, reference: ReferenceService, cityId:
   rates.catch(() => cache.delete(key)); // a failed read is not kept
   return rates;
 }
+
+/**
+ * Days a delivery service takes to a city by the quotes' own rule (its city rate before its
+ * department's), read fresh rather than cached: an order freezes the table as it is at checkout.
+ */
+export async function getDeliveryDays(db: Queryable, serviceId: number, cityId: number, stateId: number): Promise<number | null> {
+  const rates = await getDeliveryRates(db, cityId, stateId, 'pt');
+  return rates.find((rate) => rate.service_id === serviceId)?.days ?? null;
+}

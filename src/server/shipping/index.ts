@@ -1,4 +1,8 @@
-/** What other domains use of shipping: checkout verifies the delivery token it is sent. */
+/**
+ * What other domains use of shipping (its repository stays inside it): checkout verifies the
+ * delivery token it is sent and freezes the option's delivery days.
+ */
 export { createDeliveryToken, verifyDeliveryToken, type DeliveryTokenClaims, type VerifyResult } from './delivery-token.ts';
+export { getDeliveryDays } from './city-rates.ts';
 export { getShippingService } from './services.ts';
 export { isPickupOnlyBuyer } from './shipping-service.ts';

@@ -1,0 +1,42 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
+import { getTestDb, storefrontUrl } from './support/hosts.ts';
+
+/**
+ * Label/value lists on phones: each label above its value (side by side at 360 px an e-mail, a
+ * phone number or a date broke mid-word); side by side from 480 px.
+ */
+async function expectLabelsAboveValues(page: Page, list: Locator, isMobile: boolean) {
+  const pairs = await list.evaluate((dl) => Array.from(dl.querySelectorAll('dt')).map((dt) => {
+    const dd = dt.nextElementSibling as HTMLElement;
+    const a = dt.getBoundingClientRect();
+    const b = dd.getBoundingClientRect();
+    return { labelBottom: a.bottom, labelTop: a.top, valueTop: b.top };
+  }));
+  expect(pairs.length).toBeGreaterThan(2);
+  for (const pair of pairs) {
+    if (isMobile) expect(pair.valueTop).toBeGreaterThanOrEqual(pair.labelBottom - 1);
+    else expect(Math.abs(pair.valueTop - pair.labelTop)).toBeLessThan(2);
+  }
+}
+
+test('profile: the page title says "Minha conta" once and the personal data reads well at every width', async ({ page, context, isMobile }) => {
+  const buyer = await createBuyer(1);
+  await signIn(context, 'br', buyer.token);
+  await page.goto(storefrontUrl('br', '/perfil'));
+  await expect(page).toHaveTitle(/^Minha conta(?! \| Minha conta)/);
+  await expectLabelsAboveValues(page, page.locator('dl.acc-dl'), isMobile);
+});
+
+test('order page: the header details read well at every width', async ({ page, context, isMobile }) => {
+  const buyer = await createBuyer(0);
+  await signIn(context, 'es', buyer.token);
+  const cart = await createCartFor(buyer.id, 3);
+  const quote = { currencyId: 3, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
+  await startCheckoutRequest(page, 'es', cart.externalId, {
+    token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: 0, forma_pagamento: 'card', parcelas: 1,
+  });
+  const order = (await getTestDb().query<{ external_id: string }>('SELECT external_id FROM orders WHERE customer_id = $1', [buyer.id])).rows[0]!;
+  await page.goto(storefrontUrl('es', `/pedido/${order.external_id}`));
+  await expectLabelsAboveValues(page, page.locator('article.order header dl'), isMobile);
+});
