@@ -15,9 +15,13 @@ export function getPool(): pg.Pool {
   if (!holder[globalKey]) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set: start the shop through server.mjs or set it');
+    const max = Number(process.env.PG_POOL_MAX ?? 10);
     holder[globalKey] = new pg.Pool({
       connectionString,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
+      max,
+      // Connections are kept, not closed when idle: opening one under load (a backend to start,
+      // catalogue caches and statement plans to build) stalled the first burst after a quiet spell.
+      min: Math.min(max, Number(process.env.PG_POOL_MIN ?? max)),
       idleTimeoutMillis: 30_000,
     });
     // An idle connection the server closes (restart, failover) must not crash the process:
@@ -25,6 +29,12 @@ export function getPool(): pg.Pool {
     holder[globalKey].on('error', (error) => console.error('[db] idle connection lost:', error.message));
   }
   return holder[globalKey];
+}
+
+/** Opens the pool's kept connections now (at boot), instead of during the first burst of requests. */
+export async function warmPool(pool: pg.Pool): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()));
+  for (const client of clients) client.release();
 }
 
 export async function closePool(): Promise<void> {
