@@ -2,10 +2,11 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { BODY_SIZE_LIMIT_BYTES } from './src/server/http/body-limit.ts';
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware', bodySizeLimit: 12 * 1024 * 1024 }),
+  adapter: node({ mode: 'middleware', bodySizeLimit: BODY_SIZE_LIMIT_BYTES }),
   // Islands render without Suspense data, so React's string renderer does (measured cheaper than its stream).
   integrations: [react({ experimentalDisableStreaming: true })],
   // The same origin check runs in src/middleware.ts (src/server/http/origin-check.ts), which

@@ -6,7 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { bootDatabase } from './src/server/db/boot.ts';
-import { getPool } from './src/server/db/client.ts';
+import { closePool, getPool } from './src/server/db/client.ts';
+import { serveFastRoute } from './src/server/http/fast-routes.ts';
 import { createStaticHandler } from './src/server/http/static-files.ts';
 import { startPaymentJobs } from './src/server/payments/jobs.ts';
 
@@ -28,6 +29,9 @@ const serveStatic = await createStaticHandler(path.join(root, 'dist/client'));
 const compress = compression({ level: 4, threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } });
 
 let shuttingDown = false;
+// The hot cart and shipping JSON routes skip Astro's pipeline (decision 0206); FAST_ROUTES=off
+// sends them through Astro too (the tests compare both answers).
+const fastRoutes = process.env.FAST_ROUTES !== 'off';
 
 async function answerReadiness(res) {
   if (shuttingDown) return res.writeHead(503, { 'content-type': 'text/plain' }).end('shutting down');
@@ -44,7 +48,9 @@ const server = http.createServer((req, res) => {
   if (req.url === '/readyz') return void answerReadiness(res);
   if (shuttingDown) res.setHeader('connection', 'close');
   if (serveStatic(req, res)) return;
-  compress(req, res, () => handler(req, res));
+  compress(req, res, () => {
+    if (!fastRoutes || !serveFastRoute(req, res, () => handler(req, res))) handler(req, res);
+  });
 });
 server.keepAliveTimeout = 65_000;
 
@@ -61,6 +67,8 @@ async function shutDown(signal) {
   server.close(async () => {
     clearTimeout(forceClose);
     await jobsStopped;
+    // Our connections close first, so stopping PostgreSQL does not cut them from under the pool.
+    await closePool().catch((error) => console.error('pool close failed', error));
     await database.stop().catch((error) => console.error('database stop failed', error));
     process.exit(0);
   });

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../server/db/client.ts';
+import { toServerErrorStatus } from '../../server/http/server-error.ts';
 
 /**
  * Marks the page's answer as a load error: 503 while the database is unreachable (with
@@ -7,11 +7,9 @@ import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../../server/d
  */
 export function markLoadError(astro: AstroGlobal, error: unknown): 500 | 503 {
   console.error(`[page] ${astro.url.pathname}: load failed`, error);
-  const unavailable = isDatabaseUnavailable(error);
-  const status = unavailable ? 503 : 500;
+  const { status, headers } = toServerErrorStatus(error);
   astro.response.status = status;
-  astro.response.headers.set('cache-control', 'no-store');
-  if (unavailable) astro.response.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+  for (const [name, value] of Object.entries(headers)) astro.response.headers.set(name, value);
   return status;
 }
 

@@ -5,7 +5,7 @@ import { commonMessages } from '../../lib/i18n/common.ts';
 import { formMessages } from '../../lib/i18n/forms.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { jsonError, readJsonObject, toFieldErrors, zodMessagesIn, type Parsed } from '../http/responses.ts';
+import { jsonError, parseJsonObject, toFieldErrors, zodMessagesIn, type Parsed } from '../http/responses.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
 
 export function getAccountTexts(locale: Locale) {
@@ -26,7 +26,7 @@ export function parseFields<S extends z.ZodMiniType>(schema: S, values: unknown,
 
 /** JSON bodies only (415 otherwise, so a cross-site HTML form cannot post), then the schema. */
 export async function readJsonFields<S extends z.ZodMiniType>(request: Request, schema: S, locale: Locale): Promise<Parsed<z.output<S>>> {
-  const body = await readJsonObject(request, locale);
+  const body = await parseJsonObject(request, locale);
   if (!body.ok) return body;
   return parseFields(schema, body.data, locale);
 }

@@ -5,7 +5,7 @@ import { commonMessages } from '../../lib/i18n/common.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import { toApiLang, type Locale } from '../../lib/locale.ts';
 import type { SessionCustomer } from '../accounts/sessions.ts';
-import { jsonError } from '../http/responses.ts';
+import { errorResult, type ApiResult } from '../http/responses.ts';
 import { CartError } from './cart-errors.ts';
 import type { CartActor } from './cart-service.ts';
 
@@ -37,16 +37,16 @@ export function getActor(locals: { customer: SessionCustomer | null; locale: Loc
 }
 
 /** 400 for an external id weaker than 128 bits (or not base64url). */
-export function checkExternalId(externalId: string, locale: Locale): Response | null {
+export function checkExternalId(externalId: string, locale: Locale): ApiResult | null {
   if (EXTERNAL_ID_PATTERN.test(externalId)) return null;
   const message = createTranslator(cartMessages, locale)('externalIdWeak');
-  return jsonError(400, message, { external_id: [message] });
+  return errorResult(400, message, { external_id: [message] });
 }
 
 /** CartError -> the JSON error of the contract, in the shopper's language; anything else rethrown. */
-export function toCartErrorResponse(error: unknown, locale: Locale): Response {
+export function toCartErrorResult(error: unknown, locale: Locale): ApiResult {
   if (!(error instanceof CartError)) throw error;
-  if (error.status === 403) return jsonError(403, createTranslator(commonMessages, locale)('forbidden'));
+  if (error.status === 403) return errorResult(403, createTranslator(commonMessages, locale)('forbidden'));
   const message = createTranslator(cartMessages, locale)(error.key, error.params);
-  return jsonError(error.status, message, error.field ? { [error.field]: [message] } : undefined);
+  return errorResult(error.status, message, error.field ? { [error.field]: [message] } : undefined);
 }

@@ -80,17 +80,15 @@ export async function getProducts(db: Queryable, productIds: number[], lang: 'pt
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The cart (not locked) and the products a change names, in one round trip. */
+/** The cart (not locked) and the products a change names, in one round trip (migration 0206). */
 export async function getCartAndProducts(
   db: Queryable, externalId: string, productIds: number[], lang: 'pt' | 'es',
 ): Promise<{ cart: CartRow | null; products: Map<number, ProductStockRow> }> {
-  // Named (prepared once per connection): planning against the products table's many indexes
-  // cost more than running the two lookups.
+  // Named: prepared once per connection, like the function's own plan.
   const { rows } = await db.query<{ cart: CartRow | null; products: ProductStockRow[] | null }>({
-    name: `cart-and-products-${lang}`,
-    text: `SELECT (SELECT row_to_json(c) FROM (SELECT ${CART_COLUMNS} FROM carts WHERE external_id = $1) c) AS cart,
-                  (SELECT json_agg(p) FROM (SELECT ${productColumns(lang)} FROM products WHERE id = ANY($2::int[])) p) AS products`,
-    values: [externalId, productIds],
+    name: 'cart-read-for-change',
+    text: 'SELECT cart, products FROM cart_read_for_change($1::text, $2::int[], $3::text)',
+    values: [externalId, productIds, lang],
   });
   return { cart: rows[0]?.cart ?? null, products: new Map((rows[0]?.products ?? []).map((row) => [row.id, row])) };
 }
@@ -128,9 +126,10 @@ export async function replaceCartLines(
   change: { externalId: string; cartId: number | undefined; customerId: number | null; currencyId: number; lines: LineInput[] },
 ): Promise<ReplaceResult> {
   const { lines } = change;
-  const { rows } = await db.query<{ result: ReplaceResult }>(
-    `SELECT cart_replace_lines($1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[]) AS result`,
-    [
+  const { rows } = await db.query<{ result: ReplaceResult }>({
+    name: 'cart-replace-lines',
+    text: 'SELECT cart_replace_lines($1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[]) AS result',
+    values: [
       change.externalId,
       change.cartId ?? null,
       change.customerId,
@@ -141,7 +140,7 @@ export async function replaceCartLines(
       lines.map((line) => line.unitPriceMinor),
       lines.map((line) => line.active),
     ],
-  );
+  });
   return (rows[0] as { result: ReplaceResult }).result;
 }
 

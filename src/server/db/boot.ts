@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { closePool, getPool } from './client.ts';
+import { closePool, getPool, warmPool } from './client.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
@@ -23,6 +23,7 @@ export async function bootDatabase({ seed = true }: { seed?: boolean } = {}): Pr
   const pool = getPool();
   await runMigrations(pool);
   if (seed) await seedIfEmpty(pool);
+  await warmPool(pool);
   return {
     url: process.env.DATABASE_URL,
     embedded: embedded !== undefined,

@@ -15,9 +15,13 @@ export function getPool(): pg.Pool {
   if (!holder[globalKey]) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set: start the shop through server.mjs or set it');
+    const max = Number(process.env.PG_POOL_MAX ?? 10);
     holder[globalKey] = new pg.Pool({
       connectionString,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
+      max,
+      // Connections are kept, not closed when idle: opening one under load (a backend to start,
+      // catalogue caches and statement plans to build) stalled the first burst after a quiet spell.
+      min: Math.min(max, Number(process.env.PG_POOL_MIN ?? max)),
       idleTimeoutMillis: 30_000,
     });
     // An idle connection the server closes (restart, failover) must not crash the process:
@@ -27,11 +31,22 @@ export function getPool(): pg.Pool {
   return holder[globalKey];
 }
 
+/** Opens the pool's kept connections now (at boot), instead of during the first burst of requests. */
+export async function warmPool(pool: pg.Pool): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: pool.options.min ?? 0 }, () => pool.connect()));
+  for (const client of clients) client.release();
+}
+
 export async function closePool(): Promise<void> {
   const holder = globalThis as GlobalWithPool;
   const pool = holder[globalKey];
   holder[globalKey] = undefined;
-  await pool?.end();
+  if (!pool) return;
+  // end() resolves once it has asked each connection to close, not when they are closed: a
+  // database stopped right after may still cut some. That is the planned end, not a lost link.
+  pool.removeAllListeners('error');
+  pool.on('error', () => {});
+  await pool.end();
 }
 
 /** Where transactions get their connection: a pool, or anything that lends a client. */

@@ -3,7 +3,14 @@
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function isApiPath(pathname: string): boolean {
+/** The parts of a request the rules read: a web Request has them, and so does server.mjs's adapter. */
+export interface HeaderSource {
+  method: string;
+  headers: { get(name: string): string | null };
+}
+
+/** The JSON API (spec section 7): /api/public/* and /ecom/*. */
+export function isApiPath(pathname: string): boolean {
   return pathname.startsWith('/api/') || pathname.startsWith('/ecom/');
 }
 
@@ -19,7 +26,7 @@ function isFormLike(contentType: string): boolean {
  * cookie. No cross-site form can set that header, and without our cookie the request holds no
  * credential the browser added by itself, so there is nothing to forge.
  */
-export function isForbiddenCrossOrigin(request: Request, url: URL, hasSessionCookie: boolean): boolean {
+export function isForbiddenCrossOrigin(request: HeaderSource, url: URL, hasSessionCookie: boolean): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   if (request.headers.get('origin') === url.origin) return false;
   const contentType = request.headers.get('content-type');

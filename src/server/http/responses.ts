@@ -7,15 +7,42 @@ import type { Locale } from '../../lib/locale.ts';
 /** Field errors in the shape the spec's clients read: `errors.field[0]`. */
 export type FieldErrors = Record<string, string[]>;
 
-export function json(data: unknown, init: ResponseInit = {}): Response {
-  const headers = new Headers(init.headers);
+/**
+ * An API answer before it becomes a web Response (Astro endpoints) or is written straight to
+ * Node's response (server.mjs's fast routes): the same route code serves both.
+ */
+export interface ApiResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export function jsonResult(status: number, body: unknown, headers?: Record<string, string>): ApiResult {
+  return { status, body, headers };
+}
+
+export function errorResult(status: number, message: string, errors?: FieldErrors, headers?: Record<string, string>): ApiResult {
+  return { status, body: errors ? { message, errors } : { message }, headers };
+}
+
+/** Every JSON answer says so and is not cached unless it asks to be. */
+export function toJsonHeaders(init?: HeadersInit): Headers {
+  const headers = new Headers(init);
   headers.set('content-type', 'application/json; charset=utf-8');
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
-  return new Response(JSON.stringify(data), { ...init, headers });
+  return headers;
+}
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(data), { ...init, headers: toJsonHeaders(init.headers) });
 }
 
 export function jsonError(status: number, message: string, errors?: FieldErrors, init: ResponseInit = {}): Response {
   return json(errors ? { message, errors } : { message }, { ...init, status });
+}
+
+export function toResponse(result: ApiResult): Response {
+  return json(result.body, { status: result.status, headers: result.headers });
 }
 
 /** Turns zod issues into `{ field: [messages] }`, the field named by its path ('itens.0.qtde'). */
@@ -29,6 +56,7 @@ export function toFieldErrors(issues: readonly { path: readonly PropertyKey[]; m
 }
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
+export type ParsedResult<T> = { ok: true; data: T } | { ok: false; result: ApiResult };
 
 const zodTexts = { pt: pt(), es: es() };
 
@@ -50,13 +78,33 @@ export function invalidParams(fields: FieldErrors, locale: Locale, status = 400)
   return jsonError(status, describeInvalid(fields, locale), fields);
 }
 
-/** Parses the query string with `schema`; a bad parameter gives a 400 that names it. */
-export function parseQuery<S extends z.ZodType>(url: URL, schema: S, locale: Locale): Parsed<z.output<S>> {
+function toParsed<T>(parsed: ParsedResult<T>): Parsed<T> {
+  return parsed.ok ? parsed : { ok: false, response: toResponse(parsed.result) };
+}
+
+/** Parses query parameters with `schema`; a bad parameter gives a 400 that names it. */
+export function readQuery<S extends z.ZodType>(params: URLSearchParams, schema: S, locale: Locale): ParsedResult<z.output<S>> {
   const raw: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) raw[key] = value;
+  for (const [key, value] of params) raw[key] = value;
   const result = schema.safeParse(raw, zodMessagesIn(locale));
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, response: invalidParams(toFieldErrors(result.error.issues), locale) };
+  const fields = toFieldErrors(result.error.issues);
+  return { ok: false, result: errorResult(400, describeInvalid(fields, locale), fields) };
+}
+
+export function parseQuery<S extends z.ZodType>(url: URL, schema: S, locale: Locale): Parsed<z.output<S>> {
+  return toParsed(readQuery(url.searchParams, schema, locale));
+}
+
+/** A request body as the route code sees it, whichever server read it. */
+export interface BodySource {
+  contentType: string | null;
+  /** Rejects when the body cannot be read (aborted, or over the size limit). */
+  text(): Promise<string>;
+}
+
+function fromRequest(request: Request): BodySource {
+  return { contentType: request.headers.get('content-type'), text: () => request.text() };
 }
 
 /**
@@ -64,29 +112,39 @@ export function parseQuery<S extends z.ZodType>(url: URL, schema: S, locale: Loc
  * here), 400 for malformed JSON or a body that is not an object. Every JSON endpoint reads
  * through this.
  */
-export async function readJsonObject(request: Request, locale: Locale): Promise<Parsed<Record<string, unknown>>> {
+export async function readJsonObject(source: BodySource, locale: Locale): Promise<ParsedResult<Record<string, unknown>>> {
   const t = createTranslator(commonMessages, locale);
-  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
-    return { ok: false, response: jsonError(415, t('unsupportedMediaType')) };
+  if (!/^application\/json\b/i.test(source.contentType ?? '')) {
+    return { ok: false, result: errorResult(415, t('unsupportedMediaType')) };
   }
   let body: unknown;
   try {
-    const text = await request.text();
+    const text = await source.text();
     body = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
-    return { ok: false, response: jsonError(400, t('invalidJson')) };
+    return { ok: false, result: errorResult(400, t('invalidJson')) };
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, response: jsonError(400, t('invalidJson')) };
+    return { ok: false, result: errorResult(400, t('invalidJson')) };
   }
   return { ok: true, data: body as Record<string, unknown> };
 }
 
 /** A JSON body checked by `schema`: 415/400 as readJsonObject, 422 with field errors. */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, locale: Locale): Promise<Parsed<z.output<S>>> {
-  const body = await readJsonObject(request, locale);
+export async function readJsonBody<S extends z.ZodType>(source: BodySource, schema: S, locale: Locale): Promise<ParsedResult<z.output<S>>> {
+  const body = await readJsonObject(source, locale);
   if (!body.ok) return body;
   const result = schema.safeParse(body.data, zodMessagesIn(locale));
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, response: invalidParams(toFieldErrors(result.error.issues), locale, 422) };
+  const fields = toFieldErrors(result.error.issues);
+  return { ok: false, result: errorResult(422, describeInvalid(fields, locale), fields) };
+}
+
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, locale: Locale): Promise<Parsed<z.output<S>>> {
+  return toParsed(await readJsonBody(fromRequest(request), schema, locale));
+}
+
+/** readJsonObject for Astro endpoints (a web Request, an error as a Response). */
+export async function parseJsonObject(request: Request, locale: Locale): Promise<Parsed<Record<string, unknown>>> {
+  return toParsed(await readJsonObject(fromRequest(request), locale));
 }

@@ -4,7 +4,7 @@ import { commonMessages } from '../../lib/i18n/common.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import { toApiLang, type Locale, type Storefront } from '../../lib/locale.ts';
 import type { SessionCustomer } from '../accounts/sessions.ts';
-import { jsonError } from '../http/responses.ts';
+import { errorResult, toResponse, type ApiResult } from '../http/responses.ts';
 import { ShippingError, type ShippingActor } from './shipping-service.ts';
 
 const optionalId = z.preprocess((value) => (value === null || value === '' ? undefined : value), z.coerce.number().int().positive().optional());
@@ -34,9 +34,14 @@ export function getShippingActor(locals: { customer: SessionCustomer | null; loc
   };
 }
 
-export function toShippingErrorResponse(error: unknown, locale: Locale): Response {
+/** ShippingError -> the JSON error of the contract, in the shopper's language; anything else rethrown. */
+export function toShippingErrorResult(error: unknown, locale: Locale): ApiResult {
   if (!(error instanceof ShippingError)) throw error;
-  if (error.status === 403) return jsonError(403, createTranslator(commonMessages, locale)('forbidden'));
+  if (error.status === 403) return errorResult(403, createTranslator(commonMessages, locale)('forbidden'));
   const message = createTranslator(shippingMessages, locale)(error.key);
-  return jsonError(error.status, message, error.field ? { [error.field]: [message] } : undefined);
+  return errorResult(error.status, message, error.field ? { [error.field]: [message] } : undefined);
+}
+
+export function toShippingErrorResponse(error: unknown, locale: Locale): Response {
+  return toResponse(toShippingErrorResult(error, locale));
 }

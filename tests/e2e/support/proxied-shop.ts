@@ -1,11 +1,5 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { findFreePort } from '../../../src/server/db/embedded.ts';
 import { startCuttableProxy, type CuttableProxy } from '../../support/db-proxy.ts';
-import { waitUntilReady } from '../../support/test-stack.ts';
-
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { startShopProcess } from '../../support/shop-process.ts';
 
 export interface ProxiedShop {
   port: number;
@@ -25,32 +19,14 @@ export async function startProxiedShop(): Promise<ProxiedShop> {
   const proxied = new URL(databaseUrl);
   proxied.hostname = '127.0.0.1';
   proxied.port = String(database.port);
-  const port = await findFreePort();
-  const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: proxied.toString(),
-      SEED: '0',
-      SHOP_ORIGIN_BR: `http://br.localhost:${port}`,
-      SHOP_ORIGIN_ES: `http://es.localhost:${port}`,
-    },
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
-  await waitUntilReady(`http://127.0.0.1:${port}`, server);
+  const shop = await startShopProcess(proxied.toString());
   return {
-    port,
+    port: shop.port,
     database,
-    url: (host, pathname) => `http://${host}.localhost:${port}${pathname}`,
+    url: (host, pathname) => `http://${host}.localhost:${shop.port}${pathname}`,
     async stop() {
       database.restore();
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
+      await shop.stop();
       await database.close();
     },
   };
