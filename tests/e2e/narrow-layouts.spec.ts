@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
@@ -6,7 +6,7 @@ import { getTestDb, storefrontUrl } from './support/hosts.ts';
  * Label/value lists on phones: each label above its value (side by side at 360 px an e-mail, a
  * phone number or a date broke mid-word); side by side from 480 px.
  */
-async function expectLabelsAboveValues(page: Page, list: Locator, isMobile: boolean) {
+async function expectLabelsAboveValues(list: Locator, isMobile: boolean) {
   const pairs = await list.evaluate((dl) => Array.from(dl.querySelectorAll('dt')).map((dt) => {
     const dd = dt.nextElementSibling as HTMLElement;
     const a = dt.getBoundingClientRect();
@@ -25,7 +25,7 @@ test('profile: the page title says "Minha conta" once and the personal data read
   await signIn(context, 'br', buyer.token);
   await page.goto(storefrontUrl('br', '/perfil'));
   await expect(page).toHaveTitle(/^Minha conta(?! \| Minha conta)/);
-  await expectLabelsAboveValues(page, page.locator('dl.acc-dl'), isMobile);
+  await expectLabelsAboveValues(page.locator('dl.acc-dl'), isMobile);
 });
 
 test('order page: the header details read well at every width', async ({ page, context, isMobile }) => {
@@ -38,5 +38,5 @@ test('order page: the header details read well at every width', async ({ page, c
   });
   const order = (await getTestDb().query<{ external_id: string }>('SELECT external_id FROM orders WHERE customer_id = $1', [buyer.id])).rows[0]!;
   await page.goto(storefrontUrl('es', `/pedido/${order.external_id}`));
-  await expectLabelsAboveValues(page, page.locator('article.order header dl'), isMobile);
+  await expectLabelsAboveValues(page.locator('article.order header dl'), isMobile);
 });
