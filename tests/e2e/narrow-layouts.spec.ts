@@ -40,3 +40,16 @@ test('order page: the header details read well at every width', async ({ page, c
   await page.goto(storefrontUrl('es', `/pedido/${order.external_id}`));
   await expectLabelsAboveValues(page.locator('article.order header dl'), isMobile);
 });
+
+test('the cart badge stays clear of the language button beside it', async ({ page, context }) => {
+  const buyer = await createBuyer(0);
+  await signIn(context, 'es', buyer.token);
+  const cart = await createCartFor(buyer.id, 3);
+  await context.addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
+  await page.goto(storefrontUrl('es', '/'));
+  const badge = page.locator('.site-header__actions').getByTestId('cart-badge');
+  await expect(badge).toHaveText('1');
+  const badgeBox = (await badge.boundingBox())!;
+  const languageBox = (await page.locator('.site-header__actions .lang').boundingBox())!;
+  expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(languageBox.x);
+});
