@@ -53,3 +53,15 @@ test('the cart badge stays clear of the language button beside it', async ({ pag
   const languageBox = (await page.locator('.site-header__actions .lang').boundingBox())!;
   expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(languageBox.x);
 });
+
+test('category cards sharing a row on /produtos are the same height', async ({ page }) => {
+  await page.goto(storefrontUrl('br', '/produtos'));
+  const boxes = await page.locator('.category-grid a').evaluateAll((links) => links.map((link) => {
+    const rect = link.getBoundingClientRect();
+    return { top: Math.round(rect.top), height: Math.round(rect.height) };
+  }));
+  expect(boxes.length).toBeGreaterThan(3);
+  const rows = new Map<number, number[]>();
+  for (const box of boxes) rows.set(box.top, [...(rows.get(box.top) ?? []), box.height]);
+  for (const heights of rows.values()) expect(new Set(heights).size).toBe(1);
+});
