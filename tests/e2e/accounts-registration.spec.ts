@@ -99,3 +99,13 @@ for (const host of ['br', 'es'] as const) {
     await expect(page.getByRole('alert').filter({ hasText: 'Campos' })).toBeVisible();
   });
 }
+
+test('the identity field is named for the chosen nationality (RG for Brazil, cédula for Paraguay)', async ({ page }) => {
+  await page.goto(storefrontUrl('br', '/cadastro'));
+  const form = page.locator('main form');
+  await waitForIslands(page);
+  await expect(form.getByLabel('Identidade (RG)')).toBeVisible();
+  await form.getByRole('radio', { name: 'Paraguaio (RUC)' }).check();
+  await expect(form.getByLabel('Cédula de identidade')).toBeVisible();
+  await expect(form.getByLabel('Identidade (RG)')).toHaveCount(0);
+});

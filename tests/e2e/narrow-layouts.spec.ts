@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
@@ -6,7 +6,7 @@ import { getTestDb, storefrontUrl } from './support/hosts.ts';
  * Label/value lists on phones: each label above its value (side by side at 360 px an e-mail, a
  * phone number or a date broke mid-word); side by side from 480 px.
  */
-async function expectLabelsAboveValues(page: Page, list: Locator, isMobile: boolean) {
+async function expectLabelsAboveValues(list: Locator, isMobile: boolean) {
   const pairs = await list.evaluate((dl) => Array.from(dl.querySelectorAll('dt')).map((dt) => {
     const dd = dt.nextElementSibling as HTMLElement;
     const a = dt.getBoundingClientRect();
@@ -25,7 +25,7 @@ test('profile: the page title says "Minha conta" once and the personal data read
   await signIn(context, 'br', buyer.token);
   await page.goto(storefrontUrl('br', '/perfil'));
   await expect(page).toHaveTitle(/^Minha conta(?! \| Minha conta)/);
-  await expectLabelsAboveValues(page, page.locator('dl.acc-dl'), isMobile);
+  await expectLabelsAboveValues(page.locator('dl.acc-dl'), isMobile);
 });
 
 test('order page: the header details read well at every width', async ({ page, context, isMobile }) => {
@@ -38,5 +38,30 @@ test('order page: the header details read well at every width', async ({ page, c
   });
   const order = (await getTestDb().query<{ external_id: string }>('SELECT external_id FROM orders WHERE customer_id = $1', [buyer.id])).rows[0]!;
   await page.goto(storefrontUrl('es', `/pedido/${order.external_id}`));
-  await expectLabelsAboveValues(page, page.locator('article.order header dl'), isMobile);
+  await expectLabelsAboveValues(page.locator('article.order header dl'), isMobile);
+});
+
+test('the cart badge stays clear of the language button beside it', async ({ page, context }) => {
+  const buyer = await createBuyer(0);
+  await signIn(context, 'es', buyer.token);
+  const cart = await createCartFor(buyer.id, 3);
+  await context.addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
+  await page.goto(storefrontUrl('es', '/'));
+  const badge = page.locator('.site-header__actions').getByTestId('cart-badge');
+  await expect(badge).toHaveText('1');
+  const badgeBox = (await badge.boundingBox())!;
+  const languageBox = (await page.locator('.site-header__actions .lang').boundingBox())!;
+  expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(languageBox.x);
+});
+
+test('category cards sharing a row on /produtos are the same height', async ({ page }) => {
+  await page.goto(storefrontUrl('br', '/produtos'));
+  const boxes = await page.locator('.category-grid a').evaluateAll((links) => links.map((link) => {
+    const rect = link.getBoundingClientRect();
+    return { top: Math.round(rect.top), height: Math.round(rect.height) };
+  }));
+  expect(boxes.length).toBeGreaterThan(3);
+  const rows = new Map<number, number[]>();
+  for (const box of boxes) rows.set(box.top, [...(rows.get(box.top) ?? []), box.height]);
+  for (const heights of rows.values()) expect(new Set(heights).size).toBe(1);
 });

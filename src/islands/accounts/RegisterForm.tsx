@@ -168,7 +168,7 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
         <legend>{t('documentation')}</legend>
         <div className="acc-grid">
           <Field label={brazilian ? 'CPF' : t('documentOptional')} {...documento} inputMode="numeric" placeholder={brazilian ? '000.000.000-00' : '00000000-0'} error={errors.documento} />
-          <Field label={t('identity')} {...register('identidade')} error={errors.identidade} />
+          <Field label={brazilian ? t('identity') : t('identityParaguay')} {...register('identidade')} error={errors.identidade} />
           {brazilian && <Field label={t('identityComplement')} {...register('identidade_complemento')} error={errors.identidade_complemento} />}
           <FileField label={t('frontFile')} name="frente" hint={t('fileHint')} error={fileErrors.frente} typeError={f('fileTypeError')} sizeError={f('fileSizeError')}
             onFile={(file, error) => { setFiles((x) => ({ ...x, frente: file })); setFileErrors(({ frente: _, ...rest }) => (error ? { ...rest, frente: error } : rest)); }} />

@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { getMaxQuantity, type CartView } from '../../lib/contract/cart.ts';
 import type { CartMessageKey } from '../../lib/i18n/cart.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { $cart, $cartStatus, clearCart, removeFromCart, setQuantity, type CartNotice } from './cart-store.ts';
 import { formatCartMoney, NOTICE_MS, toNoticeText } from './format.ts';
+import { useSharedStore } from '../shell/use-shared-store.ts';
 
 interface Props {
   t: Translate<CartMessageKey>;
@@ -19,8 +19,8 @@ const CONFIRM_MS = 3000;
 
 /** The cart's lines, total, clear-cart with confirmation and the two exits: drawer and /carrinho. */
 export default function CartLines({ t, onContinue, showCheckout = true, initialCart = null }: Props) {
-  const stored = useStore($cart);
-  const storeStatus = useStore($cartStatus);
+  const stored = useSharedStore($cart);
+  const storeStatus = useSharedStore($cartStatus);
   const early = storeStatus === 'idle' || storeStatus === 'loading';
   const cart = early && initialCart ? initialCart : stored;
   const status = early && initialCart ? 'ready' : storeStatus;

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { getMaxQuantity } from '../../lib/contract/cart.ts';
 import { cartMessages } from '../../lib/i18n/cart.ts';
@@ -7,6 +6,7 @@ import type { Locale } from '../../lib/locale.ts';
 import { $cart, addToCart, getQuantityInCart, startCart, type CartNotice } from './cart-store.ts';
 import { NOTICE_MS, toNoticeText } from './format.ts';
 import './purchase.css';
+import { useSharedStore } from '../shell/use-shared-store.ts';
 
 interface Props {
   product: { id: number; qtde_disponivel: number; tem_estoque?: boolean };
@@ -20,7 +20,7 @@ interface Props {
  */
 export default function ProductPurchase({ product, locale, currencyId }: Props) {
   const t = createTranslator(cartMessages, locale);
-  const cart = useStore($cart);
+  const cart = useSharedStore($cart);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ text: string; tone: 'ok' | 'warn' } | null>(null);

@@ -15,9 +15,11 @@ export const CART_COOKIE = 'fronteira_cart';
 export type CartStatus = 'idle' | 'loading' | 'ready' | 'saving' | 'error';
 export const $cart = atom<CartView | null>(null);
 export const $cartStatus = atom<CartStatus>('idle');
-export const $cartCount = computed($cart, (cart) =>
-  (cart?.itens ?? []).reduce((sum, item) => (item.ativo ? sum + item.qtde : sum), 0),
-);
+/** Units in the cart's active lines (the header badge). */
+export function countCartItems(cart: CartView | null): number {
+  return (cart?.itens ?? []).reduce((sum, item) => (item.ativo ? sum + item.qtde : sum), 0);
+}
+export const $cartCount = computed($cart, countCartItems);
 /** Bumped after every successful change: the shipping calculator recalculates on it. */
 export const $cartVersion = atom(0);
 

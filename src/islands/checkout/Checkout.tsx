@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatOrderMoney, getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '../../lib/contract/orders.ts';
 import { cartMessages } from '../../lib/i18n/cart.ts';
@@ -11,6 +10,7 @@ import { call } from './checkout-api.ts';
 import CheckoutCartLines from './CheckoutCartLines.tsx';
 import CheckoutShipping, { type ShippingSelection } from './CheckoutShipping.tsx';
 import { getDeliveryType, toDeliveryChoice } from './shipping-rules.ts';
+import { useSharedStore } from '../shell/use-shared-store.ts';
 
 interface Props {
   locale: Locale;
@@ -31,9 +31,9 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const t = createTranslator(checkoutMessages, locale);
   const tCart = createTranslator(cartMessages, locale);
   // The cart engineer's store: the header badge and drawer follow every change made here.
-  const cart = useStore($cart);
-  const cartStatus = useStore($cartStatus);
-  const version = useStore($cartVersion);
+  const cart = useSharedStore($cart);
+  const cartStatus = useSharedStore($cartStatus);
+  const version = useSharedStore($cartVersion);
   const loaded = cartStatus === 'ready' || cartStatus === 'error' || cartStatus === 'saving';
   const [step, setStep] = useState<0 | 1>(0);
   const [shipping, setShipping] = useState<ShippingSelection>({ addressId: null, option: null, point: null });

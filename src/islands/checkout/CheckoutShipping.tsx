@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatOrderMoney } from '../../lib/contract/orders.ts';
 import type { CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { call, type Address, type DeliveryOption, type PickupPoint } from './checkout-api.ts';
-import { getAutoSelection, getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly } from './shipping-rules.ts';
+import { getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly, keepSelection } from './shipping-rules.ts';
 
 export interface ShippingSelection {
   addressId: number | null;
@@ -48,6 +48,9 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
   const [point, setPoint] = useState<PickupPoint | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<CheckoutMessageKey | null>(null);
+  // The choice as the shopper last left it, read when a recalculation comes back.
+  const selection = useRef({ option, point });
+  selection.current = { option, point };
 
   /** Loads the addresses and selects `chosen`, else the saved one, else the default (spec section 4). */
   async function loadAddresses(chosen: number | null) {
@@ -83,10 +86,10 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
       if (cancelled || !list) return;
       const visible = brazilian ? list.filter((item) => getDeliveryType(item) === 'pickup') : list;
       setOptions(visible);
-      const auto = getAutoSelection(visible);
-      setOption(auto.option);
-      setPoint(auto.point);
-      if (auto.point) { setState(auto.point.estado); setCity(auto.point.cidade); } else { setState(''); setCity(''); }
+      const next = keepSelection(visible, selection.current);
+      setOption(next.option);
+      setPoint(next.point);
+      if (next.point) { setState(next.point.estado); setCity(next.point.cidade); } else if (!next.kept) { setState(''); setCity(''); }
     });
     return () => { cancelled = true; };
   }, [addressId, brazilian, cartVersion]);

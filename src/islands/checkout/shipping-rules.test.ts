@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryOption, PickupPoint } from './checkout-api.ts';
-import { getAutoSelection, getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly } from './shipping-rules.ts';
+import { getAutoSelection, getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly, keepSelection } from './shipping-rules.ts';
 
 const point = (id: number, estado: string, cidade: string): PickupPoint => ({ id, nome: `P${id}`, endereco: '', estado, cidade, cidade_id: id });
 const option = (entrega_servico_id: number | null, points: PickupPoint[] = []): DeliveryOption =>
@@ -16,6 +16,15 @@ describe('checkout shipping rules (accounts spec section 4)', () => {
     const only = option(5, [point(1, 'Central', 'Luque')]);
     expect(getAutoSelection([only])).toEqual({ option: only, point: only.opcionais!.pontos_entrega![0] });
     expect(getAutoSelection([option(1), option(null)])).toEqual({ option: null, point: null });
+  });
+  it('keeps the chosen option and point through a recalculation, with their new token; else auto-selects', () => {
+    const before = [option(1), option(5, [point(7, 'Central', 'Luque')]), option(null)];
+    const after = [{ ...option(1), token: 'new' }, option(5, [point(7, 'Central', 'Luque'), point(8, 'Central', 'Luque')]), option(null)];
+    expect(keepSelection(after, { option: before[0]!, point: null })).toEqual({ option: after[0], point: null, kept: true });
+    expect(keepSelection(after, { option: before[1]!, point: before[1]!.opcionais!.pontos_entrega![0]! }))
+      .toEqual({ option: after[1], point: after[1]!.opcionais!.pontos_entrega![0], kept: true });
+    expect(keepSelection([option(2), option(null)], { option: before[0]!, point: null })).toEqual({ option: null, point: null, kept: false });
+    expect(keepSelection([option(null)], { option: null, point: null })).toEqual({ option: option(null), point: null, kept: false });
   });
   it('shows pickup-only mode when store pickup is the only option', () => {
     expect(isPickupOnly([option(null)])).toBe(true);

@@ -36,6 +36,22 @@ export function getAutoSelection(options: DeliveryOption[]): { option: DeliveryO
   return { option, point: points.length === 1 ? points[0]! : null };
 }
 
+/**
+ * After the options are recalculated (quantity or address changed): the shopper's choice where it
+ * is still offered (its new price and token), else the automatic one. Resetting it made a choice
+ * made while the recalculation ran vanish.
+ */
+export function keepSelection(
+  options: DeliveryOption[],
+  current: { option: DeliveryOption | null; point: PickupPoint | null },
+): { option: DeliveryOption | null; point: PickupPoint | null; kept: boolean } {
+  const chosen = current.option;
+  const option = chosen && options.find((item) => getDeliveryType(item) === getDeliveryType(chosen) && item.entrega_servico_id === chosen.entrega_servico_id);
+  if (!option) return { ...getAutoSelection(options), kept: false };
+  const point = current.point ? (option.opcionais?.pontos_entrega ?? []).find((item) => item.id === current.point!.id) ?? null : null;
+  return { option, point, kept: true };
+}
+
 /** Only store pickup on offer: the pickup-only notice shows. */
 export function isPickupOnly(options: DeliveryOption[]): boolean {
   return options.length > 0 && options.every((option) => getDeliveryType(option) === 'pickup');

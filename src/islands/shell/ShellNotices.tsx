@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { shellMessages, type ShellMessageKey } from '../../lib/i18n/shell.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
@@ -6,6 +5,7 @@ import type { Locale } from '../../lib/locale.ts';
 import {
   $devPopup, $toasts, DEV_POPUP_EVENT, TOAST_EVENT, closeDevPopup, dismissToast, openDevPopup, showToast, type ToastKind,
 } from './notices.ts';
+import { useSharedStore } from './use-shared-store.ts';
 
 interface Props {
   locale: Locale;
@@ -14,8 +14,8 @@ interface Props {
 /** The toast stack and the development popup, mounted once by the layout. */
 export default function ShellNotices({ locale }: Props) {
   const t = createTranslator(shellMessages, locale);
-  const toasts = useStore($toasts);
-  const popup = useStore($devPopup);
+  const toasts = useSharedStore($toasts);
+  const popup = useSharedStore($devPopup);
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {

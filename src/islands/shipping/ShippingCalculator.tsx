@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { getOptionKey, type DeliveryOption } from '../../lib/contract/shipping.ts';
 import { shippingMessages } from '../../lib/i18n/shipping.ts';
@@ -11,6 +10,7 @@ import {
   $shippingOptions, $shippingSelection, applyOptions, chooseOption, readSavedShipping, resetShipping, saveShipping,
 } from './shipping-store.ts';
 import './shipping.css';
+import { useSharedStore } from '../shell/use-shared-store.ts';
 
 interface Props {
   locale: Locale;
@@ -29,11 +29,11 @@ const RETRY_MS = 2000;
 /** State, then city, then the delivery options with pickup points (storefront spec sections 4 and 8). */
 export default function ShippingCalculator({ locale, currencyId, mode, pickupOnly, cartHasItems = true }: Props) {
   const t = createTranslator(shippingMessages, locale);
-  const options = useStore($shippingOptions);
-  const selection = useStore($shippingSelection);
-  const cart = useStore($cart);
-  const version = useStore($cartVersion);
-  const cartStatus = useStore($cartStatus);
+  const options = useSharedStore($shippingOptions);
+  const selection = useSharedStore($shippingSelection);
+  const cart = useSharedStore($cart);
+  const version = useSharedStore($cartVersion);
+  const cartStatus = useSharedStore($cartStatus);
   const [states, setStates] = useState<Place[]>([]);
   const [cities, setCities] = useState<Place[]>([]);
   const [stateId, setStateId] = useState<number | null>(null);
