@@ -3,7 +3,10 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 
-/** Islands that only answer the shopper hydrate on first interaction (docs/decisions/0004). */
+/**
+ * Islands that only answer the shopper hydrate on first interaction (docs/decisions/0004).
+ * @type {import('astro').AstroIntegration}
+ */
 const interactionDirective = {
   name: 'fronteira-client-interaction',
   hooks: {
