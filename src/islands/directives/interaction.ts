@@ -26,11 +26,17 @@ export default function interactionDirective(load: Load, _options: unknown, el: 
     if (started) return;
     started = true;
     for (const type of STARTERS) el.removeEventListener(type, start);
-    const hydrate = await load();
-    await hydrate();
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } catch (error) {
+      // Offline with the code never cached, say: the server-rendered link or form still works.
+      console.error('island code failed to load', error);
+    }
     el.removeEventListener('click', hold, true);
     el.removeEventListener('submit', hold, true);
-    // React has its listeners on the island now; a held event hydrates synchronously and runs.
+    // React has its listeners on the island now (a held event hydrates it synchronously and
+    // runs); if the code failed, the event does what the plain markup does.
     for (const { type, target } of held) {
       if (type === 'click') target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
       if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
