@@ -4,11 +4,24 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { BODY_SIZE_LIMIT_BYTES } from './src/server/http/body-limit.ts';
 
+/**
+ * Islands that only answer the shopper hydrate on first interaction (docs/decisions/0004).
+ * @type {import('astro').AstroIntegration}
+ */
+const interactionDirective = {
+  name: 'fronteira-client-interaction',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './src/islands/directives/interaction.ts' });
+    },
+  },
+};
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', bodySizeLimit: BODY_SIZE_LIMIT_BYTES }),
   // Islands render without Suspense data, so React's string renderer does (measured cheaper than its stream).
-  integrations: [react({ experimentalDisableStreaming: true })],
+  integrations: [react({ experimentalDisableStreaming: true }), interactionDirective],
   // The same origin check runs in src/middleware.ts (src/server/http/origin-check.ts), which
   // also lets bearer-token API clients without a session cookie through.
   security: { checkOrigin: false },
@@ -25,8 +38,9 @@ export default defineConfig({
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|nanostores|@nanostores[\\/]react)[\\/]/, priority: 2 },
-                  { name: 'shop', test: /[\\/]src[\\/](islands|lib)[\\/]/, minShareCount: 2, priority: 1, entriesAware: true },
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/, priority: 2 },
+                  // nanostores (1 kB) goes with the shop code: plain page scripts use the stores without React.
+                  { name: 'shop', test: /[\\/]src[\\/](islands|lib)[\\/]|node_modules[\\/]nanostores[\\/]/, minShareCount: 2, priority: 1, entriesAware: true },
                 ],
               },
             },

@@ -5,7 +5,9 @@
 //   npm run perf                 everything
 //   npm run perf -- --no-load    skip the 2 x 20 s load test
 //   npm run perf -- --no-lighthouse
+//   PERF_REPORTS=/tmp/lh npm run perf   also keeps each Lighthouse JSON report there (for diagnosis)
 import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -34,10 +36,25 @@ function fetchRaw(stack, host, path, headers = {}) {
   });
 }
 
-async function lighthouse(url) {
-  const { stdout } = await run('npx', ['lighthouse', url, '--quiet', '--output=json', '--only-categories=performance', `--chrome-flags=${CHROME_FLAGS}`],
-    { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 });
+/** Lighthouse's own trace recording fails now and then (NO_NAVSTART): one more attempt, not a miss. */
+async function runLighthouse(url, attempts = 2) {
+  try {
+    const { stdout } = await run('npx', ['lighthouse', url, '--quiet', '--output=json', '--only-categories=performance', `--chrome-flags=${CHROME_FLAGS}`],
+      { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    if (attempts <= 1 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error.stderr))) throw error;
+    return runLighthouse(url, attempts - 1);
+  }
+}
+
+async function lighthouse(url, label) {
+  const stdout = await runLighthouse(url);
   const report = JSON.parse(stdout);
+  if (process.env.PERF_REPORTS) {
+    mkdirSync(process.env.PERF_REPORTS, { recursive: true });
+    writeFileSync(`${process.env.PERF_REPORTS}/${label.replace(' ', '-')}.json`, stdout);
+  }
   const scripts = (report.audits['network-requests']?.details?.items ?? []).filter((item) => item.resourceType === 'Script');
   return {
     score: Math.round((report.categories.performance.score ?? 0) * 100),
@@ -98,7 +115,7 @@ try {
           misses.push(`${label} unavailable`);
           continue;
         }
-        const result = await lighthouse(url);
+        const result = await lighthouse(url, label);
         check(`${label}: performance`, result.score, BUDGET.score, '', true);
         check(`${label}: LCP`, result.lcpMs, BUDGET.lcpMs, ' ms');
         check(`${label}: TBT`, result.tbtMs, BUDGET.tbtMs, ' ms');

@@ -85,3 +85,14 @@ test('the drawer does not open on /checkout', async ({ page }) => {
   if ((await link.count()) > 0 && (await link.first().isVisible())) await link.first().click();
   await expect(page.getByRole('dialog', { name: TEXT.br.cart })).toHaveCount(0);
 });
+
+test('a page loads no React until the shopper touches an island; the first tap on the cart opens the drawer', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(request.url()); });
+  await page.goto(storefrontUrl('br', '/sobre-nos'));
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => /\/_astro\/(react|CartDrawer|SearchBox)\./.test(url))).toEqual([]);
+  await trigger(page).click();
+  await expect(page.getByRole('dialog', { name: TEXT.br.cart })).toBeVisible();
+  await expect(page).toHaveURL(storefrontUrl('br', '/sobre-nos'));
+});

@@ -6,7 +6,7 @@ test.describe.configure({ timeout: 60_000 });
 test('other scripts can raise toasts that leave after 4 s (errors after 6 s)', async ({ page }) => {
   await page.clock.install();
   await page.goto(storefrontUrl('br', '/sobre-nos'));
-  await expect(page.locator('astro-island:has(.toasts)')).not.toHaveAttribute('ssr', '');
+  await expect(page.locator('.toasts')).toHaveAttribute('data-ready', '');
   await page.evaluate(() => {
     window.dispatchEvent(new CustomEvent('fronteira:toast', { detail: { message: 'Produto adicionado', kind: 'success' } }));
     window.dispatchEvent(new CustomEvent('fronteira:toast', { detail: { message: 'Erro ao carregar produtos', kind: 'error' } }));
@@ -22,7 +22,7 @@ test('other scripts can raise toasts that leave after 4 s (errors after 6 s)', a
 
 test('the development popup opens as a modal in the page language and closes with Escape', async ({ page }) => {
   await page.goto(storefrontUrl('es', '/sobre-nos'));
-  await expect(page.locator('astro-island:has(.toasts)')).not.toHaveAttribute('ssr', '');
+  await expect(page.locator('.toasts')).toHaveAttribute('data-ready', '');
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('fronteira:dev-popup')));
   const dialog = page.getByRole('dialog', { name: 'En desarrollo' });
   await expect(dialog).toBeVisible();

@@ -1,4 +1,4 @@
-import type { ApiLang, Brand, Category, ExchangeRate, Product, ProductList, ProductsQuery, Seller } from '../../lib/contract/catalog.ts';
+import type { ApiLang, Brand, Category, ExchangeRate, Product, ProductCard, ProductList, ProductsQuery, Seller } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
 import { getCatalogService } from '../../server/catalog/services.ts';
 
@@ -10,6 +10,8 @@ export interface CatalogReader {
   getBrandBySlug(slug: string): Promise<Brand | null>;
   listProducts(request: Partial<ProductsQuery>): Promise<ProductList>;
   getProduct(idOrSlug: string, lang: ApiLang, currencyId?: CurrencyId): Promise<Product | null>;
+  /** In-stock products of the product's brand, the product itself left out (the related row). */
+  listRelated(product: { id: number; brandId: number }, lang: ApiLang, limit: number, currencyId?: CurrencyId): Promise<ProductCard[]>;
   listTeam(lang: ApiLang): Promise<Seller[]>;
   getExchangeRates(): Promise<ExchangeRate[]>;
 }
@@ -22,6 +24,7 @@ export function getCatalogReader(): CatalogReader {
     getBrandBySlug: (slug) => service.getBrandBySlug(slug),
     listProducts: (request) => service.listProducts(request),
     getProduct: (idOrSlug, lang, currencyId) => service.getProductDetails(/^\d+$/.test(idOrSlug) ? Number(idOrSlug) : idOrSlug, lang, currencyId),
+    listRelated: (product, lang, limit, currencyId) => service.listRelatedProducts(product, lang, limit, currencyId),
     listTeam: (lang) => service.listTeam(lang),
     getExchangeRates: () => service.getExchangeRates(),
   };

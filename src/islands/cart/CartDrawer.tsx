@@ -5,6 +5,7 @@ import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import CartLines from './CartLines.tsx';
 import { $cart, countCartItems, startCart } from './cart-store.ts';
+import { getCartLinkLabel } from './format.ts';
 import { useSharedStore } from '../shell/use-shared-store.ts';
 import './cart.css';
 
@@ -84,7 +85,7 @@ export default function CartDrawer({ label, locale, currencyId, blocked }: Props
 
   return (
     <>
-      <a ref={trigger} href="/carrinho" className="header-cart" aria-label={`${label} (${t('cartCount', { count })})`}
+      <a ref={trigger} href="/carrinho" className="header-cart" aria-label={getCartLinkLabel(t, label, count)}
         aria-haspopup={blocked ? undefined : 'dialog'} aria-expanded={blocked ? undefined : state === 'open'} onClick={onTrigger}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4H2V2h4.8l.9 2H21l-3.4 8.2a2 2 0 0 1-1.8 1.3H8.6l-1.1 2H19v2H4.3l2.9-5.3L5.2 4Z" /></svg>
         <span className="header-cart__label">{label}</span>

@@ -22,3 +22,8 @@ export function toNoticeText(t: Translate<CartMessageKey>, notice: CartNotice): 
 
 /** How long a stock alert stays (spec section 9: 3000 ms). */
 export const NOTICE_MS = 3000;
+
+/** The header cart link's accessible name: "Carrinho (3 itens no carrinho)". */
+export function getCartLinkLabel(t: Translate<CartMessageKey>, label: string, count: number): string {
+  return `${label} (${t('cartCount', { count })})`;
+}

@@ -29,7 +29,17 @@ export default function SearchBox({ texts, lang, currencyId, initialText = '' }:
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const blurTimer = useRef<number | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
   const listId = useId();
+
+  // Hydrated on first focus (client:interaction): what was typed while the code loaded is
+  // already in the field, and React keeps it there without telling the state.
+  useEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    if (element.value !== initialText) setText(element.value);
+    if (document.activeElement === element) setOpen(true);
+  }, [initialText]);
 
   useEffect(() => {
     const query = text.trim();
@@ -78,7 +88,7 @@ export default function SearchBox({ texts, lang, currencyId, initialText = '' }:
       onFocus={() => { window.clearTimeout(blurTimer.current); setOpen(true); }}
       onBlur={() => { blurTimer.current = window.setTimeout(() => setOpen(false), SEARCH_BLUR_HIDE_MS); }}>
       <label className="visually-hidden" htmlFor={`${listId}-input`}>{texts.label}</label>
-      <input id={`${listId}-input`} className="search__input" type="search" name="text" value={text} required
+      <input ref={input} id={`${listId}-input`} className="search__input" type="search" name="text" value={text} required
         placeholder={texts.placeholder} autoComplete="off" enterKeyHint="search" maxLength={200}
         role="combobox" aria-expanded={visible} aria-controls={`${listId}-list`} aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? `${listId}-opt-${active}` : undefined}

@@ -1,10 +1,10 @@
 import type {
-  ApiLang, Banner, BannerType, Brand, Category, ExchangeRate, Faq, Product, ProductList, ProductsQuery, Seller, StartData,
+  ApiLang, Banner, BannerType, Brand, Category, ExchangeRate, Faq, Product, ProductCard, ProductList, ProductsQuery, Seller, StartData,
 } from '../../lib/contract/catalog.ts';
 import { PRODUCTS_MAX_PER_PAGE } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
 import type { Queryable } from '../db/client.ts';
-import { getCatalogVersion, getProductDetails, listProducts } from './product-queries.ts';
+import { getCatalogVersion, getProductDetails, listProducts, listRelatedProducts } from './product-queries.ts';
 
 export type SpecialFilter = 'only' | 'include' | 'exclude';
 
@@ -136,6 +136,11 @@ export function createCatalogService({ db }: { db: Queryable }) {
       const full: ProductsQuery = { brands_ids: undefined, all_products: undefined, tem_estoque: undefined, ...query, lang: query.lang ?? 'pt', page, per_page: perPage };
       const [rates, version] = await Promise.all([getExchangeRates(), getCatalogVersion(db)]);
       return listProducts(db, full, rates, version);
+    },
+
+    /** Up to `limit` in-stock products of the product's brand, the product itself left out. */
+    async listRelatedProducts(product: { id: number; brandId: number }, lang: ApiLang, limit: number, currency?: CurrencyId): Promise<ProductCard[]> {
+      return listRelatedProducts(db, product.brandId, product.id, limit, lang, await getExchangeRates(), currency);
     },
 
     /** A product by id or slug; prices converted to `currency` in preco_atual when given. */

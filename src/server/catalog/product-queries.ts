@@ -1,4 +1,4 @@
-import type { ApiLang, Product, ProductList, ProductsQuery } from '../../lib/contract/catalog.ts';
+import type { ApiLang, Product, ProductCard, ProductList, ProductsQuery } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
 import type { RateLike } from '../../lib/money.ts';
 import type { Queryable } from '../db/client.ts';
@@ -134,4 +134,22 @@ export async function getProductDetails(
   );
   const row = rows[0];
   return row ? toProduct(row, rates, currency) : null;
+}
+
+/**
+ * The product page's related row: up to `limit` in-stock products of one brand but `exceptId`,
+ * newest first (what listProducts orders them by), in one query: no total and no catalogue
+ * version, which a row without pagination does not need (index products_brand_stock_idx).
+ */
+export async function listRelatedProducts(
+  db: Queryable, brandId: number, exceptId: number, limit: number, lang: ApiLang, rates: readonly RateLike[], currency?: CurrencyId,
+): Promise<ProductCard[]> {
+  const { rows } = await db.query<ProductRow>(
+    `SELECT ${getProductColumns(lang)}
+     FROM (SELECT p.id FROM products p WHERE p.brand_id = $1 AND p.in_stock AND p.id <> $2 ORDER BY p.id DESC LIMIT $3) page
+     JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+     ORDER BY p.id DESC`,
+    [brandId, exceptId, limit],
+  );
+  return rows.map((row) => toProductCard(row, rates, currency));
 }

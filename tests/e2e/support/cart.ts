@@ -16,9 +16,12 @@ export async function createE2eProduct(options: { stock?: number; priceMinor?: n
   return { ...row, id: Number(row.id), name };
 }
 
-/** Waits until the page's load/idle islands have hydrated (Astro drops `ssr`); visible ones wait for scrolling. */
+/**
+ * Waits until the page's load/idle islands have hydrated (Astro drops `ssr`); visible ones wait
+ * for scrolling, interaction ones (search, cart drawer) for the shopper's first touch.
+ */
 export async function waitForIslands(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])').length === 0);
 }
 
 /**
