@@ -1,12 +1,12 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { cartMessages } from '../../lib/i18n/cart.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import CartLines from './CartLines.tsx';
-import { $cart, countCartItems, startCart } from './cart-store.ts';
+import { $cartCount, startCart } from './cart-store.ts';
 import { getCartLinkLabel } from './format.ts';
-import { useSharedStore } from '../shell/use-shared-store.ts';
 import './cart.css';
 
 interface Props {
@@ -24,7 +24,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabi
 /** Header cart button with badge, and the slide-in drawer (closed, open, closing 300 ms). */
 export default function CartDrawer({ label, locale, currencyId, blocked }: Props) {
   const t = createTranslator(cartMessages, locale);
-  const count = countCartItems(useSharedStore($cart));
+  const count = useStore($cartCount);
   const [state, setState] = useState<DrawerState>('closed');
   const trigger = useRef<HTMLAnchorElement>(null);
   const panel = useRef<HTMLDivElement>(null);
