@@ -31,8 +31,15 @@ const MOBILE_QUERY = '(max-width: 768px)';
  * phones keep what is typed (max 15). Both send to POST /api/public/contato-newsletter, show
  * 'Enviado!' for 2 s, clear the field and go home. Without JS the form posts to the home page.
  */
+function readTypedBeforeHydration(locale: Locale): string {
+  if (typeof document === 'undefined') return '';
+  const typed = document.querySelector<HTMLInputElement>('#offers-phone')?.value ?? '';
+  return typed && !window.matchMedia(MOBILE_QUERY).matches ? formatOffersPhone(typed, locale) : typed;
+}
+
 export default function OffersForm({ locale, texts, initialStatus = 'idle' }: Props) {
-  const [value, setValue] = useState('');
+  // What the shopper typed before this island hydrated stays (hydration would reset the field).
+  const [value, setValue] = useState(() => readTypedBeforeHydration(locale));
   const [touched, setTouched] = useState(initialStatus === 'invalid');
   const [status, setStatus] = useState<Status>('idle');
   const [mobile, setMobile] = useState(false);
