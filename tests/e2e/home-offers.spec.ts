@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
-const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1366) <= 768;
 test.describe.configure({ timeout: 60_000 });
 let counter = 0;
 const uniqueDigits = (prefix: string, length: number) => {
@@ -14,8 +13,7 @@ async function expectStored(digits: string) {
   await expect.poll(async () => (await getTestDb().query('SELECT 1 FROM newsletter_contacts WHERE phone_digits = $1', [digits])).rowCount).toBe(1);
 }
 
-test('pt-BR: the phone is formatted while typing, validated, and sent', async ({ page }) => {
-  test.skip(isMobile(page), 'desktop form formats');
+test('pt-BR: the phone is formatted while typing, validated, and sent', { tag: '@desktop' }, async ({ page }) => {
   await page.goto(storefrontUrl('br', '/'));
   const input = page.locator('#offers-phone');
   const submit = page.locator('[data-testid="offers-form"] button[type="submit"]');
@@ -37,8 +35,7 @@ test('pt-BR: the phone is formatted while typing, validated, and sent', async ({
   await expect(input).toHaveValue('');
 });
 
-test('es-PY: +595 numbers are grouped and sent as digits', async ({ page }) => {
-  test.skip(isMobile(page), 'desktop form formats');
+test('es-PY: +595 numbers are grouped and sent as digits', { tag: '@desktop' }, async ({ page }) => {
   await page.goto(storefrontUrl('es', '/'));
   const input = page.locator('#offers-phone');
   const digits = uniqueDigits('595981', 12);
@@ -50,8 +47,7 @@ test('es-PY: +595 numbers are grouped and sent as digits', async ({ page }) => {
   await expectStored(digits);
 });
 
-test('es-AR: +549 numbers are formatted the Argentine way', async ({ page }) => {
-  test.skip(isMobile(page), 'desktop form formats');
+test('es-AR: +549 numbers are formatted the Argentine way', { tag: '@desktop' }, async ({ page }) => {
   await page.goto(storefrontUrl('es', '/?lang=es-AR'));
   const input = page.locator('#offers-phone');
   await input.click();
@@ -59,8 +55,7 @@ test('es-AR: +549 numbers are formatted the Argentine way', async ({ page }) => 
   await expect(input).toHaveValue('+54 9 11 2345-6789');
 });
 
-test('the mobile form keeps what is typed (15 characters at most) and really sends', async ({ page }) => {
-  test.skip(!isMobile(page), 'mobile form');
+test('the mobile form keeps what is typed (15 characters at most) and really sends', { tag: '@phone' }, async ({ page }) => {
   for (const host of ['br', 'es'] as const) {
     await page.goto(storefrontUrl(host, '/'));
     const input = page.locator('#offers-phone');

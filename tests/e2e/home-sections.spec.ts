@@ -7,8 +7,7 @@ test.describe.configure({ timeout: 90_000 });
 
 for (const host of ['br', 'es'] as const) {
   test.describe(`home on ${host}`, () => {
-    test('category tabs show the newest products of the chosen category and switch in place', async ({ page }) => {
-      test.skip(isMobile(page), 'desktop tabs');
+    test('category tabs show the newest products of the chosen category and switch in place', { tag: '@desktop' }, async ({ page }) => {
       await page.goto(storefrontUrl(host, '/'));
       const tabs = page.locator('.home-cats__tabs a');
       expect(await tabs.count()).toBeGreaterThan(1);
@@ -27,8 +26,7 @@ for (const host of ['br', 'es'] as const) {
       await expect(grid.locator('article').first()).toBeVisible();
     });
 
-    test('the banner carousel advances every 5 s, wraps, and its arrows move it', async ({ page }) => {
-      test.skip(isMobile(page), 'desktop carousel at the top');
+    test('the banner carousel advances every 5 s, wraps, and its arrows move it', { tag: '@desktop' }, async ({ page }) => {
       await page.clock.install();
       await page.goto(storefrontUrl(host, '/'));
       const dots = page.locator('.hero__dots a');
@@ -46,8 +44,7 @@ for (const host of ['br', 'es'] as const) {
       await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
     });
 
-    test('most searched shows five at a time with arrows that dim at the ends', async ({ page }) => {
-      test.skip(isMobile(page), 'desktop row');
+    test('most searched shows five at a time with arrows that dim at the ends', { tag: '@desktop' }, async ({ page }) => {
       await page.goto(storefrontUrl(host, '/'));
       const row = page.getByTestId('most-searched');
       await row.scrollIntoViewIfNeeded();
@@ -65,8 +62,7 @@ for (const host of ['br', 'es'] as const) {
       await expect(prev).toBeEnabled();
     });
 
-    test('the brand strip scrolls on desktop and pauses on hover', async ({ page }) => {
-      test.skip(isMobile(page), 'desktop animation');
+    test('the brand strip scrolls on desktop and pauses on hover', { tag: '@desktop' }, async ({ page }) => {
       await page.goto(storefrontUrl(host, '/'));
       const track = page.getByTestId('brand-strip');
       await page.locator('.brands').scrollIntoViewIfNeeded();
@@ -75,8 +71,7 @@ for (const host of ['br', 'es'] as const) {
       expect(await track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
     });
 
-    test('phones get category cards, a product scroller, ten brands and the rotating banner trio', async ({ page }) => {
-      test.skip(!isMobile(page), 'mobile layout');
+    test('phones get category cards, a product scroller, ten brands and the rotating banner trio', { tag: '@phone' }, async ({ page }) => {
       await page.clock.install();
       await page.goto(storefrontUrl(host, '/'));
       const cards = page.locator('.home-cats__cards a');

@@ -7,9 +7,8 @@ import { storefrontUrl } from './support/hosts.ts';
  * touching; a press counts as a click only under 200 ms. Time is the page's fake clock, so the
  * durations are exact; touches are real touch events sent through the DevTools protocol.
  */
-test.beforeEach(({ isMobile }) => {
-  test.skip(!isMobile, 'the rotating trio is the phone layout (desktop shows a row of three)');
-});
+// Phone layout only (desktop shows a row of three): every test is tagged @phone, which the
+// desktop project leaves out (playwright.config.ts).
 
 interface Trio {
   cdp: CDPSession;
@@ -76,7 +75,7 @@ async function press(page: Page, trio: Trio, ms: number): Promise<void> {
   await touch(page, trio, 'touchEnd');
 }
 
-test('starts after 3 s, then rotates every 4 s and wraps around', async ({ page }) => {
+test('starts after 3 s, then rotates every 4 s and wraps around', { tag: '@phone' }, async ({ page }) => {
   const trio = await openHome(page);
   expect(trio.count).toBe(3);
   await page.clock.runFor(2_900);
@@ -93,7 +92,7 @@ test('starts after 3 s, then rotates every 4 s and wraps around', async ({ page 
   expect(await index(page)).toBe(0);
 });
 
-test('a swipe changes the slide only over 50 px and under 500 ms', async ({ page }) => {
+test('a swipe changes the slide only over 50 px and under 500 ms', { tag: '@phone' }, async ({ page }) => {
   const trio = await openHome(page);
   await swipe(page, trio, -80, 300);
   expect(await index(page)).toBe(1);
@@ -109,7 +108,7 @@ test('a swipe changes the slide only over 50 px and under 500 ms', async ({ page
   expect(await clicks(page)).not.toContain(true); // no swipe opened a banner
 });
 
-test('rotation pauses while a finger is down and resumes 4 s after it lifts', async ({ page }) => {
+test('rotation pauses while a finger is down and resumes 4 s after it lifts', { tag: '@phone' }, async ({ page }) => {
   const trio = await openHome(page);
   await touch(page, trio, 'touchStart');
   await page.clock.runFor(10_000);
@@ -121,7 +120,7 @@ test('rotation pauses while a finger is down and resumes 4 s after it lifts', as
   expect(await index(page)).toBe(1);
 });
 
-test('a press opens the banner only when it lasts under 200 ms', async ({ page }) => {
+test('a press opens the banner only when it lasts under 200 ms', { tag: '@phone' }, async ({ page }) => {
   const trio = await openHome(page);
   await press(page, trio, 100);
   await expect.poll(() => clicks(page)).toEqual([true]);

@@ -64,11 +64,7 @@ test('the page size follows the device the server is told about, and caches key 
 /** The page has handled a failed answer (and set its retry timer) a moment after the call. */
 const settle = (page: Page) => page.waitForTimeout(500);
 
-test.describe('phone load-more when the next page fails', () => {
-  test.beforeEach(({ isMobile }) => {
-    test.skip(!isMobile, 'load-more is the phone pager');
-  });
-
+test.describe('phone load-more when the next page fails', { tag: '@phone' }, () => {
   test('retries after 2 s and 4 s, then appends the page', async ({ page }) => {
     await page.clock.install();
     await page.goto(storefrontUrl('br', `/produtos/${fx.categorySlug}?sort=valor_venda:asc`));
@@ -135,8 +131,7 @@ test.describe('phone load-more when the next page fails', () => {
   });
 });
 
-test('the pagination shows at most 5 numbers centred on the current page', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'numbered pagination is the desktop control');
+test('the pagination shows at most 5 numbers centred on the current page', { tag: '@desktop' }, async ({ page }) => {
   const big = await createCatalogFixture({ count: 130, outOfStock: 0 }); // 7 pages of 20
   const numbers = page.getByRole('navigation', { name: 'Paginação' }).locator('.pagination__number');
   await page.goto(storefrontUrl('br', `/produtos/${big.categorySlug}`));

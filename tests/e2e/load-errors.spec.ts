@@ -116,8 +116,7 @@ test('the product page retries by itself and shows the product once the database
   await expect(page.getByRole('heading', { level: 1, name: fx.products[0]!.namePt })).toBeVisible({ timeout: 6_000 });
 });
 
-test('after 3 automatic retries (2 s, 4 s, 6 s) the page waits; the retry button starts over', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'timing of reloads does not depend on the viewport; run once');
+test('after 3 automatic retries (2 s, 4 s, 6 s) the page waits; the retry button starts over', { tag: '@desktop' }, async ({ page }) => {
   test.setTimeout(60_000);
   const loads: number[] = [];
   const url = shop.url('es', `/produto/${fx.products[1]!.slug}`);

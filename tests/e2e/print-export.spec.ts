@@ -21,8 +21,7 @@ test('grid print view: A4 pages of 5 columns, 20 in-stock items first then 25', 
   await expect(page.locator('body')).not.toContainText(fx.products[27]!.code); // out of stock
 });
 
-test('list print view from the listing select, keeping the listing filters', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one viewport is enough for the select flow');
+test('list print view from the listing select, keeping the listing filters', { tag: '@desktop' }, async ({ page }) => {
   await page.goto(storefrontUrl('es', `/produtos/${fx.categorySlug}/${fx.departments.a.slug}`));
   await page.getByLabel('Imprimir / exportar').selectOption('lista');
   await page.locator('[data-export-form] button[type="submit"]').click();
@@ -54,8 +53,7 @@ test('PDF price list is a real PDF of the listing', async () => {
   expect(response.body.length).toBeGreaterThan(2000);
 });
 
-test('empty listings: print and export say there is nothing to show', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'the alert flow is checked once, on desktop');
+test('empty listings: print and export say there is nothing to show', { tag: '@desktop' }, async ({ page }) => {
   const empty = await createCatalogFixture({ count: 1, outOfStock: 1 });
   const txt = await rawGet('br', `/exportar?formato=txt&de=${encodeURIComponent(`/produtos/${empty.categorySlug}`)}`);
   expect(txt.status).toBe(404);
@@ -71,8 +69,7 @@ test('empty listings: print and export say there is nothing to show', async ({ p
   await expect(page).toHaveURL(/\/produtos\//);
 });
 
-test('TXT export from the listing select downloads the file with progress', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'one viewport is enough for the download flow');
+test('TXT export from the listing select downloads the file with progress', { tag: '@desktop' }, async ({ page }) => {
   await page.goto(storefrontUrl('br', `/produtos/${fx.categorySlug}`));
   await page.getByLabel('Imprimir / exportar').selectOption('txt');
   const download = page.waitForEvent('download');

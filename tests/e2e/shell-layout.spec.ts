@@ -25,8 +25,7 @@ for (const host of ['br', 'es'] as const) {
       }
     });
 
-    test('the categories mega-menu opens from the keyboard and closes with Escape', async ({ page }) => {
-      test.skip(isMobile(page), 'desktop menu');
+    test('the categories mega-menu opens from the keyboard and closes with Escape', { tag: '@desktop' }, async ({ page }) => {
       await page.goto(storefrontUrl(host, '/'));
       const panel = page.locator('.mega__panel');
       await expect(panel).toBeHidden();
@@ -48,8 +47,7 @@ for (const host of ['br', 'es'] as const) {
       await context.close();
     });
 
-    test('the departments sidebar opens from the bottom bar, locks scrolling and closes', async ({ page }) => {
-      test.skip(!isMobile(page), 'mobile sidebar');
+    test('the departments sidebar opens from the bottom bar, locks scrolling and closes', { tag: '@phone' }, async ({ page }) => {
       await page.goto(storefrontUrl(host, '/'));
       await page.locator('.bottom-nav [data-sidebar-open]').click();
       const sidebar = page.getByRole('dialog', { name: 'Departamentos' });
