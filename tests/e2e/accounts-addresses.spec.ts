@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addSaoPauloAddress, fillCiudadDelEsteAddress, waitForIslands } from './support/accounts.ts';
-import { addAddress, createBuyer, createCartFor, signIn } from './support/checkout.ts';
+import { createBuyer, openCheckoutWithAddress, signIn } from './support/checkout.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
 test('addresses: edit every field of an address from /perfil/endereco, Brazilian to Paraguayan', async ({ page, context }, info) => {
@@ -49,12 +49,7 @@ test('addresses: edit every field of an address from /perfil/endereco, Brazilian
 });
 
 test('checkout: "add new address" opens the address modal; the saved address is selected and shipping recalculated', async ({ page, context }, info) => {
-  const buyer = await createBuyer(0);
-  await signIn(context, 'es', buyer.token);
-  const cart = await createCartFor(buyer.id, 3);
-  await addAddress(buyer.id);
-  await context.addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
-  await page.goto(storefrontUrl('es', '/checkout'));
+  const { buyer, cart } = await openCheckoutWithAddress(page, context);
   await expect(page.getByText(`Código: ${cart.code}`)).toBeVisible({ timeout: 15_000 });
   await waitForIslands(page);
   const shipping = page.locator('.co-shipping');

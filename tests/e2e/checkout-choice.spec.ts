@@ -1,14 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { addAddress, createBuyer, createCartFor, signIn } from './support/checkout.ts';
-import { storefrontUrl } from './support/hosts.ts';
+import { openCheckoutWithAddress } from './support/checkout.ts';
 
 test('a delivery option chosen at checkout stays chosen when the quantity changes (options recalculated)', async ({ page, context }) => {
-  const buyer = await createBuyer(0);
-  await signIn(context, 'es', buyer.token);
-  const cart = await createCartFor(buyer.id, 3);
-  await addAddress(buyer.id);
-  await context.addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
-  await page.goto(storefrontUrl('es', '/checkout'));
+  await openCheckoutWithAddress(page, context);
   const delivery = page.locator('.co-shipping .co-choices label').filter({ hasNotText: /Gratis/ }).first();
   await delivery.locator('input').check();
   const freight = Number((await delivery.locator('strong').textContent())?.replace(/\D/g, ''));

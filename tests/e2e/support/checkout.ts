@@ -69,3 +69,17 @@ export async function startCheckoutRequest(page: Page, host: Host, cartExternalI
   if (answer.status !== 201) throw new Error(`checkout: ${answer.status} ${answer.text}`);
   return (JSON.parse(answer.text) as { link_pagamento: string[] }).link_pagamento[0]!;
 }
+
+/**
+ * A signed-in Paraguayan buyer with a one-line cart and a saved address, on /checkout: the
+ * starting point of the checkout tests that choose delivery options.
+ */
+export async function openCheckoutWithAddress(page: Page, context: BrowserContext) {
+  const buyer = await createBuyer(0);
+  await signIn(context, 'es', buyer.token);
+  const cart = await createCartFor(buyer.id, 3);
+  await addAddress(buyer.id);
+  await context.addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
+  await page.goto(storefrontUrl('es', '/checkout'));
+  return { buyer, cart };
+}
