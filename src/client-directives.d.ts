@@ -4,6 +4,7 @@ export {};
 declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate on the first pointer, touch, focus or key inside the island (src/islands/directives/interaction.ts). */
-    'client:interaction'?: boolean;
+    /** true, or a localStorage key whose presence hydrates the island at idle instead. */
+    'client:interaction'?: boolean | string;
   }
 }

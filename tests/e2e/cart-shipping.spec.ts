@@ -66,3 +66,29 @@ test('br: Brazilian shoppers get store pickup only', async ({ page }) => {
   await expect(calculator.locator('.shipping__option')).toContainText('Retirada na loja');
   await expect(calculator.getByTestId('shipping-cost')).toHaveText('Grátis');
 });
+
+test('es product page: the departments come with the page, the calculator loads on first touch, and a saved city is shown again on the next visit', async ({ page }) => {
+  const product = await createE2eProduct({ stock: 3, name: 'Taladro envío producto' });
+  const scripts: string[] = [];
+  page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(request.url()); });
+  await page.goto(storefrontUrl('es', `/produto/${product.slug}`));
+  await page.waitForLoadState('networkidle');
+  const calculator = page.locator('section.shipping');
+  const department = calculator.getByLabel('Departamento', { exact: true });
+  await expect(department.locator('option')).toHaveCount(19); // 'choose' + the 18 departments, before any script ran
+  expect(scripts.filter((url) => /\/_astro\/(react|ProductShipping)\./.test(url))).toEqual([]);
+
+  // The first choice is the touch that loads the calculator: it must not be lost.
+  await department.selectOption({ label: 'Alto Paraná' });
+  await calculator.getByLabel('Ciudad', { exact: true }).selectOption({ label: 'Ciudad del Este' });
+  const options = calculator.locator('.shipping__option');
+  await expect(options.first()).toContainText('Envío Fronteira Express');
+  await expect(options.first()).toContainText('1 día hábil');
+  await expect(options.last()).toContainText('Retiro en la tienda');
+
+  await page.reload();
+  const again = page.locator('section.shipping');
+  await expect(again.getByLabel('Ciudad', { exact: true })).toHaveValue(/\d+/); // restored without a touch
+  await expect(again.getByLabel('Departamento', { exact: true }).locator('option:checked')).toHaveText('Alto Paraná');
+  await expect(again.locator('.shipping__option').first()).toContainText('Envío Fronteira Express');
+});

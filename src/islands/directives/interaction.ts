@@ -3,16 +3,41 @@
  * inside it, so islands that only react to the shopper (search suggestions, the cart drawer)
  * cost no JavaScript while the page loads (issue 3's TBT budget). A click or submit that arrives
  * while the island's code is still loading is held and replayed once React owns the markup:
- * without that, the cart link would navigate to /carrinho instead of opening the drawer.
+ * without that, the cart link would navigate to /carrinho instead of opening the drawer. A
+ * choice made in a select meanwhile is replayed too (hydration puts back the rendered value).
+ * `client:interaction="storage-key"`: hydrate at idle anyway when the browser has that
+ * localStorage key (a returning shopper's saved choice the island must show at once).
  * Registered in astro.config.mjs; Astro inlines this file into pages that use it.
  */
 type Load = () => Promise<() => Promise<void>>;
 
 const STARTERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-export default function interactionDirective(load: Load, _options: unknown, el: HTMLElement): void {
+function hasStoredItem(key: unknown): boolean {
+  try {
+    return typeof key === 'string' && key !== '' && localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once React has hydrated `element` (or after about 2 s, when it never does). */
+async function whenOwnedByReact(element: Element): Promise<void> {
+  for (let frame = 0; frame < 120; frame += 1) {
+    if (Object.keys(element).some((key) => key.startsWith('__reactProps$'))) return;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
+export default function interactionDirective(load: Load, options: { value?: unknown }, el: HTMLElement): void {
   const held: Array<{ type: 'click' | 'submit'; target: Element }> = [];
+  const chosen = new Map<HTMLSelectElement, string>();
   let started = false;
+
+  function remember(event: Event): void {
+    if (event.target instanceof HTMLSelectElement) chosen.set(event.target, event.target.value);
+    void start();
+  }
 
   function hold(event: Event): void {
     if (!(event.target instanceof Element)) return;
@@ -35,6 +60,14 @@ export default function interactionDirective(load: Load, _options: unknown, el: 
     }
     el.removeEventListener('click', hold, true);
     el.removeEventListener('submit', hold, true);
+    el.removeEventListener('change', remember, true);
+    for (const [select, value] of chosen) {
+      // React hydrates in a task of its own and then puts back the rendered value: the choice is
+      // made again once React owns the select (it keeps its props on the element).
+      await whenOwnedByReact(select);
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
     // React has its listeners on the island now (a held event hydrates it synchronously and
     // runs); if the code failed, the event does what the plain markup does.
     for (const { type, target } of held) {
@@ -46,4 +79,9 @@ export default function interactionDirective(load: Load, _options: unknown, el: 
   for (const type of STARTERS) el.addEventListener(type, start, { passive: true });
   el.addEventListener('click', hold, true);
   el.addEventListener('submit', hold, true);
+  el.addEventListener('change', remember, true);
+  if (hasStoredItem(options.value)) {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => void start(), { timeout: 2000 });
+    else setTimeout(() => void start(), 200);
+  }
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getOptionKey, type DeliveryOption } from '../../lib/contract/shipping.ts';
+import { getOptionKey, PARAGUAY_COUNTRY_ID, type DeliveryOption, type PlaceOption } from '../../lib/contract/shipping.ts';
 import { shippingMessages } from '../../lib/i18n/shipping.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
@@ -21,21 +21,22 @@ interface Props {
   pickupOnly: boolean;
   /** Cart mode: whether the server-rendered cart has items (until the cart store has loaded). */
   cartHasItems?: boolean;
+  /** Paraguay's departments, when the page rendered them (else fetched on hydration). */
+  states?: PlaceOption[];
 }
 
-interface Place { id: number; name: string }
 const RETRY_MS = 2000;
 
 /** State, then city, then the delivery options with pickup points (storefront spec sections 4 and 8). */
-export default function ShippingCalculator({ locale, currencyId, mode, pickupOnly, cartHasItems = true }: Props) {
+export default function ShippingCalculator({ locale, currencyId, mode, pickupOnly, cartHasItems = true, states: renderedStates = [] }: Props) {
   const t = createTranslator(shippingMessages, locale);
   const options = useSharedStore($shippingOptions);
   const selection = useSharedStore($shippingSelection);
   const cart = useSharedStore($cart);
   const version = useSharedStore($cartVersion);
   const cartStatus = useSharedStore($cartStatus);
-  const [states, setStates] = useState<Place[]>([]);
-  const [cities, setCities] = useState<Place[]>([]);
+  const [states, setStates] = useState<PlaceOption[]>(renderedStates);
+  const [cities, setCities] = useState<PlaceOption[]>([]);
   const [stateId, setStateId] = useState<number | null>(null);
   const [cityId, setCityId] = useState<number | null>(null);
   const [status, setStatus] = useState<'idle' | 'busy' | 'done'>('idle');
@@ -46,10 +47,14 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
     if (mode === 'cart') void startCart(currencyId);
     if (pickupOnly) return;
     const saved = readSavedShipping();
-    void requestJson<{ data: Array<{ estado_id: number; estado_nome: string }> }>('GET', '/ecom/endereco/estados?pais_id=2').then((r) => {
-      setStates((r.body?.data ?? []).map((s) => ({ id: s.estado_id, name: s.estado_nome })));
-      if (saved.stateId) void loadCities(saved.stateId, saved.cityId);
-    });
+    const restore = () => { if (saved.stateId) void loadCities(saved.stateId, saved.cityId); };
+    if (renderedStates.length > 0) restore();
+    else {
+      void requestJson<{ data: Array<{ estado_id: number; estado_nome: string }> }>('GET', `/ecom/endereco/estados?pais_id=${PARAGUAY_COUNTRY_ID}`).then((r) => {
+        setStates((r.body?.data ?? []).map((s) => ({ id: s.estado_id, name: s.estado_nome })));
+        restore();
+      });
+    }
     return () => clearTimeout(retry.current);
   }, []);
 

@@ -23,7 +23,16 @@ export function interpolate(text: string, params?: Params): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+/**
+ * Singular forms: with `{ n: 1 }`, a key `name_one` is used in place of `name` when the
+ * catalogue has it ('1 dia útil', not '1 dias úteis').
+ */
 export function createTranslator<Key extends string>(catalogue: Catalogue<Key>, locale: Locale): Translate<Key> {
-  const texts = locale === 'es-AR' ? { ...catalogue['es-PY'], ...catalogue['es-AR'] } : catalogue[locale];
-  return (key, params) => interpolate(texts[key] ?? catalogue['pt-BR'][key] ?? key, params);
+  const texts: Partial<Record<string, string>> = locale === 'es-AR' ? { ...catalogue['es-PY'], ...catalogue['es-AR'] } : catalogue[locale];
+  const fallback: Partial<Record<string, string>> = catalogue['pt-BR'];
+  const lookup = (key: string) => texts[key] ?? fallback[key];
+  return (key, params) => {
+    const singular = params?.n === 1 ? lookup(`${key}_one`) : undefined;
+    return interpolate(singular ?? lookup(key) ?? key, params);
+  };
 }
