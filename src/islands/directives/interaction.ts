@@ -4,7 +4,7 @@
  * cost no JavaScript while the page loads (issue 3's TBT budget). A click or submit that arrives
  * while the island's code is still loading is held and replayed once React owns the markup:
  * without that, the cart link would navigate to /carrinho instead of opening the drawer. A
- * choice made in a select meanwhile is replayed too (hydration puts back the rendered value).
+ * choice made in a select meanwhile is made again once React has committed the hydration.
  * `client:interaction="storage-key"`: hydrate at idle anyway when the browser has that
  * localStorage key (a returning shopper's saved choice the island must show at once).
  * Registered in astro.config.mjs; Astro inlines this file into pages that use it.
@@ -21,21 +21,30 @@ function hasStoredItem(key: unknown): boolean {
   }
 }
 
-/** Resolves once React has hydrated `element` (or after about 2 s, when it never does). */
-async function whenOwnedByReact(element: Element): Promise<void> {
-  for (let frame = 0; frame < 120; frame += 1) {
-    if (Object.keys(element).some((key) => key.startsWith('__reactProps$'))) return;
+/**
+ * Resolves once React has committed the hydration of `island` (or after about 5 s, when it never
+ * does). Seeing React's props on an element is not enough: a concurrent hydration renders (and
+ * tags the elements) before it commits, and an event replayed in between is dropped, the select
+ * put back to its rendered value. React keeps its root on the container it hydrated: the
+ * root's state stops being `isDehydrated` at the commit.
+ */
+async function whenHydrated(island: Element): Promise<void> {
+  for (let frame = 0; frame < 300; frame += 1) {
+    const key = Object.keys(island).find((name) => name.startsWith('__reactContainer$'));
+    const rootFiber = key ? (island as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
+    if (rootFiber?.stateNode?.current?.memoizedState?.isDehydrated === false) return;
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }
 }
 
 export default function interactionDirective(load: Load, options: { value?: unknown }, el: HTMLElement): void {
   const held: Array<{ type: 'click' | 'submit'; target: Element }> = [];
-  const chosen = new Map<HTMLSelectElement, string>();
+  // A choice is kept by the select's position in the island: React may have rendered new elements.
+  const chosen = new Map<number, string>();
   let started = false;
 
   function remember(event: Event): void {
-    if (event.target instanceof HTMLSelectElement) chosen.set(event.target, event.target.value);
+    if (event.target instanceof HTMLSelectElement) chosen.set([...el.querySelectorAll('select')].indexOf(event.target), event.target.value);
     void start();
   }
 
@@ -61,10 +70,10 @@ export default function interactionDirective(load: Load, options: { value?: unkn
     el.removeEventListener('click', hold, true);
     el.removeEventListener('submit', hold, true);
     el.removeEventListener('change', remember, true);
-    for (const [select, value] of chosen) {
-      // React hydrates in a task of its own and then puts back the rendered value: the choice is
-      // made again once React owns the select (it keeps its props on the element).
-      await whenOwnedByReact(select);
+    if (chosen.size > 0) await whenHydrated(el);
+    for (const [position, value] of chosen) {
+      const select = el.querySelectorAll('select')[position];
+      if (!select) continue;
       select.value = value;
       select.dispatchEvent(new Event('change', { bubbles: true }));
     }
