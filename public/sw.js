@@ -1,6 +1,6 @@
 // Fronteira service worker (hand-written, see ARCHITECTURE.md). Goal: on a flaky network,
 // catalogue pages already visited and the static assets still open.
-// - hashed build assets (/_astro/*), icons and images: cache first;
+// - hashed build assets (/_astro/*), icons, images and the catalogue pictures (/img/*): cache first;
 // - catalogue pages (home, listings, product, brands, sellers, about, how to buy, rates):
 //   network first with a 4 s timeout, falling back to the last copy;
 // - everything else (API, cart, checkout, account, login): network only, never cached.
@@ -12,7 +12,7 @@ const ASSET_LIMIT = 200;
 const NETWORK_TIMEOUT_MS = 4000;
 const PRECACHE = ['/', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
 const CATALOGUE = /^\/(?:$|produtos(?:\/|$)|produto\/|marcas$|marca\/|especial\/|vendedores$|sobre-nos$|como-comprar$|cotacoes$)/;
-const STATIC = /^\/(?:_astro\/|icons\/|images\/|uploads\/|favicon\.svg$|logo\.svg$|manifest\.webmanifest$)/;
+const STATIC = /^\/(?:_astro\/|icons\/|images\/|img\/|uploads\/|favicon\.svg$|logo\.svg$|manifest\.webmanifest$)/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(PAGES).then((cache) => cache.addAll(PRECACHE)).catch(() => undefined).then(() => self.skipWaiting()));

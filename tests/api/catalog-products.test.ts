@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductListSchema, ProductSchema, type ProductCard } from '../../src/lib/contract/catalog.ts';
@@ -193,8 +194,14 @@ describe('GET /api/public/products/{id}/details', () => {
     expect(es.preco_atual.formatado).toMatch(/^R\$ /);
     const image = await api(product.imagens[0]!.url);
     expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/svg+xml');
-    expect(await image.text()).toMatch(/^<svg /);
+    // A raster picture (a phone decodes it off the main thread), drawn at 1.5x its 400 px box.
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 600, height: 600 });
+    // Addresses stored before the switch still answer the drawing.
+    const drawing = await api(product.imagens[0]!.url.replace(/\.webp$/, '.svg'));
+    expect(drawing.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await drawing.text()).toMatch(/^<svg /);
+    expect((await api(product.imagens[0]!.url.replace(/\.webp$/, '.png'))).status).toBe(404);
   });
 
   it('answers 404 JSON for an unknown product and 400 for a malformed id', async () => {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -55,15 +56,16 @@ describe('GET /api/public/categories', () => {
 });
 
 describe('GET /api/public/brands', () => {
-  it('lists the brands with a logo that is an SVG picture', async () => {
+  it('lists the brands, each with a logo picture (WebP; the SVG drawing at the same address)', async () => {
     const brands = z.array(BrandSchema).parse((await apiJson('/api/public/brands?lang=pt')).body);
     expect(brands.length).toBeGreaterThanOrEqual(25);
     const makita = brands.find((b) => b.slug === 'makita');
     expect(makita).toMatchObject({ name: 'Makita', nome: 'Makita' });
     const logo = await api(makita!.logo!);
     expect(logo.status).toBe(200);
-    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
-    expect(await logo.text()).toContain('Makita');
+    expect(logo.headers.get('content-type')).toBe('image/webp');
+    expect(await sharp(Buffer.from(await logo.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 240, height: 96 });
+    expect(await (await api(makita!.logo!.replace(/\.webp$/, '.svg'))).text()).toContain('Makita');
   });
 });
 

@@ -36,7 +36,7 @@ async function seedReferenceData(client: pg.PoolClient): Promise<void> {
   }
   await client.query(
     `INSERT INTO brands (slug, name, logo_url, position)
-     SELECT slug, name, '/img/brand/' || slug || '.svg', ord FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS b(slug, name, ord)`,
+     SELECT slug, name, '/img/brand/' || slug || '.webp', ord FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS b(slug, name, ord)`,
     [BRANDS.map((b) => b.slug), BRANDS.map((b) => b.name)],
   );
   const hidden = new Set(['geradores-e-motores', 'bancadas-e-armazenamento']);
@@ -61,14 +61,14 @@ async function seedReferenceData(client: pg.PoolClient): Promise<void> {
 
 async function seedBanners(client: pg.PoolClient): Promise<void> {
   const banners: [kind: string, image: string, link: string, titlePt: string, titleEs: string, textPt: string, textEs: string][] = [
-    ['Banner Principal', '/img/banner/wide-drill-1.svg', '/produtos/ferramentas-eletricas', 'Ferramentas elétricas profissionais', 'Herramientas eléctricas profesionales', 'As marcas que os profissionais usam, com retirada na loja.', 'Las marcas que usan los profesionales, con retiro en la tienda.'],
-    ['Banner Principal', '/img/banner/wide-battery-2.svg', '/produtos/ferramentas-a-bateria', 'Linha a bateria', 'Línea a batería', 'Liberdade sem fio para o canteiro de obras.', 'Libertad inalámbrica para la obra.'],
-    ['Banner Principal', '/img/banner/wide-chainsaw-3.svg', '/produtos/jardinagem', 'Jardinagem', 'Jardinería', 'Roçadeiras, motosserras e sopradores.', 'Desmalezadoras, motosierras y sopladoras.'],
-    ['Triplo Esquerdo', '/img/banner/tile-wrench-4.svg', '/produtos/jogos-de-chaves', 'Jogos de chaves', 'Juegos de llaves', 'Kits completos para a oficina.', 'Kits completos para el taller.'],
-    ['Triplo Esquerdo', '/img/banner/tile-wrench-5.svg', '/produtos/jogos-de-chaves', 'Jogos de chaves e soquetes', 'Juegos de llaves y tubos', 'Para a oficina e a manutenção.', 'Para el taller y el mantenimiento.'],
-    ['Triplo Centro', '/img/banner/tile-meter-6.svg', '/produtos/medicao', 'Medição de precisão', 'Medición de precisión', 'Níveis e medidores a laser.', 'Niveles y medidores láser.'],
-    ['Triplo Direito', '/img/banner/tile-welder-7.svg', '/produtos/soldagem', 'Soldagem', 'Soldadura', 'Inversoras e máscaras automáticas.', 'Soldadoras inverter y caretas automáticas.'],
-    ['Receba Ofertas', '/img/banner/wide-box-8.svg', '/#ofertas', 'Receba ofertas no seu celular', 'Recibí ofertas en tu celular', 'Cadastre seu número e receba as promoções da semana.', 'Registrá tu número y recibí las promociones de la semana.'],
+    ['Banner Principal', '/img/banner/wide-drill-1.webp', '/produtos/ferramentas-eletricas', 'Ferramentas elétricas profissionais', 'Herramientas eléctricas profesionales', 'As marcas que os profissionais usam, com retirada na loja.', 'Las marcas que usan los profesionales, con retiro en la tienda.'],
+    ['Banner Principal', '/img/banner/wide-battery-2.webp', '/produtos/ferramentas-a-bateria', 'Linha a bateria', 'Línea a batería', 'Liberdade sem fio para o canteiro de obras.', 'Libertad inalámbrica para la obra.'],
+    ['Banner Principal', '/img/banner/wide-chainsaw-3.webp', '/produtos/jardinagem', 'Jardinagem', 'Jardinería', 'Roçadeiras, motosserras e sopradores.', 'Desmalezadoras, motosierras y sopladoras.'],
+    ['Triplo Esquerdo', '/img/banner/tile-wrench-4.webp', '/produtos/jogos-de-chaves', 'Jogos de chaves', 'Juegos de llaves', 'Kits completos para a oficina.', 'Kits completos para el taller.'],
+    ['Triplo Esquerdo', '/img/banner/tile-wrench-5.webp', '/produtos/jogos-de-chaves', 'Jogos de chaves e soquetes', 'Juegos de llaves y tubos', 'Para a oficina e a manutenção.', 'Para el taller y el mantenimiento.'],
+    ['Triplo Centro', '/img/banner/tile-meter-6.webp', '/produtos/medicao', 'Medição de precisão', 'Medición de precisión', 'Níveis e medidores a laser.', 'Niveles y medidores láser.'],
+    ['Triplo Direito', '/img/banner/tile-welder-7.webp', '/produtos/soldagem', 'Soldagem', 'Soldadura', 'Inversoras e máscaras automáticas.', 'Soldadoras inverter y caretas automáticas.'],
+    ['Receba Ofertas', '/img/banner/wide-box-8.webp', '/#ofertas', 'Receba ofertas no seu celular', 'Recibí ofertas en tu celular', 'Cadastre seu número e receba as promoções da semana.', 'Registrá tu número y recibí las promociones de la semana.'],
   ];
   for (const banner of banners) {
     await client.query(
@@ -80,12 +80,12 @@ async function seedBanners(client: pg.PoolClient): Promise<void> {
 
 async function seedSellers(client: pg.PoolClient): Promise<void> {
   const sellers: [name: string, rolePt: string, roleEs: string, whatsapp: string, photo: string | null][] = [
-    ['Carlos Benítez', 'Gerente de vendas', 'Gerente de ventas', '595981234567', '/img/seller/1.svg'],
-    ['Mariana Souza', 'Atendimento Brasil', 'Atención Brasil', '595982345678', '/img/seller/2.svg'],
-    ['Jorge Giménez', 'Ferramentas elétricas', 'Herramientas eléctricas', '595983456789', '/img/seller/3.svg'],
+    ['Carlos Benítez', 'Gerente de vendas', 'Gerente de ventas', '595981234567', '/img/seller/1.webp'],
+    ['Mariana Souza', 'Atendimento Brasil', 'Atención Brasil', '595982345678', '/img/seller/2.webp'],
+    ['Jorge Giménez', 'Ferramentas elétricas', 'Herramientas eléctricas', '595983456789', '/img/seller/3.webp'],
     ['Ana Paula Ferreira', 'Atendimento Brasil', 'Atención Brasil', '595984567890', null],
-    ['Luis Ramírez', 'Jardinagem e motores', 'Jardinería y motores', '595985678901', '/img/seller/5.svg'],
-    ['Sofía Martínez', 'Empresas e licitações', 'Empresas y licitaciones', '595986789012', '/img/seller/6.svg'],
+    ['Luis Ramírez', 'Jardinagem e motores', 'Jardinería y motores', '595985678901', '/img/seller/5.webp'],
+    ['Sofía Martínez', 'Empresas e licitações', 'Empresas y licitaciones', '595986789012', '/img/seller/6.webp'],
   ];
   for (const [index, seller] of sellers.entries()) {
     await client.query(

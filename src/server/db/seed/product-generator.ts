@@ -136,7 +136,7 @@ export function generateProduct(ordinal: number): GeneratedProduct {
     brandSlug: brand.slug,
     categorySlug: category.slug,
     departmentSlug: department.slug,
-    images: Array.from({ length: imageCount }, (_, n) => ({ url: `/img/p/${department.image}/${ordinal + 1}-${n + 1}.svg` })),
+    images: Array.from({ length: imageCount }, (_, n) => ({ url: `/img/p/${department.image}/${ordinal + 1}-${n + 1}.webp` })),
     specs,
   };
 }
