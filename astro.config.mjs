@@ -17,6 +17,25 @@ const interactionDirective = {
   },
 };
 
+/**
+ * Whether a client module is loaded, statically, by the page script every shop page runs
+ * (src/islands/shell/shop-page.ts, imported by ShopLayout): those modules form one `page` chunk
+ * that islands import from, instead of a dozen chunks split by which islands share them
+ * (docs/decisions/0004).
+ * @param {string} id
+ * @param {{ getModuleInfo: (id: string) => { importers: readonly string[] } | null }} ctx
+ * @param {Map<string, boolean>} seen
+ */
+function isInPageScript(id, ctx, seen = new Map()) {
+  if (/[\\/]src[\\/]layouts[\\/]ShopLayout\.astro\?astro&type=script/.test(id)) return true;
+  const known = seen.get(id);
+  if (known !== undefined) return known;
+  seen.set(id, false);
+  const found = (ctx.getModuleInfo(id)?.importers ?? []).some((importer) => isInPageScript(importer, ctx, seen));
+  seen.set(id, found);
+  return found;
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', bodySizeLimit: BODY_SIZE_LIMIT_BYTES }),
@@ -39,6 +58,7 @@ export default defineConfig({
               codeSplitting: {
                 groups: [
                   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/, priority: 2 },
+                  { name: (id, ctx) => (isInPageScript(id, ctx) ? 'page' : null), priority: 3 },
                   // nanostores (1 kB) goes with the shop code: plain page scripts use the stores without React.
                   { name: 'shop', test: /[\\/]src[\\/](islands|lib)[\\/]|node_modules[\\/]nanostores[\\/]/, minShareCount: 2, priority: 1, entriesAware: true },
                 ],
