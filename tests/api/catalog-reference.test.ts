@@ -53,6 +53,27 @@ describe('GET /api/public/categories', () => {
     expect(status).toBe(400);
     expect(body.errors.special).toBeInstanceOf(Array);
   });
+
+  it('hands out icons sanitised whoever stored them: drawing kept, scripts and handlers dropped, non-SVG as null', async () => {
+    const db = getTestDb();
+    const slug = `icone-${randomInt(1e9)}`;
+    const { rows: [category] } = await db.query<{ id: number }>(
+      `INSERT INTO categories (slug, name_pt, name_es, icon_svg, menu_visible, special, position)
+       VALUES ($1, 'Ícone', 'Ícono', $2, false, true, 9999) RETURNING id`,
+      [slug, '<svg viewBox="0 0 10 10"><script>alert(1)</script><path d="M0 0h10v10z" onload="steal()"/></svg>'],
+    );
+    await db.query(`INSERT INTO departments (category_id, slug, name_pt, name_es, icon_svg) VALUES ($1, $2, 'D', 'D', '<img src=x onerror=steal()>')`, [category!.id, `${slug}-d`]);
+    try {
+      const special = z.array(CategorySchema).parse((await apiJson('/api/public/categories?special=only')).body);
+      const stored = special.find((c) => c.slug === slug);
+      expect(stored?.icone).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*viewBox="0 0 10 10"/);
+      expect(stored?.icone).toContain('<path d="M0 0h10v10z"');
+      expect(stored?.icone).not.toMatch(/script|onload|steal/);
+      expect(stored?.departments[0]?.icone).toBeNull();
+    } finally {
+      await db.query('DELETE FROM categories WHERE id = $1', [category!.id]);
+    }
+  });
 });
 
 describe('GET /api/public/brands', () => {

@@ -4,6 +4,7 @@ import type {
 import { PRODUCTS_MAX_PER_PAGE } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
 import type { Queryable } from '../db/client.ts';
+import { sanitizeSvgIcon } from './sanitize.ts';
 import { getCatalogVersion, getProductDetails, listProducts, listRelatedProducts } from './product-queries.ts';
 
 export type SpecialFilter = 'only' | 'include' | 'exclude';
@@ -13,9 +14,22 @@ interface CategoryRow {
   departments: { id: number; name: string; slug: string; icone: string | null }[] | null;
 }
 
+/** Icons leave the service sanitised whoever stored them; a handful of distinct ones, so memoised. */
+const safeIcons = new Map<string, string | null>();
+function toSafeIcon(svg: string | null): string | null {
+  if (svg === null) return null;
+  let safe = safeIcons.get(svg);
+  if (safe === undefined) {
+    safe = sanitizeSvgIcon(svg);
+    if (safeIcons.size >= 500) safeIcons.clear();
+    safeIcons.set(svg, safe);
+  }
+  return safe;
+}
+
 const toCategory = (row: CategoryRow): Category => ({
-  id: row.id, name: row.name, slug: row.slug, icone: row.icon_svg, visivel_menu: row.menu_visible, special: row.special,
-  departments: row.departments ?? [],
+  id: row.id, name: row.name, slug: row.slug, icone: toSafeIcon(row.icon_svg), visivel_menu: row.menu_visible, special: row.special,
+  departments: (row.departments ?? []).map((department) => ({ ...department, icone: toSafeIcon(department.icone) })),
 });
 
 const toBrand = (row: { id: number; slug: string; name: string; logo_url: string | null }): Brand => ({
