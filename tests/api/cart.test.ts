@@ -97,6 +97,25 @@ describe('cart API: quantity and stock rules', () => {
     expect(ok.status).toBe(201);
   });
 
+  it('a change moments after another meets the catalogue as it is now: lowered stock refuses, a new price is charged', async () => {
+    const product = await createTestProduct({ stock: 5, priceMinor: 10_000 });
+    const externalId = newExternalId();
+    const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 1)]) });
+    const change = (qtde: number) =>
+      apiJson(`/ecom/venda/carrinho/${created.body.id}`, { method: 'PUT', json: cartBody(externalId, [item(product.id, qtde)]) });
+    expect((await change(4)).status).toBe(200);
+    await getTestDb().query('UPDATE products SET stock = 2, price_minor = 12500 WHERE id = $1', [product.id]);
+    const refused = await change(3);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Quantidade solicitada (3) excede o estoque disponível (2)');
+    const repriced = await change(2);
+    expect(repriced.status).toBe(200);
+    expect(repriced.body.itens[0].valor_unitario).toBe(125);
+    expect(repriced.body.itens[0].produto.qtde_disponivel).toBe(2);
+    const { rows } = await getTestDb().query('SELECT quantity, unit_price_minor FROM cart_items WHERE cart_id = $1', [created.body.id]);
+    expect(rows.map((row) => [row.quantity, Number(row.unit_price_minor)])).toEqual([[2, 12_500]]);
+  });
+
   it('answers in Spanish on the Spanish host', async () => {
     const product = await createTestProduct({ stock: 2 });
     const { status, body } = await apiJson('/ecom/venda/carrinho', {

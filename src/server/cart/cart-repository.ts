@@ -117,31 +117,65 @@ export interface LineInput {
 
 export type ReplaceResult = { status: 200; cart: CartRow; lines: CartLineRow[] } | { status: 403 | 404 };
 
+export interface CartChange {
+  externalId: string;
+  cartId: number | undefined;
+  customerId: number | null;
+  currencyId: number;
+  lines: LineInput[];
+}
+
+/** The parameters of cart_replace_lines, in its order. */
+function toReplaceValues(change: CartChange): unknown[] {
+  const { lines } = change;
+  return [
+    change.externalId,
+    change.cartId ?? null,
+    change.customerId,
+    change.currencyId,
+    lines.map((line) => line.productId),
+    lines.map((line) => line.warehouseId),
+    lines.map((line) => line.quantity),
+    lines.map((line) => line.unitPriceMinor),
+    lines.map((line) => line.active),
+  ];
+}
+
+const REPLACE_PARAMS = '$1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[]';
+
 /**
  * Locks the cart, checks again that `customerId` may change it, sets owner and currency and
  * makes its lines exactly `lines`: one round trip (migration 0205, cart_replace_lines).
  */
-export async function replaceCartLines(
-  db: Queryable,
-  change: { externalId: string; cartId: number | undefined; customerId: number | null; currencyId: number; lines: LineInput[] },
-): Promise<ReplaceResult> {
-  const { lines } = change;
+export async function replaceCartLines(db: Queryable, change: CartChange): Promise<ReplaceResult> {
   const { rows } = await db.query<{ result: ReplaceResult }>({
     name: 'cart-replace-lines',
-    text: 'SELECT cart_replace_lines($1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[]) AS result',
-    values: [
-      change.externalId,
-      change.cartId ?? null,
-      change.customerId,
-      change.currencyId,
-      lines.map((line) => line.productId),
-      lines.map((line) => line.warehouseId),
-      lines.map((line) => line.quantity),
-      lines.map((line) => line.unitPriceMinor),
-      lines.map((line) => line.active),
-    ],
+    text: `SELECT cart_replace_lines(${REPLACE_PARAMS}) AS result`,
+    values: toReplaceValues(change),
   });
   return (rows[0] as { result: ReplaceResult }).result;
+}
+
+/**
+ * replaceCartLines, done only if every product in `seen` still has the stock, price and currency
+ * seen (migration 0207); 409 and nothing written otherwise.
+ */
+export async function replaceCartLinesIfCurrent(
+  db: Queryable, change: CartChange, seen: Map<number, ProductStockRow>,
+): Promise<ReplaceResult | { status: 409 }> {
+  const products = [...seen.values()];
+  const { rows } = await db.query<{ result: ReplaceResult | { status: 409 } }>({
+    name: 'cart-replace-lines-if-current',
+    text: `SELECT cart_replace_lines_if_current(${REPLACE_PARAMS}, $10::int[], $11::int[], $12::bigint[], $13::smallint[]) AS result`,
+    values: [
+      ...toReplaceValues(change),
+      products.map((product) => product.id),
+      products.map((product) => product.stock),
+      products.map((product) => product.price_minor),
+      products.map((product) => product.currency_id),
+    ],
+  });
+  return (rows[0] as { result: ReplaceResult | { status: 409 } }).result;
 }
 
 export interface CartLineWithProduct extends CartLineRow {

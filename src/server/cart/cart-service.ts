@@ -6,8 +6,10 @@ import { CartError } from './cart-errors.ts';
 import { checkStock, priceIn, toLineInputs, toView, toWantedLines, withProducts } from './cart-lines.ts';
 import {
   findCart, getCartAndProducts, getCartLines, getCartLinesWithProducts, getProducts, insertCartIfAbsent, lockCart,
-  replaceCartLines, repriceLines, updateCartOwner, upsertLine, type CartRow, type ProductStockRow, type ReplaceResult,
+  replaceCartLines, replaceCartLinesIfCurrent, repriceLines, updateCartOwner, upsertLine,
+  type CartRow, type LineInput, type ProductStockRow, type ReplaceResult,
 } from './cart-repository.ts';
+import { getRecentProducts, rememberProducts } from './product-cache.ts';
 import { convertMinor, getPriceTable, type PriceTable } from './pricing.ts';
 
 export type Lang = 'pt' | 'es';
@@ -33,6 +35,16 @@ function requireWritten(result: ReplaceResult): Extract<ReplaceResult, { status:
   throw new CartError(result.status, 'cartNotFound');
 }
 
+/** toLineInputs, or null where it would refuse the change. */
+function toLineInputsOrNull(...args: Parameters<typeof toLineInputs>): LineInput[] | null {
+  try {
+    return toLineInputs(...args);
+  } catch (error) {
+    if (error instanceof CartError) return null;
+    throw error;
+  }
+}
+
 async function readView(db: Queryable, cart: CartRow, lang: Lang, table: PriceTable): Promise<CartView> {
   return toView(cart, await getCartLinesWithProducts(db, cart.id, lang), table);
 }
@@ -45,6 +57,7 @@ export function createCartService({ db }: Deps) {
       if (!table.currencies.has(input.currencyId)) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
       const wanted = toWantedLines(input.items);
       const products = await getProducts(db, wanted.map((line) => line.productId), actor.lang);
+      rememberProducts(products, actor.lang);
       const lines = toLineInputs(wanted, products, input.currencyId, table);
       return runInTransaction(db, async (client) => {
         const cart = await insertCartIfAbsent(client, input.externalId, input.currencyId, actor.customerId);
@@ -63,16 +76,29 @@ export function createCartService({ db }: Deps) {
     ): Promise<CartView> {
       const table = await getPriceTable(db);
       if (!table.currencies.has(input.currencyId)) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
+      const wanted = toWantedLines(input.items);
+      const productIds = wanted.map((line) => line.productId);
+      const change = { externalId: input.externalId, cartId: input.cartId, customerId: actor.customerId, currencyId: input.currencyId };
+      // Products read by a recent change: checked here, written in one round trip if the
+      // catalogue still agrees (decision 0207). A change they refuse is made the long way below,
+      // which also gives its error the usual precedence (missing cart before stock).
+      const recent = getRecentProducts(productIds, actor.lang);
+      const quickLines = recent && toLineInputsOrNull(wanted, recent, input.currencyId, table);
+      if (recent && quickLines) {
+        const written = await replaceCartLinesIfCurrent(db, { ...change, lines: quickLines }, recent);
+        if (written.status !== 409) {
+          const stored = requireWritten(written);
+          return toView(stored.cart, withProducts(stored.lines, recent), table);
+        }
+      }
       // Products and the cart are read before the lock (stock is re-read on every change, never
       // reserved here); the write locks the cart, re-checks access and stores in one round trip.
-      const wanted = toWantedLines(input.items);
-      const { cart, products } = await getCartAndProducts(db, input.externalId, wanted.map((line) => line.productId), actor.lang);
+      const { cart, products } = await getCartAndProducts(db, input.externalId, productIds, actor.lang);
+      rememberProducts(products, actor.lang);
       if (!cart || (input.cartId !== undefined && cart.id !== input.cartId)) throw new CartError(404, 'cartNotFound');
       requireAccess(cart, actor);
       const lines = toLineInputs(wanted, products, input.currencyId, table);
-      const written = requireWritten(await replaceCartLines(db, {
-        externalId: input.externalId, cartId: input.cartId, customerId: actor.customerId, currencyId: input.currencyId, lines,
-      }));
+      const written = requireWritten(await replaceCartLines(db, { ...change, lines }));
       return toView(written.cart, withProducts(written.lines, products), table);
     },
 
