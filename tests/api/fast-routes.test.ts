@@ -167,12 +167,10 @@ describe('fast routes without a database', () => {
   let fast: ShopProcess;
   let slow: ShopProcess;
   beforeAll(async () => {
-    const url = new URL(inject('databaseUrl'));
-    proxy = await startCuttableProxy(url.hostname, Number(url.port || 5432));
-    url.port = String(proxy.port);
+    proxy = await startCuttableProxy(inject('databaseUrl'));
     [fast, slow] = await Promise.all([
-      startShopProcess(url.toString(), { DATA_DIR: inject('dataDir') }),
-      startShopProcess(url.toString(), { DATA_DIR: inject('dataDir'), FAST_ROUTES: 'off' }),
+      startShopProcess(proxy.databaseUrl, { DATA_DIR: inject('dataDir') }),
+      startShopProcess(proxy.databaseUrl, { DATA_DIR: inject('dataDir'), FAST_ROUTES: 'off' }),
     ]);
   });
   afterAll(async () => {

@@ -56,7 +56,7 @@ describe('the delivery option frozen on the order', () => {
     expect(es.body).toMatchObject({ tipo_entrega: 'delivery', entrega_servico: `Moto ES ${service.tag}`, prazo_entrega: 3, ponto_entrega: null });
     const page = await getOrderPage(started.body.external_id, customer.token);
     expect(page).toContain(`Entrega a domicilio — Moto ES ${service.tag}`);
-    expect(page).toMatch(/Plazo de entrega<\/dt>\s*<dd[^>]*>3 día\(s\)<\/dd>/);
+    expect(page).toMatch(/Plazo de entrega<\/dt>\s*<dd[^>]*>3 días<\/dd>/);
     expect(page).not.toContain('Renombrado');
   });
 
@@ -80,7 +80,7 @@ describe('the delivery option frozen on the order', () => {
     });
     const page = await getOrderPage(started.body.external_id, customer.token);
     expect(page).toContain(`Retiro en punto de entrega — Moto ES ${service.tag} — Punto ${service.tag}, Calle Palma 100`);
-    expect(page).toMatch(/Plazo de entrega<\/dt>\s*<dd[^>]*>4 día\(s\)<\/dd>/);
+    expect(page).toMatch(/Plazo de entrega<\/dt>\s*<dd[^>]*>4 días<\/dd>/);
   });
 
   it('a store pickup shows no delivery days', async () => {

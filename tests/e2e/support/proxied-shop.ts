@@ -14,12 +14,8 @@ export interface ProxiedShop {
  * how the shop behaves while its database is unreachable, without disturbing the main shop.
  */
 export async function startProxiedShop(): Promise<ProxiedShop> {
-  const databaseUrl = new URL(process.env.TEST_APP_DATABASE_URL ?? '');
-  const database = await startCuttableProxy(databaseUrl.hostname, Number(databaseUrl.port || 5432));
-  const proxied = new URL(databaseUrl);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(database.port);
-  const shop = await startShopProcess(proxied.toString());
+  const database = await startCuttableProxy(process.env.TEST_APP_DATABASE_URL ?? '');
+  const shop = await startShopProcess(database.databaseUrl);
   return {
     port: shop.port,
     database,
