@@ -44,6 +44,13 @@ for (const host of ['br', 'es'] as const) {
       await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
     });
 
+    test('the most-searched carousel is sent to desktops only, and the home varies on the device', async ({ page, isMobile }) => {
+      const response = await page.goto(storefrontUrl(host, '/'));
+      expect(response?.headers().vary).toMatch(/Sec-CH-UA-Mobile, User-Agent/);
+      await expect(page.getByTestId('most-searched')).toHaveCount(isMobile ? 0 : 1);
+      await expect(page.getByTestId('most-searched').locator('> li')).toHaveCount(isMobile ? 0 : 20);
+    });
+
     test('most searched shows five at a time with arrows that dim at the ends', { tag: '@desktop' }, async ({ page }) => {
       await page.goto(storefrontUrl(host, '/'));
       const row = page.getByTestId('most-searched');

@@ -1,9 +1,9 @@
 import type { AstroGlobal } from 'astro';
 import type { Brand, Category, ProductCard, ProductList } from '../../lib/contract/catalog.ts';
 import { LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MOBILE, readListingParams, toListingSearch, toProductsOrder, type ListingParams } from '../../lib/catalog-listing.ts';
-import { DEVICE_CLASS_HEADERS, getDeviceClass } from '../../lib/device-class.ts';
 import { toApiLang, type Locale } from '../../lib/locale.ts';
 import { getLocaleCurrency } from '../../lib/money.ts';
+import { readDeviceClass } from '../shell/device-class.ts';
 import { getCatalogReader } from './catalog-reader.ts';
 
 /**
@@ -160,9 +160,7 @@ export function setCatalogueCache(astro: AstroGlobal): void {
  * then depends on the device headers, so shared caches must key on them.
  */
 export function getListingPageSize(astro: AstroGlobal): number {
-  const vary = astro.response.headers.get('vary');
-  astro.response.headers.set('vary', [vary, ...DEVICE_CLASS_HEADERS].filter(Boolean).join(', '));
-  return getDeviceClass(astro.request.headers) === 'mobile' ? LISTING_PAGE_SIZE_MOBILE : LISTING_PAGE_SIZE;
+  return readDeviceClass(astro) === 'mobile' ? LISTING_PAGE_SIZE_MOBILE : LISTING_PAGE_SIZE;
 }
 
 /**

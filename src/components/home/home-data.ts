@@ -38,7 +38,10 @@ function getLatest(banners: readonly Banner[], type: Banner['tipo']): Banner | n
   return banners.filter((b) => b.tipo === type).reduce<Banner | null>((best, b) => (!best || b.id > best.id ? b : best), null);
 }
 
-export async function getHomeData(locale: Locale, currencyId: CurrencyId, categorySlug: string | null): Promise<HomeData> {
+/** `withMostSearched`: false for phones, which do not show that carousel (spec section 2). */
+export async function getHomeData(
+  locale: Locale, currencyId: CurrencyId, categorySlug: string | null, { withMostSearched = true } = {},
+): Promise<HomeData> {
   const lang = toApiLang(locale);
   const catalog = getCatalogService();
   const start = await getStartData(lang);
@@ -48,7 +51,9 @@ export async function getHomeData(locale: Locale, currencyId: CurrencyId, catego
     selected
       ? catalog.listProducts({ category_id: selected.id, per_page: HOME_CATEGORY_PRODUCTS, order_by: 'id', order: 'desc', lang, moeda_id: currencyId })
       : Promise.resolve({ data: [], total: 0 }),
-    catalog.listProducts({ per_page: HOME_MOST_SEARCHED, order_by: 'id', order: 'asc', lang, moeda_id: currencyId }),
+    withMostSearched
+      ? catalog.listProducts({ per_page: HOME_MOST_SEARCHED, order_by: 'id', order: 'asc', lang, moeda_id: currencyId })
+      : Promise.resolve({ data: [], total: 0 }),
   ]);
   const triple = (['Triplo Esquerdo', 'Triplo Centro', 'Triplo Direito'] as const)
     .map((type) => getLatest(start.banners, type))
