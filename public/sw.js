@@ -10,7 +10,7 @@ const PAGES = `fronteira-pages-${VERSION}`;
 const PAGE_LIMIT = 60;
 const ASSET_LIMIT = 200;
 const NETWORK_TIMEOUT_MS = 4000;
-const PRECACHE = ['/', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png'];
+const PRECACHE = ['/', '/manifest.webmanifest', '/icons/favicon-48.png', '/icons/icon-192.png'];
 const CATALOGUE = /^\/(?:$|produtos(?:\/|$)|produto\/|marcas$|marca\/|especial\/|vendedores$|sobre-nos$|como-comprar$|cotacoes$)/;
 const STATIC = /^\/(?:_astro\/|icons\/|images\/|img\/|uploads\/|favicon\.svg$|logo\.svg$|manifest\.webmanifest$)/;
 
