@@ -48,7 +48,7 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charC
 
 export function renderBrandLogo(brand: Pick<BrandSeed, 'name' | 'colors'>): string {
   const [background, foreground] = brand.colors;
-  const size = brand.name.length > 9 ? 30 : 38;
+  const size = brand.name.length > 8 ? 30 : 38;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 96" width="240" height="96">` +
     `<rect width="240" height="96" rx="10" fill="${background}"/>` +
     `<text x="120" y="60" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${size}" fill="${foreground}">${escapeXml(brand.name)}</text></svg>`;
