@@ -42,6 +42,22 @@ for (const host of ['br', 'es'] as const) {
   });
 }
 
+test('two taps on + while the purchase box is still loading both count, in order', async ({ page }) => {
+  const product = await createE2eProduct({ stock: 2, name: `Martelete toques ${Date.now()}` });
+  let release = () => {};
+  const loaded = new Promise<void>((resolve) => { release = resolve; });
+  // Hold the purchase box's code back until both taps are in.
+  await page.route(/\/_astro\/ProductPurchase\.[\w-]+\.js$/, async (route) => { await loaded; await route.continue(); });
+  await page.goto(storefrontUrl('br', `/produto/${product.slug}`));
+  const purchase = page.locator('.purchase');
+  await purchase.getByRole('button', { name: TEXT.br.plus }).click();
+  await purchase.getByRole('button', { name: TEXT.br.plus }).click();
+  release();
+  // The first tap makes 2, the second asks for 3 of a stock of 2.
+  await expect(purchase.getByRole('status')).toHaveText(TEXT.br.max);
+  await expect(purchase.getByRole('spinbutton', { name: 'Quantidade' })).toHaveValue('2');
+});
+
 test('a shopper without a cart browses without failed cart look-ups; the first addition is found on the next page', async ({ page }) => {
   const failed: string[] = [];
   page.on('response', (response) => {

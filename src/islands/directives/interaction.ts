@@ -42,6 +42,8 @@ export default function interactionDirective(load: Load, options: { value?: unkn
   // A choice is kept by the select's position in the island: React may have rendered new elements.
   const chosen = new Map<number, string>();
   let started = false;
+  /** True while a held event is dispatched again: `hold` lets it through. */
+  let replaying = false;
 
   function remember(event: Event): void {
     if (event.target instanceof HTMLSelectElement) chosen.set([...el.querySelectorAll('select')].indexOf(event.target), event.target.value);
@@ -49,7 +51,7 @@ export default function interactionDirective(load: Load, options: { value?: unkn
   }
 
   function hold(event: Event): void {
-    if (!(event.target instanceof Element)) return;
+    if (replaying || !(event.target instanceof Element)) return;
     event.preventDefault();
     event.stopPropagation();
     held.push({ type: event.type as 'click' | 'submit', target: event.target });
@@ -67,8 +69,6 @@ export default function interactionDirective(load: Load, options: { value?: unkn
       // Offline with the code never cached, say: the server-rendered link or form still works.
       console.error('island code failed to load', error);
     }
-    el.removeEventListener('click', hold, true);
-    el.removeEventListener('submit', hold, true);
     el.removeEventListener('change', remember, true);
     if (chosen.size > 0) await whenHydrated(el);
     for (const [position, value] of chosen) {
@@ -78,11 +78,23 @@ export default function interactionDirective(load: Load, options: { value?: unkn
       select.dispatchEvent(new Event('change', { bubbles: true }));
     }
     // React has its listeners on the island now (a held event hydrates it synchronously and
-    // runs); if the code failed, the event does what the plain markup does.
-    for (const { type, target } of held) {
-      if (type === 'click') target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
-      if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+    // runs); if the code failed, the event does what the plain markup does. One event per task,
+    // in the order they came (clicks arriving meanwhile queue behind them): React applies an
+    // event's state in a microtask, and two taps on '+' replayed back to back both saw the
+    // quantity from before the first.
+    while (held.length > 0) {
+      const { type, target } = held.shift() as (typeof held)[number];
+      replaying = true;
+      try {
+        if (type === 'click') target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+        if (type === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+      } finally {
+        replaying = false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
+    el.removeEventListener('click', hold, true);
+    el.removeEventListener('submit', hold, true);
   }
 
   for (const type of STARTERS) el.addEventListener(type, start, { passive: true });
