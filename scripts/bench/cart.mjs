@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const CARTS = 50;
-const UPDATES_PER_CART = Number(process.env.CART_UPDATES ?? 40);
+const UPDATES_PER_CART = 40;
 const WARM_UP_UPDATES_PER_CART = 4;
 const SHIPPING_WORKERS = 20;
 const SHIPPING_CALLS = 25;

@@ -13,6 +13,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** A page's `<html lang>` as a locale (pt-BR for anything else): what page scripts translate into. */
+export function toPageLocale(lang: string): Locale {
+  return isLocale(lang) ? lang : 'pt-BR';
+}
+
 /** The `lang` parameter of the API: es for both Spanish locales, pt otherwise. */
 export function toApiLang(locale: Locale): 'pt' | 'es' {
   return locale.startsWith('es') ? 'es' : 'pt';

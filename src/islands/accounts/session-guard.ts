@@ -1,6 +1,6 @@
-// Ends a session the browser outlived: the server's expiry note, a sign-out in another tab (SessionGuard.astro renders the meta it reads).
-// Part of the one page script (shop-page.ts), so it runs on every shop page and does nothing
-// where its markup is absent.
+// Ends a session the browser outlived: the server's expiry note, a sign-out in another tab
+// (SessionGuard.astro renders the meta it reads). Part of the one page script (shop-page.ts), so it
+// runs on every shop page and does nothing where its markup is absent.
 import { noteSessionExpiry, readSessionExpiry, runAfterSignOut } from './after-sign-in.ts';
 
 const meta = document.querySelector('meta[name="fronteira-session"]');

@@ -1,14 +1,13 @@
-// The add-to-cart forms of product cards (AddToCartForm.astro): add through the cart store, say what happened.
-// Part of the one page script (shop-page.ts), so it runs on every shop page and does nothing
-// where its markup is absent.
+// The add-to-cart forms of product cards (AddToCartForm.astro): add through the cart store, say
+// what happened. Part of the one page script (shop-page.ts), so it runs on every shop page and does
+// nothing where its markup is absent.
 import { addToCart, startCart } from './cart-store.ts';
 import { NOTICE_MS, toNoticeText } from './format.ts';
 import { cartMessages } from '../../lib/i18n/cart.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
-import { isLocale } from '../../lib/locale.ts';
+import { toPageLocale } from '../../lib/locale.ts';
 
-const lang = document.documentElement.lang;
-const t = createTranslator(cartMessages, isLocale(lang) ? lang : 'pt-BR');
+const t = createTranslator(cartMessages, toPageLocale(document.documentElement.lang));
 const timers = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
 function say(form: HTMLFormElement, text: string, tone: 'ok' | 'warn') {
   const notice = form.querySelector<HTMLElement>('.add-to-cart__notice');

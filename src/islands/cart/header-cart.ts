@@ -1,16 +1,15 @@
-// Starts the cart store and writes the header badge and link label (HeaderCart.astro) without React.
-// Part of the one page script (shop-page.ts), so it runs on every shop page and does nothing
+// Starts the cart store and writes the header badge and link label (HeaderCart.astro) without
+// React. Part of the one page script (shop-page.ts), so it runs on every shop page and does nothing
 // where its markup is absent.
 import { $cartCount, startCart } from './cart-store.ts';
 import { getCartLinkLabel } from './format.ts';
 import { cartMessages } from '../../lib/i18n/cart.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
-import { isLocale } from '../../lib/locale.ts';
+import { toPageLocale } from '../../lib/locale.ts';
 
 const slot = document.querySelector<HTMLElement>('[data-header-cart]');
 if (slot) {
-  const lang = document.documentElement.lang;
-  const t = createTranslator(cartMessages, isLocale(lang) ? lang : 'pt-BR');
+  const t = createTranslator(cartMessages, toPageLocale(document.documentElement.lang));
   void startCart(Number(slot.dataset.currency));
   $cartCount.subscribe((count) => {
     // Once hydrated, React renders the same values from the same store.

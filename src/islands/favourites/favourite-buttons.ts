@@ -1,5 +1,5 @@
-// The hearts of product cards and pages (FavouriteButton.astro): paint from the store, toggle on click.
-// Part of the one page script (shop-page.ts), so it runs on every shop page and does nothing
+// The hearts of product cards and pages (FavouriteButton.astro): paint from the store, toggle on
+// click. Part of the one page script (shop-page.ts), so it runs on every shop page and does nothing
 // where its markup is absent.
 import { $favouriteIds, startFavourites, toggleFavourite } from './favourites-store.ts';
 

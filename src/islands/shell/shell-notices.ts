@@ -3,7 +3,7 @@
 // where its markup is absent.
 import { $devPopup, $toasts, DEV_POPUP_EVENT, TOAST_EVENT, closeDevPopup, dismissToast, openDevPopup, showToast, type ToastKind } from './notices.ts';
 import type { ShellMessageKey } from '../../lib/i18n/shell.ts';
-import { isLocale } from '../../lib/locale.ts';
+import { toPageLocale } from '../../lib/locale.ts';
 
 const stack = document.querySelector<HTMLElement>('[data-toasts]');
 const dialog = document.querySelector<HTMLDialogElement>('[data-devpopup]');
@@ -48,8 +48,7 @@ if (dialog) {
     if (!popup) { if (dialog.open) dialog.close(); return; }
     // The catalogue loads only when a popup opens: no page needs it to render.
     const [{ shellMessages }, { createTranslator }] = await Promise.all([import('../../lib/i18n/shell.ts'), import('../../lib/i18n/translator.ts')]);
-    const lang = document.documentElement.lang;
-    const t = createTranslator(shellMessages, isLocale(lang) ? lang : 'pt-BR');
+    const t = createTranslator(shellMessages, toPageLocale(document.documentElement.lang));
     const [title, message, ok] = [dialog.querySelector('h2'), dialog.querySelector('p'), dialog.querySelector('button')];
     if (title) title.textContent = t(popup.titleKey);
     if (message) message.textContent = t(popup.messageKey);

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { getOptionKey, PARAGUAY_COUNTRY_ID, type DeliveryOption, type PlaceOption } from '../../lib/contract/shipping.ts';
+import { getOptionKey, type DeliveryOption, type PlaceOption } from '../../lib/contract/shipping.ts';
 import { shippingMessages } from '../../lib/i18n/shipping.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { COUNTRY, type Locale } from '../../lib/locale.ts';
 import { $cart, $cartStatus, $cartVersion, getCartExternalId, startCart } from '../cart/cart-store.ts';
 import { formatCartMoney } from '../cart/format.ts';
 import { requestJson } from '../cart/http.ts';
@@ -50,7 +50,7 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
     const restore = () => { if (saved.stateId) void loadCities(saved.stateId, saved.cityId); };
     if (renderedStates.length > 0) restore();
     else {
-      void requestJson<{ data: Array<{ estado_id: number; estado_nome: string }> }>('GET', `/ecom/endereco/estados?pais_id=${PARAGUAY_COUNTRY_ID}`).then((r) => {
+      void requestJson<{ data: Array<{ estado_id: number; estado_nome: string }> }>('GET', `/ecom/endereco/estados?pais_id=${COUNTRY.PY}`).then((r) => {
         setStates((r.body?.data ?? []).map((s) => ({ id: s.estado_id, name: s.estado_nome })));
         restore();
       });

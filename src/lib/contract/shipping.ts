@@ -1,8 +1,5 @@
 /** Shipping contract (storefront spec section 7, accounts spec section 3): options and pickup points. */
 
-/** pais_id of Paraguay (states 28-45): the only country with delivery options. */
-export const PARAGUAY_COUNTRY_ID = 2;
-
 /** A department or district as the shipping calculator's selects list it. */
 export interface PlaceOption {
   id: number;
