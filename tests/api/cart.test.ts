@@ -217,6 +217,68 @@ describe('cart API: quantity and stock rules', () => {
     expect(sent).toContain(`${rows[0].product_id}x${rows[0].quantity}`);
   });
 
+  /**
+   * `count` carts, each created with one of every product named. Creating them reads those
+   * products, so the changes that follow take the quick way: checked against that reading and
+   * written in batches when many arrive at once (decisions 0207, 0208).
+   */
+  async function createCarts(count: number, productIds: number[]) {
+    return Promise.all(Array.from({ length: count }, async () => {
+      const externalId = newExternalId();
+      const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, productIds.map((id) => item(id, 1))) });
+      expect(created.status).toBe(201);
+      return { externalId, id: created.body.id as number };
+    }));
+  }
+
+  it('40 carts changed at once (written together when the shop is busy) each get and keep their own lines', async () => {
+    const products = await Promise.all(Array.from({ length: 3 }, () => createTestProduct({ stock: 50 })));
+    const carts = await createCarts(40, products.map((product) => product.id));
+    const wantedLines = (index: number) => products.slice(0, 1 + (index % 3)).map((product, k) => [product.id, 1 + ((index + k) % 5)]);
+    const answers = await Promise.all(carts.map((cart, index) => apiJson(`/ecom/venda/carrinho/${cart.id}`, {
+      method: 'PUT', json: cartBody(cart.externalId, wantedLines(index).map(([id, qtde]) => item(id!, qtde!))),
+    })));
+    answers.forEach((answer, index) => {
+      expect(answer.status).toBe(200);
+      expect(answer.body.id).toBe(carts[index]!.id);
+      expect(answer.body.itens.map((line: { produto_id: number; qtde: number }) => [line.produto_id, line.qtde])).toEqual(wantedLines(index));
+    });
+    const { rows } = await getTestDb().query<{ cart_id: string; lines: number[][] }>(
+      `SELECT cart_id, json_agg(json_build_array(product_id, quantity) ORDER BY id) AS lines FROM cart_items
+        WHERE cart_id = ANY($1::bigint[]) GROUP BY cart_id`,
+      [carts.map((cart) => cart.id)],
+    );
+    const stored = new Map(rows.map((row) => [Number(row.cart_id), row.lines]));
+    carts.forEach((cart, index) => expect(stored.get(cart.id)).toEqual(wantedLines(index)));
+  });
+
+  it('a change the database refuses fails alone: the changes of other carts sent with it are kept', async () => {
+    const product = await createTestProduct({ stock: 50 });
+    const other = await createTestProduct({ stock: 50 });
+    const carts = await createCarts(30, [product.id, other.id]);
+    const refused = carts[7]!;
+    // A fault only the database knows of, for one cart: its change raises inside whatever batch carries it.
+    await getTestDb().query(`CREATE FUNCTION test_refuse_cart_${refused.id}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.cart_id = ${refused.id} THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+    await getTestDb().query(`CREATE TRIGGER test_refuse_cart_${refused.id} BEFORE INSERT OR UPDATE ON cart_items
+      FOR EACH ROW EXECUTE FUNCTION test_refuse_cart_${refused.id}()`);
+    try {
+      const answers = await Promise.all(carts.map((cart) => api(`/ecom/venda/carrinho/${cart.id}`, {
+        method: 'PUT', json: cartBody(cart.externalId, [item(product.id, 2), item(other.id, 3)]),
+      })));
+      expect(answers.map((answer) => answer.status)).toEqual(carts.map((cart) => (cart === refused ? 500 : 200)));
+    } finally {
+      await getTestDb().query(`DROP TRIGGER test_refuse_cart_${refused.id} ON cart_items`);
+      await getTestDb().query(`DROP FUNCTION test_refuse_cart_${refused.id}()`);
+    }
+    const { rows } = await getTestDb().query<{ cart_id: string; quantities: number[] }>(
+      'SELECT cart_id, json_agg(quantity ORDER BY id) AS quantities FROM cart_items WHERE cart_id = ANY($1::bigint[]) GROUP BY cart_id',
+      [carts.map((cart) => cart.id)],
+    );
+    const quantities = new Map(rows.map((row) => [Number(row.cart_id), row.quantities]));
+    carts.forEach((cart) => expect(quantities.get(cart.id)).toEqual(cart === refused ? [1, 1] : [2, 3]));
+  });
+
   it('20 concurrent add-to-cart form posts for one cart stop exactly at stock', async () => {
     const product = await createTestProduct({ stock: 6 });
     const externalId = newExternalId();

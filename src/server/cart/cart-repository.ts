@@ -116,6 +116,8 @@ export interface LineInput {
 }
 
 export type ReplaceResult = { status: 200; cart: CartRow; lines: CartLineRow[] } | { status: 403 | 404 };
+/** A write checked against products read earlier: 409 when any of them moved since (nothing written). */
+export type CheckedReplaceResult = ReplaceResult | { status: 409 };
 
 export interface CartChange {
   externalId: string;
@@ -125,20 +127,31 @@ export interface CartChange {
   lines: LineInput[];
 }
 
-/** The parameters of cart_replace_lines, in its order. */
-function toReplaceValues(change: CartChange): unknown[] {
+/** A change as the parameters of cart_replace_lines, named as the fields of cart_change (migration 0208), in that order. */
+function toChangeColumns(change: CartChange) {
   const { lines } = change;
-  return [
-    change.externalId,
-    change.cartId ?? null,
-    change.customerId,
-    change.currencyId,
-    lines.map((line) => line.productId),
-    lines.map((line) => line.warehouseId),
-    lines.map((line) => line.quantity),
-    lines.map((line) => line.unitPriceMinor),
-    lines.map((line) => line.active),
-  ];
+  return {
+    external_id: change.externalId,
+    cart_id: change.cartId ?? null,
+    customer_id: change.customerId,
+    currency_id: change.currencyId,
+    product_ids: lines.map((line) => line.productId),
+    warehouse_ids: lines.map((line) => line.warehouseId),
+    quantities: lines.map((line) => line.quantity),
+    prices: lines.map((line) => line.unitPriceMinor),
+    active: lines.map((line) => line.active),
+  };
+}
+
+/** The products a change was checked against, as cart_replace_lines_if_current's last parameters, in order. */
+function toSeenColumns(seen: Map<number, ProductStockRow>) {
+  const products = [...seen.values()];
+  return {
+    seen_ids: products.map((product) => product.id),
+    seen_stock: products.map((product) => product.stock),
+    seen_prices: products.map((product) => product.price_minor),
+    seen_currencies: products.map((product) => product.currency_id),
+  };
 }
 
 const REPLACE_PARAMS = '$1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[]';
@@ -151,7 +164,7 @@ export async function replaceCartLines(db: Queryable, change: CartChange): Promi
   const { rows } = await db.query<{ result: ReplaceResult }>({
     name: 'cart-replace-lines',
     text: `SELECT cart_replace_lines(${REPLACE_PARAMS}) AS result`,
-    values: toReplaceValues(change),
+    values: Object.values(toChangeColumns(change)),
   });
   return (rows[0] as { result: ReplaceResult }).result;
 }
@@ -162,20 +175,34 @@ export async function replaceCartLines(db: Queryable, change: CartChange): Promi
  */
 export async function replaceCartLinesIfCurrent(
   db: Queryable, change: CartChange, seen: Map<number, ProductStockRow>,
-): Promise<ReplaceResult | { status: 409 }> {
-  const products = [...seen.values()];
-  const { rows } = await db.query<{ result: ReplaceResult | { status: 409 } }>({
+): Promise<CheckedReplaceResult> {
+  const { rows } = await db.query<{ result: CheckedReplaceResult }>({
     name: 'cart-replace-lines-if-current',
     text: `SELECT cart_replace_lines_if_current(${REPLACE_PARAMS}, $10::int[], $11::int[], $12::bigint[], $13::smallint[]) AS result`,
-    values: [
-      ...toReplaceValues(change),
-      products.map((product) => product.id),
-      products.map((product) => product.stock),
-      products.map((product) => product.price_minor),
-      products.map((product) => product.currency_id),
-    ],
+    values: [...Object.values(toChangeColumns(change)), ...Object.values(toSeenColumns(seen))],
   });
-  return (rows[0] as { result: ReplaceResult | { status: 409 } }).result;
+  return (rows[0] as { result: CheckedReplaceResult }).result;
+}
+
+/** One change for cart_replace_lines_batch: the change, and the products it was checked against. */
+export interface CheckedCartChange {
+  change: CartChange;
+  seen: Map<number, ProductStockRow>;
+}
+
+/**
+ * replaceCartLinesIfCurrent for several changes in one round trip and one transaction (migration
+ * 0208), made in the order given: one answer per change, in that order. Throws, having kept none
+ * of them, when any change raises.
+ */
+export async function replaceCartLinesBatch(db: Queryable, changes: CheckedCartChange[]): Promise<CheckedReplaceResult[]> {
+  const rows = changes.map(({ change, seen }) => ({ ...toChangeColumns(change), ...toSeenColumns(seen) }));
+  const { rows: [row] } = await db.query<{ answers: CheckedReplaceResult[] }>({
+    name: 'cart-replace-lines-batch',
+    text: 'SELECT cart_replace_lines_batch($1::json) AS answers',
+    values: [JSON.stringify(rows)],
+  });
+  return (row as { answers: CheckedReplaceResult[] }).answers;
 }
 
 export interface CartLineWithProduct extends CartLineRow {

@@ -6,9 +6,10 @@ import { CartError } from './cart-errors.ts';
 import { checkStock, priceIn, toLineInputs, toView, toWantedLines, withProducts } from './cart-lines.ts';
 import {
   findCart, getCartAndProducts, getCartLines, getCartLinesWithProducts, getProducts, insertCartIfAbsent, lockCart,
-  replaceCartLines, replaceCartLinesIfCurrent, repriceLines, updateCartOwner, upsertLine,
+  replaceCartLines, repriceLines, updateCartOwner, upsertLine,
   type CartRow, type LineInput, type ProductStockRow, type ReplaceResult,
 } from './cart-repository.ts';
+import { getCartWriteBatches } from './cart-write-batches.ts';
 import { getRecentProducts, rememberProducts } from './product-cache.ts';
 import { convertMinor, getPriceTable, type PriceTable } from './pricing.ts';
 
@@ -79,13 +80,14 @@ export function createCartService({ db }: Deps) {
       const wanted = toWantedLines(input.items);
       const productIds = wanted.map((line) => line.productId);
       const change = { externalId: input.externalId, cartId: input.cartId, customerId: actor.customerId, currencyId: input.currencyId };
-      // Products read by a recent change: checked here, written in one round trip if the
-      // catalogue still agrees (decision 0207). A change they refuse is made the long way below,
+      // Products read by a recent change: checked here, written in one round trip (shared with
+      // other carts' changes when the shop is busy, decision 0208) if the catalogue still agrees
+      // (decision 0207). A change they refuse is made the long way below,
       // which also gives its error the usual precedence (missing cart before stock).
       const recent = getRecentProducts(productIds, actor.lang);
       const quickLines = recent && toLineInputsOrNull(wanted, recent, input.currencyId, table);
       if (recent && quickLines) {
-        const written = await replaceCartLinesIfCurrent(db, { ...change, lines: quickLines }, recent);
+        const written = await getCartWriteBatches(db).write({ ...change, lines: quickLines }, recent);
         if (written.status !== 409) {
           const stored = requireWritten(written);
           return toView(stored.cart, withProducts(stored.lines, recent), table);
