@@ -82,8 +82,8 @@ export function createCartService({ db }: Deps) {
       const change = { externalId: input.externalId, cartId: input.cartId, customerId: actor.customerId, currencyId: input.currencyId };
       // Products read by a recent change: checked here, written in one round trip (shared with
       // other carts' changes when the shop is busy, decision 0208) if the catalogue still agrees
-      // (decision 0207). A change they refuse is made the long way below,
-      // which also gives its error the usual precedence (missing cart before stock).
+      // (decision 0207). A change they refuse is made the long way below, which also gives its
+      // error the usual precedence (missing cart before stock).
       const recent = getRecentProducts(productIds, actor.lang);
       const quickLines = recent && toLineInputsOrNull(wanted, recent, input.currencyId, table);
       if (recent && quickLines) {
