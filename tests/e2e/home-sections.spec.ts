@@ -89,6 +89,9 @@ for (const host of ['br', 'es'] as const) {
       await expect(page.getByTestId('home-category-products').locator('> li').first()).toBeVisible();
       expect(await page.getByTestId('home-category-products').locator('> li:visible').count()).toBeLessThanOrEqual(6);
       expect(await page.locator('.brands__list:not(.brands__list--copy) li:visible').count()).toBeLessThanOrEqual(10);
+      // Only those ten are sent, once: the desktop loop's copy and the other logos are not in the page.
+      expect(await page.locator('.brands__list li').count()).toBeLessThanOrEqual(10);
+      await expect(page.locator('.brands__list--copy')).toHaveCount(0);
       const trio = page.locator('[data-trio]');
       await expect(trio).toHaveAttribute('data-index', /\d/);
       const before = Number(await trio.getAttribute('data-index'));

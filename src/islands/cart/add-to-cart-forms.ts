@@ -17,19 +17,22 @@ function say(form: HTMLFormElement, text: string, tone: 'ok' | 'warn') {
   clearTimeout(timers.get(notice));
   timers.set(notice, setTimeout(() => { notice.textContent = ''; }, NOTICE_MS));
 }
-const first = document.querySelector<HTMLFormElement>('form[data-add-to-cart]');
-if (first) void startCart(Number(first.dataset.currency));
-document.addEventListener('submit', async (event) => {
-  const form = (event.target as Element | null)?.closest<HTMLFormElement>('form[data-add-to-cart]');
-  if (!form) return;
-  event.preventDefault();
-  const button = form.querySelector<HTMLButtonElement>('button');
-  if (button?.getAttribute('aria-busy') === 'true') return;
-  void startCart(Number(form.dataset.currency));
-  button?.setAttribute('aria-busy', 'true');
-  const quantity = Number(new FormData(form).get('qtde') ?? 1);
-  const result = await addToCart({ id: Number(form.dataset.productId), qtde_disponivel: Number(form.dataset.stock) }, quantity);
-  button?.removeAttribute('aria-busy');
-  if (result.notice) say(form, toNoticeText(t, result.notice), 'warn');
-  else say(form, t('added'), 'ok');
-});
+/** Sends the add-to-cart forms through the cart store. */
+export function startAddToCartForms(): void {
+  const first = document.querySelector<HTMLFormElement>('form[data-add-to-cart]');
+  if (first) void startCart(Number(first.dataset.currency));
+  document.addEventListener('submit', async (event) => {
+    const form = (event.target as Element | null)?.closest<HTMLFormElement>('form[data-add-to-cart]');
+    if (!form) return;
+    event.preventDefault();
+    const button = form.querySelector<HTMLButtonElement>('button');
+    if (button?.getAttribute('aria-busy') === 'true') return;
+    void startCart(Number(form.dataset.currency));
+    button?.setAttribute('aria-busy', 'true');
+    const quantity = Number(new FormData(form).get('qtde') ?? 1);
+    const result = await addToCart({ id: Number(form.dataset.productId), qtde_disponivel: Number(form.dataset.stock) }, quantity);
+    button?.removeAttribute('aria-busy');
+    if (result.notice) say(form, toNoticeText(t, result.notice), 'warn');
+    else say(form, t('added'), 'ok');
+  });
+}

@@ -76,7 +76,8 @@ export function startCart(currency: number): Promise<void> {
   started ??= (async () => {
     const id = readExternalId();
     if (!id) {
-      startNewCart();
+      // Nothing stored to clear: writing the cookie anyway cost every first visit a cookie write.
+      externalId = createExternalId();
       $cartStatus.set('ready');
       return;
     }

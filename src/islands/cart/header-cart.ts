@@ -7,15 +7,18 @@ import { cartMessages } from '../../lib/i18n/cart.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import { toPageLocale } from '../../lib/locale.ts';
 
-const slot = document.querySelector<HTMLElement>('[data-header-cart]');
-if (slot) {
-  const t = createTranslator(cartMessages, toPageLocale(document.documentElement.lang));
-  void startCart(Number(slot.dataset.currency));
-  $cartCount.subscribe((count) => {
-    // Once hydrated, React renders the same values from the same store.
-    const link = slot.querySelector<HTMLElement>('.header-cart');
-    const badge = slot.querySelector<HTMLElement>('[data-testid="cart-badge"]');
-    link?.setAttribute('aria-label', getCartLinkLabel(t, slot.dataset.label ?? '', count));
-    if (badge) { badge.textContent = String(count); badge.dataset.count = String(count); }
-  });
+/** Loads the cart and keeps the header badge and the link's label in step with it. */
+export function startHeaderCart(): void {
+  const slot = document.querySelector<HTMLElement>('[data-header-cart]');
+  if (slot) {
+    const t = createTranslator(cartMessages, toPageLocale(document.documentElement.lang));
+    void startCart(Number(slot.dataset.currency));
+    $cartCount.subscribe((count) => {
+      // Once hydrated, React renders the same values from the same store.
+      const link = slot.querySelector<HTMLElement>('.header-cart');
+      const badge = slot.querySelector<HTMLElement>('[data-testid="cart-badge"]');
+      link?.setAttribute('aria-label', getCartLinkLabel(t, slot.dataset.label ?? '', count));
+      if (badge) { badge.textContent = String(count); badge.dataset.count = String(count); }
+    });
+  }
 }

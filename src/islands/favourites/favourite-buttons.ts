@@ -12,26 +12,29 @@ function paint(button: HTMLButtonElement, ids: readonly number[]) {
 function paintAll(ids: readonly number[]) {
   document.querySelectorAll<HTMLButtonElement>('button[data-favourite]').forEach((button) => paint(button, ids));
 }
-const first = document.querySelector<HTMLButtonElement>('button[data-favourite]');
-if (first) void startFavourites(first.dataset.signedIn === '1');
-$favouriteIds.subscribe(paintAll);
-document.addEventListener('click', async (event) => {
-  const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-favourite]');
-  if (!button || button.getAttribute('aria-busy') === 'true') return;
-  event.preventDefault();
-  void startFavourites(button.dataset.signedIn === '1');
-  button.setAttribute('aria-busy', 'true');
-  try {
-    const added = await toggleFavourite(Number(button.dataset.favourite));
-    if (added) {
-      navigator.vibrate?.(50);
-      button.classList.add('is-popping');
-      setTimeout(() => button.classList.remove('is-popping'), POP_MS);
+/** Paints every heart from the favourites store and toggles a favourite on click. */
+export function startFavouriteButtons(): void {
+  const first = document.querySelector<HTMLButtonElement>('button[data-favourite]');
+  if (first) void startFavourites(first.dataset.signedIn === '1');
+  $favouriteIds.subscribe(paintAll);
+  document.addEventListener('click', async (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-favourite]');
+    if (!button || button.getAttribute('aria-busy') === 'true') return;
+    event.preventDefault();
+    void startFavourites(button.dataset.signedIn === '1');
+    button.setAttribute('aria-busy', 'true');
+    try {
+      const added = await toggleFavourite(Number(button.dataset.favourite));
+      if (added) {
+        navigator.vibrate?.(50);
+        button.classList.add('is-popping');
+        setTimeout(() => button.classList.remove('is-popping'), POP_MS);
+      }
+      button.dispatchEvent(new CustomEvent('favourite-change', { bubbles: true, detail: { added } }));
+    } catch {
+      paint(button, $favouriteIds.get());
+    } finally {
+      button.removeAttribute('aria-busy');
     }
-    button.dispatchEvent(new CustomEvent('favourite-change', { bubbles: true, detail: { added } }));
-  } catch {
-    paint(button, $favouriteIds.get());
-  } finally {
-    button.removeAttribute('aria-busy');
-  }
-});
+  });
+}

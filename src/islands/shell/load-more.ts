@@ -23,40 +23,43 @@ function addSkeletons(grid: Element): HTMLElement[] {
   });
 }
 
-for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-load-more]')) {
-  const label = link.textContent;
-  const error = document.querySelector<HTMLElement>('[data-load-error]');
-  link.addEventListener('click', async (event) => {
-    const grid = document.querySelector('[data-product-grid]');
-    if (!grid) return;
-    event.preventDefault();
-    if (link.dataset.busy) return;
-    link.dataset.busy = '1';
-    link.setAttribute('aria-busy', 'true');
-    link.textContent = link.dataset.loading ?? label;
-    if (error) error.hidden = true;
-    const skeletons = addSkeletons(grid);
-    try {
-      const doc = await loadWithRetries(() => fetchPage(link.href));
-      for (const skeleton of skeletons) skeleton.remove();
-      for (const card of doc.querySelectorAll('[data-product-grid] > *')) grid.append(document.importNode(card, true));
-      const page = Number(link.dataset.page) + 1;
-      const status = document.querySelector<HTMLElement>('[data-pager-status]');
-      if (status) status.textContent = (status.dataset.template ?? '').replace('{page}', String(page));
-      const next = doc.querySelector<HTMLAnchorElement>('[data-load-more]');
-      if (page >= Number(link.dataset.pages) || !next) link.remove();
-      else {
-        link.href = next.href;
-        link.dataset.page = String(page);
+/** Phones' load-more link appends the next page's cards in place. */
+export function startLoadMore(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-load-more]')) {
+    const label = link.textContent;
+    const error = document.querySelector<HTMLElement>('[data-load-error]');
+    link.addEventListener('click', async (event) => {
+      const grid = document.querySelector('[data-product-grid]');
+      if (!grid) return;
+      event.preventDefault();
+      if (link.dataset.busy) return;
+      link.dataset.busy = '1';
+      link.setAttribute('aria-busy', 'true');
+      link.textContent = link.dataset.loading ?? label;
+      if (error) error.hidden = true;
+      const skeletons = addSkeletons(grid);
+      try {
+        const doc = await loadWithRetries(() => fetchPage(link.href));
+        for (const skeleton of skeletons) skeleton.remove();
+        for (const card of doc.querySelectorAll('[data-product-grid] > *')) grid.append(document.importNode(card, true));
+        const page = Number(link.dataset.page) + 1;
+        const status = document.querySelector<HTMLElement>('[data-pager-status]');
+        if (status) status.textContent = (status.dataset.template ?? '').replace('{page}', String(page));
+        const next = doc.querySelector<HTMLAnchorElement>('[data-load-more]');
+        if (page >= Number(link.dataset.pages) || !next) link.remove();
+        else {
+          link.href = next.href;
+          link.dataset.page = String(page);
+        }
+        link.textContent = label;
+      } catch {
+        for (const skeleton of skeletons) skeleton.remove();
+        if (error) error.hidden = false;
+        link.textContent = link.dataset.retry ?? label;
+      } finally {
+        delete link.dataset.busy;
+        link.removeAttribute('aria-busy');
       }
-      link.textContent = label;
-    } catch {
-      for (const skeleton of skeletons) skeleton.remove();
-      if (error) error.hidden = false;
-      link.textContent = link.dataset.retry ?? label;
-    } finally {
-      delete link.dataset.busy;
-      link.removeAttribute('aria-busy');
-    }
-  });
+    });
+  }
 }

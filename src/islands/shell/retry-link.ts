@@ -22,15 +22,18 @@ function readAttempt(): number {
   }
 }
 
-const link = document.querySelector<HTMLAnchorElement>('[data-retry-link]');
-if (link) {
-  const attempt = readAttempt() + 1;
-  const delay = getRetryDelay(attempt);
-  link.addEventListener('click', () => sessionStorage.removeItem(KEY));
-  if (delay !== null) {
-    setTimeout(() => {
-      sessionStorage.setItem(KEY, JSON.stringify({ href: location.href, attempt, at: Date.now() } satisfies Attempt));
-      location.reload();
-    }, delay);
+/** The retry link of a page that failed to load, and its automatic retries. */
+export function startRetryLink(): void {
+  const link = document.querySelector<HTMLAnchorElement>('[data-retry-link]');
+  if (link) {
+    const attempt = readAttempt() + 1;
+    const delay = getRetryDelay(attempt);
+    link.addEventListener('click', () => sessionStorage.removeItem(KEY));
+    if (delay !== null) {
+      setTimeout(() => {
+        sessionStorage.setItem(KEY, JSON.stringify({ href: location.href, attempt, at: Date.now() } satisfies Attempt));
+        location.reload();
+      }, delay);
+    }
   }
 }

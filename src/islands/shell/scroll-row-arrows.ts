@@ -36,9 +36,12 @@ function setUpArrows(track: HTMLElement, prev: HTMLButtonElement, next: HTMLButt
   if (last !== first) observer.observe(last);
 }
 
-for (const row of document.querySelectorAll<HTMLElement>('[data-scroll-row]')) {
-  const track = row.querySelector<HTMLElement>('[data-track]');
-  const prev = row.querySelector<HTMLButtonElement>('[data-prev]');
-  const next = row.querySelector<HTMLButtonElement>('[data-next]');
-  if (track && prev && next) setUpArrows(track, prev, next);
+/** Sets up the arrows of every scroll row on the page. */
+export function startScrollRowArrows(): void {
+  for (const row of document.querySelectorAll<HTMLElement>('[data-scroll-row]')) {
+    const track = row.querySelector<HTMLElement>('[data-track]');
+    const prev = row.querySelector<HTMLButtonElement>('[data-prev]');
+    const next = row.querySelector<HTMLButtonElement>('[data-next]');
+    if (track && prev && next) setUpArrows(track, prev, next);
+  }
 }
