@@ -17,6 +17,7 @@ async function addCartState(page: Page, customer: { id: number }) {
   const cart = await createCartFor(customer.id, 3);
   await page.context().addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
   await page.evaluate((id) => {
+    document.cookie = 'fronteira_stored=1; path=/'; // the marker the shop's writes set (stored-state.ts)
     localStorage.setItem('fronteira_cart_id', id);
     localStorage.setItem('fronteira_checkout_shipping', JSON.stringify({ addressId: 1, serviceId: null, pointId: null }));
     localStorage.setItem('fronteira_favourites', JSON.stringify([1]));
@@ -78,6 +79,7 @@ test('a sign-in without JavaScript ends the same way an hour later, once pages r
   await page.addInitScript(() => {
     if (sessionStorage.getItem('seeded')) return;
     sessionStorage.setItem('seeded', '1');
+    document.cookie = 'fronteira_stored=1; path=/';
     localStorage.setItem('fronteira_session_expires', String(Date.now() - 3_600_000));
   });
   await page.goto(storefrontUrl('es', '/'));

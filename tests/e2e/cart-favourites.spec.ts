@@ -91,3 +91,32 @@ test('adding a favourite vibrates 50 ms once and pops the heart for about 600 ms
   await expect(heart).not.toHaveClass(/is-popping/);
   expect(await page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations)).toEqual([50]);
 });
+
+test('a first visit loads without touching browser storage; a visitor\'s favourite still shows on the next page', async ({ page }) => {
+  // Counts every use of localStorage and sessionStorage by the page: the first one of each makes the
+  // browser check, synchronously with its main process, that the site may store data.
+  await page.addInitScript(() => {
+    const touches: string[] = [];
+    (window as unknown as { storageTouches: string[] }).storageTouches = touches;
+    for (const name of ['localStorage', 'sessionStorage'] as const) {
+      const owner = Object.getOwnPropertyDescriptor(window, name) ? window : Window.prototype;
+      const original = Object.getOwnPropertyDescriptor(owner, name);
+      Object.defineProperty(owner, name, { configurable: true, get() { touches.push(name); return original?.get?.call(this); } });
+    }
+  });
+  const product = await createE2eProduct({ name: 'Serra Primeira Visita' });
+  await page.goto(storefrontUrl('br', `/produto/${product.slug}`));
+  await page.waitForLoadState('networkidle');
+  const heart = page.locator(`button[data-favourite="${product.id}"]`).first();
+  await expect(heart).toHaveAttribute('aria-label', /.+/);
+  await expect(page.locator('[data-toasts][data-ready]')).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { storageTouches: string[] }).storageTouches)).toEqual([]);
+
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  // The counter does see the page's storage: the favourite was written there.
+  expect(await page.evaluate(() => (window as unknown as { storageTouches: string[] }).storageTouches)).toContain('localStorage');
+  await page.goto(storefrontUrl('br', `/produto/${product.slug}`));
+  await expect(page.locator(`button[data-favourite="${product.id}"]`).first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('favourites-badge').first()).toHaveText('1');
+});

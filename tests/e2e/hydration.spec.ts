@@ -13,7 +13,11 @@ for (const host of ['br', 'es'] as const) {
     await signIn(context, host, buyer.token);
     if (host === 'es') await addAddress(buyer.id);
     const cart = await createCartFor(buyer.id, host === 'br' ? 2 : 3);
-    await context.addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: `${host}.localhost`, path: '/' }]);
+    // The cart id as the shop stores it: cookie, localStorage and the stored-state marker cookie.
+    await context.addCookies([
+      { name: 'fronteira_cart', value: cart.externalId, domain: `${host}.localhost`, path: '/' },
+      { name: 'fronteira_stored', value: '1', domain: `${host}.localhost`, path: '/' },
+    ]);
     await context.addInitScript((id) => localStorage.setItem('fronteira_cart_id', id), cart.externalId);
     const errors: string[] = [];
     page.on('console', (message) => { if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`); });

@@ -1,4 +1,5 @@
 import { SESSION_EXPIRY_KEY, SESSION_TTL_MS } from '../../lib/session.ts';
+import { localState } from '../stored-state.ts';
 
 /**
  * Session side effects shared by the sign-in, registration and logout islands and the session
@@ -31,21 +32,14 @@ export async function runAfterSignIn(): Promise<void> {
 
 /** Notes when this browser's session ends (ms since epoch, by this browser's clock). */
 export function noteSessionExpiry(at: number): void {
-  try {
-    localStorage.setItem(SESSION_EXPIRY_KEY, String(at));
-  } catch {
-    // private mode: the server still ends the session
-  }
+  // Refused storage (private mode): the server still ends the session.
+  localState.set(SESSION_EXPIRY_KEY, String(at));
 }
 
 /** When this browser's session ends (ms since epoch), or null when it holds none. */
 export function readSessionExpiry(): number | null {
-  try {
-    const value = Number(localStorage.getItem(SESSION_EXPIRY_KEY));
-    return value > 0 ? value : null;
-  } catch {
-    return null;
-  }
+  const value = Number(localState.get(SESSION_EXPIRY_KEY));
+  return value > 0 ? value : null;
 }
 
 /**
@@ -54,14 +48,10 @@ export function readSessionExpiry(): number | null {
  */
 export async function runAfterSignOut(): Promise<void> {
   const favourites = await loadFirst(favouritesStore).catch(() => null);
-  try {
-    localStorage.removeItem(SESSION_EXPIRY_KEY);
-    if (favourites?.LOCAL_FAVOURITES_KEY) localStorage.removeItem(favourites.LOCAL_FAVOURITES_KEY);
-    for (const key of Object.keys(localStorage)) {
-      if (/cart|carrinho|frete|shipping/i.test(key)) localStorage.removeItem(key);
-    }
-  } catch {
-    // private mode: nothing stored
+  localState.remove(SESSION_EXPIRY_KEY);
+  if (favourites?.LOCAL_FAVOURITES_KEY) localState.remove(favourites.LOCAL_FAVOURITES_KEY);
+  for (const key of localState.keys()) {
+    if (/cart|carrinho|frete|shipping/i.test(key)) localState.remove(key);
   }
   try {
     (await loadFirst(cartStore))?.clearCart?.();

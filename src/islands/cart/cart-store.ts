@@ -3,6 +3,7 @@ import {
   createExternalId, FILIAL_ID, ARMAZEM_ID, getMaxQuantity, type CartInput, type CartItemView, type CartView,
 } from '../../lib/contract/cart.ts';
 import { requestJson } from './http.ts';
+import { localState } from '../stored-state.ts';
 
 /**
  * The shopper's cart (storefront spec section 4): kept on the server under an external id that
@@ -38,24 +39,16 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function storeExternalId(id: string | null): void {
   externalId = id;
-  try {
-    if (id) localStorage.setItem(CART_ID_KEY, id);
-    else localStorage.removeItem(CART_ID_KEY);
-  } catch {
-    // private mode: the cookie still carries it
-  }
+  // Refused storage (private mode): the cookie still carries it.
+  if (id) localState.set(CART_ID_KEY, id);
+  else localState.remove(CART_ID_KEY);
   document.cookie = id
     ? `${CART_COOKIE}=${id}; path=/; max-age=${60 * 60 * 24 * 60}; samesite=lax`
     : `${CART_COOKIE}=; path=/; max-age=0; samesite=lax`;
 }
 
 function readExternalId(): string | null {
-  let id: string | null = null;
-  try {
-    id = localStorage.getItem(CART_ID_KEY);
-  } catch {
-    id = null;
-  }
+  let id = localState.get(CART_ID_KEY);
   id ??= document.cookie.match(/(?:^|;\s*)fronteira_cart=([A-Za-z0-9_-]{22,128})/)?.[1] ?? null;
   return id;
 }

@@ -5,6 +5,7 @@ import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { call, type Address, type DeliveryOption, type PickupPoint } from './checkout-api.ts';
 import { getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly, keepSelection } from './shipping-rules.ts';
+import { localState } from '../stored-state.ts';
 
 export interface ShippingSelection {
   addressId: number | null;
@@ -59,7 +60,7 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
     setAddresses(list);
     let saved: number | null = chosen;
     if (saved === null) {
-      try { saved = (JSON.parse(localStorage.getItem(SAVED_KEY) ?? '{}') as { addressId?: number }).addressId ?? null; } catch { saved = null; }
+      try { saved = (JSON.parse(localState.get(SAVED_KEY) ?? '{}') as { addressId?: number }).addressId ?? null; } catch { saved = null; }
     }
     setAddressId(list.some((address) => address.id === saved) ? saved : getDefaultAddress(list)?.id ?? null);
   }
@@ -96,7 +97,7 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
 
   useEffect(() => {
     onChange({ addressId, option, point });
-    try { localStorage.setItem(SAVED_KEY, JSON.stringify({ addressId, serviceId: option?.entrega_servico_id ?? null, pointId: point?.id ?? null })); } catch { /* private mode */ }
+    localState.set(SAVED_KEY, JSON.stringify({ addressId, serviceId: option?.entrega_servico_id ?? null, pointId: point?.id ?? null }));
   }, [addressId, option, point]);
 
   async function choosePoint(chosen: PickupPoint | null) {

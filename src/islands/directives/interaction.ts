@@ -9,16 +9,14 @@
  * localStorage key (a returning shopper's saved choice the island must show at once).
  * Registered in astro.config.mjs; Astro inlines this file into pages that use it.
  */
+import { localState } from '../stored-state.ts';
+
 type Load = () => Promise<() => Promise<void>>;
 
 const STARTERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 function hasStoredItem(key: unknown): boolean {
-  try {
-    return typeof key === 'string' && key !== '' && localStorage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
+  return typeof key === 'string' && key !== '' && localState.get(key) !== null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { requestJson } from '../cart/http.ts';
+import { localState } from '../stored-state.ts';
 
 /**
  * Favourites (storefront spec sections 3-4): a local list for visitors, the server list for
@@ -16,7 +17,7 @@ const serverIds = new Map<number, number>();
 
 function readLocal(): number[] {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(LOCAL_FAVOURITES_KEY) ?? '[]');
+    const parsed: unknown = JSON.parse(localState.get(LOCAL_FAVOURITES_KEY) ?? '[]');
     return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id) && id > 0) : [];
   } catch {
     return [];
@@ -24,12 +25,8 @@ function readLocal(): number[] {
 }
 
 function writeLocal(ids: number[]): void {
-  try {
-    if (ids.length) localStorage.setItem(LOCAL_FAVOURITES_KEY, JSON.stringify(ids));
-    else localStorage.removeItem(LOCAL_FAVOURITES_KEY);
-  } catch {
-    // storage unavailable: the list lives for this page only
-  }
+if (ids.length) localState.set(LOCAL_FAVOURITES_KEY, JSON.stringify(ids));
+  else localState.remove(LOCAL_FAVOURITES_KEY);
 }
 
 async function loadServer(): Promise<void> {

@@ -2,6 +2,7 @@
 // Part of the one page script (shop-page.ts), so it runs on every shop page and does nothing
 // where its markup is absent.
 import { getRetryDelay } from '../../lib/load-retry.ts';
+import { sessionState } from '../stored-state.ts';
 
 const KEY = 'fronteira:load-retry';
 // Older counts belong to an earlier failure of this address, not to this series of reloads.
@@ -15,7 +16,7 @@ interface Attempt {
 
 function readAttempt(): number {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Attempt | null;
+    const stored = JSON.parse(sessionState.get(KEY) ?? 'null') as Attempt | null;
     return stored && stored.href === location.href && Date.now() - stored.at < SERIES_MS ? stored.attempt : 0;
   } catch {
     return 0;
@@ -28,10 +29,10 @@ export function startRetryLink(): void {
   if (link) {
     const attempt = readAttempt() + 1;
     const delay = getRetryDelay(attempt);
-    link.addEventListener('click', () => sessionStorage.removeItem(KEY));
+    link.addEventListener('click', () => sessionState.remove(KEY));
     if (delay !== null) {
       setTimeout(() => {
-        sessionStorage.setItem(KEY, JSON.stringify({ href: location.href, attempt, at: Date.now() } satisfies Attempt));
+        sessionState.set(KEY, JSON.stringify({ href: location.href, attempt, at: Date.now() } satisfies Attempt));
         location.reload();
       }, delay);
     }

@@ -1,6 +1,6 @@
 /**
  * The plain (React-free) scripts of the shop pages, as one module loaded by ShopLayout: the
- * session guard, the header's cart and favourites badges, toasts and the development popup,
+ * shell's menus and sidebar, the session guard, the header's cart and favourites badges, toasts and the development popup,
  * product cards' hearts and add-to-cart forms, phones' load-more, the retry of a failed page and
  * the arrows of scroll rows.
  * As separate component scripts they were 6-8 entries plus as many shared chunks, about 15
@@ -19,9 +19,11 @@ import { startLoadMore } from './load-more.ts';
 import { startRetryLink } from './retry-link.ts';
 import { runInTurns } from './run-in-turns.ts';
 import { startScrollRowArrows } from './scroll-row-arrows.ts';
+import { startShellControls } from './shell-controls.ts';
 import { startShellNotices } from './shell-notices.ts';
 
 void runInTurns([
+  startShellControls,
   startShellNotices,
   startAddToCartForms,
   startFavouriteButtons,

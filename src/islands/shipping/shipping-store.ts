@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { getOptionKey, type DeliveryOption, type PickupPointView } from '../../lib/contract/shipping.ts';
+import { localState } from '../stored-state.ts';
 
 /**
  * The shipping choice (storefront spec section 4): options of the last calculation, the chosen
@@ -29,7 +30,7 @@ export const $shippingSelection = atom<ShippingSelection>({ option: null, point:
 
 export function readSavedShipping(): SavedShipping {
   try {
-    const saved = JSON.parse(localStorage.getItem(SHIPPING_KEY) ?? 'null') as Partial<SavedShipping> | null;
+    const saved = JSON.parse(localState.get(SHIPPING_KEY) ?? 'null') as Partial<SavedShipping> | null;
     return {
       stateId: Number.isInteger(saved?.stateId) ? (saved?.stateId as number) : null,
       cityId: Number.isInteger(saved?.cityId) ? (saved?.cityId as number) : null,
@@ -42,11 +43,7 @@ export function readSavedShipping(): SavedShipping {
 }
 
 export function saveShipping(patch: Partial<SavedShipping>): void {
-  try {
-    localStorage.setItem(SHIPPING_KEY, JSON.stringify({ ...readSavedShipping(), ...patch }));
-  } catch {
-    // storage unavailable: the choice lasts for this page
-  }
+  localState.set(SHIPPING_KEY, JSON.stringify({ ...readSavedShipping(), ...patch }));
 }
 
 function select(option: DeliveryOption | null, point: PickupPointView | null): void {

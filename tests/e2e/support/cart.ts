@@ -39,6 +39,8 @@ export async function seedBrowserCart(page: Page, items: Array<{ id: number; qtd
     });
     if (!response.ok) throw new Error(`cart seed failed: ${response.status}`);
     localStorage.setItem('fronteira_cart_id', id);
+    // The marker the shop's stored-state module sets with every write (src/islands/stored-state.ts).
+    document.cookie = 'fronteira_stored=1; path=/';
     document.cookie = `fronteira_cart=${id}; path=/`;
     return id;
   }, { items, moedaId });

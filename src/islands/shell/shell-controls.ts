@@ -1,37 +1,40 @@
----
 // Progressive enhancement for the shell (no framework): Escape and outside clicks close menus,
 // the sidebar opens without touching the address and locks the page scroll, "receive offers"
-// scrolls to the offers block, and the service worker registers.
----
-<script>
-  const OFFERS_FLAG = 'fronteira:scroll-offers';
-  const OFFERS_DELAY_MS = 2000;
-  const sidebar = document.querySelector<HTMLElement>('[data-sidebar]');
-  let sidebarOpener: HTMLElement | null = null;
+// scrolls to the offers block, and the service worker registers. The first part the page script
+// (shop-page.ts) starts; it was an inline module of its own in every page before.
+import { sessionState } from '../stored-state.ts';
 
-  function closeMenus(except?: Element) {
-    document.querySelectorAll<HTMLDetailsElement>('details[data-menu][open]').forEach((menu) => {
-      if (menu !== except) menu.open = false;
-    });
-  }
-  function openSidebar(opener: HTMLElement) {
-    if (!sidebar) return;
-    sidebarOpener = opener;
-    sidebar.classList.add('is-open');
-    document.body.classList.add('is-locked');
-    sidebar.querySelector<HTMLElement>('.sidebar__close')?.focus();
-  }
-  function closeSidebar() {
-    if (!sidebar) return;
-    sidebar.classList.remove('is-open');
-    document.body.classList.remove('is-locked');
-    if (location.hash === '#departamentos') history.replaceState(null, '', location.pathname + location.search);
-    sidebarOpener?.focus();
-  }
-  function scrollToOffers() {
-    document.getElementById('ofertas')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }
+const OFFERS_FLAG = 'fronteira:scroll-offers';
+const OFFERS_DELAY_MS = 2000;
+let sidebar: HTMLElement | null = null;
+let sidebarOpener: HTMLElement | null = null;
 
+function closeMenus(except?: Element) {
+  document.querySelectorAll<HTMLDetailsElement>('details[data-menu][open]').forEach((menu) => {
+    if (menu !== except) menu.open = false;
+  });
+}
+function openSidebar(opener: HTMLElement) {
+  if (!sidebar) return;
+  sidebarOpener = opener;
+  sidebar.classList.add('is-open');
+  document.body.classList.add('is-locked');
+  sidebar.querySelector<HTMLElement>('.sidebar__close')?.focus();
+}
+function closeSidebar() {
+  if (!sidebar) return;
+  sidebar.classList.remove('is-open');
+  document.body.classList.remove('is-locked');
+  if (location.hash === '#departamentos') history.replaceState(null, '', location.pathname + location.search);
+  sidebarOpener?.focus();
+}
+function scrollToOffers() {
+  document.getElementById('ofertas')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+/** Wires the shell's menus, sidebar, offers link and service worker. */
+export function startShellControls(): void {
+  sidebar = document.querySelector<HTMLElement>('[data-sidebar]');
   document.addEventListener('click', (event) => {
     const target = event.target as Element;
     const opener = target.closest<HTMLElement>('[data-sidebar-open]');
@@ -42,7 +45,7 @@
       event.preventDefault();
       if (sidebar?.classList.contains('is-open')) closeSidebar();
       if (document.getElementById('ofertas')) scrollToOffers();
-      else { sessionStorage.setItem(OFFERS_FLAG, '1'); location.assign('/'); }
+      else { sessionState.set(OFFERS_FLAG, '1'); location.assign('/'); }
       return;
     }
     closeMenus(target.closest('details[data-menu]') ?? undefined);
@@ -65,12 +68,15 @@
     if (!mega.contains((event as FocusEvent).relatedTarget as Node | null)) mega.classList.remove('is-closed');
   });
 
-  if (sessionStorage.getItem(OFFERS_FLAG) && document.getElementById('ofertas')) {
-    sessionStorage.removeItem(OFFERS_FLAG);
+  if (sessionState.get(OFFERS_FLAG) && document.getElementById('ofertas')) {
+    sessionState.remove(OFFERS_FLAG);
     setTimeout(scrollToOffers, OFFERS_DELAY_MS);
   }
 
   if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-    addEventListener('load', () => { navigator.serviceWorker.register('/sw.js').catch(() => undefined); });
+    const register = () => { navigator.serviceWorker.register('/sw.js').catch(() => undefined); };
+    // Started in turns, this may run after the load event: then register at once.
+    if (document.readyState === 'complete') register();
+    else addEventListener('load', register);
   }
-</script>
+}
