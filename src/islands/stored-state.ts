@@ -12,11 +12,12 @@
  * Clearing the cookies without the storage hides what was stored until the next write replaces it.
  */
 const MARKER = 'fronteira_stored';
-/** Chrome keeps a cookie at most 400 days; every write renews it. */
+/** Chrome keeps a cookie at most 400 days; the first write of each page renews it. */
 const MARKER_MAX_AGE_S = 400 * 24 * 60 * 60;
 const MARKER_PATTERN = new RegExp(`(?:^|;\\s*)${MARKER}=1(?:;|$)`);
 
 let marked: boolean | null = null;
+let renewedThisPage = false;
 
 function hasStoredState(): boolean {
   marked ??= MARKER_PATTERN.test(document.cookie);
@@ -24,8 +25,10 @@ function hasStoredState(): boolean {
 }
 
 function markStoredState(): void {
+  if (renewedThisPage) return;
   document.cookie = `${MARKER}=1; path=/; max-age=${MARKER_MAX_AGE_S}; samesite=lax`;
   marked = true;
+  renewedThisPage = true;
 }
 
 export interface StoredState {

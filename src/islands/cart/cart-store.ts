@@ -48,9 +48,7 @@ function storeExternalId(id: string | null): void {
 }
 
 function readExternalId(): string | null {
-  let id = localState.get(CART_ID_KEY);
-  id ??= document.cookie.match(/(?:^|;\s*)fronteira_cart=([A-Za-z0-9_-]{22,128})/)?.[1] ?? null;
-  return id;
+  return localState.get(CART_ID_KEY) ?? document.cookie.match(/(?:^|;\s*)fronteira_cart=([A-Za-z0-9_-]{22,128})/)?.[1] ?? null;
 }
 
 /**

@@ -25,7 +25,7 @@ function readLocal(): number[] {
 }
 
 function writeLocal(ids: number[]): void {
-if (ids.length) localState.set(LOCAL_FAVOURITES_KEY, JSON.stringify(ids));
+  if (ids.length) localState.set(LOCAL_FAVOURITES_KEY, JSON.stringify(ids));
   else localState.remove(LOCAL_FAVOURITES_KEY);
 }
 
