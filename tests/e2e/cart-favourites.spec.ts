@@ -92,9 +92,11 @@ test('adding a favourite vibrates 50 ms once and pops the heart for about 600 ms
   expect(await page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations)).toEqual([50]);
 });
 
-test('a first visit loads without touching browser storage; a visitor\'s favourite still shows on the next page', async ({ page }) => {
-  // Counts every use of localStorage and sessionStorage by the page: the first one of each makes the
-  // browser check, synchronously with its main process, that the site may store data.
+test('a first visit loads without touching browser storage or reading cookies; a visitor\'s favourite still shows on the next page', async ({ page }) => {
+  // Counts every use of localStorage and sessionStorage by the page (the first one of each makes the
+  // browser check, synchronously with its main process, that the site may store data) and every
+  // read of document.cookie (a synchronous call to the browser's network service; the page asks
+  // the Cookie Store API instead, which answers without holding the main thread).
   await page.addInitScript(() => {
     const touches: string[] = [];
     (window as unknown as { storageTouches: string[] }).storageTouches = touches;
@@ -103,6 +105,12 @@ test('a first visit loads without touching browser storage; a visitor\'s favouri
       const original = Object.getOwnPropertyDescriptor(owner, name);
       Object.defineProperty(owner, name, { configurable: true, get() { touches.push(name); return original?.get?.call(this); } });
     }
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    Object.defineProperty(Document.prototype, 'cookie', {
+      configurable: true,
+      get() { touches.push('cookie read'); return cookie?.get?.call(this); },
+      set(value: string) { cookie?.set?.call(this, value); },
+    });
   });
   const product = await createE2eProduct({ name: 'Serra Primeira Visita' });
   await page.goto(storefrontUrl('br', `/produto/${product.slug}`));

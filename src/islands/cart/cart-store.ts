@@ -1,9 +1,9 @@
 import { atom, computed } from 'nanostores';
 import {
-  createExternalId, FILIAL_ID, ARMAZEM_ID, getMaxQuantity, type CartInput, type CartItemView, type CartView,
+  createExternalId, EXTERNAL_ID_PATTERN, FILIAL_ID, ARMAZEM_ID, getMaxQuantity, type CartInput, type CartItemView, type CartView,
 } from '../../lib/contract/cart.ts';
 import { requestJson } from './http.ts';
-import { localState } from '../stored-state.ts';
+import { localState, readPageCookie } from '../stored-state.ts';
 
 /**
  * The shopper's cart (storefront spec section 4): kept on the server under an external id that
@@ -48,7 +48,8 @@ function storeExternalId(id: string | null): void {
 }
 
 function readExternalId(): string | null {
-  return localState.get(CART_ID_KEY) ?? document.cookie.match(/(?:^|;\s*)fronteira_cart=([A-Za-z0-9_-]{22,128})/)?.[1] ?? null;
+  const cookieId = readPageCookie(CART_COOKIE);
+  return localState.get(CART_ID_KEY) ?? (cookieId && EXTERNAL_ID_PATTERN.test(cookieId) ? cookieId : null);
 }
 
 /**

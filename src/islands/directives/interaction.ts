@@ -9,7 +9,7 @@
  * localStorage key (a returning shopper's saved choice the island must show at once).
  * Registered in astro.config.mjs; Astro inlines this file into pages that use it.
  */
-import { localState } from '../stored-state.ts';
+import { localState, pageCookiesRead } from '../stored-state.ts';
 
 type Load = () => Promise<() => Promise<void>>;
 
@@ -99,8 +99,9 @@ export default function interactionDirective(load: Load, options: { value?: unkn
   el.addEventListener('click', hold, true);
   el.addEventListener('submit', hold, true);
   el.addEventListener('change', remember, true);
-  if (hasStoredItem(options.value)) {
+  void pageCookiesRead.then(() => {
+    if (!hasStoredItem(options.value)) return;
     if ('requestIdleCallback' in window) requestIdleCallback(() => void start(), { timeout: 2000 });
     else setTimeout(() => void start(), 200);
-  }
+  });
 }
