@@ -10,12 +10,14 @@
  * Reading `document.cookie` is a synchronous call too, to the browser's network service: 7-20 ms
  * of a loading phone page in Lighthouse's traces (session 7). So the page's cookies are read once,
  * through the Cookie Store API, which answers in a promise without holding the main thread;
- * scripts that read stored state at start-up wait for `pageCookiesRead` first. Where there is no
- * Cookie Store API, or before that promise settles, `document.cookie` is read instead.
+ * scripts that read stored state at start-up wait for `whenPageCookiesRead()` first. Where there
+ * is no Cookie Store API, or before that promise settles, `document.cookie` is read instead.
  *
  * Every access is guarded: a private mode that refuses storage behaves like an empty storage.
  * Clearing the cookies without the storage hides what was stored until the next write replaces it.
  */
+import { readCookie } from '../lib/cookies.ts';
+
 const MARKER = 'fronteira_stored';
 /** Chrome keeps a cookie at most 400 days; the first write of each page renews it. */
 const MARKER_MAX_AGE_S = 400 * 24 * 60 * 60;
@@ -24,34 +26,34 @@ interface CookieStoreLike {
   getAll(): Promise<Array<{ name: string; value: string }>>;
 }
 
-/** The cookies this page found when it started (the shop's own writes are kept apart). */
-let pageCookies: Map<string, string> | null = null;
+/** The cookies this page found when it started, as a `Cookie` header (the shop's own writes are kept apart). */
+let pageCookies: string | null = null;
+let pageCookiesRead: Promise<void> | null = null;
 let marked: boolean | null = null;
 let renewedThisPage = false;
 
-/** Settles once the page's cookies are known without a blocking read (at once where that cannot be). */
-export const pageCookiesRead: Promise<void> = (async () => {
-  const cookieStore = (globalThis as { cookieStore?: CookieStoreLike }).cookieStore;
-  if (!cookieStore) return;
-  try {
-    const cookies = await cookieStore.getAll();
-    pageCookies ??= new Map(cookies.map(({ name, value }) => [name, value]));
-  } catch {
-    // refused (an opaque origin): document.cookie answers when asked
-  }
-})();
-
-function readPageCookies(): Map<string, string> {
-  pageCookies ??= new Map(document.cookie.split(';').filter((pair) => pair.includes('=')).map((pair) => {
-    const at = pair.indexOf('=');
-    return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
-  }));
-  return pageCookies;
+/**
+ * Reads the page's cookies without a blocking call, once: settles when they are known (at once
+ * where the Cookie Store API is missing, and then `document.cookie` answers when asked).
+ */
+export function whenPageCookiesRead(): Promise<void> {
+  pageCookiesRead ??= (async () => {
+    const cookieStore = (globalThis as { cookieStore?: CookieStoreLike }).cookieStore;
+    if (!cookieStore) return;
+    try {
+      const cookies = await cookieStore.getAll();
+      pageCookies ??= cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    } catch {
+      // refused (an opaque origin): document.cookie answers when asked
+    }
+  })();
+  return pageCookiesRead;
 }
 
 /** A cookie's value as this page found it when it started. */
 export function readPageCookie(name: string): string | null {
-  return readPageCookies().get(name) ?? null;
+  pageCookies ??= document.cookie;
+  return readCookie(pageCookies, name) ?? null;
 }
 
 function hasStoredState(): boolean {

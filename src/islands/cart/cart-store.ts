@@ -48,8 +48,10 @@ function storeExternalId(id: string | null): void {
 }
 
 function readExternalId(): string | null {
+  const stored = localState.get(CART_ID_KEY);
+  if (stored) return stored;
   const cookieId = readPageCookie(CART_COOKIE);
-  return localState.get(CART_ID_KEY) ?? (cookieId && EXTERNAL_ID_PATTERN.test(cookieId) ? cookieId : null);
+  return cookieId && EXTERNAL_ID_PATTERN.test(cookieId) ? cookieId : null;
 }
 
 /**

@@ -9,14 +9,15 @@
  * localStorage key (a returning shopper's saved choice the island must show at once).
  * Registered in astro.config.mjs; Astro inlines this file into pages that use it.
  */
-import { localState, pageCookiesRead } from '../stored-state.ts';
+import { localState, whenPageCookiesRead } from '../stored-state.ts';
 
 type Load = () => Promise<() => Promise<void>>;
 
 const STARTERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-function hasStoredItem(key: unknown): boolean {
-  return typeof key === 'string' && key !== '' && localState.get(key) !== null;
+/** The storage key an island named, if any. */
+function toStorageKey(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 /**
@@ -99,8 +100,10 @@ export default function interactionDirective(load: Load, options: { value?: unkn
   el.addEventListener('click', hold, true);
   el.addEventListener('submit', hold, true);
   el.addEventListener('change', remember, true);
-  void pageCookiesRead.then(() => {
-    if (!hasStoredItem(options.value)) return;
+  const key = toStorageKey(options.value);
+  if (key === null) return;
+  void whenPageCookiesRead().then(() => {
+    if (localState.get(key) === null) return;
     if ('requestIdleCallback' in window) requestIdleCallback(() => void start(), { timeout: 2000 });
     else setTimeout(() => void start(), 200);
   });

@@ -18,13 +18,13 @@ import { startFavouriteButtons } from '../favourites/favourite-buttons.ts';
 import { startHeaderFavourites } from '../favourites/header-favourites.ts';
 import { startLoadMore } from './load-more.ts';
 import { startRetryLink } from './retry-link.ts';
-import { pageCookiesRead } from '../stored-state.ts';
+import { whenPageCookiesRead } from '../stored-state.ts';
 import { runInTurns } from './run-in-turns.ts';
 import { startScrollRowArrows } from './scroll-row-arrows.ts';
 import { startShellControls } from './shell-controls.ts';
 import { startShellNotices } from './shell-notices.ts';
 
-void pageCookiesRead.then(() => runInTurns([
+void whenPageCookiesRead().then(() => runInTurns([
   startShellControls,
   startShellNotices,
   startAddToCartForms,

@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { getCart, postCart, putCart } from '../cart/cart-routes.ts';
 import { calculateShipping, listPickupPoints } from '../shipping/shipping-routes.ts';
 import type { ApiHandler } from './api-call.ts';
+import { readCookie } from '../../lib/cookies.ts';
 import { BODY_SIZE_LIMIT_BYTES } from './body-limit.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './request-context.ts';
 import { toJsonHeaders, type ApiResult } from './responses.ts';
@@ -23,22 +24,6 @@ const ROUTES: Record<string, ApiHandler> = {
   'PUT /calcular-frete': calculateShipping,
   'GET /pontos-entrega': listPickupPoints,
 };
-
-/** Astro's cookies.get: the `cookie` package's pairs (first of a name wins, spaces and tabs trimmed), URI-decoded; empty is absent. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const pair of header?.split(';') ?? []) {
-    const eq = pair.indexOf('=');
-    if (eq === -1 || pair.slice(0, eq).replace(/^[ \t]+|[ \t]+$/g, '') !== name) continue;
-    const value = pair.slice(eq + 1).replace(/^[ \t]+|[ \t]+$/g, '');
-    if (!value) return undefined;
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
-}
 
 function readText(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
