@@ -5,6 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { requireValidConfig } from './src/server/config.ts';
 import { bootDatabase } from './src/server/db/boot.ts';
 import { closePool, getPool } from './src/server/db/client.ts';
 import { serveFastRoute } from './src/server/http/fast-routes.ts';
@@ -14,11 +15,12 @@ import { startPaymentJobs } from './src/server/payments/jobs.ts';
 // React picks its development build (several times slower to render) unless told otherwise; the
 // dynamic import of the handler below comes after this line.
 process.env.NODE_ENV ??= 'production';
+const config = requireValidConfig();
 const root = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.PORT ?? 4321);
+const port = config.PORT;
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const database = await bootDatabase({ seed: process.env.SEED !== '0' });
+const database = await bootDatabase({ seed: config.SEED === '1' });
 // Reconciliation and reservation expiry run from boot, whether or not anyone shops.
 const paymentJobs = startPaymentJobs();
 const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
@@ -31,7 +33,7 @@ const compress = compression({ level: 4, threshold: 1024, brotli: { params: { [z
 let shuttingDown = false;
 // The hot cart and shipping JSON routes skip Astro's pipeline (decision 0206); FAST_ROUTES=off
 // sends them through Astro too (the tests compare both answers).
-const fastRoutes = process.env.FAST_ROUTES !== 'off';
+const fastRoutes = config.FAST_ROUTES === 'on';
 
 async function answerReadiness(res) {
   if (shuttingDown) return res.writeHead(503, { 'content-type': 'text/plain' }).end('shutting down');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { getConfig } from './config.ts';
 
 const cache = new Map<string, string>();
 
@@ -14,7 +15,7 @@ export function getServerSecret(envName: string, fileName: string): string {
   if (fromEnv && fromEnv.length >= 16) return fromEnv;
   const cached = cache.get(fileName);
   if (cached) return cached;
-  const dir = path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'secrets');
+  const dir = path.join(path.resolve(getConfig().DATA_DIR), 'secrets');
   const file = path.join(dir, fileName);
   let secret: string;
   try {

@@ -1,4 +1,5 @@
 import type { Storefront } from '../lib/locale.ts';
+import { getConfig } from './config.ts';
 
 /**
  * The two storefront hosts, configured by their public origins. Any other host (plain
@@ -6,9 +7,9 @@ import type { Storefront } from '../lib/locale.ts';
  * are built from these, never from a request's Host header.
  */
 export function getStorefrontOrigin(storefront: 'br' | 'es'): string {
-  const port = process.env.PORT ?? '4321';
-  const configured = storefront === 'br' ? process.env.SHOP_ORIGIN_BR : process.env.SHOP_ORIGIN_ES;
-  return (configured ?? `http://${storefront}.localhost:${port}`).replace(/\/$/, '');
+  const config = getConfig();
+  const configured = storefront === 'br' ? config.SHOP_ORIGIN_BR : config.SHOP_ORIGIN_ES;
+  return configured ?? `http://${storefront}.localhost:${config.PORT}`;
 }
 
 export function resolveStorefront(hostname: string): Storefront {

@@ -3,6 +3,7 @@ import { closePool, getPool, warmPool } from './client.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { getConfig } from '../config.ts';
 
 export interface BootedDatabase {
   url: string;
@@ -17,7 +18,7 @@ export interface BootedDatabase {
 export async function bootDatabase({ seed = true }: { seed?: boolean } = {}): Promise<BootedDatabase> {
   let embedded: RunningPostgres | undefined;
   if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres(path.resolve(process.env.DATA_DIR ?? 'data'));
+    embedded = await startEmbeddedPostgres(path.resolve(getConfig().DATA_DIR));
     process.env.DATABASE_URL = embedded.url;
   }
   const pool = getPool();

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { getConfig } from '../config.ts';
 
 // Parse bigint counts and numeric columns as JS numbers: every amount we store fits in 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -15,13 +16,13 @@ export function getPool(): pg.Pool {
   if (!holder[globalKey]) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error('DATABASE_URL is not set: start the shop through server.mjs or set it');
-    const max = Number(process.env.PG_POOL_MAX ?? 10);
+    const { PG_POOL_MAX: max, PG_POOL_MIN } = getConfig();
     holder[globalKey] = new pg.Pool({
       connectionString,
       max,
       // Connections are kept, not closed when idle: opening one under load (a backend to start,
       // catalogue caches and statement plans to build) stalled the first burst after a quiet spell.
-      min: Math.min(max, Number(process.env.PG_POOL_MIN ?? max)),
+      min: Math.min(max, PG_POOL_MIN ?? max),
       idleTimeoutMillis: 30_000,
     });
     // An idle connection the server closes (restart, failover) must not crash the process:

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { getConfig } from '../config.ts';
 
 export interface MailMessage {
   to: string;
@@ -11,7 +12,7 @@ export interface MailMessage {
   link?: string;
 }
 
-const FROM = () => process.env.MAIL_FROM ?? 'Fronteira <no-reply@fronteira.local>';
+const FROM = () => getConfig().MAIL_FROM;
 
 let transport: Transporter | undefined;
 
@@ -20,7 +21,7 @@ let transport: Transporter | undefined;
  * DATA_DIR/mail and logs its path and link, so the flows work on a fresh machine.
  */
 export async function sendMail(message: MailMessage): Promise<void> {
-  const smtpUrl = process.env.SMTP_URL;
+  const smtpUrl = getConfig().SMTP_URL;
   if (smtpUrl) {
     transport ??= nodemailer.createTransport(smtpUrl);
     await transport.sendMail({ from: FROM(), to: message.to, subject: message.subject, text: message.text });
@@ -28,7 +29,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
   }
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = await writer.sendMail({ from: FROM(), to: message.to, subject: message.subject, text: message.text });
-  const folder = path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'mail');
+  const folder = path.join(path.resolve(getConfig().DATA_DIR), 'mail');
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
   await writeFile(file, info.message as Buffer);

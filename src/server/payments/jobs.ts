@@ -1,3 +1,4 @@
+import { getConfig } from '../config.ts';
 import { getPaymentService } from './services.ts';
 
 export interface PaymentJobs {
@@ -7,8 +8,7 @@ export interface PaymentJobs {
 
 /** PAYMENT_JOBS_INTERVAL_S: seconds between runs (default 30); 0 or less turns the jobs off. */
 export function getPaymentJobsInterval(): number {
-  const seconds = Number(process.env.PAYMENT_JOBS_INTERVAL_S ?? 30);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+  return getConfig().PAYMENT_JOBS_INTERVAL_S;
 }
 
 /**

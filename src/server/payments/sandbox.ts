@@ -1,3 +1,4 @@
+import { getConfig } from '../config.ts';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { getServerSecret } from '../secrets.ts';
@@ -104,7 +105,7 @@ export async function getSandboxPayment(db: Queryable, reference: string): Promi
 
 /** The URL the sandbox posts its notifications to: the shop itself unless configured. */
 function getWebhookUrl(): string {
-  const base = process.env.SANDBOX_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`;
+  const base = getConfig().SANDBOX_WEBHOOK_BASE_URL ?? `http://127.0.0.1:${getConfig().PORT}`;
   return `${base}/ecom/pagamentos/webhook/${SANDBOX_PROVIDER_ID}`;
 }
 

@@ -1,3 +1,4 @@
+import { getConfig } from '../config.ts';
 import { createCheckoutService } from '../checkout/service.ts';
 import { verifyDelivery } from '../checkout/delivery.ts';
 import { systemClock, type Clock } from '../clock.ts';
@@ -9,8 +10,7 @@ import { createPaymentService } from './service.ts';
 
 /** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
 export function getReservationTtlMinutes(): number {
-  const value = Number(process.env.RESERVATION_TTL_MINUTES ?? 30);
-  return Number.isFinite(value) && value > 0 ? value : 30;
+  return getConfig().RESERVATION_TTL_MINUTES;
 }
 
 /**
@@ -37,7 +37,7 @@ export function getCheckoutService() {
   return createCheckoutService({
     connect: () => pool.connect(),
     clock: systemClock,
-    provider: providers[process.env.PAYMENT_PROVIDER ?? 'sandbox'] ?? providers.sandbox!,
+    provider: providers[getConfig().PAYMENT_PROVIDER]!,
     verifyDelivery,
     reservationTtlMinutes: getReservationTtlMinutes(),
   });

@@ -1,3 +1,4 @@
+import { getConfig } from '../config.ts';
 /**
  * Adapter for the public Brazilian postal-code service's documented JSON (viacep):
  * GET {base}/ws/{cep}/json/ -> logradouro, bairro, localidade, uf, ibge, or {erro: true}.
@@ -58,6 +59,6 @@ export function createPostalCodeLookup({ baseUrl, timeoutMs = 3000 }: { baseUrl:
 
 let shared: ReturnType<typeof createPostalCodeLookup> | undefined;
 export function getPostalCodeLookup() {
-  shared ??= createPostalCodeLookup({ baseUrl: process.env.CEP_API_URL ?? 'https://viacep.com.br' });
+  shared ??= createPostalCodeLookup({ baseUrl: getConfig().CEP_API_URL });
   return shared;
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { reloadConfig } from '../config.ts';
 import { getClientIp } from './http.ts';
 
 const request = (forwardedFor?: string) =>
@@ -7,6 +8,7 @@ const request = (forwardedFor?: string) =>
 describe('getClientIp (the address rate limits count by)', () => {
   afterEach(() => {
     delete process.env.TRUSTED_PROXY_HOPS;
+    reloadConfig();
   });
 
   it('ignores X-Forwarded-For unless proxies are configured', () => {
@@ -20,13 +22,16 @@ describe('getClientIp (the address rate limits count by)', () => {
 
   it('takes the entry our proxies appended, not what the client wrote before it', () => {
     process.env.TRUSTED_PROXY_HOPS = '1';
+    reloadConfig();
     expect(getClientIp({ clientAddress: '10.0.0.2', request: request('1.2.3.4, 203.0.113.9') })).toBe('203.0.113.9');
     process.env.TRUSTED_PROXY_HOPS = '2';
+    reloadConfig();
     expect(getClientIp({ clientAddress: '10.0.0.2', request: request('1.2.3.4, 203.0.113.9, 10.0.0.1') })).toBe('203.0.113.9');
   });
 
   it('falls back to the socket address when the header is shorter than the proxy chain', () => {
     process.env.TRUSTED_PROXY_HOPS = '2';
+    reloadConfig();
     expect(getClientIp({ clientAddress: '10.0.0.2', request: request('203.0.113.9') })).toBe('10.0.0.2');
     expect(getClientIp({ clientAddress: '10.0.0.2', request: request() })).toBe('10.0.0.2');
   });

@@ -1,3 +1,4 @@
+import { getConfig } from '../config.ts';
 import { commonMessages } from '../../lib/i18n/common.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
@@ -12,8 +13,8 @@ import { jsonError } from '../http/responses.ts';
 export function getClientIp(context: { clientAddress?: string; request: Request }): string {
   // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d: one client, one key.
   const toKey = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  const hops = Number(process.env.TRUSTED_PROXY_HOPS ?? 0);
-  if (Number.isInteger(hops) && hops > 0) {
+  const hops = getConfig().TRUSTED_PROXY_HOPS;
+  if (hops > 0) {
     const chain = (context.request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
     const forwarded = chain[chain.length - hops];
     if (forwarded) return toKey(forwarded);

@@ -1,3 +1,4 @@
+import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 
 /**
@@ -27,8 +28,7 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 function getAllowed(limit: Limit): number {
-  const multiplier = Number(process.env.RATE_LIMIT_IP_MULTIPLIER ?? 1);
-  return limit.perIp && multiplier > 0 ? limit.points * multiplier : limit.points;
+  return limit.perIp ? limit.points * getConfig().RATE_LIMIT_IP_MULTIPLIER : limit.points;
 }
 
 export function createRateLimiter({ db }: { db: Queryable }) {

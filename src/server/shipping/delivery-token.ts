@@ -1,3 +1,4 @@
+import { getConfig } from '../config.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getShippingTokenSecret } from '../secrets.ts';
 
@@ -26,8 +27,7 @@ function sign(payload: string, secret: string): string {
 }
 
 export function getDeliveryTokenTtl(): number {
-  const fromEnv = Number(process.env.SHIPPING_TOKEN_TTL_S);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : DELIVERY_TOKEN_TTL_S;
+  return getConfig().SHIPPING_TOKEN_TTL_S;
 }
 
 /** `base64url(json).base64url(hmac)`, HMAC-SHA256 with the server's shipping secret. */

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID }
 import { getServerSecret } from '../secrets.ts';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { getConfig } from '../config.ts';
 
 /**
  * Identity documents at rest: AES-256-GCM with the key from env DOCUMENTS_KEY, else a key
@@ -11,7 +12,7 @@ import path from 'node:path';
 const MAGIC = Buffer.from('FRD1');
 
 function getDataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? 'data');
+  return path.resolve(getConfig().DATA_DIR);
 }
 
 let key: Buffer | undefined;
