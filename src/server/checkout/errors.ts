@@ -10,7 +10,8 @@ export type CheckoutErrorCode =
   | 'installmentsUnavailable'
   | 'rucRequired'
   | 'productUnavailable'
-  | 'outOfStock';
+  | 'outOfStock'
+  | 'paymentGatewayUnavailable';
 
 export interface ShortItem {
   produto_id: number;
