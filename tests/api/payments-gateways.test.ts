@@ -95,7 +95,7 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     expect(preference.body.items).toEqual([expect.objectContaining({ quantity: 2, unit_price: expectedUnit, currency_id: 'BRL' })]);
     expect(preference.body.payment_methods.excluded_payment_types.map((type: { id: string }) => type.id)).not.toContain('bank_transfer');
     expect(preference.body.payment_methods.excluded_payment_types.map((type: { id: string }) => type.id)).toContain('credit_card');
-    expect(preference.body.notification_url).toMatch(/\/ecom\/pagamentos\/webhook\/mercadopago$/);
+    expect(preference.body.notification_url).toMatch(/\/ecom\/pagamentos\/webhook\/mercadopago\?source_news=webhooks$/);
     expect(preference.body.back_urls.success).toContain(`/checkout/payment?pedido=${order.externalId}`);
     const before = await getState(order.externalId);
     expect(before).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO', provider: 'mercadopago', charge_currency_id: 1 });

@@ -110,7 +110,7 @@ export async function startFakeMercadoPago() {
       const manifest = `id:${paymentId};request-id:${requestId};ts:${ts};`;
       const v1 = createHmac('sha256', options.secret ?? FAKE_MP_WEBHOOK_SECRET).update(manifest).digest('hex');
       return {
-        path: `/ecom/pagamentos/webhook/mercadopago?data.id=${paymentId}&type=payment`,
+        path: `/ecom/pagamentos/webhook/mercadopago?source_news=webhooks&data.id=${paymentId}&type=payment`,
         headers: { 'content-type': 'application/json', 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
         body: JSON.stringify({
           action: 'payment.updated', api_version: 'v1', data: { id: String(paymentId) }, date_created: new Date().toISOString(),

@@ -93,7 +93,8 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
             identification: { type: input.payer.documentType.toUpperCase() || 'CPF', number: input.payer.document.replace(/\D/g, '') },
           },
           external_reference: input.reference,
-          notification_url: `${input.shopOrigin}/ecom/pagamentos/webhook/${MERCADOPAGO_PROVIDER_ID}`,
+          // source_news=webhooks: only signed Webhooks, not the unsigned IPN calls, reach this URL.
+          notification_url: `${input.shopOrigin}/ecom/pagamentos/webhook/${MERCADOPAGO_PROVIDER_ID}?source_news=webhooks`,
           back_urls: { success: input.returnUrl, pending: input.returnUrl, failure: input.returnUrl },
           auto_return: 'approved',
           payment_methods: {

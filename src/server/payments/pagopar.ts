@@ -165,7 +165,8 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
         const order = await readOrder(hash);
         if (!order) return { ok: false, reason: 'unknown_payment' };
         if (toMinorUnits(order.monto, 0) !== amountMinor || currencyId !== PYG) return { ok: false, reason: 'amount_mismatch' };
-        if (!order.pagado) return { ok: false, reason: 'not_captured' };
+        // Only payments traer once confirmed as paid come here: cancelled since then means already reversed.
+        if (!order.pagado) return order.cancelado ? { ok: true } : { ok: false, reason: 'not_captured' };
         await call('/api/pedidos/1.1/reversar', {
           hash_pedido: hash, token: sha1(`${config.privateKey}PEDIDO-REVERSAR`), token_publico: config.publicKey,
         });
