@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertThroughUsd } from '../../src/lib/money.ts';
 import { systemClock } from '../../src/server/clock.ts';
 import { createMercadoPagoProvider } from '../../src/server/payments/mercadopago.ts';
+import { createPagoparProvider } from '../../src/server/payments/pagopar.ts';
+import { createPaymentLookup } from '../../src/server/payments/repository.ts';
+import { FAKE_PAGOPAR_PRIVATE_KEY, FAKE_PAGOPAR_PUBLIC_KEY } from '../support/fake-pagopar.ts';
 import { createPaymentService } from '../../src/server/payments/service.ts';
 import { FAKE_MP_ACCESS_TOKEN, FAKE_MP_WEBHOOK_SECRET } from '../support/fake-mercadopago.ts';
 import { api, apiJson, getTestDb, useOwnStack } from '../support/api.ts';
@@ -40,7 +43,21 @@ function getPaymentService() {
   const mercadopago = createMercadoPagoProvider({
     apiUrl: stack.gateways.mercadopago.url, accessToken: FAKE_MP_ACCESS_TOKEN, webhookSecret: FAKE_MP_WEBHOOK_SECRET, timeoutMs: 1000,
   });
-  return createPaymentService({ db, connect: () => db.connect(), clock: systemClock, providers: { mercadopago } });
+  const pagopar = createPagoparProvider({
+    apiUrl: stack.gateways.pagopar.url, checkoutUrl: stack.gateways.pagopar.checkoutUrl, publicKey: FAKE_PAGOPAR_PUBLIC_KEY,
+    privateKey: FAKE_PAGOPAR_PRIVATE_KEY, timeoutMs: 1000, lookup: createPaymentLookup(db),
+  });
+  return createPaymentService({ db, connect: () => db.connect(), clock: systemClock, providers: { mercadopago, pagopar } });
+}
+
+async function expireAndSellOut(order: { externalId: string; product: { id: number } }) {
+  await getTestDb().query(`UPDATE stock_reservations SET expires_at = now() - interval '1 minute' WHERE order_id = (SELECT id FROM orders WHERE external_id = $1)`, [order.externalId]);
+  await getPaymentService().expireReservations();
+  await getTestDb().query('UPDATE products SET stock = 0 WHERE id = $1', [order.product.id]);
+}
+
+async function ageNotification(externalId: string) {
+  await getTestDb().query(`UPDATE payments SET updated_at = now() - interval '10 minutes' WHERE order_id = (SELECT id FROM orders WHERE external_id = $1)`, [externalId]);
 }
 
 async function getState(externalId: string) {
@@ -193,14 +210,12 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     const mp = stack.gateways.mercadopago;
     const order = await startBrazilianOrder({ method: 'pix' });
     mp.pay(order.link, { method: 'pix' });
-    await getTestDb().query(`UPDATE payments SET updated_at = now() - interval '10 minutes' WHERE order_id = (SELECT id FROM orders WHERE external_id = $1)`, [order.externalId]);
+    await ageNotification(order.externalId);
     await getPaymentService().reconcile();
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
 
     const late = await startBrazilianOrder({ method: 'pix' });
-    await getTestDb().query(`UPDATE stock_reservations SET expires_at = now() - interval '1 minute' WHERE order_id = (SELECT id FROM orders WHERE external_id = $1)`, [late.externalId]);
-    await getPaymentService().expireReservations();
-    await getTestDb().query('UPDATE products SET stock = 0 WHERE id = $1', [late.product.id]);
+    await expireAndSellOut(late);
     const payment = mp.pay(late.link, { method: 'pix' });
     expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
     expect(await getState(late.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'ESTORNADO' });
@@ -248,6 +263,24 @@ describe('Pagopar (Paraguayan buyers)', () => {
     pagopar.pay(other.link, { paid: false });
     expect((await postPagopar(pagopar.notification(otherHash))).status).toBe(200);
     expect(await getState(other.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'RECUSADO' });
+  });
+
+  it('reconciliation asks traer for a payment whose notification never came; a late payment for a sold-out order is reversed', async () => {
+    const pagopar = stack.gateways.pagopar;
+    const order = await startParaguayanOrder();
+    pagopar.pay(order.link);
+    await ageNotification(order.externalId);
+    await getPaymentService().reconcile();
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+
+    const late = await startParaguayanOrder();
+    await expireAndSellOut(late);
+    const hash = pagopar.getOrder(late.link).hash_pedido;
+    pagopar.pay(late.link);
+    expect((await postPagopar(pagopar.notification(hash))).status).toBe(200);
+    expect(await getState(late.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'ESTORNADO' });
+    expect(pagopar.requests.filter((request) => request.path === '/api/pedidos/1.1/reversar' && request.body.hash_pedido === hash)).toHaveLength(1);
+    expect(pagopar.orders.get(hash)).toMatchObject({ pagado: false, cancelado: true });
   });
 
   it("the specification's exact payload (no forma_pagamento, no parcelas) starts a checkout; Pagopar's page lets the buyer choose", async () => {
