@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueOrderStatusMail } from '../../src/server/mail/order-mail.ts';
 import { api, getTestDb, useOwnStack } from '../support/api.ts';
 import { extractPdfText } from '../support/pdf-text.ts';
 import { startShopProcess } from '../support/shop-process.ts';
@@ -126,6 +127,35 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     expect(paid[0]!.text).toContain(`${origin}/pedido/${externalId}`);
     expectTicket(paid[0]!, `ticket-pedido-${number}.pdf`, code, number);
     expect(await findMail(STORE, `Nuevo pedido pagado n.º ${number}`)).toHaveLength(1);
+  });
+
+  it('the order desk\'s hook: shipped, handed over and refunded e-mails when their transaction commits, none when it rolls back', async () => {
+    const order = await createPendingOrder();
+    const { id } = (await getTestDb().query<{ id: number }>('SELECT id FROM orders WHERE external_id = $1', [order.externalId])).rows[0]!;
+    const changeStatus = async (status: string, commit: boolean) => {
+      const tx = await getTestDb().connect();
+      try {
+        await tx.query('BEGIN');
+        await tx.query('UPDATE orders SET status = $2 WHERE id = $1', [id, status]);
+        await enqueueOrderStatusMail(tx, id, status);
+        await tx.query(commit ? 'COMMIT' : 'ROLLBACK');
+      } finally {
+        tx.release();
+      }
+    };
+    await changeStatus('ENVIADO', false);
+    await changeStatus('CANCELADO', true);
+    await waitForMailQueue();
+    const subjects = async () => (await readCaughtMail()).filter((mail) => toAddress(mail) === order.customer.email).map((mail) => mail.subject).sort();
+    expect(await subjects()).toEqual([`Pedido n.º ${order.number} recibido: esperando el pago`]);
+    for (const status of ['ENVIADO', 'RETIRADO', 'ESTORNADO']) await changeStatus(status, true);
+    await waitForMailQueue();
+    expect(await subjects()).toEqual([
+      `Pedido n.º ${order.number} enviado`, `Pedido n.º ${order.number} recibido: esperando el pago`,
+      `Pedido n.º ${order.number} reembolsado`, `Pedido n.º ${order.number} retirado`,
+    ]);
+    const [refunded] = await findMail(order.customer.email, `Pedido n.º ${order.number} reembolsado`);
+    expect(refunded!.text).toContain(`http://es.localhost:${stack.port}/pedido/${order.externalId}`);
   });
 
   it('a checkout that rolls back (out of stock) sends nothing', async () => {
