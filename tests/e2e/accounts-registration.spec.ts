@@ -62,8 +62,8 @@ test('a Paraguayan buyer registers with department and district on the Spanish h
   await form.getByLabel('Apellido').fill('Benítez');
   await form.getByLabel('E-mail', { exact: true }).fill(email);
   await form.getByLabel('Confirma el e-mail').fill(email);
-  await form.getByLabel('Teléfono').fill('981123456');
-  await expect(form.getByLabel('Teléfono')).toHaveValue('+595 981 123 456');
+  await form.getByLabel('Teléfono').fill('0981 123456'); // the usual local way, with the trunk 0
+  await expect(form.getByLabel('Teléfono')).toHaveValue('+595 981 123456');
   await form.getByLabel('Contraseña', { exact: true }).fill(E2E_PASSWORD);
   await form.getByLabel('Confirma la contraseña').fill(E2E_PASSWORD);
   await form.getByLabel('RUC (opcional)').fill('800005198');
