@@ -155,7 +155,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (quote.type === 'delivery' && !address) throw new CheckoutError(422, 'addressRequired', 'cliente_endereco_id');
 
     const priced = lines.map((line) => {
-      if (!line.show_price) throw new CheckoutError(422, 'productUnavailable', 'itens');
+      if (!line.show_price) throw new CheckoutError(422, 'priceOnRequest', 'itens');
       const unit = convertMinor(line.price_minor, line.currency_id, cart.currency_id, pricing);
       if (unit === null) throw new CheckoutError(422, 'productUnavailable', 'itens');
       return { ...line, unit, subtotal: unit * line.quantity };
