@@ -9,6 +9,7 @@ import { requireValidConfig } from './src/server/config.ts';
 import { bootDatabase } from './src/server/db/boot.ts';
 import { closePool, getPool } from './src/server/db/client.ts';
 import { serveFastRoute } from './src/server/http/fast-routes.ts';
+import { checkRequestHead, writeRefusal } from './src/server/http/request-guard.ts';
 import { createStaticHandler } from './src/server/http/static-files.ts';
 import { startPaymentJobs } from './src/server/payments/jobs.ts';
 
@@ -48,6 +49,8 @@ async function answerReadiness(res) {
 const server = http.createServer((req, res) => {
   if (req.url === '/healthz') return res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok');
   if (req.url === '/readyz') return void answerReadiness(res);
+  const refusal = checkRequestHead(req);
+  if (refusal) return writeRefusal(res, refusal);
   if (shuttingDown) res.setHeader('connection', 'close');
   if (serveStatic(req, res)) return;
   compress(req, res, () => {
