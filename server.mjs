@@ -12,10 +12,15 @@ import { serveFastRoute } from './src/server/http/fast-routes.ts';
 import { checkRequestHead, writeRefusal } from './src/server/http/request-guard.ts';
 import { createStaticHandler } from './src/server/http/static-files.ts';
 import { startPaymentJobs } from './src/server/payments/jobs.ts';
+import { createLogLimiter } from './src/server/log-limit.ts';
 
 // React picks its development build (several times slower to render) unless told otherwise; the
 // dynamic import of the handler below comes after this line.
 process.env.NODE_ENV ??= 'production';
+// An outage fails every request: each kind of error line is printed a few times per window,
+// then counted (log-limit.ts), instead of thousands of lines a second.
+console.error = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000, write: console.error.bind(console) });
+console.warn = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000, write: console.warn.bind(console) });
 const config = requireValidConfig();
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = config.PORT;
