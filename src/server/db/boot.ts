@@ -4,6 +4,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { getConfig } from '../config.ts';
+import { loadSharedSecrets } from '../secrets.ts';
 
 export interface BootedDatabase {
   url: string;
@@ -27,6 +28,8 @@ export async function bootDatabase({ seed = true }: { seed?: boolean } = {}): Pr
   try {
     await runMigrations(maintenance);
     if (seed) await seedIfEmpty(maintenance);
+    // Every process of this shop signs and encrypts with the same keys (issue 22.9).
+    await loadSharedSecrets(maintenance);
   } finally {
     await maintenance.end();
   }
