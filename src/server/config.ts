@@ -27,6 +27,8 @@ export const ConfigSchema = z.object({
   SEED: flag.default('1'),
   PG_POOL_MAX: integer(1, 500).default(10),
   PG_POOL_MIN: integer(0, 500).optional(),
+  PG_CONNECT_TIMEOUT_MS: integer(100, 60_000).default(2000),
+  PG_STATEMENT_TIMEOUT_MS: integer(100, 600_000).default(5000),
   CEP_API_URL: origin.default('https://viacep.com.br'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Fronteira <no-reply@fronteira.local>'),
