@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertThroughUsd } from '../../src/lib/money.ts';
-import { apiJson, getTestDb } from '../support/api.ts';
+import { api, apiJson, getTestDb } from '../support/api.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { createCart, createCustomer, createProduct, deliveryToken, startCheckout } from './checkout-fixtures.ts';
 import {
@@ -202,6 +202,18 @@ describe('Pagopar (Paraguayan buyers)', () => {
     expect(await getState(late.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'ESTORNADO' });
     expect(pagopar.requests.filter((request) => request.path === '/api/pedidos/1.1/reversar' && request.body.hash_pedido === hash)).toHaveLength(1);
     expect(pagopar.orders.get(hash)).toMatchObject({ pagado: false, cancelado: true });
+  });
+
+  it("Pagopar's return to /checkout/payment?hash= finds the buyer's order, and only the buyer's", async () => {
+    const order = await startParaguayanOrder();
+    const hash = stack.gateways.pagopar.getOrder(order.link).hash_pedido;
+    const page = (token: string) => api(`/checkout/payment?hash=${hash}`, { host: 'es', headers: { cookie: `fronteira_session=${token}` } });
+    const own = await (await page(order.customer.token)).text();
+    expect(own).toContain(order.externalId);
+    const stranger = await createCustomer();
+    const other = await (await page(stranger.token)).text();
+    expect(other).not.toContain(order.externalId);
+    expect(other).toContain('role="alert"');
   });
 
   it("the specification's exact payload (no forma_pagamento, no parcelas) starts a checkout; Pagopar's page lets the buyer choose", async () => {
