@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertThroughUsd } from '../../src/lib/money.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
+import { FAKE_PAGOPAR_PRIVATE_KEY, FAKE_PAGOPAR_PUBLIC_KEY } from '../support/fake-pagopar.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { createCart, createCustomer, createProduct, deliveryToken, startCheckout } from './checkout-fixtures.ts';
 import {
@@ -166,7 +168,7 @@ describe('Pagopar (Paraguayan buyers)', () => {
     expect(pagopar.requests.some((request) => request.path === '/api/pedidos/1.1/traer' && request.body.hash_pedido === created.hash_pedido)).toBe(true);
   });
 
-  it('refuses a notification with a wrong token or whose order traer cannot confirm, and leaves a cancelled one payable', async () => {
+  it('refuses a wrong token, an order traer cannot confirm and an order not ours; leaves a cancelled one payable', async () => {
     const pagopar = stack.gateways.pagopar;
     const order = await startParaguayanOrder({ method: 'qr' });
     const hash = pagopar.getOrder(order.link).hash_pedido;
@@ -178,6 +180,17 @@ describe('Pagopar (Paraguayan buyers)', () => {
     expect((await postPagopar(pagopar.notification(hash))).status).toBe(503);
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO' });
     expect(stack.getOutput()).toContain(`pagopar: order ${hash} could not be confirmed`);
+
+    // an order someone else created at Pagopar (genuine token, not one of our payments)
+    const token = createHash('sha1').update(`${FAKE_PAGOPAR_PRIVATE_KEY}OTRO-1000`).digest('hex');
+    const foreign = await (await fetch(`${pagopar.url}/api/comercios/2.0/iniciar-transaccion`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, public_key: FAKE_PAGOPAR_PUBLIC_KEY, monto_total: 1000, id_pedido_comercio: 'OTRO-', compras_items: [] }),
+    })).json();
+    const foreignHash = foreign.resultado[0].data as string;
+    pagopar.orders.get(foreignHash)!.pagado = true;
+    expect((await postPagopar(pagopar.notification(foreignHash))).status).toBe(404);
+    expect(stack.getOutput()).toContain(`pagopar notification for unknown payment unknown:${foreignHash} ignored`);
 
     const other = await startParaguayanOrder();
     const otherHash = pagopar.getOrder(other.link).hash_pedido;
