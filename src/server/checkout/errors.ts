@@ -10,6 +10,7 @@ export type CheckoutErrorCode =
   | 'installmentsUnavailable'
   | 'rucRequired'
   | 'productUnavailable'
+  | 'priceOnRequest'
   | 'outOfStock'
   | 'paymentGatewayUnavailable';
 

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
+import { enqueueOrderMail } from '../mail/order-mail.ts';
 import type { PaymentProvider, WebhookRequest } from './provider.ts';
 import { CHARGE_AMOUNT_SQL, CHARGE_CURRENCY_SQL, isKnownPayment } from './repository.ts';
 import { AmountMismatchError, applyProviderStatus, type ProviderReport, type Settlement } from './settlement.ts';
@@ -51,11 +52,15 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
       console.warn(`refund of ${due.reference} not done (${result ? result.reason : 'no provider answer'}); reconciliation retries`);
       return false;
     }
-    const updated = await db.query(
-      `UPDATE payments SET status = 'ESTORNADO', refunded_at = $2, updated_at = $2 WHERE reference = $1 AND status = 'PAGO'`,
-      [due.reference, clock.now()],
-    );
-    return updated.rowCount === 1;
+    // The shopper hears of the money given back in the transaction that records it.
+    return runInTransaction({ connect }, async (tx) => {
+      const updated = await tx.query<{ order_id: number }>(
+        `UPDATE payments SET status = 'ESTORNADO', refunded_at = $2, updated_at = $2 WHERE reference = $1 AND status = 'PAGO' RETURNING order_id`,
+        [due.reference, clock.now()],
+      );
+      if (updated.rows[0]) await enqueueOrderMail(tx, updated.rows[0].order_id, 'refunded');
+      return updated.rowCount === 1;
+    });
   }
 
   async function refundIfDue(reference: string): Promise<void> {
