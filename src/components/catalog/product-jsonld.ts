@@ -1,4 +1,5 @@
 import type { ExchangeRate, Product } from '../../lib/contract/catalog.ts';
+import { toBreadcrumbJsonLd } from '../seo/seo.ts';
 import { getStructuredDataCurrency, getStructuredDataPrice, isCurrencyId, toMinor } from '../../lib/money.ts';
 
 /** Product (with Offer) and BreadcrumbList structured data for a product page. */
@@ -34,10 +35,5 @@ export function toProductJsonLd(product: Product, origin: string, rates: Exchang
     ...(product.departamento ? [{ name: product.departamento.name, path: `/produtos/${product.categoria.slug}/${product.departamento.slug}` }] : []),
     { name: product.nome, path: `/produto/${product.slug}` },
   ];
-  const breadcrumbLd = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: origin + crumb.path })),
-  };
-  return [productLd, breadcrumbLd];
+  return [productLd, toBreadcrumbJsonLd(origin, crumbs)];
 }

@@ -29,6 +29,15 @@ export function toPageTitle(title: string, siteName: string, max = TITLE_MAX): s
   return full.length <= max ? full : toMaxLength(clean, max);
 }
 
+/** A schema.org BreadcrumbList of a page's trail, each crumb's path made absolute on `origin`. */
+export function toBreadcrumbJsonLd(origin: string, crumbs: ReadonlyArray<{ name: string; path: string }>): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: origin + crumb.path })),
+  };
+}
+
 /** `<` and friends escaped so a product name can never close the script element. */
 export function toJsonLdText(data: JsonLd | JsonLd[]): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');

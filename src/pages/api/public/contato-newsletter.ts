@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
-import { NewsletterBodySchema } from '../../../lib/contract/catalog.ts';
+import { createNewsletterBodySchema } from '../../../lib/contract/catalog.ts';
 import { catalogApiMessages } from '../../../lib/i18n/catalog-api.ts';
+import { homeMessages } from '../../../lib/i18n/home.ts';
 import { createTranslator } from '../../../lib/i18n/translator.ts';
 import { handleCatalogRequest } from '../../../server/catalog/http.ts';
 import { getCatalogService } from '../../../server/catalog/services.ts';
@@ -8,7 +9,9 @@ import { json, parseJsonBody } from '../../../server/http/responses.ts';
 
 /** Offers signup: the phone's digits (10 to 15) are stored once; a repeat answers 200. */
 export const POST: APIRoute = (context) => handleCatalogRequest(context, async () => {
-  const body = await parseJsonBody(context.request, NewsletterBodySchema, context.locals.locale);
+  const home = createTranslator(homeMessages, context.locals.locale);
+  const schema = createNewsletterBodySchema({ numbersOnly: home('offersNumbersOnly'), digits: home('offersDigits') });
+  const body = await parseJsonBody(context.request, schema, context.locals.locale);
   if (!body.ok) return body.response;
   const t = createTranslator(catalogApiMessages, context.locals.locale);
   const { created } = await getCatalogService().saveNewsletterContact(body.data.celular, context.locals.locale);
