@@ -26,3 +26,24 @@ describe.each(['br', 'es'] as const)('listing structured data on %s', (host) => 
     expect(brandCrumbs.itemListElement.at(-1)!.name).toBe(brand.name);
   });
 });
+
+// Issue 19 point 4: product offers say how the shop ships, from its own rate table.
+describe('product offer shipping details', () => {
+  it.each(['es', 'br'] as const)('%s: from the rate table (Paraguay) or none (Brazilian storefront, store pickup only)', async (host) => {
+    const product = (await getTestDb().query<{ slug: string }>('SELECT slug FROM products ORDER BY id LIMIT 1')).rows[0]!;
+    const html = await (await api(`/produto/${product.slug}`, { host })).text();
+    const offer = (getJsonLd(html).find((block) => block['@type'] === 'Product') as { offers: { shippingDetails: any } }).offers;
+    if (host === 'br') {
+      expect(offer.shippingDetails).toEqual({ '@type': 'OfferShippingDetails', shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'BR' }, doesNotShip: true });
+      return;
+    }
+    const { rows } = await getTestDb().query<{ price: string; min: number; max: number }>(
+      `SELECT min(r.price_minor) AS price, min(r.days)::int AS min, max(r.days)::int AS max
+         FROM delivery_rates r JOIN delivery_services s ON s.id = r.service_id WHERE s.active AND s.kind = 'delivery' AND r.currency_id = 3`);
+    expect(offer.shippingDetails).toMatchObject({
+      shippingDestination: { addressCountry: 'PY' },
+      shippingRate: { value: Number(rows[0]!.price), currency: 'PYG' },
+      deliveryTime: { transitTime: { minValue: rows[0]!.min, maxValue: rows[0]!.max, unitCode: 'DAY' } },
+    });
+  });
+});

@@ -81,10 +81,9 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
   }
 
   /** Every pickup point, signed for this cart: the chooser offers points in any city (spec section 4). */
-  async function loadAllPoints(): Promise<PickupPoint[]> {
+  async function loadAllPoints(): Promise<PickupPoint[] | null> {
     const answer = await call<PickupPoint[]>('GET', `/ecom/venda/carrinho/${encodeURIComponent(cartExternalId)}/pontos-entrega`);
-    if (!Array.isArray(answer.body)) { setError('pickup_points_error'); return []; }
-    return answer.body;
+    return Array.isArray(answer.body) ? answer.body : null;
   }
 
   useEffect(() => {
@@ -93,7 +92,8 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
     const quote = calculate({ cliente_endereco_id: brazilian ? null : addressId, moeda_id: currencyId });
     void Promise.all([quote, brazilian || !cartExternalId ? [] : loadAllPoints()]).then(([list, all]) => {
       if (cancelled || !list) return;
-      const visible = brazilian ? list.filter((item) => getDeliveryType(item) === 'pickup') : withAllPickupPoints(list, all, t('pickupPoint'));
+      if (all === null) setError('pickup_points_error'); // the address's own points are still offered
+      const visible = brazilian ? list.filter((item) => getDeliveryType(item) === 'pickup') : withAllPickupPoints(list, all ?? [], t('pickupPoint'));
       setOptions(visible);
       const next = keepSelection(visible, selection.current);
       setOption(next.option);
