@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCep, formatCpf, formatRuc, getRucCheckDigit, isValidCnpj, isValidCpf, isValidRuc } from './documents.ts';
+import { formatCep, formatCnpj, formatCpf, formatCpfOrCnpj, formatRuc, getRucCheckDigit, isValidCnpj, isValidCpf, isValidRuc } from './documents.ts';
 import { getPasswordProblem } from './password-rule.ts';
-import { formatPhone, isCompletePhone } from './phone-masks.ts';
 
 describe('CPF and CNPJ', () => {
   it('accepts valid check digits with or without the mask', () => {
@@ -15,6 +14,33 @@ describe('CPF and CNPJ', () => {
     expect(isValidCpf('111.111.111-11')).toBe(false);
     expect(isValidCpf('5299822472')).toBe(false);
     expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
+  });
+
+  it.each([
+    ['12.ABC.345/01DE-35', true],
+    ['12ABC34501DE35', true],
+    ['12abc34501de35', true],
+    ['12.ABC.345/01DE-36', false],
+    ['12.ABC.345/01DE-3A', false],
+    ['12.ABC.345/01D', false],
+  ])('alphanumeric CNPJ (issued since July 2026) %s -> %s', (value, valid) => {
+    expect(isValidCnpj(value)).toBe(valid);
+  });
+
+  it.each([
+    ['00000000000000', false],
+    ['11.222.333/0001-81', true],
+    ['11222333000181', true],
+  ])('numeric CNPJ %s -> %s', (value, valid) => {
+    expect(isValidCnpj(value)).toBe(valid);
+  });
+
+  it('masks a CNPJ, letters included, and a CPF-or-CNPJ field by what was typed', () => {
+    expect(formatCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(formatCnpj('11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatCpfOrCnpj('52998224725')).toBe('529.982.247-25');
+    expect(formatCpfOrCnpj('112223330001')).toBe('11.222.333/0001');
+    expect(formatCpfOrCnpj('12ab')).toBe('12.AB');
   });
 
   it('masks as the shopper types', () => {
@@ -55,20 +81,5 @@ describe('password rule (DECISIONS.md)', () => {
   it('accepts 8 to 20 characters with every class', () => {
     expect(getPasswordProblem('Ferramenta#2026')).toBeNull();
     expect(getPasswordProblem('Aa1!Aa1!')).toBeNull();
-  });
-});
-
-describe('phone masks', () => {
-  it('formats Brazilian mobiles and landlines and Paraguayan numbers', () => {
-    expect(formatPhone('45998765432', 'BR')).toBe('+55 (45) 99876-5432');
-    expect(formatPhone('4533334444', 'BR')).toBe('+55 (45) 3333-4444');
-    expect(formatPhone('981123456', 'PY')).toBe('+595 981 123 456');
-    expect(formatPhone('+595981123456', 'PY')).toBe('+595 981 123 456');
-  });
-
-  it('knows a complete number', () => {
-    expect(isCompletePhone('+55 (45) 99876-5432', 'BR')).toBe(true);
-    expect(isCompletePhone('+55 (45) 9987', 'BR')).toBe(false);
-    expect(isCompletePhone('+595 981 123 456', 'PY')).toBe(true);
   });
 });
