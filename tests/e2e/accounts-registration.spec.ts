@@ -105,7 +105,9 @@ test('the identity field is named for the chosen nationality (RG for Brazil, cé
   const form = page.locator('main form');
   await waitForIslands(page);
   await expect(form.getByLabel('Identidade (RG)')).toBeVisible();
-  await form.getByRole('radio', { name: 'Paraguaio (RUC)' }).check();
-  await expect(form.getByLabel('Cédula de identidade')).toBeVisible();
-  await expect(form.getByLabel('Identidade (RG)')).toHaveCount(0);
+  await form.getByRole('radio', { name: 'Paraguaio (RUC)' }).click();
+  // The nationality also switches the page to Spanish (accounts spec section 4).
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-PY');
+  await expect(form.getByLabel('Cédula de identidad')).toBeVisible();
+  await expect(form.getByLabel('Cédula de identidad (RG)')).toHaveCount(0);
 });

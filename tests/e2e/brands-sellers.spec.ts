@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createCatalogFixture, type CatalogFixture } from './support/catalog-fixtures.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
 let fx: CatalogFixture;
@@ -8,11 +8,6 @@ test.beforeAll(async () => {
   fx = await createCatalogFixture({ count: 5, outOfStock: 1 });
 });
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
-}
 
 for (const host of ['br', 'es'] as const) {
   test(`${host}: /marcas lists brands linking to their page, with the name as logo fallback`, async ({ page }) => {
@@ -57,7 +52,7 @@ test('brands, brand and sellers pages have no serious or critical accessibility 
   test.setTimeout(120_000);
   for (const path of ['/marcas', `/marca/${fx.brandSlug}`, '/vendedores']) {
     await page.goto(storefrontUrl('br', path));
-    await expectNoSeriousViolations(page);
+    await expectNoAxeFindings(page);
   }
 });
 

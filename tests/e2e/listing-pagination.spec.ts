@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createCatalogFixture, type CatalogFixture } from './support/catalog-fixtures.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { storefrontUrl } from './support/hosts.ts';
 
 let fx: CatalogFixture;
@@ -143,11 +143,9 @@ test('the pagination shows at most 5 numbers centred on the current page', { tag
   await expect(page.getByRole('navigation', { name: 'Paginação' }).getByRole('link', { name: 'Próxima' })).toHaveCount(0);
 });
 
-test('listing has no serious or critical accessibility violations', async ({ page }) => {
+test('listing has no moderate, serious or critical accessibility violations', async ({ page }) => {
   await page.goto(storefrontUrl('es', `/produtos/${fx.categorySlug}`));
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
+  await expectNoAxeFindings(page);
 });
 
 test.describe('without JavaScript', () => {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { createCatalogFixture, getUsdRates, type CatalogFixture } from './support/catalog-fixtures.ts';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { storefrontUrl } from './support/hosts.ts';
 import { rawGet } from './support/raw-http.ts';
 
@@ -91,11 +91,9 @@ test('Product and BreadcrumbList JSON-LD match the product', async ({ page }) =>
   expect(crumbs.itemListElement.at(-1).name).toBe(product.namePt);
 });
 
-test('product page has no serious or critical accessibility violations', async ({ page }) => {
+test('product page has no moderate, serious or critical accessibility violations', async ({ page }) => {
   await page.goto(storefrontUrl('br', `/produto/${fx.products[4]!.slug}`));
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual([]);
+  await expectNoAxeFindings(page);
 });
 
 test.describe('without JavaScript', () => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeFindings } from './support/axe.ts';
 import { storefrontUrl } from './support/hosts.ts';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1366) <= 768;
@@ -71,15 +71,13 @@ for (const host of ['br', 'es'] as const) {
       const response = await page.goto(storefrontUrl(host, '/nao-existe-esta-pagina'));
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('link', { name: host === 'br' ? 'Ver todos os produtos' : 'Ver todos los productos' })).toHaveAttribute('href', '/produtos');
-      const result = await new AxeBuilder({ page }).analyze();
-      expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      await expectNoAxeFindings(page);
     });
 
     test('about, how to buy and rates pages have no serious accessibility violations', async ({ page }) => {
       for (const path of ['/sobre-nos', '/como-comprar', '/cotacoes']) {
         await page.goto(storefrontUrl(host, path));
-        const result = await new AxeBuilder({ page }).analyze();
-        expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${path}: ${v.id}`)).toEqual([]);
+        await expectNoAxeFindings(page, path);
       }
     });
   });

@@ -1,8 +1,31 @@
 import type { ExchangeRate, Product } from '../../lib/contract/catalog.ts';
+import { toBreadcrumbJsonLd } from '../seo/seo.ts';
 import { getStructuredDataCurrency, getStructuredDataPrice, isCurrencyId, toMinor } from '../../lib/money.ts';
 
+/**
+ * How the shop delivers, from its own rate table: home delivery in Paraguay (cheapest rate, its
+ * days), or none for the Brazilian storefront (store pickup only, DECISIONS.md).
+ */
+export type ShippingFacts = { country: 'PY'; priceMinor: number; minDays: number; maxDays: number } | { country: 'BR'; doesNotShip: true };
+
+function toShippingDetails(facts: ShippingFacts): Record<string, unknown> {
+  const destination = { '@type': 'DefinedRegion', addressCountry: facts.country };
+  if ('doesNotShip' in facts) return { '@type': 'OfferShippingDetails', shippingDestination: destination, doesNotShip: true };
+  return {
+    '@type': 'OfferShippingDetails',
+    shippingDestination: destination,
+    shippingRate: { '@type': 'MonetaryAmount', value: facts.priceMinor, currency: 'PYG' },
+    deliveryTime: {
+      '@type': 'ShippingDeliveryTime',
+      transitTime: { '@type': 'QuantitativeValue', minValue: facts.minDays, maxValue: facts.maxDays, unitCode: 'DAY' },
+    },
+  };
+}
+
 /** Product (with Offer) and BreadcrumbList structured data for a product page. */
-export function toProductJsonLd(product: Product, origin: string, rates: ExchangeRate[], homeName: string, productsName: string): Record<string, unknown>[] {
+export function toProductJsonLd(
+  product: Product, origin: string, rates: ExchangeRate[], homeName: string, productsName: string, shipping: ShippingFacts | null = null,
+): Record<string, unknown>[] {
   const url = `${origin}/produto/${product.slug}`;
   const currency = isCurrencyId(product.moeda.id) ? product.moeda.id : 2;
   const price = getStructuredDataPrice(toMinor(product.valor_venda, currency), currency, rates);
@@ -25,6 +48,7 @@ export function toProductJsonLd(product: Product, origin: string, rates: Exchang
       priceCurrency: getStructuredDataCurrency(currency),
       availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
+      ...(shipping ? { shippingDetails: toShippingDetails(shipping) } : {}),
     },
   };
   const crumbs = [
@@ -34,10 +58,5 @@ export function toProductJsonLd(product: Product, origin: string, rates: Exchang
     ...(product.departamento ? [{ name: product.departamento.name, path: `/produtos/${product.categoria.slug}/${product.departamento.slug}` }] : []),
     { name: product.nome, path: `/produto/${product.slug}` },
   ];
-  const breadcrumbLd = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: origin + crumb.path })),
-  };
-  return [productLd, breadcrumbLd];
+  return [productLd, toBreadcrumbJsonLd(origin, crumbs)];
 }

@@ -6,13 +6,36 @@ export type JsonLd = Record<string, unknown>;
 export const TITLE_MAX = 60;
 export const DESCRIPTION_MAX = 160;
 
-/** Cuts at a word boundary when one is near, so titles do not end mid-word. */
+/** What must not end a cut title or description: separators and opening punctuation. */
+const DANGLING_END = /[\s,.;:!?|·•/\\()[\]+&*–—-]+$/u;
+
+/**
+ * Cuts at the last word boundary within `max` (never half a word, unless one word is longer than
+ * `max`), without a separator left dangling at the end.
+ */
 export function toMaxLength(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return (space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '');
+  const space = clean.slice(0, max + 1).lastIndexOf(' ');
+  const head = space > 0 ? clean.slice(0, space) : clean.slice(0, max);
+  return head.replace(DANGLING_END, '') || head;
+}
+
+/** The page title: with the store name after it when both fit in 60 characters (issue 19). */
+export function toPageTitle(title: string, siteName: string, max = TITLE_MAX): string {
+  const clean = title.replace(/\s+/g, ' ').trim().replace(DANGLING_END, '');
+  if (!clean || clean.toLocaleLowerCase().includes(siteName.toLocaleLowerCase())) return toMaxLength(clean || siteName, max);
+  const full = `${clean} | ${siteName}`;
+  return full.length <= max ? full : toMaxLength(clean, max);
+}
+
+/** A schema.org BreadcrumbList of a page's trail, each crumb's path made absolute on `origin`. */
+export function toBreadcrumbJsonLd(origin: string, crumbs: ReadonlyArray<{ name: string; path: string }>): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: origin + crumb.path })),
+  };
 }
 
 /** `<` and friends escaped so a product name can never close the script element. */

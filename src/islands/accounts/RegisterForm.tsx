@@ -11,6 +11,7 @@ import { formatPhone } from '../../lib/phone.ts';
 import { runAfterSignIn } from './after-sign-in.ts';
 import { Field, FileField, Select } from './fields.tsx';
 import { sendForm, sendJson } from './http.ts';
+import { switchRegistrationLanguage, takeRegistrationDraft, toNationalityLocale } from './register-language.ts';
 import { loadCities, loadStates, lookupCep, type CityOption, type StateOption } from './reference.ts';
 
 type Values = Record<string, string>;
@@ -26,7 +27,7 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
   const brazilianDefault = locale === 'pt-BR';
   const defaults = Object.fromEntries(FIELDS.map((k) => [k, ''])) as Values;
   Object.assign(defaults, { estrangeiro: brazilianDefault ? '1' : '0', documento_tipo: brazilianDefault ? 'CPF' : 'RUC', pais_id: brazilianDefault ? '1' : '2', pais: brazilianDefault ? 'Brasil' : 'Paraguai' });
-  const { register, handleSubmit, setValue, watch, setError, formState } = useForm<Values>({
+  const { register, handleSubmit, setValue, watch, getValues, setError, formState } = useForm<Values>({
     resolver: zodResolver(schema) as never, defaultValues: defaults, mode: 'onTouched',
   });
   const errors = Object.fromEntries(Object.entries(formState.errors).map(([k, v]) => [k, v?.message as string | undefined]));
@@ -57,7 +58,13 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
     for (const k of ['documento', 'telefone', 'estado_id', 'cidade_id', 'cidade', 'estado', 'cep']) set(k, '');
     setCities([]);
     setCepState('idle');
+    if (toNationalityLocale(value) !== locale) switchRegistrationLanguage(toNationalityLocale(value), getValues());
   }
+
+  // What was typed before a language switch (register-language.ts) comes back after the reload.
+  useEffect(() => {
+    for (const [k, v] of Object.entries(takeRegistrationDraft())) if ((FIELDS as readonly string[]).includes(k) && k !== 'estrangeiro') set(k, v);
+  }, []);
 
   async function chooseState(id: string) {
     const state = states.find((s) => String(s.estado_id) === id);

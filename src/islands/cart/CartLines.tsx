@@ -58,7 +58,7 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
 
   if (status === 'idle' || status === 'loading') {
     return (
-      <div className="cart-lines cart-lines--skeleton" aria-busy="true" aria-label={t('loading')}>
+      <div className="cart-lines cart-lines--skeleton" role="status" aria-busy="true" aria-label={t('loading')}>
         {[0, 1, 2].map((n) => <div key={n} className="cart-skeleton" />)}
       </div>
     );

@@ -26,7 +26,7 @@ export const $cartVersion = atom(0);
 
 /** A refusal the shopper must see: a message key of the cart catalogue with its values. */
 export interface CartNotice {
-  key: 'stockMax' | 'stockTotalExceeds' | 'stockRequestedExceeds' | 'noStock' | 'unavailable' | 'cartError' | 'server';
+  key: 'stockMax' | 'stockTotalExceeds' | 'stockRequestedExceeds' | 'stockInsufficient' | 'noStock' | 'unavailable' | 'cartError' | 'server';
   params?: Record<string, number>;
   message?: string;
 }
@@ -126,7 +126,9 @@ async function save(items: Array<Pick<CartItemView, 'produto_id' | 'qtde' | 'ati
     return { ok: true };
   }
   const message = result.error?.message;
-  return { ok: false, notice: message ? { key: 'server', message } : { key: 'cartError' } };
+  if (message) return { ok: false, notice: { key: 'server', message } };
+  // Spec section 5: a stock refusal without its own text says 'Estoque insuficiente'.
+  return { ok: false, notice: { key: result.status === 409 ? 'stockInsufficient' : 'cartError' } };
 }
 
 function enqueue(work: () => Promise<CartResult>): Promise<CartResult> {

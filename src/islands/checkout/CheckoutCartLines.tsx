@@ -39,6 +39,8 @@ export default function CheckoutCartLines({ t, items, currencyId, onQuantity, on
               <button type="button" aria-label={t('increase')} disabled={item.qtde >= max || busy !== null}
                 onClick={() => void run(item.produto_id, () => onQuantity(item.produto_id, item.qtde + 1))}>+</button>
             </div>
+            {/* Storefront spec section 5: why plus stopped (the stock, not the 99 cap). */}
+            {item.qtde >= max && max < 99 && <small className="co-stock-max" role="status">{t('stockMaxAvailable', { n: max })}</small>}
             <button type="button" className="co-remove" disabled={busy !== null}
               onClick={() => void run(item.produto_id, () => onRemove(item.produto_id))}>
               {busy === item.produto_id ? <><span className="spinner" aria-hidden="true" /> {t('removing')}</> : t('remove')}

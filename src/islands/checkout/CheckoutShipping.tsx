@@ -4,7 +4,7 @@ import type { CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { call, type Address, type DeliveryOption, type PickupPoint } from './checkout-api.ts';
-import { getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly, keepSelection } from './shipping-rules.ts';
+import { getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly, keepSelection, withAllPickupPoints } from './shipping-rules.ts';
 import { localState } from '../stored-state.ts';
 
 export interface ShippingSelection {
@@ -80,12 +80,20 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
     return toOptions(answer.body);
   }
 
+  /** Every pickup point, signed for this cart: the chooser offers points in any city (spec section 4). */
+  async function loadAllPoints(): Promise<PickupPoint[] | null> {
+    const answer = await call<PickupPoint[]>('GET', `/ecom/venda/carrinho/${encodeURIComponent(cartExternalId)}/pontos-entrega`);
+    return Array.isArray(answer.body) ? answer.body : null;
+  }
+
   useEffect(() => {
     if (!brazilian && addressId === null) return;
     let cancelled = false;
-    void calculate({ cliente_endereco_id: brazilian ? null : addressId, moeda_id: currencyId }).then((list) => {
+    const quote = calculate({ cliente_endereco_id: brazilian ? null : addressId, moeda_id: currencyId });
+    void Promise.all([quote, brazilian || !cartExternalId ? [] : loadAllPoints()]).then(([list, all]) => {
       if (cancelled || !list) return;
-      const visible = brazilian ? list.filter((item) => getDeliveryType(item) === 'pickup') : list;
+      if (all === null) setError('pickup_points_error'); // the address's own points are still offered
+      const visible = brazilian ? list.filter((item) => getDeliveryType(item) === 'pickup') : withAllPickupPoints(list, all ?? [], t('pickupPoint'));
       setOptions(visible);
       const next = keepSelection(visible, selection.current);
       setOption(next.option);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryOption, PickupPoint } from './checkout-api.ts';
-import { getAutoSelection, getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly, keepSelection } from './shipping-rules.ts';
+import { getAutoSelection, getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly, keepSelection, withAllPickupPoints } from './shipping-rules.ts';
 
 const point = (id: number, estado: string, cidade: string): PickupPoint => ({ id, nome: `P${id}`, endereco: '', estado, cidade, cidade_id: id });
 const option = (entrega_servico_id: number | null, points: PickupPoint[] = []): DeliveryOption =>
@@ -40,5 +40,20 @@ describe('checkout shipping rules (accounts spec section 4)', () => {
     expect(getDefaultAddress([{ ...base, id: 1, principal: false }, { ...base, id: 2, principal: true }])?.id).toBe(2);
     expect(getDefaultAddress([{ ...base, id: 1, principal: false }])?.id).toBe(1);
     expect(getDefaultAddress([])).toBeNull();
+  });
+  it('offers every pickup point, in any city, adding the option before store pickup when the city has none', () => {
+    const all = [{ ...point(1, 'Capital', 'Asunción'), valor: 30000, prazo: 2, entrega_servico_id: 3 }, { ...point(2, 'Alto Parana', 'Ciudad del Este'), valor: 15000, prazo: 1, entrega_servico_id: 3 }];
+    const delivery = option(2);
+    const store = option(null);
+    const added = withAllPickupPoints([delivery, store], all, 'Punto de retiro');
+    expect(added.map(getDeliveryType)).toEqual(['delivery', 'pickup_point', 'pickup']);
+    expect(added[1]).toMatchObject({ descricao: 'Punto de retiro', entrega_servico_id: 3, valor: 15000, prazo: 1, token: null });
+    expect(getPickupStates(added[1]!.opcionais!.pontos_entrega!)).toEqual(['Alto Parana', 'Capital']);
+    const own = { ...option(3, [all[0]!]), descricao: 'Retiro en punto aliado' };
+    const merged = withAllPickupPoints([delivery, own, store], all, 'Punto de retiro');
+    expect(merged).toHaveLength(3);
+    expect(merged[1]).toMatchObject({ descricao: 'Retiro en punto aliado', valor: 15000 });
+    expect(merged[1]!.opcionais!.pontos_entrega).toEqual(all);
+    expect(withAllPickupPoints([store], [], 'x')).toEqual([store]);
   });
 });

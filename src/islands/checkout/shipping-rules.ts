@@ -28,6 +28,28 @@ export function getPickupCities(points: PickupPoint[], state: string): string[] 
   return toSortedUnique(points.filter((point) => point.estado === state).map((point) => point.cidade));
 }
 
+/**
+ * Pickup points anywhere (issue 19): the quote of the address's city carries only that city's
+ * points; the chooser offers every point (GET .../pontos-entrega), so a buyer may pick one up in
+ * another city. Without a point in the address's city the quote has no pickup-point option: one
+ * is added, before store pickup, priced from its cheapest point.
+ */
+export function withAllPickupPoints(options: DeliveryOption[], points: PickupPoint[], label: string): DeliveryOption[] {
+  if (points.length === 0) return options;
+  const from = Math.min(...points.map((point) => point.valor ?? Number.POSITIVE_INFINITY));
+  const valor = Number.isFinite(from) ? from : 0;
+  const existing = options.findIndex((option) => getDeliveryType(option) === 'pickup_point');
+  if (existing >= 0) {
+    return options.map((option, index) => (index === existing ? { ...option, valor, opcionais: { ...option.opcionais, pontos_entrega: points } } : option));
+  }
+  const added: DeliveryOption = {
+    tipo: 'pickup_point', entrega_servico_id: points[0]!.entrega_servico_id ?? null, descricao: label,
+    prazo: Math.min(...points.map((point) => point.prazo ?? 0)), valor, token: null, opcionais: { pontos_entrega: points },
+  };
+  const pickup = options.findIndex((option) => getDeliveryType(option) === 'pickup');
+  return pickup < 0 ? [...options, added] : [...options.slice(0, pickup), added, ...options.slice(pickup)];
+}
+
 /** A single option is selected for the shopper, and a single pickup point inside it. */
 export function getAutoSelection(options: DeliveryOption[]): { option: DeliveryOption | null; point: PickupPoint | null } {
   if (options.length !== 1) return { option: null, point: null };

@@ -88,7 +88,7 @@ export default function SearchBox({ texts, lang, currencyId, initialText = '' }:
       onFocus={() => { window.clearTimeout(blurTimer.current); setOpen(true); }}
       onBlur={() => { blurTimer.current = window.setTimeout(() => setOpen(false), SEARCH_BLUR_HIDE_MS); }}>
       <label className="visually-hidden" htmlFor={`${listId}-input`}>{texts.label}</label>
-      <input ref={input} id={`${listId}-input`} className="search__input" type="search" name="text" value={text} required
+      <input ref={input} id={`${listId}-input`} className="search__input" type="text" name="text" value={text} required
         placeholder={texts.placeholder} autoComplete="off" enterKeyHint="search" maxLength={200}
         role="combobox" aria-expanded={visible} aria-controls={`${listId}-list`} aria-autocomplete="list"
         aria-activedescendant={active >= 0 ? `${listId}-opt-${active}` : undefined}

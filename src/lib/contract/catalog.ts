@@ -190,10 +190,13 @@ export const ProductIdParamSchema = z.union([
   z.string().regex(/^[a-z0-9-]{1,200}$/),
 ]);
 
-export const NewsletterBodySchema = z.object({
-  celular: z
-    .union([z.string().max(40).regex(/^[\d\s()+.-]*$/, 'Informe apenas números'), z.number().int().nonnegative()])
-    .transform((v) => String(v).replace(/\D/g, ''))
-    .pipe(z.string().min(10, 'O celular deve ter de 10 a 15 dígitos').max(15, 'O celular deve ter de 10 a 15 dígitos')),
-});
-export type NewsletterBody = z.infer<typeof NewsletterBodySchema>;
+/** The offers signup body; its messages come from the caller's catalogue (one language per answer). */
+export function createNewsletterBodySchema(messages: { numbersOnly: string; digits: string }) {
+  return z.object({
+    celular: z
+      .union([z.string().max(40).regex(/^[\d\s()+.-]*$/, messages.numbersOnly), z.number().int().nonnegative()])
+      .transform((v) => String(v).replace(/\D/g, ''))
+      .pipe(z.string().min(10, messages.digits).max(15, messages.digits)),
+  });
+}
+export type NewsletterBody = z.infer<ReturnType<typeof createNewsletterBodySchema>>;

@@ -5,6 +5,7 @@ export const favouritesMessages = defineMessages({
   'pt-BR': {
     favourites: 'Favoritos',
     favouritesCount: '{count} favoritos',
+    favouritesCount_one: '{count} favorito',
     addFavourite: 'Adicionar {name} aos favoritos',
     removeFavourite: 'Remover {name} dos favoritos',
     pageTitle: 'Meus favoritos',
@@ -19,6 +20,7 @@ export const favouritesMessages = defineMessages({
   'es-PY': {
     favourites: 'Favoritos',
     favouritesCount: '{count} favoritos',
+    favouritesCount_one: '{count} favorito',
     addFavourite: 'Agregar {name} a favoritos',
     removeFavourite: 'Quitar {name} de favoritos',
     pageTitle: 'Mis favoritos',

@@ -5,7 +5,9 @@ export const formMessages = defineMessages({
   'pt-BR': {
     required: 'Este campo é Obrigatório',
     minLength: 'Informe no mínimo {n} caracteres',
+    minLength_one: 'Informe no mínimo {n} caractere',
     maxLength: 'Informe no máximo {n} caracteres',
+    maxLength_one: 'Informe no máximo {n} caractere',
     minValue: 'O valor mínimo é {n}',
     maxValue: 'O valor máximo é {n}',
     email: 'Informe um e-mail válido',
@@ -34,7 +36,9 @@ export const formMessages = defineMessages({
   'es-PY': {
     required: 'Este campo es obligatorio',
     minLength: 'Ingresa como mínimo {n} caracteres',
+    minLength_one: 'Ingresa como mínimo {n} carácter',
     maxLength: 'Ingresa como máximo {n} caracteres',
+    maxLength_one: 'Ingresa como máximo {n} carácter',
     minValue: 'El valor mínimo es {n}',
     maxValue: 'El valor máximo es {n}',
     email: 'Ingresa un e-mail válido',

@@ -23,16 +23,31 @@ export function interpolate(text: string, params?: Params): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/** The CLDR plural category of a count in a locale ('one', 'other'...), by Intl.PluralRules. */
+export function getPluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules.select(count);
+}
+
 /**
- * Singular forms: with `{ n: 1 }`, a key `name_one` is used in place of `name` when the
- * catalogue has it ('1 dia útil', not '1 dias úteis').
+ * Plurals: every count passed as `n` or `count` picks the key of its plural category
+ * (`name_one` for '1 item', '1 unidad'), by Intl.PluralRules of the locale; `name` itself is the
+ * 'other' form and the fallback.
  */
 export function createTranslator<Key extends string>(catalogue: Catalogue<Key>, locale: Locale): Translate<Key> {
   const texts: Partial<Record<string, string>> = locale === 'es-AR' ? { ...catalogue['es-PY'], ...catalogue['es-AR'] } : catalogue[locale];
   const fallback: Partial<Record<string, string>> = catalogue['pt-BR'];
   const lookup = (key: string) => texts[key] ?? fallback[key];
   return (key, params) => {
-    const singular = params?.n === 1 ? lookup(`${key}_one`) : undefined;
-    return interpolate(singular ?? lookup(key) ?? key, params);
+    const count = params?.n ?? params?.count;
+    const category = typeof count === 'number' ? getPluralCategory(locale, count) : 'other';
+    const form = category === 'other' ? undefined : texts[`${key}_${category}`];
+    return interpolate(form ?? lookup(key) ?? key, params);
   };
 }

@@ -76,3 +76,19 @@ export async function getPickupPoints(db: Queryable, lang: 'pt' | 'es', filter: 
   );
   return rows;
 }
+
+export interface DeliverySummaryRow {
+  min_price_minor: string | null;
+  min_days: number | null;
+  max_days: number | null;
+}
+
+/** Cheapest home delivery in guaraníes and the range of its days, over every active service. */
+export async function getDeliverySummary(db: Queryable): Promise<DeliverySummaryRow> {
+  const { rows } = await db.query<DeliverySummaryRow>(
+    `SELECT min(r.price_minor) AS min_price_minor, min(r.days)::int AS min_days, max(r.days)::int AS max_days
+       FROM delivery_rates r JOIN delivery_services s ON s.id = r.service_id
+      WHERE s.active AND s.kind = 'delivery' AND r.currency_id = 3`,
+  );
+  return rows[0] ?? { min_price_minor: null, min_days: null, max_days: null };
+}

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/client.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
 import { createDeliveryToken, getDeliveryTokenTtl } from './delivery-token.ts';
 import { getCityRates } from './city-rates.ts';
-import { getPickupPoints, getShippingCart, setShippingCity, type PickupPointRow, type ShippingCartRow } from './shipping-repository.ts';
+import { getDeliverySummary, getPickupPoints, getShippingCart, setShippingCity, type PickupPointRow, type ShippingCartRow } from './shipping-repository.ts';
 
 export class ShippingError extends Error {
   readonly status: number;
@@ -198,6 +198,13 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
       const table = await getPriceTable(db);
       const points = await getPickupPoints(db, actor.lang, cityId === undefined ? {} : { cityId });
       return points.map((point) => toPoint(point, table, cart.external_id, cart.currency_id));
+    },
+
+    /** What structured data says of home delivery in Paraguay: from the cheapest rate, in days. */
+    async summarizeDelivery(): Promise<{ priceMinor: number; currencyId: 3; minDays: number; maxDays: number } | null> {
+      const row = await getDeliverySummary(db);
+      if (row.min_price_minor === null || row.min_days === null || row.max_days === null) return null;
+      return { priceMinor: Number(row.min_price_minor), currencyId: 3, minDays: row.min_days, maxDays: row.max_days };
     },
 
     /** Product-page calculator: the options of a city without a cart (no tokens). */

@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
-import { NewsletterBodySchema } from '../../../lib/contract/catalog.ts';
+import { createNewsletterBodySchema } from '../../../lib/contract/catalog.ts';
 import { catalogApiMessages } from '../../../lib/i18n/catalog-api.ts';
+import { homeMessages } from '../../../lib/i18n/home.ts';
 import { createTranslator } from '../../../lib/i18n/translator.ts';
 import { getPhoneCountry, toStoredPhoneDigits } from '../../../lib/phone.ts';
 import { handleCatalogRequest } from '../../../server/catalog/http.ts';
@@ -12,7 +13,9 @@ import { json, parseJsonBody } from '../../../server/http/responses.ts';
  * (a local '0981 123456' on the es-PY host is stored as 595981123456); a repeat answers 200.
  */
 export const POST: APIRoute = (context) => handleCatalogRequest(context, async () => {
-  const body = await parseJsonBody(context.request, NewsletterBodySchema, context.locals.locale);
+  const home = createTranslator(homeMessages, context.locals.locale);
+  const schema = createNewsletterBodySchema({ numbersOnly: home('offersNumbersOnly'), digits: home('offersDigits') });
+  const body = await parseJsonBody(context.request, schema, context.locals.locale);
   if (!body.ok) return body.response;
   const t = createTranslator(catalogApiMessages, context.locals.locale);
   const { created } = await getCatalogService().saveNewsletterContact(toStoredPhoneDigits(body.data.celular, getPhoneCountry(context.locals.locale)), context.locals.locale);

@@ -1,0 +1,29 @@
+import { defineMessages } from './translator.ts';
+
+/** The home's location section (storefront spec, home: 'location'): address, hours, map link. */
+export const locationMessages = defineMessages({
+  'pt-BR': {
+    locationTitle: 'Onde estamos',
+    locationText: 'Visite nossa loja em Ciudad del Este: retire seu pedido ou conheça as ferramentas de perto.',
+    addressLabel: 'Endereço',
+    hoursLabel: 'Horário de atendimento',
+    weekdays: 'Segunda a sexta',
+    weekdaysHours: '8h às 18h',
+    saturday: 'Sábado',
+    saturdayHours: '8h às 12h',
+    mapLink: 'Ver no mapa',
+  },
+  'es-PY': {
+    locationTitle: 'Dónde estamos',
+    locationText: 'Visita nuestra tienda en Ciudad del Este: retira tu pedido o conoce las herramientas de cerca.',
+    addressLabel: 'Dirección',
+    hoursLabel: 'Horario de atención',
+    weekdays: 'Lunes a viernes',
+    weekdaysHours: '8 a 18 h',
+    saturday: 'Sábado',
+    saturdayHours: '8 a 12 h',
+    mapLink: 'Ver en el mapa',
+  },
+});
+
+export type LocationMessageKey = keyof (typeof locationMessages)['pt-BR'];
