@@ -18,7 +18,7 @@ describe('product search', () => {
     expect(lower.data.every((p) => /furadeira/i.test(p.nome))).toBe(true);
   });
 
-  it('finds drills by "taladro" in es, and in pt too, shown with their pt names (DECISIONS.md: either language)', async () => {
+  it('finds drills by "taladro" in es, and in pt too, named in Portuguese (issue 19: either language)', async () => {
     const es = await search('taladro', 'es');
     expect(es.total).toBeGreaterThan(10);
     expect(es.data.every((p) => /taladro/i.test(p.nome))).toBe(true);

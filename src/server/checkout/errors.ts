@@ -11,7 +11,8 @@ export type CheckoutErrorCode =
   | 'rucRequired'
   | 'productUnavailable'
   | 'priceOnRequest'
-  | 'outOfStock';
+  | 'outOfStock'
+  | 'paymentGatewayUnavailable';
 
 export interface ShortItem {
   produto_id: number;
