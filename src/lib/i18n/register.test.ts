@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Catalogue } from './translator.ts';
 
@@ -7,7 +9,7 @@ import type { Catalogue } from './translator.ts';
  * and in es-AR alike, never with vos ('elegí', 'tenés', 'registrate') nor usted ('ingrese').
  * Every message catalogue of this folder is read, so a new domain file is checked too.
  */
-const VOSEO = /\b(?:[a-zñ]+(?:á|é|í)(?=[\s,.!?:;]|$)|registrate|contactanos|fijate|suscribite|sumate|escribinos|avisanos)/giu;
+const VOSEO = /\b(?:[a-zñ]+(?:á|é|í)(?=[\s,.!?:;]|$)|registrate|contactanos|fijate|suscribite|sumate|escribinos|avisanos|presentalo|mostralo|guardalo)/giu;
 /** Words of tú and of the third person that end in a stressed vowel: not vos. */
 const NOT_VOSEO = new Set([
   'está', 'más', 'aquí', 'allí', 'ahí', 'acá', 'allá', 'será', 'podrá', 'tendrá', 'recibirá', 'verá', 'quedará', 'habrá', 'estará', 'hará',
@@ -22,7 +24,7 @@ const USTED = /\b(?:ingrese|verifique|intente|seleccione|elija|complete|confirme
 async function loadSpanishTexts(): Promise<Array<{ where: string; text: string }>> {
   const texts: Array<{ where: string; text: string }> = [];
   for (const file of readdirSync(import.meta.dirname).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-    const module = (await import(`./${file}`)) as Record<string, unknown>;
+    const module = (await import(/* @vite-ignore */ pathToFileURL(path.join(import.meta.dirname, file)).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) {
       const catalogue = value as Partial<Catalogue<string>> | null;
       if (!catalogue || typeof catalogue !== 'object' || !catalogue['es-PY']) continue;
