@@ -92,8 +92,15 @@ test('addresses: add a Brazilian and a Paraguayan one, set main, delete', async 
   await expect(rows.first()).toContainText('Loja CDE');
   await expect(rows.first()).toContainText('Principal');
 
-  page.once('dialog', (confirm) => confirm.accept());
+  // The shop's own dialog, not the browser's confirm(): Escape cancels, the button deletes.
   await rows.filter({ hasText: 'Casa' }).getByRole('button', { name: 'Excluir' }).click();
+  const confirmDelete = page.getByRole('dialog', { name: 'Excluir este endereço?' });
+  await expect(confirmDelete).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirmDelete).toBeHidden();
+  await expect(rows).toHaveCount(2);
+  await rows.filter({ hasText: 'Casa' }).getByRole('button', { name: 'Excluir' }).click();
+  await confirmDelete.getByRole('button', { name: 'Excluir' }).click();
   await expect(rows).toHaveCount(1);
   await page.reload();
   await expect(rows).toHaveCount(1);

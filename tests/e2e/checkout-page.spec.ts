@@ -39,7 +39,8 @@ test('a Paraguayan buyer checks out a delivery order from /checkout and pays by 
   await expect(page).toHaveURL(/\/sandbox\/pagamento\//, { timeout: 20_000 });
   await expect(page.getByTestId('sandbox-amount')).toHaveText(total);
   await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByTestId('pickup-code')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('¡Felicitaciones! Tu pago fue confirmado.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('pickup-code')).toHaveCount(0); // a home delivery: nothing to pick up
   await page.getByRole('link', { name: 'Ver pedidos' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Pagado');
   await expect(page.getByText(`Entrega a domicilio — ${service}`)).toBeVisible();

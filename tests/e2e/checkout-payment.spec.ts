@@ -4,7 +4,7 @@ import { addAddress, createBuyer, createCartFor, getDeliveryToken, signIn, start
 
 test.describe('paying in the sandbox gateway', () => {
   test.describe.configure({ timeout: 60_000 });
-  test('a Paraguayan buyer pays a delivery order by card and sees PAGO with a pickup code', async ({ page, context }, info) => {
+  test('a Paraguayan buyer pays a delivery order by card and sees PAGO, without a pickup code', async ({ page, context }, info) => {
     const buyer = await createBuyer(0);
     await signIn(context, 'es', buyer.token);
     const cart = await createCartFor(buyer.id, 3);
@@ -20,12 +20,14 @@ test.describe('paying in the sandbox gateway', () => {
     await page.screenshot({ path: info.outputPath('sandbox-es.png'), fullPage: true });
     await page.getByRole('button', { name: 'Aprobar' }).click();
     await expect(page).toHaveURL(/\/checkout\/payment\?pedido=/);
-    await expect(page.getByTestId('pickup-code')).toHaveText(/^[346789A-Z]{8}$/);
+    await expect(page.getByText('¡Felicitaciones! Tu pago fue confirmado.')).toBeVisible();
+    // A home delivery has nothing to pick up: no pickup code, no pickup ticket (issue 19).
+    await expect(page.getByTestId('pickup-code')).toHaveCount(0);
     await page.screenshot({ path: info.outputPath('payment-es.png'), fullPage: true });
-    const code = await page.getByTestId('pickup-code').textContent();
     await page.getByRole('link', { name: 'Ver pedidos' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Pagado');
-    await expect(page.getByTestId('pickup-code')).toHaveText(code ?? '');
+    await expect(page.getByTestId('pickup-code')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Imprimir ticket' })).toHaveCount(0);
     await expect(page.getByTestId('pay-now')).toHaveCount(0);
     await page.screenshot({ path: info.outputPath('order-es.png'), fullPage: true });
   });

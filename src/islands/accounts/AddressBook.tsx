@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AccountAddress } from '../../lib/contract/accounts.ts';
+import { formatCep } from '../../lib/documents.ts';
 import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
@@ -12,12 +13,17 @@ interface Props {
   initial: AccountAddress[];
 }
 
-/** /perfil/endereco: list, add or edit through the address modal, set main, soft delete. */
+/**
+ * /perfil/endereco: list, add or edit through the address modal, set main, soft delete after the
+ * shop's own confirmation dialog (native <dialog>: focus kept inside, Escape cancels).
+ */
 export default function AddressBook({ locale, brazilian, initial }: Props) {
   const t = createTranslator(accountMessages, locale);
   const [addresses, setAddresses] = useState(initial);
   const [modal, setModal] = useState<{ open: boolean; editing: AccountAddress | null }>({ open: false, editing: null });
   const [message, setMessage] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AccountAddress | null>(null);
+  const confirmDialog = useRef<HTMLDialogElement>(null);
 
   async function refresh() {
     const answer = await sendJson<{ data: AccountAddress[] }>('/ecom/cliente/address', 'GET');
@@ -35,8 +41,16 @@ export default function AddressBook({ locale, brazilian, initial }: Props) {
     else setMessage(answer?.status === 404 ? t('not_found') : t('main_set_error'));
   }
 
-  async function remove(address: AccountAddress) {
-    if (!window.confirm(t('deleteAddressConfirm'))) return;
+  function askRemove(address: AccountAddress) {
+    setMessage(null);
+    setDeleting(address);
+    confirmDialog.current?.showModal();
+  }
+
+  async function remove() {
+    const address = deleting;
+    confirmDialog.current?.close();
+    if (!address) return;
     const answer = await sendJson(`/ecom/cliente/address/${address.id}`, 'PUT', { ativo: false, nome: address.nome }).catch(() => null);
     if (answer?.ok) await refresh();
     else setMessage(answer?.status === 404 ? t('not_found') : t('deleted_error'));
@@ -51,17 +65,25 @@ export default function AddressBook({ locale, brazilian, initial }: Props) {
           {addresses.map((a) => (
             <li key={a.id} data-address={a.id}>
               <strong>{a.nome}{a.principal && <span className="acc-badge">{t('mainAddress')}</span>}</strong>
-              <span>{[`${a.logradouro}, ${a.numero}`, a.bairro, `${a.cidade} - ${a.estado}`, a.cep, a.pais].filter(Boolean).join(' · ')}</span>
+              <span>{[`${a.logradouro}, ${a.numero}`, a.bairro, `${a.cidade} - ${a.estado}`, a.pais_id === 1 ? formatCep(a.cep) : a.cep, a.pais_id === 1 ? t('brasil') : t('paraguai')].filter(Boolean).join(' · ')}</span>
               <div className="acc-actions" style={{ justifyContent: 'flex-start' }}>
                 {!a.principal && <button type="button" className={secondary} onClick={() => setMain(a.id)}>{t('setMain')}</button>}
                 <button type="button" className={secondary} onClick={() => openModal(a)}>{t('editAddress')}</button>
-                <button type="button" className={secondary} onClick={() => remove(a)}>{t('deleteAddress')}</button>
+                <button type="button" className={secondary} onClick={() => askRemove(a)}>{t('deleteAddress')}</button>
               </div>
             </li>
           ))}
         </ul>
       )}
       <button type="button" className="acc-button" onClick={() => openModal(null)}>{t('addAddress')}</button>
+      <dialog ref={confirmDialog} className="acc-dialog" aria-labelledby="address-delete-title" onClose={() => setDeleting(null)}>
+        <p id="address-delete-title">{t('deleteAddressConfirm')}</p>
+        {deleting && <p className="acc-hint">{deleting.nome}</p>}
+        <div className="acc-actions">
+          <button type="button" className={secondary} autoFocus onClick={() => confirmDialog.current?.close()}>{t('cancel')}</button>
+          <button type="button" className="acc-button acc-button--danger" onClick={() => void remove()}>{t('deleteAddress')}</button>
+        </div>
+      </dialog>
       <AddressModal locale={locale} brazilian={brazilian} editing={modal.editing} open={modal.open}
         onSaved={() => void refresh()} onClose={() => setModal((m) => ({ ...m, open: false }))} />
     </div>

@@ -62,8 +62,8 @@ export default function ProfileForm({ locale, brazilian, phone, documentType, do
           onChange={(v) => setValues({ ...values, documento_tipo: v, documento: formatDocument(values.documento, v) })} />
         <Field label={t('document')} name="documento" value={values.documento} error={errors.documento}
           onChange={(e) => setValues({ ...values, documento: formatDocument(e.target.value, values.documento_tipo) })} />
-        <FileField label={t('newFrontFile')} name="frente" hint={t('fileHint')} error={errors.frente} typeError={f('fileTypeError')} sizeError={f('fileSizeError')} onFile={onFile('frente')} />
-        <FileField label={t('newBackFile')} name="verso" hint={t('fileHint')} error={errors.verso} typeError={f('fileTypeError')} sizeError={f('fileSizeError')} onFile={onFile('verso')} />
+        <FileField label={t('newFrontFile')} name="frente" hint={t('fileHint')} error={errors.frente} typeError={f('fileTypeError')} sizeError={f('fileSizeError')} locale={locale} onFile={onFile('frente')} />
+        <FileField label={t('newBackFile')} name="verso" hint={t('fileHint')} error={errors.verso} typeError={f('fileTypeError')} sizeError={f('fileSizeError')} locale={locale} onFile={onFile('verso')} />
       </div>
       {status && <p className={status.ok ? 'acc-success' : 'acc-alert'} role={status.ok ? 'status' : 'alert'}>{status.text}</p>}
       <button className="acc-button" type="submit" disabled={busy}>{busy ? t('saving') : t('save')}</button>

@@ -177,9 +177,9 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
           <Field label={brazilian ? 'CPF' : t('documentOptional')} {...documento} inputMode="numeric" placeholder={brazilian ? '000.000.000-00' : '00000000-0'} error={errors.documento} />
           <Field label={brazilian ? t('identity') : t('identityParaguay')} {...register('identidade')} error={errors.identidade} />
           {brazilian && <Field label={t('identityComplement')} {...register('identidade_complemento')} error={errors.identidade_complemento} />}
-          <FileField label={t('frontFile')} name="frente" hint={t('fileHint')} error={fileErrors.frente} typeError={f('fileTypeError')} sizeError={f('fileSizeError')}
+          <FileField label={t('frontFile')} name="frente" hint={t('fileHint')} error={fileErrors.frente} typeError={f('fileTypeError')} sizeError={f('fileSizeError')} locale={locale}
             onFile={(file, error) => { setFiles((x) => ({ ...x, frente: file })); setFileErrors(({ frente: _, ...rest }) => (error ? { ...rest, frente: error } : rest)); }} />
-          <FileField label={t('backFile')} name="verso" hint={t('fileHint')} error={fileErrors.verso} typeError={f('fileTypeError')} sizeError={f('fileSizeError')}
+          <FileField label={t('backFile')} name="verso" hint={t('fileHint')} error={fileErrors.verso} typeError={f('fileTypeError')} sizeError={f('fileSizeError')} locale={locale}
             onFile={(file, error) => { setFiles((x) => ({ ...x, verso: file })); setFileErrors(({ verso: _, ...rest }) => (error ? { ...rest, verso: error } : rest)); }} />
         </div>
       </fieldset>

@@ -131,7 +131,7 @@ export const catalogMessages = defineMessages({
     newsTitle: 'Novedades',
     searchTitle: 'Resultados para "{text}"',
     categoriesTitle: 'Categorías',
-    categoriesSubtitle: 'Elegí una categoría para ver los productos',
+    categoriesSubtitle: 'Elige una categoría para ver los productos',
     changeCategory: 'Cambiar categoría',
     backToCategories: 'Volver a las categorías',
     allInCategory: 'Todo en {category}',

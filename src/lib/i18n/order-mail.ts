@@ -40,10 +40,6 @@ export const orderMailMessages = defineMessages({
     ticketFile: 'ticket-pedido-{number}.pdf',
     receiptFile: 'comprobante-pedido-{number}.pdf',
   },
-  'es-AR': {
-    createdBody: 'Hola, {name}.\n\nRecibimos tu pedido n.º {number} por {total}. Los productos quedan reservados hasta {expires}.\n\nPara pagar, abrí el enlace de abajo:\n{payLink}\n\nSeguí el pedido en:\n{orderLink}',
-    paidBody: 'Hola, {name}.\n\nEl pago del pedido n.º {number} ({total}) fue confirmado.\n\nCódigo de retiro: {code}\n\nEl ticket de retiro va adjunto en PDF: presentalo en la tienda (impreso o en el celular) junto con tu documento de identidad.\n\nDetalles del pedido:\n{orderLink}',
-  },
 });
 
 export type OrderMailMessageKey = keyof (typeof orderMailMessages)['pt-BR'];

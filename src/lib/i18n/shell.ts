@@ -61,7 +61,7 @@ export const shellMessages = defineMessages({
   'es-PY': {
     skipToContent: 'Saltar al contenido',
     howToBuy: 'Cómo comprar',
-    receiveOffers: 'Recibí ofertas',
+    receiveOffers: 'Recibe ofertas',
     salesTeam: 'Equipo de ventas',
     exchangeRates: 'Cotizaciones',
     homeLink: 'Fronteira Herramientas, página de inicio',
@@ -99,7 +99,7 @@ export const shellMessages = defineMessages({
     footerPages: 'Institucional',
     footerSocial: 'Redes sociales',
     helpCentre: 'Centro de ayuda',
-    contact: 'Contactanos',
+    contact: 'Contáctanos',
     privacy: 'Política de privacidad',
     terms: 'Términos de uso',
     contactEmail: 'ventas@fronteira.com.py',
@@ -113,9 +113,6 @@ export const shellMessages = defineMessages({
     devMessage: 'Esta funcionalidad todavía está en desarrollo. ¡Pronto estará disponible!',
     ok: 'Entendido',
     orgDescription: 'Tienda de herramientas profesionales en Ciudad del Este, Paraguay, con entrega en todo el país.',
-  },
-  'es-AR': {
-    receiveOffers: 'Recibí ofertas',
   },
 });
 

@@ -30,10 +30,12 @@ export function createRegistrationService({ db, clock }: { db: Queryable; clock:
     async register(
       fields: RegistrationFields,
       documents: Record<DocumentSide, { bytes: Buffer; contentType: string }>,
+      /** The registration address's label in the shopper's language ('Endereço principal'), never the person's name. */
+      addressName = 'Principal',
     ): Promise<RegistrationResult> {
       const brazilian = fields.estrangeiro === '1';
       const address = await createAddressService({ db }).resolvePlace({
-        nome: fields.nome.trim().slice(0, 100) || 'Principal',
+        nome: addressName.slice(0, 100),
         cep: brazilian ? fields.cep : '',
         logradouro: fields.logradouro,
         numero: fields.numero,

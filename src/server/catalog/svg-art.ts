@@ -29,6 +29,15 @@ const SHAPES: Record<ImageKind, (c: string) => string> = {
   gloves: (c) => `<path d="M60 170v-70l-14-40 16-4 14 34v-60h14v60l4-64h14l-2 64 10-56h14l-8 70 20-20 10 10-30 40v36z" fill="${c}"/>`,
   disc: (c) => `<circle cx="100" cy="100" r="70" fill="${c}"/><circle cx="100" cy="100" r="60" fill="none" stroke="#fff" stroke-width="2" opacity=".5"/><circle cx="100" cy="100" r="14" fill="#eee"/>`,
   bit: (c) => `<rect x="94" y="20" width="12" height="60" fill="#555"/><path d="M92 80h16l-2 90-6 14-6-14z" fill="${c}"/><path d="M92 100l16 10M92 120l16 10M92 140l16 10" stroke="#333" stroke-width="3"/>`,
+  'hammer-drill': (c) => `<path d="M18 64h30v12H36v58h12v12H18z" fill="#333"/><rect x="44" y="66" width="104" height="42" rx="12" fill="${c}"/><rect x="52" y="108" width="44" height="26" rx="6" fill="#444"/><rect x="148" y="76" width="24" height="22" rx="3" fill="#555"/><rect x="172" y="84" width="26" height="6" fill="#999"/><path d="M170 84v6" stroke="#666" stroke-width="2"/><rect x="118" y="104" width="12" height="56" rx="5" fill="#333" transform="rotate(22 124 104)"/>`,
+  'heat-gun': (c) => `<rect x="36" y="58" width="106" height="46" rx="22" fill="${c}"/><path d="M48 68v26M56 68v26M64 68v26" stroke="#222" stroke-width="3"/><path d="M142 64h26l12-8v66l-12-8h-26z" fill="#b8b8b8"/><path d="M186 68q10 13 0 26M194 60q16 21 0 42" stroke="#f26722" stroke-width="5" fill="none" stroke-linecap="round"/><path d="M66 104h34l-6 70H74z" fill="#333"/><rect x="98" y="112" width="8" height="20" rx="3" fill="#666"/>`,
+  router: (c) => `<rect x="66" y="22" width="68" height="14" rx="6" fill="#333"/><rect x="70" y="34" width="60" height="84" rx="10" fill="${c}"/><path d="M80 50h40M80 62h40" stroke="#fff" stroke-width="3" opacity=".5"/><rect x="36" y="104" width="36" height="10" fill="#333"/><rect x="128" y="104" width="36" height="10" fill="#333"/><circle cx="32" cy="109" r="15" fill="#333"/><circle cx="168" cy="109" r="15" fill="#333"/><rect x="54" y="118" width="92" height="18" rx="4" fill="#666"/><ellipse cx="100" cy="140" rx="72" ry="10" fill="#999"/><path d="M96 148h8v26l-4 6-4-6z" fill="#777"/>`,
+  jigsaw: (c) => `<path d="M36 120V84q0-34 34-34h74q22 0 22 22v48z" fill="${c}"/><rect x="62" y="64" width="66" height="14" rx="7" fill="#fff"/><rect x="150" y="84" width="16" height="22" fill="#333"/><rect x="26" y="120" width="150" height="12" rx="3" fill="#555"/><path d="M126 132h10v48h-10z" fill="#bbb"/><path d="M136 136l6 5-6 5 6 5-6 5 6 5-6 5 6 5-6 5" stroke="#777" stroke-width="2" fill="none"/>`,
+  handsaw: (c) => `<path d="M20 78l132-22v78H20z" fill="#c9c9c9"/><path d="M20 134l6 8 6-8 6 8 6-8 6 8 6-8 6 8 6-8 6 8 6-8 6 8 6-8 6 8 6-8 6 8 6-8 6 8 6-8 6 8 6-8 6 8" stroke="#888" stroke-width="2" fill="none"/><path d="M146 52h24q20 0 20 20v56q0 20-20 20h-24z" fill="${c}"/><rect x="158" y="72" width="16" height="56" rx="8" fill="#fff"/>`,
+  planer: (c) => `<path d="M62 70q0-30 34-30h22q24 0 24 30" fill="none" stroke="#333" stroke-width="12"/><path d="M36 110V84q0-16 16-16h84q34 0 44 42z" fill="${c}"/><rect x="26" y="110" width="160" height="22" rx="5" fill="#555"/><circle cx="170" cy="90" r="11" fill="#333"/><rect x="40" y="132" width="132" height="6" fill="#999"/>`,
+  'impact-wrench': (c) => `<rect x="46" y="58" width="86" height="48" rx="20" fill="${c}"/><rect x="130" y="64" width="28" height="36" rx="6" fill="#444"/><rect x="158" y="75" width="12" height="14" fill="#999"/><rect x="170" y="68" width="24" height="28" rx="4" fill="#777"/><path d="M68 106h36l-8 54H76z" fill="#333"/><rect x="56" y="156" width="62" height="28" rx="5" fill="${c}"/><rect x="56" y="156" width="62" height="8" fill="#000" opacity=".25"/>`,
+  'spray-gun': (c) => `<path d="M76 18h48l-6 48H82z" fill="#e3e3e3" stroke="#888" stroke-width="3"/><rect x="94" y="64" width="12" height="10" fill="#777"/><rect x="44" y="72" width="118" height="30" rx="10" fill="${c}"/><rect x="162" y="79" width="28" height="16" rx="4" fill="#555"/><path d="M56 102h26l-4 78H60z" fill="#333"/><path d="M96 102q12 28 0 50" stroke="#555" stroke-width="6" fill="none"/><path d="M60 180h20" stroke="#999" stroke-width="8"/>`,
+  stapler: (c) => `<rect x="136" y="48" width="34" height="96" rx="6" fill="${c}"/><path d="M40 62h100v30H70l-18 44H34l14-44h-8z" fill="${c}"/><rect x="28" y="138" width="150" height="18" rx="4" fill="#777"/><rect x="170" y="124" width="16" height="32" fill="#444"/><path d="M40 62h20v30" stroke="#000" stroke-width="3" opacity=".2" fill="none"/>`,
   box: (c) => `<rect x="30" y="80" width="140" height="80" rx="6" fill="${c}"/><rect x="30" y="80" width="140" height="20" fill="#000" opacity=".2"/><path d="M75 80v-20h50v20" fill="none" stroke="#333" stroke-width="8"/>`,
 };
 
@@ -46,12 +55,17 @@ export function renderProductImage(kind: ImageKind, seed: number, view: number):
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * A brand tile: the name as large as the tile allows (a phone shows it about 110 px wide, where
+ * a fixed 30 px type became 13 px letters), in heavy type, centred on the brand's colour.
+ */
 export function renderBrandLogo(brand: Pick<BrandSeed, 'name' | 'colors'>): string {
   const [background, foreground] = brand.colors;
-  const size = brand.name.length > 8 ? 30 : 38;
+  // Bold Arial runs about 0.64 em per letter: fill 220 of the 240 units, at most 56 units tall.
+  const size = Math.min(56, Math.floor(220 / (brand.name.length * 0.64)));
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 96" width="240" height="96">` +
     `<rect width="240" height="96" rx="10" fill="${background}"/>` +
-    `<text x="120" y="60" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="700" font-size="${size}" fill="${foreground}">${escapeXml(brand.name)}</text></svg>`;
+    `<text x="120" y="${Math.round(48 + size * 0.36)}" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-weight="900" font-size="${size}" fill="${foreground}">${escapeXml(brand.name)}</text></svg>`;
 }
 
 /** A category icon: the kind's silhouette, small and monochrome green (the shop's colour). */

@@ -60,7 +60,8 @@ function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: '
     entrega_servico: lang === 'es' ? row.delivery_service_name_es : row.delivery_service_name_pt,
     ponto_entrega: row.pickup_point_name === null ? null : { nome: row.pickup_point_name, endereco: row.pickup_point_address ?? '' },
     prazo_entrega: row.delivery_days,
-    codigo_retirada: row.pickup_code,
+    // The code is what the counter asks for at pickup: a home delivery has nothing to pick up.
+    codigo_retirada: row.delivery_type === 'delivery' ? null : row.pickup_code,
     link_pagamento: row.status === 'PAGAMENTO' && first ? first.link : null,
     pagamentos: payments.map((payment) => ({
       status: payment.status,

@@ -10,7 +10,8 @@ export type Family =
 export type ImageKind =
   | 'drill' | 'grinder' | 'saw' | 'sander' | 'battery' | 'pliers' | 'hammer' | 'screwdriver'
   | 'wrench' | 'tape' | 'meter' | 'chainsaw' | 'compressor' | 'welder' | 'washer'
-  | 'generator' | 'helmet' | 'gloves' | 'disc' | 'bit' | 'box';
+  | 'generator' | 'helmet' | 'gloves' | 'disc' | 'bit' | 'box'
+  | 'hammer-drill' | 'heat-gun' | 'router' | 'jigsaw' | 'handsaw' | 'planer' | 'impact-wrench' | 'spray-gun' | 'stapler';
 
 export interface DepartmentSeed {
   slug: string;
@@ -48,18 +49,18 @@ export const CATEGORIES: CategorySeed[] = [
   { slug: 'ferramentas-eletricas', pt: 'Ferramentas Elétricas', es: 'Herramientas Eléctricas', icon: 'drill', brands: POWER, departments: [
     ['furadeiras-de-impacto', 'Furadeiras de Impacto', 'Taladros Percutores', 'Furadeira de Impacto', 'Taladro Percutor', 'HP', 'drill', 'power', 45, 260],
     ['furadeiras-parafusadeiras', 'Furadeiras e Parafusadeiras', 'Taladros Atornilladores', 'Furadeira e Parafusadeira', 'Taladro Atornillador', 'DF', 'drill', 'power', 40, 210],
-    ['marteletes', 'Marteletes', 'Rotomartillos', 'Martelete Perfurador', 'Rotomartillo', 'HR', 'drill', 'power', 120, 890],
+    ['marteletes', 'Marteletes', 'Rotomartillos', 'Martelete Perfurador', 'Rotomartillo', 'HR', 'hammer-drill', 'power', 120, 890],
     ['esmerilhadeiras', 'Esmerilhadeiras', 'Amoladoras', 'Esmerilhadeira Angular', 'Amoladora Angular', 'GA', 'grinder', 'power', 38, 320],
     ['serras-circulares', 'Serras Circulares', 'Sierras Circulares', 'Serra Circular', 'Sierra Circular', 'HS', 'saw', 'power', 70, 420],
-    ['serras-tico-tico', 'Serras Tico-Tico', 'Sierras Caladoras', 'Serra Tico-Tico', 'Sierra Caladora', 'JV', 'saw', 'power', 45, 260],
-    ['plainas', 'Plainas', 'Cepillos', 'Plaina Elétrica', 'Cepillo Eléctrico', 'KP', 'sander', 'power', 80, 380],
+    ['serras-tico-tico', 'Serras Tico-Tico', 'Sierras Caladoras', 'Serra Tico-Tico', 'Sierra Caladora', 'JV', 'jigsaw', 'power', 45, 260],
+    ['plainas', 'Plainas', 'Cepillos', 'Plaina Elétrica', 'Cepillo Eléctrico', 'KP', 'planer', 'power', 80, 380],
     ['lixadeiras', 'Lixadeiras', 'Lijadoras', 'Lixadeira Orbital', 'Lijadora Orbital', 'BO', 'sander', 'power', 35, 240],
-    ['tupias', 'Tupias', 'Fresadoras', 'Tupia', 'Fresadora', 'RT', 'drill', 'power', 90, 480],
-    ['sopradores-termicos', 'Sopradores Térmicos', 'Pistolas de Calor', 'Soprador Térmico', 'Pistola de Calor', 'HG', 'drill', 'power', 25, 140],
+    ['tupias', 'Tupias', 'Fresadoras', 'Tupia', 'Fresadora', 'RT', 'router', 'power', 90, 480],
+    ['sopradores-termicos', 'Sopradores Térmicos', 'Pistolas de Calor', 'Soprador Térmico', 'Pistola de Calor', 'HG', 'heat-gun', 'power', 25, 140],
   ].map((r) => dept(r as Row)) },
   { slug: 'ferramentas-a-bateria', pt: 'Ferramentas a Bateria', es: 'Herramientas a Batería', icon: 'battery', brands: ['makita', 'bosch', 'dewalt', 'milwaukee', 'metabo', 'hikoki', 'einhell', 'black-decker'], departments: [
     ['parafusadeiras-a-bateria', 'Parafusadeiras a Bateria', 'Atornilladores a Batería', 'Parafusadeira a Bateria', 'Atornillador a Batería', 'DDF', 'drill', 'cordless', 60, 390],
-    ['chaves-de-impacto', 'Chaves de Impacto', 'Llaves de Impacto', 'Chave de Impacto a Bateria', 'Llave de Impacto a Batería', 'DTW', 'drill', 'cordless', 110, 520],
+    ['chaves-de-impacto', 'Chaves de Impacto', 'Llaves de Impacto', 'Chave de Impacto a Bateria', 'Llave de Impacto a Batería', 'DTW', 'impact-wrench', 'cordless', 110, 520],
     ['esmerilhadeiras-a-bateria', 'Esmerilhadeiras a Bateria', 'Amoladoras a Batería', 'Esmerilhadeira Angular a Bateria', 'Amoladora Angular a Batería', 'DGA', 'grinder', 'cordless', 95, 460],
     ['baterias', 'Baterias', 'Baterías', 'Bateria de Lítio', 'Batería de Litio', 'BL', 'battery', 'battery', 35, 210],
     ['carregadores', 'Carregadores', 'Cargadores', 'Carregador Rápido', 'Cargador Rápido', 'DC', 'battery', 'battery', 30, 160],
@@ -69,7 +70,7 @@ export const CATEGORIES: CategorySeed[] = [
     ['martelos', 'Martelos', 'Martillos', 'Martelo de Unha', 'Martillo de Uña', 'MU', 'hammer', 'hand', 8, 55],
     ['chaves-de-fenda', 'Chaves de Fenda', 'Destornilladores', 'Chave de Fenda', 'Destornillador', 'CF', 'screwdriver', 'hand', 3, 30],
     ['chaves-combinadas', 'Chaves Combinadas', 'Llaves Combinadas', 'Chave Combinada', 'Llave Combinada', 'CC', 'wrench', 'hand', 4, 40],
-    ['serrotes', 'Serrotes', 'Serruchos', 'Serrote Profissional', 'Serrucho Profesional', 'SR', 'saw', 'hand', 9, 45],
+    ['serrotes', 'Serrotes', 'Serruchos', 'Serrote Profissional', 'Serrucho Profesional', 'SR', 'handsaw', 'hand', 9, 45],
     ['formoes', 'Formões', 'Formones', 'Formão para Madeira', 'Formón para Madera', 'FM', 'screwdriver', 'hand', 6, 38],
   ].map((r) => dept(r as Row)) },
   { slug: 'medicao', pt: 'Medição', es: 'Medición', icon: 'tape', brands: ['bosch', 'stanley', 'starrett', 'fluke', 'makita', 'dewalt'], departments: [
@@ -88,8 +89,8 @@ export const CATEGORIES: CategorySeed[] = [
   ].map((r) => dept(r as Row)) },
   { slug: 'compressores-e-pneumaticas', pt: 'Compressores e Pneumáticas', es: 'Compresores y Neumáticas', icon: 'compressor', brands: ['schulz', 'vonder', 'einhell', 'makita', 'stanley'], departments: [
     ['compressores', 'Compressores de Ar', 'Compresores de Aire', 'Compressor de Ar', 'Compresor de Aire', 'CSA', 'compressor', 'air', 160, 1400],
-    ['pistolas-de-pintura', 'Pistolas de Pintura', 'Pistolas de Pintura', 'Pistola de Pintura', 'Pistola de Pintura', 'PP', 'drill', 'air', 20, 180],
-    ['grampeadores-pneumaticos', 'Grampeadores Pneumáticos', 'Grapadoras Neumáticas', 'Grampeador Pneumático', 'Grapadora Neumática', 'GP', 'drill', 'air', 45, 260],
+    ['pistolas-de-pintura', 'Pistolas de Pintura', 'Pistolas de Pintura', 'Pistola de Pintura', 'Pistola de Pintura', 'PP', 'spray-gun', 'air', 20, 180],
+    ['grampeadores-pneumaticos', 'Grampeadores Pneumáticos', 'Grapadoras Neumáticas', 'Grampeador Pneumático', 'Grapadora Neumática', 'GP', 'stapler', 'air', 45, 260],
     ['calibradores-de-pneus', 'Calibradores de Pneus', 'Infladores de Neumáticos', 'Calibrador de Pneus', 'Inflador de Neumáticos', 'CP', 'meter', 'air', 15, 95],
   ].map((r) => dept(r as Row)) },
   { slug: 'soldagem', pt: 'Soldagem', es: 'Soldadura', icon: 'welder', brands: ['esab', 'vonder', 'bosch', 'einhell'], departments: [

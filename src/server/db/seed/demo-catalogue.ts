@@ -68,7 +68,7 @@ async function seedBanners(client: pg.PoolClient): Promise<void> {
     ['Triplo Esquerdo', '/img/banner/tile-wrench-5.webp', '/produtos/jogos-de-chaves', 'Jogos de chaves e soquetes', 'Juegos de llaves y tubos', 'Para a oficina e a manutenção.', 'Para el taller y el mantenimiento.'],
     ['Triplo Centro', '/img/banner/tile-meter-6.webp', '/produtos/medicao', 'Medição de precisão', 'Medición de precisión', 'Níveis e medidores a laser.', 'Niveles y medidores láser.'],
     ['Triplo Direito', '/img/banner/tile-welder-7.webp', '/produtos/soldagem', 'Soldagem', 'Soldadura', 'Inversoras e máscaras automáticas.', 'Soldadoras inverter y caretas automáticas.'],
-    ['Receba Ofertas', '/img/banner/wide-box-8.webp', '/#ofertas', 'Receba ofertas no seu celular', 'Recibí ofertas en tu celular', 'Cadastre seu número e receba as promoções da semana.', 'Registrá tu número y recibí las promociones de la semana.'],
+    ['Receba Ofertas', '/img/banner/wide-box-8.webp', '/#ofertas', 'Receba ofertas no seu celular', 'Recibe ofertas en tu celular', 'Cadastre seu número e receba as promoções da semana.', 'Registra tu número y recibe las promociones de la semana.'],
   ];
   for (const banner of banners) {
     await client.query(
@@ -97,7 +97,7 @@ async function seedSellers(client: pg.PoolClient): Promise<void> {
 
 async function seedFaq(client: pg.PoolClient): Promise<void> {
   const faq: [string, string, string, string][] = [
-    ['Como compro pelo site?', '¿Cómo compro por el sitio?', 'Escolha os produtos, crie sua conta, pague online e retire na loja com o código do pedido.', 'Elegí los productos, creá tu cuenta, pagá en línea y recibí en tu casa o retirá en la tienda.'],
+    ['Como compro pelo site?', '¿Cómo compro por el sitio?', 'Escolha os produtos, crie sua conta, pague online e retire na loja com o código do pedido.', 'Elige los productos, crea tu cuenta, paga en línea y recibe en tu casa o retira en la tienda.'],
     ['Vocês entregam no Brasil?', '¿Hacen envíos a Brasil?', 'Não. Compras de clientes brasileiros são retiradas na loja física, isentas de I.V.A.', 'No. Las compras de clientes brasileños se retiran en la tienda física, exentas de I.V.A.'],
     ['Quais documentos preciso?', '¿Qué documentos necesito?', 'Clientes brasileiros cadastram CPF e um documento de identidade.', 'Clientes paraguayos registran su RUC o cédula para la factura.'],
     ['Os produtos têm garantia?', '¿Los productos tienen garantía?', 'Sim, todos têm garantia do fabricante, indicada na ficha do produto.', 'Sí, todos tienen garantía del fabricante, indicada en la ficha del producto.'],

@@ -22,7 +22,7 @@ export const POST: APIRoute = async (context) => {
   if (!result.success || !frente || !verso || Object.keys(errors).length > 0) {
     return jsonError(422, f('formInvalidText'), errors);
   }
-  const outcome = await getRegistrationService().register(result.data, { frente, verso });
+  const outcome = await getRegistrationService().register(result.data, { frente, verso }, t('registrationAddressName'));
   if (outcome.kind === 'email_taken') return jsonError(422, t('emailInUse'), { email: [t('emailInUse')] });
   if (outcome.kind === 'bad_city') return jsonError(422, f('formInvalidText'), { cidade_id: [t('cityInvalid')] });
   setSessionCookie(context.cookies, context.url, outcome.token);
