@@ -113,7 +113,7 @@ describe('identity documents', () => {
       expect(page, q).toContain(`/painel/clientes/${buyer.uuid}`);
     }
     const short = await (await api('/painel/clientes?q=ab', { host: 'es', headers: { cookie } })).text();
-    expect(short).toContain('Escribí al menos 3 caracteres');
+    expect(short).toContain('Escribe al menos 3 caracteres');
   });
 });
 
