@@ -9,8 +9,8 @@ const PASSWORD = 'Balcao#2026';
 const LANGUAGES = [
   {
     host: 'es' as Host, locale: 'es-PY',
-    text: { save: 'Guardar contraseña', saved: 'Contraseña definida', password: 'Contraseña', newPassword: 'Nueva contraseña', repeat: 'Repetí la contraseña',
-      email: 'Correo electrónico', signIn: 'Entrar', enrol: 'Activá la verificación en dos pasos', code: 'Código de 6 dígitos de la aplicación de autenticación',
+    text: { save: 'Guardar contraseña', saved: 'Contraseña definida', password: 'Contraseña', newPassword: 'Nueva contraseña', repeat: 'Repite la contraseña',
+      email: 'Correo electrónico', signIn: 'Entrar', enrol: 'Activa la verificación en dos pasos', code: 'Código de 6 dígitos de la aplicación de autenticación',
       activate: 'Activar', confirm: 'Confirmar', home: 'Inicio', staff: 'Equipo', audit: 'Auditoría', customers: 'Clientes', offers: 'Ofertas', search: 'Buscar', openFront: 'Abrir Frente', signOut: 'Salir', other: 'Português', otherHome: 'Início', wrongCode: 'Código incorrecto' },
   },
   {
