@@ -6,6 +6,7 @@ import { clearSessionCookie } from './server/accounts/http.ts';
 import { SESSION_COOKIE } from './server/accounts/sessions.ts';
 import { isApiPath } from './server/http/origin-check.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './server/http/request-context.ts';
+import { toSafeRedirect } from './lib/safe-redirect.ts';
 import { errorResult, toResponse } from './server/http/responses.ts';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
@@ -74,7 +75,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (locale) cookies.set(LANG_COOKIE, locale, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', httpOnly: false });
     const clean = new URL(url);
     clean.searchParams.delete('lang');
-    return context.redirect(clean.pathname + clean.search, 302);
+    return context.redirect(toSafeRedirect(clean.pathname + clean.search, '/'), 302);
   }
 
   const resolved = await resolveRequestContext({

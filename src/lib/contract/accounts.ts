@@ -3,7 +3,7 @@ import { isValidCnpj, isValidCpf, isValidRuc, toDigits } from '../documents.ts';
 import type { FormMessageKey } from '../i18n/forms.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { getPasswordProblem, type PasswordProblem } from '../password-rule.ts';
-import { isCompletePhone } from '../phone-masks.ts';
+import { isCompletePhone } from '../phone.ts';
 import { isSafeText, MAX_FIELD_LENGTH } from '../safe-text.ts';
 
 /**

@@ -16,14 +16,16 @@ export function createRecoveryService({ db, clock, limiter }: { db: Queryable; c
   return {
     /** Same outcome whether or not the e-mail exists; 'limited' past the limits. */
     async requestReset(email: string, ip: string): Promise<'sent' | 'limited'> {
-      const emailOk = await limiter.consume(LIMITS.recoveryEmail, email.trim());
+      const address = email.trim();
+      const pairOk = await limiter.consume(LIMITS.recoveryEmailIp, `${address}|${ip}`);
+      const emailOk = await limiter.consume(LIMITS.recoveryEmail, address);
       const ipOk = await limiter.consume(LIMITS.recoveryIp, ip);
-      if (!emailOk || !ipOk) return 'limited';
+      if (!pairOk || !emailOk || !ipOk) return 'limited';
       const customer = await customers.findByEmail(email);
       if (customer) {
         const token = await tokens.issue(customer.id, 'reset');
         // Sent in the background so the answer takes the same time for unknown addresses.
-        sendResetMail(customer, token).catch((error: unknown) => console.error('[mail] reset mail failed', (error as Error).message));
+        sendResetMail(db, customer, token).catch((error: unknown) => console.error('[mail] reset mail failed', (error as Error).message));
       }
       return 'sent';
     },
@@ -51,7 +53,7 @@ export function createRecoveryService({ db, clock, limiter }: { db: Queryable; c
       const customerOk = await limiter.consume(LIMITS.resend, String(customerId));
       const ipOk = await limiter.consume(LIMITS.resendIp, ip);
       if (!customerOk || !ipOk) return 'limited';
-      await sendConfirmationMail(customer, await tokens.issue(customer.id, 'confirm'));
+      await sendConfirmationMail(db, customer, await tokens.issue(customer.id, 'confirm'));
       return 'sent';
     },
   };

@@ -10,7 +10,8 @@ export const StartCheckoutSchema = z.object({
   entrega_servico_id: nullishIdSchema,
   id_ponto_entrega: nullishIdSchema,
   cidade_alternativa: boundedText(200).nullish(),
-  forma_pagamento: z.enum(PAYMENT_METHODS),
+  /** Optional extension of the spec's payload: without it the gateway's page lets the shopper choose (decision 0410). */
+  forma_pagamento: z.enum(PAYMENT_METHODS).optional(),
   parcelas: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
 });
 
