@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { commonMessages } from './lib/i18n/common.ts';
 import { createTranslator } from './lib/i18n/translator.ts';
-import { isLocale, type Locale } from './lib/locale.ts';
+import { isLocale, type Locale, type Storefront } from './lib/locale.ts';
 import { clearSessionCookie } from './server/accounts/http.ts';
 import { SESSION_COOKIE } from './server/accounts/sessions.ts';
 import { isApiPath } from './server/http/origin-check.ts';
@@ -41,9 +41,23 @@ function toNotFound(response: Response): Response {
   return response.status === 404 ? response : new Response(response.body, { status: 404, headers: response.headers });
 }
 
-function withShellHeaders(response: Response): Response {
+/**
+ * Every page shown to a signed-in person carries their data (at least their name in the header):
+ * no cache may keep it, shared or the browser's own.
+ */
+function withPrivatePage(response: Response, signedIn: boolean): Response {
+  if (!signedIn || !response.headers.get('content-type')?.startsWith('text/html')) return response;
   try {
-    addShellHeaders(response.headers);
+    response.headers.set('cache-control', 'private, no-store');
+  } catch {
+    // Responses built with immutable headers (redirects) carry no page.
+  }
+  return response;
+}
+
+function withShellHeaders(response: Response, storefront?: Storefront): Response {
+  try {
+    addShellHeaders(response.headers, storefront);
   } catch {
     // Responses built with immutable headers (Response.redirect) keep theirs.
   }
@@ -75,15 +89,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (resolved.sessionEnded) clearSessionCookie(cookies, url);
   Object.assign(context.locals, resolved.locals);
   // The error page is what a failing request renders, never an address of its own.
-  if (/^\/500\/?$/.test(url.pathname)) return withShellHeaders(toNotFound(await next('/404')));
+  if (/^\/500\/?$/.test(url.pathname)) return withShellHeaders(toNotFound(await next('/404')), resolved.locals.storefront);
 
   if (resolved.sessionLookupError !== undefined) {
     context.locals.sessionLookupFailure = { error: resolved.sessionLookupError, address: url.pathname + url.search };
-    return withShellHeaders(toUnavailable(await next('/500')));
+    return withShellHeaders(toUnavailable(await next('/500')), resolved.locals.storefront);
   }
   if (isPanelPath(url.pathname)) {
     const refused = await guardPanelRequest(context);
-    const response = withShellHeaders(refused ?? toApiNotFound(url, resolved.locals.locale, await next()));
+    const response = withShellHeaders(refused ?? toApiNotFound(url, resolved.locals.locale, await next()), resolved.locals.storefront);
     // The panel shows the store's private data: no cache keeps a copy.
     try {
       if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
@@ -92,5 +106,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
     return response;
   }
-  return withShellHeaders(toApiNotFound(url, resolved.locals.locale, toUnavailable(await next())));
+  const response = toApiNotFound(url, resolved.locals.locale, toUnavailable(await next()));
+  return withShellHeaders(withPrivatePage(response, resolved.locals.customer !== null), resolved.locals.storefront);
 });

@@ -42,7 +42,7 @@ const routes: RouteFile[] = listFiles(pagesDir)
 
 const HOSTILE = [
   '0', '-1', '2147483647', '2147483648', '9223372036854775808', '9'.repeat(40), '1e309', 'NaN', 'Infinity', '0x10', '1.5',
-  "' OR 1=1 --", '\u0000', 'a\u0000b', '%00', '../../etc/passwd', '00000000-0000-0000-0000-000000000000',
+  '-'.repeat(36), 'a'.repeat(36), 'aaaaaaaa-aaaa-aaaa-aaaa-aaaaaaaaaaaaa', "' OR 1=1 --", '\u0000', 'a\u0000b', '%00', '../../etc/passwd', '00000000-0000-0000-0000-000000000000',
   'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', '{{7*7}}', '__proto__', 'constructor', '\uD800', '😀', 'ação', ' ',
   'x'.repeat(5000), '[]', '{}', 'null', 'true',
 ];

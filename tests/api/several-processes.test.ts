@@ -68,6 +68,26 @@ describe('two shop processes on one database', () => {
     await expect(readdir(path.join(inject('dataDir'), 'documents'))).rejects.toThrow();
   });
 
+  it('each queued job runs once across both processes', async () => {
+    const tag = `procs-${Date.now().toString(36)}`;
+    const batch = Array.from({ length: 30 }, (_, i) => ({ to: `${tag}-${i}@example.test`, subject: `${tag} ${i}`, text: `mensaje ${i}` }));
+    await getTestDb().query(`SELECT graphile_worker.add_job('send_mail', m, max_attempts => 5) FROM json_array_elements($1::json) AS m`, [JSON.stringify(batch)]);
+    // The public jobs view has no payload: the queue's own table tells these jobs from other tests'.
+    const pending = async () => (await getTestDb().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'subject' LIKE $1`, [`${tag} %`])).rows[0]!.n;
+    await expect.poll(pending, { timeout: 40_000, interval: 200 }).toBe(0);
+    // The run's shop sends through the SMTP catcher; the second one (no SMTP_URL) writes .eml files.
+    const sent: string[] = [];
+    for (const folder of [path.join(inject('dataDir'), 'caught-mail'), path.join(otherDataDir, 'mail')]) {
+      const names = await readdir(folder).catch(() => [] as string[]);
+      for (const name of names) {
+        const subject = /^Subject: (.*)$/m.exec(await readFile(path.join(folder, name), 'utf8'))?.[1]?.trim() ?? '';
+        if (subject.startsWith(`${tag} `)) sent.push(subject);
+      }
+    }
+    expect(sent.sort()).toEqual(batch.map((mail) => mail.subject).sort());
+  }, 60_000);
+
   it('neither process generated secrets of its own: both DATA_DIR copies hold the shared ones', async () => {
     const { rows } = await getTestDb().query<{ name: string; value: string }>('SELECT name, value FROM server_secrets ORDER BY name');
     expect(rows.map((row) => row.name)).toEqual(['documents-key', 'payment-webhook-secret', 'shipping-token-secret']);

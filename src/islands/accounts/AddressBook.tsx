@@ -66,7 +66,7 @@ export default function AddressBook({ locale, brazilian, initial }: Props) {
             <li key={a.id} data-address={a.id}>
               <strong>{a.nome}{a.principal && <span className="acc-badge">{t('mainAddress')}</span>}</strong>
               <span>{[`${a.logradouro}, ${a.numero}`, a.bairro, `${a.cidade} - ${a.estado}`, a.pais_id === 1 ? formatCep(a.cep) : a.cep, a.pais_id === 1 ? t('brasil') : t('paraguai')].filter(Boolean).join(' · ')}</span>
-              <div className="acc-actions" style={{ justifyContent: 'flex-start' }}>
+              <div className="acc-actions acc-actions--start">
                 {!a.principal && <button type="button" className={secondary} onClick={() => setMain(a.id)}>{t('setMain')}</button>}
                 <button type="button" className={secondary} onClick={() => openModal(a)}>{t('editAddress')}</button>
                 <button type="button" className={secondary} onClick={() => askRemove(a)}>{t('deleteAddress')}</button>

@@ -102,7 +102,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
       <header className="co-head">
         <p className="co-ssl"><LockIcon />{t('sslNote')}</p>
         <div className="co-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('progress', { n: progress })}>
-          <span style={{ width: `${progress}%` }} />
+          <span data-progress={progress} />
         </div>
         <ol className="co-steps"><li aria-current={step === 0 ? 'step' : undefined}>{t('stepCart')}</li><li aria-current={step === 1 ? 'step' : undefined}>{t('stepPayment')}</li></ol>
       </header>

@@ -1,5 +1,6 @@
 import type { AccountUser } from '../../lib/contract/accounts.ts';
 import type { Queryable } from '../db/client.ts';
+import { isUuid } from '../../lib/contract/input.ts';
 
 export interface CustomerRow {
   id: number;
@@ -64,7 +65,7 @@ export function createCustomerRepository(db: Queryable) {
     },
 
     async findByUuid(uuid: string): Promise<CustomerRow | null> {
-      if (!/^[0-9a-f-]{36}$/i.test(uuid)) return null;
+      if (!isUuid(uuid)) return null;
       const { rows } = await db.query<CustomerRow>('SELECT * FROM customers WHERE uuid = $1', [uuid]);
       return rows[0] ?? null;
     },

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import { readDecrypted, storeEncrypted } from '../storage/encrypted-files.ts';
 import { createDocumentFileStore } from '../storage/index.ts';
+import { isUuid } from '../../lib/contract/input.ts';
 
 export type DocumentSide = 'frente' | 'verso';
 
@@ -37,7 +38,7 @@ export function createDocumentService({ db }: { db: Queryable }) {
 
     /** The decrypted file, only when it belongs to this customer. */
     async readDocument(customerId: number, uuid: string): Promise<{ bytes: Buffer; contentType: string; side: DocumentSide } | null> {
-      if (!/^[0-9a-f-]{36}$/i.test(uuid)) return null;
+      if (!isUuid(uuid)) return null;
       const { rows } = await db.query<{ storage_name: string; content_type: string; side: DocumentSide }>(
         'SELECT storage_name, content_type, side FROM customer_documents WHERE uuid = $1::uuid AND customer_id = $2',
         [uuid, customerId],

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
+import { isUuid } from '../../lib/contract/input.ts';
 
 export type TokenPurpose = 'reset' | 'confirm';
 export const ACCOUNT_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -22,7 +23,7 @@ export function createAccountTokens({ db, clock }: { db: Queryable; clock: Clock
 
     /** Marks the token used and answers its customer id; null when unknown, used, expired or not this customer's. */
     async consume(customerUuid: string, purpose: TokenPurpose, token: string): Promise<number | null> {
-      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token) || !/^[0-9a-f-]{36}$/i.test(customerUuid)) return null;
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token) || !isUuid(customerUuid)) return null;
       const { rows } = await db.query<{ customer_id: number }>(
         `UPDATE account_tokens t SET used_at = $4
            FROM customers c

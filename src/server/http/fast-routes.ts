@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { getCart, postCart, putCart } from '../cart/cart-routes.ts';
 import { calculateShipping, listPickupPoints } from '../shipping/shipping-routes.ts';
 import type { ApiHandler } from './api-call.ts';
+import type { Storefront } from '../../lib/locale.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { BODY_SIZE_LIMIT_BYTES } from './body-limit.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './request-context.ts';
@@ -40,10 +41,10 @@ function readText(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** `shell`: the headers the middleware adds to every answer that got past its checks. */
-function writeResult(res: ServerResponse, result: ApiResult, shell: boolean): void {
+/** `shell`: the storefront whose headers the middleware adds to every answer that got past its checks. */
+function writeResult(res: ServerResponse, result: ApiResult, shell: Storefront | null): void {
   const headers = toJsonHeaders(result.headers);
-  if (shell) addShellHeaders(headers);
+  if (shell) addShellHeaders(headers, shell);
   const body = JSON.stringify(result.body);
   headers.set('content-length', String(Buffer.byteLength(body)));
   res.writeHead(result.status, Object.fromEntries(headers));
@@ -70,17 +71,17 @@ async function serve(req: IncomingMessage, res: ServerResponse, url: URL, id: st
   } catch {
     return toAstro(); // nothing read yet: Astro answers it as it always did (its error page)
   }
-  if (!context.ok) return writeResult(res, context.result, false);
+  if (!context.ok) return writeResult(res, context.result, null);
   // Clearing an ended session's cookie is Astro's cookie code: let it answer (rare).
   if (context.sessionEnded) return toAstro();
   const { locals } = context;
   try {
     const result = await handler({ id, url, locals, body: { contentType: headers.get('content-type'), text: () => readText(req) } });
-    writeResult(res, result, true);
+    writeResult(res, result, locals.storefront);
   } catch (error) {
     // What 500.astro answers on API paths.
     console.error(`[api] ${url.pathname}: failed`, toLoggedError(error));
-    writeResult(res, toServerErrorResult(error, locals.locale), true);
+    writeResult(res, toServerErrorResult(error, locals.locale), locals.storefront);
   }
 }
 

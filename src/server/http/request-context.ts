@@ -6,7 +6,7 @@ import { getCartCurrency, getDefaultLocale, getProfileLocale, isLocale, type Cur
 import { readSessionToken, type SessionCustomer } from '../accounts/sessions.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { getSessionService } from '../services.ts';
-import { resolveStorefront } from '../storefront-hosts.ts';
+import { getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
 import { isApiPath, isForbiddenCrossOrigin, type HeaderSource } from './origin-check.ts';
 import { errorResult, type ApiResult } from './responses.ts';
 
@@ -82,11 +82,18 @@ export async function resolveRequestContext(facts: RequestFacts): Promise<Reques
   };
 }
 
-/** Security headers every answer carries, and Vary: Host (pages differ by host: caches must key on it). */
-export function addShellHeaders(headers: Headers): void {
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers every answer carries, and Vary: Host (pages differ by host: caches must key
+ * on it). Strict-Transport-Security when the storefront's configured origin is https (never
+ * from the request: a plain-http development host must not be pinned to https).
+ */
+export function addShellHeaders(headers: Headers, storefront?: Storefront): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!headers.has(name)) headers.set(name, value);
   }
+  if (storefront && storefront !== 'local' && getStorefrontOrigin(storefront).startsWith('https:')) headers.set('strict-transport-security', HSTS);
   const vary = headers.get('vary');
   if (!vary?.toLowerCase().includes('host')) headers.set('vary', vary ? `${vary}, Host` : 'Host');
 }

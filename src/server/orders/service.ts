@@ -1,7 +1,7 @@
 import type { OrderView } from '../../lib/contract/orders.ts';
 import { toMajor } from '../../lib/contract/orders.ts';
 import type { Queryable } from '../db/client.ts';
-import { toId } from '../../lib/contract/input.ts';
+import { isUuid, toId } from '../../lib/contract/input.ts';
 
 interface OrderRow {
   id: number;
@@ -38,8 +38,6 @@ const ORDER_COLUMNS = `o.id, o.external_id, o.number, o.created_at, o.currency_i
   o.shipping_minor, o.total_minor, o.status, o.delivery_type, o.delivery_description, o.pickup_code, o.payment_method,
   o.installments, o.paid_at, o.delivery_days, o.delivery_service_name_pt, o.delivery_service_name_es, o.pickup_point_name,
   o.pickup_point_address`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: 'pt' | 'es'): OrderView {
   const major = (minor: number) => toMajor(minor, row.decimals);
@@ -113,7 +111,7 @@ export function createOrderService({ db }: { db: Queryable }) {
 
     /** By external id (uuid) or, for the payment-status call, by order number. */
     async getOrder(customerId: number, id: string, lang: 'pt' | 'es'): Promise<OrderView | null> {
-      if (UUID.test(id)) return (await load('o.customer_id = $1 AND o.external_id = $2', [customerId, id], lang))[0] ?? null;
+      if (isUuid(id)) return (await load('o.customer_id = $1 AND o.external_id = $2', [customerId, id], lang))[0] ?? null;
       const number = toId(id);
       if (number !== null) return (await load('o.customer_id = $1 AND o.number = $2', [customerId, number], lang))[0] ?? null;
       return null;
