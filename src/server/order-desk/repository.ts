@@ -20,7 +20,7 @@ export interface DeskPaymentRow {
   provider: string; reference: string; provider_payment_id: string | null; status: string; amount_minor: number; currency_id: number;
   method: string; installments: number; created_at: Date; paid_at: Date | null; refunded_at: Date | null;
 }
-export interface DeskHistoryRow { from_status: string | null; to_status: string; staff_id: number | null; staff_name: string | null; note: string | null; created_at: Date }
+export interface DeskHistoryRow { from_status: string | null; to_status: string; staff_id: number | null; staff_email: string | null; note: string | null; created_at: Date }
 export interface LockedOrder { id: number; number: number; status: string; delivery_type: string; tracking_note: string | null }
 
 const LIST_COLUMNS = `o.id, o.number, o.created_at, o.status, o.locale, o.delivery_type, o.currency_id, o.total_minor, o.paid_at,
@@ -109,7 +109,7 @@ export function createOrderDeskRepository() {
         db.query<DeskPaymentRow>(
           `SELECT provider, reference, provider_payment_id, status, amount_minor, currency_id, method, installments, created_at, paid_at, refunded_at
              FROM payments WHERE order_id = $1 ORDER BY id`, [orderId]),
-        db.query<DeskHistoryRow>('SELECT from_status, to_status, staff_id, staff_name, note, created_at FROM order_status_history WHERE order_id = $1 ORDER BY id', [orderId]),
+        db.query<DeskHistoryRow>('SELECT from_status, to_status, staff_id, staff_email, note, created_at FROM order_status_history WHERE order_id = $1 ORDER BY id', [orderId]),
       ]);
       return { items: items.rows, payments: payments.rows, history: history.rows };
     },
@@ -121,10 +121,10 @@ export function createOrderDeskRepository() {
     },
 
     /** Who changes the status and why, read by the history trigger (migration 0510); ends with the transaction. */
-    async setStatusAuthor(tx: Queryable, author: { staffId: number; staffName: string; note: string | null }): Promise<void> {
+    async setStatusAuthor(tx: Queryable, author: { staffId: number; staffEmail: string; note: string | null }): Promise<void> {
       await tx.query(
-        `SELECT set_config('fronteira.staff_id', $1, true), set_config('fronteira.staff_name', $2, true), set_config('fronteira.status_note', $3, true)`,
-        [String(author.staffId), author.staffName, author.note ?? ''],
+        `SELECT set_config('fronteira.staff_id', $1, true), set_config('fronteira.staff_email', $2, true), set_config('fronteira.status_note', $3, true)`,
+        [String(author.staffId), author.staffEmail, author.note ?? ''],
       );
     },
 

@@ -9,9 +9,17 @@ import { DESK_PAGE_SIZE, type DeskFilters } from './filters.ts';
 import type { DeskListRow, OrderDeskRepository } from './repository.ts';
 import { getTransitionRefusal, TRANSITIONS, type DeskAction, type StaffRole } from './transitions.ts';
 
-export interface StaffActor { id: number; name: string; role: StaffRole }
+export interface StaffActor { id: number; email: string; role: StaffRole }
 
-export interface DeskAuditEntry { staffId: number; action: string; entity: string; entityId: string; before: unknown; after: unknown }
+/** The staff audit log's entry (src/server/audit, decision 0500). */
+export interface DeskAuditEntry {
+  actor: { staffId: number; email: string };
+  action: string;
+  entityType: string;
+  entityId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
 
 export interface OrderDeskDeps {
   db: Queryable;
@@ -90,14 +98,14 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
           expectedStatus: input.expectedStatus, reason: note ?? undefined,
         });
         if (refusal) throw new DeskError(refusal, locked.status);
-        await repository.setStatusAuthor(tx, { staffId: actor.id, staffName: actor.name, note });
+        await repository.setStatusAuthor(tx, { staffId: actor.id, staffEmail: actor.email, note });
         if (input.action === 'cancel') await cancelUnpaidOrder(tx, locked.id, now);
         else {
           if (input.action === 'refund') await returnOrderStock(tx, locked.id, now);
           await repository.setStatus(tx, locked.id, rule.to, now, input.action === 'ship' ? note : null);
         }
         await deps.writeAudit(tx, {
-          staffId: actor.id, action: `order.${input.action}`, entity: 'order', entityId: String(locked.number),
+          actor: { staffId: actor.id, email: actor.email }, action: `order.${input.action}`, entityType: 'order', entityId: locked.number,
           before: { status: locked.status }, after: { status: rule.to, ...(note ? { note } : {}) },
         });
         await deps.notifyStatusChange(tx, locked.id, rule.to);

@@ -8,7 +8,7 @@ CREATE TABLE order_status_history (
   from_status text,
   to_status text NOT NULL,
   staff_id bigint,          -- NULL: the shop itself (checkout, payment, reservation expiry)
-  staff_name text,          -- as the staff member was named then (accounts can be renamed or disabled)
+  staff_email text,         -- who it was then (an account can change its e-mail or be disabled)
   note text,                -- the reason of a cancel or refund, the tracking note of a shipment
   created_at timestamptz NOT NULL DEFAULT now()
 );
@@ -19,13 +19,13 @@ CREATE INDEX order_status_history_order_idx ON order_status_history (order_id, i
 -- transaction-local settings (set_config(..., true)), read here; the shop's own changes have none.
 CREATE FUNCTION record_order_status() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO order_status_history (order_id, from_status, to_status, staff_id, staff_name, note, created_at)
+  INSERT INTO order_status_history (order_id, from_status, to_status, staff_id, staff_email, note, created_at)
   VALUES (
     NEW.id,
     CASE WHEN TG_OP = 'UPDATE' THEN OLD.status END,
     NEW.status,
     NULLIF(current_setting('fronteira.staff_id', true), '')::bigint,
-    NULLIF(current_setting('fronteira.staff_name', true), ''),
+    NULLIF(current_setting('fronteira.staff_email', true), ''),
     NULLIF(current_setting('fronteira.status_note', true), ''),
     now()
   );
