@@ -4,7 +4,7 @@ import type { PaymentProvider } from '../../src/server/payments/provider.ts';
 import { createSandboxProvider, getWebhookSecret } from '../../src/server/payments/sandbox.ts';
 import { createPaymentService } from '../../src/server/payments/service.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
-import { approvePayment as approve, createCart, createCustomer, createPendingOrder, createProduct, getStock, signedWebhook, startCheckout } from './checkout-fixtures.ts';
+import { approvePayment as approve, createCart, createCustomer, createPendingOrder, createProduct, getStock, startCheckout } from './checkout-fixtures.ts';
 
 /** The shop's payment service on the test database, optionally with a provider that misbehaves. */
 function getPaymentService(override: Partial<PaymentProvider> = {}) {

@@ -4,7 +4,7 @@ import { DESK_PAGE_SIZE, type DeskFilters } from './filters.ts';
 export interface DeskListRow {
   id: number; number: number; created_at: Date; status: string; locale: string; delivery_type: string;
   currency_id: number; total_minor: number; paid_at: Date | null; pickup_code: string | null;
-  buyer_name: string; email: string; document_type: string; document: string;
+  buyer_name: string; email: string; document_type: string; document: string; iso_code: string; decimals: number;
 }
 
 export interface DeskOrderRow extends DeskListRow {
@@ -15,6 +15,7 @@ export interface DeskOrderRow extends DeskListRow {
   phone: string; foreign_buyer: number; identity: string; customer_id: number;
 }
 
+export interface DeskCurrencyTotal { currency_id: number; iso_code: string; decimals: number; total_minor: number }
 export interface DeskItemRow { position: number; product_code: string; name_pt: string; name_es: string; quantity: number; unit_price_minor: number; subtotal_minor: number }
 export interface DeskPaymentRow {
   provider: string; reference: string; provider_payment_id: string | null; status: string; amount_minor: number; currency_id: number;
@@ -24,7 +25,8 @@ export interface DeskHistoryRow { from_status: string | null; to_status: string;
 export interface LockedOrder { id: number; number: number; status: string; delivery_type: string; tracking_note: string | null }
 
 const LIST_COLUMNS = `o.id, o.number, o.created_at, o.status, o.locale, o.delivery_type, o.currency_id, o.total_minor, o.paid_at,
-  o.pickup_code, btrim(c.first_name || ' ' || c.last_name) AS buyer_name, c.email, c.document_type, c.document`;
+  o.pickup_code, btrim(c.first_name || ' ' || c.last_name) AS buyer_name, c.email, c.document_type, c.document, cur.iso_code, cur.decimals`;
+const FROM = 'FROM orders o JOIN customers c ON c.id = o.customer_id JOIN currencies cur ON cur.id = o.currency_id';
 
 /** `%`, `_` and `\` typed by staff are searched for, not used as patterns. */
 function toLikePattern(text: string): string {
@@ -60,24 +62,24 @@ function toWhere(filters: DeskFilters): { where: string; params: unknown[] } {
 
 export function createOrderDeskRepository() {
   return {
-    async listOrders(db: Queryable, filters: DeskFilters): Promise<{ rows: DeskListRow[]; total: number; totals: { currency_id: number; total_minor: number }[] }> {
+    async listOrders(db: Queryable, filters: DeskFilters): Promise<{ rows: DeskListRow[]; total: number; totals: DeskCurrencyTotal[] }> {
       const { where, params } = toWhere(filters);
       const page = filters.pagina ?? 1;
-      const from = 'FROM orders o JOIN customers c ON c.id = o.customer_id';
       const [list, counted] = await Promise.all([
         db.query<DeskListRow>(
-          `SELECT ${LIST_COLUMNS} ${from} WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${DESK_PAGE_SIZE} OFFSET ${(page - 1) * DESK_PAGE_SIZE}`,
+          `SELECT ${LIST_COLUMNS} ${FROM} WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${DESK_PAGE_SIZE} OFFSET ${(page - 1) * DESK_PAGE_SIZE}`,
           params,
         ),
-        db.query<{ currency_id: number; count: number; total_minor: number }>(
-          `SELECT o.currency_id, count(*)::int AS count, sum(o.total_minor)::bigint AS total_minor ${from} WHERE ${where} GROUP BY o.currency_id ORDER BY o.currency_id`,
+        db.query<DeskCurrencyTotal & { count: number }>(
+          `SELECT o.currency_id, cur.iso_code, cur.decimals, count(*)::int AS count, sum(o.total_minor)::bigint AS total_minor ${FROM}
+            WHERE ${where} GROUP BY o.currency_id, cur.iso_code, cur.decimals ORDER BY o.currency_id`,
           params,
         ),
       ]);
       return {
         rows: list.rows,
         total: counted.rows.reduce((sum, row) => sum + row.count, 0),
-        totals: counted.rows.map(({ currency_id, total_minor }) => ({ currency_id, total_minor })),
+        totals: counted.rows.map(({ count: _count, ...total }) => total),
       };
     },
 
@@ -85,7 +87,7 @@ export function createOrderDeskRepository() {
     async listAllOrders(db: Queryable, filters: DeskFilters, cap: number): Promise<DeskListRow[]> {
       const { where, params } = toWhere(filters);
       return (await db.query<DeskListRow>(
-        `SELECT ${LIST_COLUMNS} FROM orders o JOIN customers c ON c.id = o.customer_id WHERE ${where}
+        `SELECT ${LIST_COLUMNS} ${FROM} WHERE ${where}
           ORDER BY o.created_at DESC, o.id DESC LIMIT ${cap}`,
         params,
       )).rows;
@@ -97,7 +99,7 @@ export function createOrderDeskRepository() {
         `SELECT ${LIST_COLUMNS}, o.external_id, o.items_total_minor, o.shipping_minor, o.delivery_description, o.delivery_service_name_pt,
                 o.delivery_service_name_es, o.pickup_point_name, o.pickup_point_address, o.delivery_address, o.alternative_city,
                 o.tracking_note, o.payment_method, o.installments, c.phone, c.foreign_buyer, c.identity, o.customer_id
-           FROM orders o JOIN customers c ON c.id = o.customer_id WHERE ${clause}`,
+           ${FROM} WHERE ${clause}`,
         [value],
       );
       return rows[0] ?? null;
