@@ -8,11 +8,15 @@ import type { Locale } from '../../lib/locale.ts';
 import { toCsv } from './csv.ts';
 import { DeskError } from './errors.ts';
 import { readDeskFilters } from './filters.ts';
-import type { OrderDeskService, StaffActor } from './service.ts';
+import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
 import { DESK_ACTIONS } from './transitions.ts';
 
 /** Who calls, as the staff guard found them, and the panel language they chose. */
 export interface DeskCaller { actor: StaffActor; locale: Locale }
+
+export function toDeskCaller(staff: StaffActor, locale: Locale): DeskCaller {
+  return { actor: { id: staff.id, email: staff.email, role: staff.role }, locale };
+}
 
 const TransitionBodySchema = z.object({
   acao: z.enum(DESK_ACTIONS),
@@ -125,4 +129,25 @@ export async function exportOrdersCsv(service: OrderDeskService, caller: DeskCal
 /** Amount in major units with a dot, as spreadsheets import numbers (G$ has no decimals). */
 function toMajorText(minor: number, decimals: number): string {
   return (minor / 10 ** decimals).toFixed(decimals);
+}
+
+export type CounterLookup =
+  | { ok: true; order: DeskOrderDetail }
+  | { ok: false; status: 404 | 429 | 422; message: string; typed: string };
+
+/** POST /painel/balcao: the order of a typed or scanned pickup code, or why there is none. */
+export async function lookUpPickupCode(service: OrderDeskService, caller: DeskCaller, form: FormData, ip: string): Promise<CounterLookup> {
+  const t = createTranslator(orderDeskMessages, caller.locale);
+  const raw = form.get('codigo');
+  const typed = typeof raw === 'string' ? raw.trim().slice(0, 40) : '';
+  if (!typed) return { ok: false, status: 422, message: t('error_invalid_input'), typed };
+  try {
+    const order = await service.findByPickupCode(caller.actor, typed, ip);
+    if (order) return { ok: true, order };
+    return { ok: false, status: 404, message: t('counterWrongCode', { code: typed }), typed };
+  } catch (error) {
+    if (!(error instanceof DeskError)) throw error;
+    if (error.code === 'too_many_attempts') return { ok: false, status: 429, message: t('error_too_many_attempts'), typed };
+    return { ok: false, status: 404, message: t('counterWrongCode', { code: typed }), typed };
+  }
 }
