@@ -10,7 +10,7 @@ import { bootDatabase } from './src/server/db/boot.ts';
 import { closePool, getPool } from './src/server/db/client.ts';
 import { serveFastRoute } from './src/server/http/fast-routes.ts';
 import { createStaticHandler } from './src/server/http/static-files.ts';
-import { startPaymentJobs } from './src/server/payments/jobs.ts';
+import { startJobs } from './src/server/jobs/index.ts';
 
 // React picks its development build (several times slower to render) unless told otherwise; the
 // dynamic import of the handler below comes after this line.
@@ -21,8 +21,9 @@ const port = config.PORT;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const database = await bootDatabase({ seed: config.SEED === '1' });
-// Reconciliation and reservation expiry run from boot, whether or not anyone shops.
-const paymentJobs = startPaymentJobs();
+// The job queue's worker: e-mails, and reconciliation and reservation expiry from boot, whether
+// or not anyone shops (each job runs in one of the shop's processes).
+const jobs = await startJobs(database.url);
 const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
 const serveStatic = await createStaticHandler(path.join(root, 'dist/client'));
 // Cheap levels: on-the-fly compression at high levels costs more throughput than it saves.
@@ -64,7 +65,7 @@ async function shutDown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal}: finishing in-flight requests`);
-  const jobsStopped = paymentJobs.stop(); // no new run; the current one ends before the database
+  const jobsStopped = jobs.stop(); // no new job; the running ones end before the database
   const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   server.close(async () => {
     clearTimeout(forceClose);

@@ -76,7 +76,7 @@ export function createRegistrationService({ db, clock }: { db: Queryable; clock:
       if (!created) return { kind: 'email_taken' };
       const { token } = await createSessionService({ db, clock }).createSession(created.id);
       const confirmation = await createAccountTokens({ db, clock }).issue(created.id, 'confirm');
-      sendConfirmationMail(created, confirmation).catch((error: unknown) =>
+      sendConfirmationMail(db, created, confirmation).catch((error: unknown) =>
         console.error('[mail] confirmation mail failed', (error as Error).message),
       );
       return { kind: 'ok', token, user: toAccountUser(created) };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { enqueueOrderPaidMails } from '../mail/order-mail.ts';
 import { createPickupCode } from '../orders/pickup-code.ts';
 import type { ProviderPaymentStatus } from './provider.ts';
 
@@ -92,5 +93,7 @@ export async function applyProviderStatus(tx: Queryable, now: Date, report: Prov
   if (!servable) return { changed: true, refundDue: true };
   await tx.query('UPDATE stock_reservations SET consumed_at = $2 WHERE order_id = $1', [payment.order_id, now]);
   await setPickupCode(tx, payment.order_id, now);
+  // In this transaction: the shopper and the store hear of the payment exactly when it commits.
+  await enqueueOrderPaidMails(tx, payment.order_id);
   return { changed: true, refundDue: false };
 }
