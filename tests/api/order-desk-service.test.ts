@@ -3,6 +3,7 @@ import { systemClock } from '../../src/server/clock.ts';
 import { DeskError } from '../../src/server/order-desk/errors.ts';
 import { createOrderDeskRepository } from '../../src/server/order-desk/repository.ts';
 import { createOrderDeskService, type DeskAuditEntry, type StaffActor } from '../../src/server/order-desk/service.ts';
+import type { PaymentProvider } from '../../src/server/payments/provider.ts';
 import { createSandboxProvider, getWebhookSecret } from '../../src/server/payments/sandbox.ts';
 import { createPaymentService } from '../../src/server/payments/service.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/index.ts';
@@ -12,13 +13,18 @@ import { createPaidOrder, createPendingOrder, getStock } from './checkout-fixtur
 const admin: StaffActor = { id: 900_001, email: 'admin@store.test', role: 'admin' };
 const counter = (): StaffActor => ({ id: 900_000 + Math.floor(Math.random() * 90_000), email: 'counter@store.test', role: 'counter' });
 
+function createPayments(override: Partial<PaymentProvider> = {}) {
+  const db = getTestDb();
+  const sandbox = createSandboxProvider({ db, clock: systemClock, secret: getWebhookSecret });
+  return createPaymentService({ db, connect: () => db.connect(), clock: systemClock, providers: { sandbox: { ...sandbox, ...override } } });
+}
+
 /** The desk on the test database, with the sandbox gateway; audit rows and e-mail hooks are recorded. */
-function createDesk() {
+function createDesk(provider: Partial<PaymentProvider> = {}) {
   const db = getTestDb();
   const audit: DeskAuditEntry[] = [];
   const mails: { orderId: number; status: string }[] = [];
-  const sandbox = createSandboxProvider({ db, clock: systemClock, secret: getWebhookSecret });
-  const payments = createPaymentService({ db, connect: () => db.connect(), clock: systemClock, providers: { sandbox } });
+  const payments = createPayments(provider);
   const desk = createOrderDeskService({
     db, connect: () => db.connect(), clock: systemClock, repository: createOrderDeskRepository(), limiter: createRateLimiter({ db }),
     writeAudit: async (tx, entry) => {
@@ -103,6 +109,20 @@ describe('order desk transitions', () => {
       `SELECT p.status, p.refunded_at, s.status AS sandbox FROM payments p JOIN sandbox_payments s USING (reference) WHERE p.order_id = $1`, [order.id]);
     expect(rows[0]).toMatchObject({ status: 'ESTORNADO', sandbox: 'refunded' });
     expect(audit.map((entry) => entry.action)).toEqual(['order.refund']);
+  });
+
+  it('a refund the gateway refuses stays due: the desk says so and the retry gives the money back later', async () => {
+    const { desk } = createDesk({ refundPayment: async () => ({ ok: false, reason: 'gateway_error' }) });
+    const order = await createPaidOrder({ stock: 5 });
+    const outcome = await desk.transition(admin, { number: order.number, action: 'refund', expectedStatus: 'PAGO', note: 'Defeito' });
+    expect(outcome).toEqual({ status: 'ESTORNADO', moneyReturned: false });
+    expect(await getStock(order.product.id)).toBe(5);
+    const payment = () => getTestDb().query<{ status: string }>('SELECT status FROM payments WHERE order_id = $1', [order.id]).then((r) => r.rows[0]!.status);
+    expect(await payment()).toBe('PAGO');
+    // the retry reconciliation makes (same due-refund query; a whole reconcile() here would touch other tests' orders)
+    expect(await createPayments().refundOrder(order.id)).toBe(true);
+    expect(await payment()).toBe('ESTORNADO');
+    expect(await getStock(order.product.id)).toBe(5);
   });
 
   it('a counter user cannot refund: nothing changes', async () => {

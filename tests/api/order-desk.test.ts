@@ -145,6 +145,12 @@ describe('pickup counter', () => {
     expect(html).toContain('Teste Comprador');
     expect(html).toContain('RUC 80012345-6');
     expect(html).toContain('Entregar al comprador');
+    // handed over, the same code says it was used
+    const handed = await postForm(`/api/painel/pedidos/${order.number}/status`, { acao: 'hand_over', status_esperado: 'PAGO', voltar: 'balcao' }, { cookie });
+    expect(handed.headers.get('location')).toBe(`/painel/balcao?feito=RETIRADO&pedido=${order.number}`);
+    const used = await (await postForm('/painel/balcao', { codigo: order.pickup_code }, { cookie })).text();
+    expect(used).toContain('Este código ya fue usado: el pedido se entregó el');
+    expect(used).not.toContain('Entregar al comprador');
     const wrong = await postForm('/painel/balcao', { codigo: 'XXXXXXXX' }, { cookie });
     expect(wrong.status).toBe(404);
     expect(await wrong.text()).toContain('El código &quot;XXXXXXXX&quot; no corresponde a ningún pedido.');
