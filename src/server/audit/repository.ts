@@ -26,7 +26,8 @@ export interface AuditRow {
 }
 
 export interface AuditFilter {
-  staffId?: number;
+  /** null: the command line's rows. */
+  staffId?: number | null;
   action?: string;
   from?: Date;
   /** Exclusive. */
@@ -52,7 +53,8 @@ export async function selectAuditRows(db: Queryable, filter: AuditFilter): Promi
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
   };
-  if (filter.staffId !== undefined) add('staff_id = ?', filter.staffId);
+  if (filter.staffId === null) where.push('staff_id IS NULL');
+  else if (filter.staffId !== undefined) add('staff_id = ?', filter.staffId);
   if (filter.action) add('action = ?', filter.action);
   if (filter.from) add('at >= ?', filter.from);
   if (filter.to) add('at < ?', filter.to);
