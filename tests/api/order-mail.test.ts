@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/server/clock.ts';
 import { enqueueOrderStatusMail } from '../../src/server/mail/order-mail.ts';
+import { createSandboxProvider, getWebhookSecret } from '../../src/server/payments/sandbox.ts';
+import { createPaymentService } from '../../src/server/payments/service.ts';
 import { api, getTestDb, useOwnStack } from '../support/api.ts';
 import { extractPdfText } from '../support/pdf-text.ts';
 import { startShopProcess } from '../support/shop-process.ts';
@@ -156,6 +159,22 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     ]);
     const [refunded] = await findMail(order.customer.email, `Pedido n.º ${order.number} reembolsado`);
     expect(refunded!.text).toContain(`http://es.localhost:${stack.port}/pedido/${order.externalId}`);
+  });
+
+  it('a payment approved after the reservation expired and the stock was sold is refunded, and the shopper told once', async () => {
+    const order = await createPendingOrder({ stock: 1 });
+    const db = getTestDb();
+    await db.query(`UPDATE stock_reservations SET expires_at = now() - interval '1 minute' WHERE order_id = (SELECT id FROM orders WHERE external_id = $1)`,
+      [order.externalId]);
+    const sandbox = createSandboxProvider({ db, clock: systemClock, secret: getWebhookSecret });
+    await createPaymentService({ db, connect: () => db.connect(), clock: systemClock, providers: { sandbox } }).expireReservations();
+    await db.query('UPDATE products SET stock = 0 WHERE id = $1', [order.product.id]); // sold to someone else
+    await db.query(`UPDATE sandbox_payments SET status = 'approved' WHERE reference = $1`, [order.payment.reference]);
+    expect((await pay(order)).status).toBe(200);
+    await waitForMailQueue();
+    const subjects = (await readCaughtMail()).filter((mail) => toAddress(mail) === order.customer.email).map((mail) => mail.subject).sort();
+    expect(subjects).toEqual([`Pedido n.º ${order.number} recibido: esperando el pago`, `Pedido n.º ${order.number} reembolsado`]);
+    expect(await findMail(STORE, `Nuevo pedido pagado n.º ${order.number}`)).toEqual([]);
   });
 
   it('a checkout that rolls back (out of stock) sends nothing', async () => {

@@ -83,7 +83,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     /**
      * One status change, on the locked order row: a second click waits for the first to commit,
      * then finds the status changed and is refused. Audit row, history (trigger) and the
-     * shopper's e-mail are written in the same transaction; the money of a refund goes back
+     * shopper's e-mail (but a refund's) are written in the same transaction; the money of a refund goes back
      * through the provider after COMMIT (a gateway call holds no lock), retried by reconciliation.
      */
     async transition(actor: StaffActor, input: TransitionInput): Promise<TransitionOutcome> {
@@ -108,7 +108,9 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
           actor: { staffId: actor.id, email: actor.email }, action: `order.${input.action}`, entityType: 'order', entityId: locked.number,
           before: { status: locked.status }, after: { status: rule.to, ...(note ? { note } : {}) },
         });
-        await deps.notifyStatusChange(tx, locked.id, rule.to);
+        // A refund's e-mail goes when the provider has given the money back (payments' refund
+        // path queues it), so the shopper never reads "refunded" about money still on its way.
+        if (input.action !== 'refund') await deps.notifyStatusChange(tx, locked.id, rule.to);
         return locked;
       });
       const moneyReturned = input.action === 'refund' ? await deps.refundOrder(order.id) : null;
