@@ -156,7 +156,9 @@ describe('order desk transitions', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     for (const result of results) if (result.status === 'rejected') expect((result.reason as DeskError).code).toBe('changed_meanwhile');
     expect((await getHistory(order.id)).filter((row) => row.staff_email !== null)).toHaveLength(1);
-    expect([audit.length, mails.length]).toEqual([1, 1]);
+    expect(audit).toHaveLength(1);
+    // a refund's e-mail is the payment refund path's (sent once the money is back), not the desk hook's
+    expect(mails).toEqual(audit[0]!.action === 'order.refund' ? [] : [{ orderId: order.id, status: 'RETIRADO' }]);
     // stock came back at most once
     expect(await getStock(order.product.id)).toBe(audit[0]!.action === 'order.refund' ? 5 : 4);
   });

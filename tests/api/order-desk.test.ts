@@ -45,6 +45,9 @@ describe('order desk API', () => {
     expect(await getAuditRows(order.number)).toEqual([
       { action: 'order.refund', actor: staff.email, before: { status: 'PAGO' }, after: { status: 'ESTORNADO', note: 'Cliente desistió' } },
     ]);
+    // the shopper hears of it once the money is back (the payment refund path's e-mail)
+    const mail = await waitForMail(inject('dataDir'), order.customer.email, (caught) => caught.subject.includes('reembolsado'));
+    expect(mail.subject).toBe(`Pedido n.º ${order.number} reembolsado`);
     // the shopper's order says so
     const shopper = await apiJson(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: order.customer.token });
     expect(shopper.body).toMatchObject({ status: 'ESTORNADO', pagamentos: [{ status: 'ESTORNADO' }] });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { isPanelLocale } from '../../lib/i18n/panel.ts';
-import { toSafeRedirect } from '../../server/accounts/require-customer.ts';
+import { toSafeRedirect } from '../../lib/safe-redirect.ts';
 import { requireApiStaff, toAuditActor } from '../../server/staff/http.ts';
 import { getStaffService } from '../../server/staff/index.ts';
 

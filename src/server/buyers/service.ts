@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
 import { readDecrypted } from '../storage/encrypted-files.ts';
+import { createDocumentFileStore } from '../storage/index.ts';
 import { findBuyerRow, findDocumentRow, searchBuyerRows, selectBuyerDocuments } from './repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,7 +33,7 @@ export function createBuyerService({ db, clock }: { db: Queryable & ConnectionSo
       if (!UUID.test(uuid)) return null;
       const row = await findDocumentRow(db, uuid);
       if (!row) return null;
-      const bytes = await readDecrypted(row.storage_name);
+      const bytes = await readDecrypted(createDocumentFileStore(db), row.storage_name);
       const detected = (await fileTypeFromBuffer(bytes))?.mime ?? '';
       const extension = VIEWABLE.get(detected);
       await runInTransaction(db, (tx) =>

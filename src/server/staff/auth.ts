@@ -13,9 +13,10 @@ import { createStaffToken, hashStaffToken } from './tokens.ts';
 
 /** The same windows and counts as customer sign-in (issue 17), counted apart. */
 export const STAFF_LIMITS = {
-  loginAccount: { ...LIMITS.loginAccount, name: 'staff-login-account' },
+  // Fixed windows, as customer sign-in counted them before its per-account backoff (main).
+  loginAccount: { name: 'staff-login-account', points: 10, windowSeconds: 15 * 60 },
   loginIp: { ...LIMITS.loginIp, name: 'staff-login-ip' },
-  codeAccount: { ...LIMITS.loginAccount, name: 'staff-code-account' },
+  codeAccount: { name: 'staff-code-account', points: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 /** The signed-in staff member a request carries (App.Locals.staff). */
