@@ -84,6 +84,7 @@ describe('order desk API', () => {
     const page = await (await api(shipped.headers.get('location')!, { host: 'es', headers: { cookie } })).text();
     expect(page).toContain('Pedido marcado como enviado.');
     expect(page).toContain('AX-123');
+    expect(page).toMatch(/href="\/painel\/clientes\/[0-9a-f-]{36}"/); // admins reach the buyer's identity documents
     // the shopper hears of it (mail queue, real SMTP catcher), in the order's language
     const mail = await waitForMail(inject('dataDir'), order.customer.email, (caught) => caught.subject.includes('enviado'));
     expect(mail.subject).toBe(`Pedido n.º ${order.number} enviado`);
@@ -104,6 +105,9 @@ describe('order desk API', () => {
     const cancelled = await postTransition(cookie, order.number, { acao: 'cancel', nota: 'Duplicado' });
     expect(cancelled.body.status).toBe('CANCELADO');
     expect(await getStock(order.product.id)).toBe(3);
+    const detail = await (await api(`/painel/pedidos/${order.number}`, { host: 'es', headers: { cookie } })).text();
+    expect(detail).toContain('Duplicado'); // the reason, in the status history
+    expect(detail).not.toContain('/painel/clientes/'); // documents are for admins only
     expect((await postTransition(cookie, 999_999_999, { acao: 'cancel', nota: 'x' })).status).toBe(404);
     expect((await postTransition(cookie, order.number, { acao: 'explode' })).status).toBe(422);
   });

@@ -18,7 +18,8 @@ async function payOrder(page: Page, context: Parameters<typeof signIn>[0], host:
   });
   await page.goto(link);
   await page.getByRole('button', { name: host === 'br' ? 'Aprovar' : 'Aprobar' }).click();
-  await expect(page.getByTestId('pickup-code')).toHaveText(/^[346789A-Z]{8}$/);
+  // The payment page polls until the sandbox's notification is settled: slower on a busy machine.
+  await expect(page.getByTestId('pickup-code')).toHaveText(/^[346789A-Z]{8}$/, { timeout: 30_000 });
   const { rows } = await getTestDb().query<{ number: string; external_id: string; pickup_code: string }>(
     'SELECT number, external_id, pickup_code FROM orders WHERE customer_id = $1', [buyer.id]);
   return { number: Number(rows[0]!.number), externalId: rows[0]!.external_id, code: rows[0]!.pickup_code };
@@ -32,6 +33,9 @@ const panels = [
     find: 'Buscar', handOver: 'Entregar ao comprador', handedOver: 'Pedido entregue ao comprador.', wrong: 'não corresponde a nenhum pedido',
     tracking: 'Nota de rastreamento (opcional)', codeLabel: 'Código de retirada', retirado: 'Retirado na loja', filter: 'Filtrar' },
 ];
+
+// Each journey pays through the sandbox page, then works in a second (staff) browser context.
+test.describe.configure({ timeout: 150_000 });
 
 for (const panel of panels) {
   test(`an admin finds a paid order by its pickup code and ships it (${panel.locale})`, async ({ page, context, browser }, info) => {

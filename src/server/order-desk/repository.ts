@@ -12,7 +12,7 @@ export interface DeskOrderRow extends DeskListRow {
   delivery_service_name_pt: string | null; delivery_service_name_es: string | null;
   pickup_point_name: string | null; pickup_point_address: string | null; delivery_address: Record<string, unknown> | null;
   alternative_city: string | null; tracking_note: string | null; payment_method: string; installments: number;
-  phone: string; foreign_buyer: number; identity: string; customer_id: number;
+  phone: string; foreign_buyer: number; identity: string; customer_id: number; customer_uuid: string;
 }
 
 export interface DeskCurrencyTotal { currency_id: number; iso_code: string; decimals: number; total_minor: number }
@@ -98,7 +98,7 @@ export function createOrderDeskRepository() {
       const { rows } = await db.query<DeskOrderRow>(
         `SELECT ${LIST_COLUMNS}, o.external_id, o.items_total_minor, o.shipping_minor, o.delivery_description, o.delivery_service_name_pt,
                 o.delivery_service_name_es, o.pickup_point_name, o.pickup_point_address, o.delivery_address, o.alternative_city,
-                o.tracking_note, o.payment_method, o.installments, c.phone, c.foreign_buyer, c.identity, o.customer_id
+                o.tracking_note, o.payment_method, o.installments, c.phone, c.foreign_buyer, c.identity, o.customer_id, c.uuid AS customer_uuid
            ${FROM} WHERE ${clause}`,
         [value],
       );
