@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAuditQuery } from './routes.ts';
+import { readAuditQuery, toAuditChange } from './routes.ts';
 
 describe('readAuditQuery', () => {
   it('reads who, action and a date range in the store day (UTC-3), the end day included', () => {
@@ -22,5 +22,18 @@ describe('readAuditQuery', () => {
 
   it('cli selects the command line rows; a bad page is page 1', () => {
     expect(readAuditQuery(new URLSearchParams('who=cli&page=-3')).filter).toEqual({ staffId: null, limit: 50, offset: 0 });
+  });
+});
+
+describe('toAuditChange', () => {
+  it('keeps only what changed between two objects', () => {
+    expect(toAuditChange({ id: 1, locale: 'es-PY', role: 'admin' }, { id: 1, locale: 'pt-BR', role: 'admin' })).toEqual({
+      before: { locale: 'es-PY' }, after: { locale: 'pt-BR' },
+    });
+  });
+
+  it('keeps a lone side or a non-object whole', () => {
+    expect(toAuditChange(null, { id: 1 })).toEqual({ before: null, after: { id: 1 } });
+    expect(toAuditChange('PAGO', 'ENVIADO')).toEqual({ before: 'PAGO', after: 'ENVIADO' });
   });
 });

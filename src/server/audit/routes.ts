@@ -45,3 +45,12 @@ export function readAuditQuery(params: URLSearchParams): AuditQuery {
   };
   return { filter, values: { who, action, from: fromText, to: toText }, page, dateInvalid };
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What a row changed: with two objects, only the keys whose values differ; otherwise both whole. */
+export function toAuditChange(before: unknown, after: unknown): { before: unknown; after: unknown } {
+  if (!isRecord(before) || !isRecord(after)) return { before, after };
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return { before: Object.fromEntries(keys.map((key) => [key, before[key]])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
+}

@@ -2,7 +2,8 @@ import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
-import { LIMITS, type Limit, type RateLimiter } from '../rate-limit/index.ts';
+import { DELAYS, LIMITS, type Limit, type RateLimiter } from '../rate-limit/index.ts';
+import type { DelayRule } from '../rate-limit/delays.ts';
 import {
   claimTotpStep, endStaffSession, findStaffByEmail, findStaffById, insertStaffSession, touchStaffSession, updateSessionStage, updateStaff,
   type PanelLocale, type SessionStage, type StaffRole,
@@ -13,11 +14,14 @@ import { createStaffToken, hashStaffToken } from './tokens.ts';
 
 /** The same windows and counts as customer sign-in (issue 17), counted apart. */
 export const STAFF_LIMITS = {
-  // Fixed windows, as customer sign-in counted them before its per-account backoff (main).
-  loginAccount: { name: 'staff-login-account', points: 10, windowSeconds: 15 * 60 },
   loginIp: { ...LIMITS.loginIp, name: 'staff-login-ip' },
+  /** Wrong TOTP codes: 10 per account in 15 minutes (a code has a million values). */
   codeAccount: { name: 'staff-code-account', points: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
+
+export const STAFF_DELAYS = {
+  loginAccountIp: { ...DELAYS.loginAccountIp, name: 'staff-login-account-ip' },
+} satisfies Record<string, DelayRule>;
 
 /** The signed-in staff member a request carries (App.Locals.staff). */
 export interface PanelStaff {
@@ -49,18 +53,22 @@ export function createStaffAuthService({ db, clock, limiter }: { db: StaffDb; cl
 
   return {
     async login({ email, password, ip }: { email: string; password: string; ip: string }): Promise<StaffLogin> {
+      // The customer sign-in's rules (accounts/auth.ts): a growing delay per (account, address)
+      // after ten wrong passwords, and a cap per address.
       const account = email.trim().toLowerCase();
-      if ((await limiter.isBlocked(STAFF_LIMITS.loginAccount, account)) || (await limiter.isBlocked(STAFF_LIMITS.loginIp, ip))) {
+      const pair = `${account}|${ip}`;
+      if (await limiter.isBlocked(STAFF_LIMITS.loginIp, ip)) return { kind: 'limited' };
+      if ((await limiter.getWaitSeconds(STAFF_DELAYS.loginAccountIp, pair)) > 0) {
+        await limiter.consume(STAFF_LIMITS.loginIp, ip);
         return { kind: 'limited' };
       }
       const staff = account.length <= 254 ? await findStaffByEmail(db, account) : null;
       const usable = staff && !staff.disabled_at ? staff : null;
       if (!(await verifyPassword(usable?.password_hash ?? null, password)) || !usable) {
-        const accountOk = await limiter.consume(STAFF_LIMITS.loginAccount, account);
-        const ipOk = await limiter.consume(STAFF_LIMITS.loginIp, ip);
-        return accountOk && ipOk ? { kind: 'invalid' } : { kind: 'limited' };
+        await limiter.recordFailure(STAFF_DELAYS.loginAccountIp, pair);
+        return (await limiter.consume(STAFF_LIMITS.loginIp, ip)) ? { kind: 'invalid' } : { kind: 'limited' };
       }
-      await limiter.reset(STAFF_LIMITS.loginAccount, account);
+      await limiter.clearFailures(STAFF_DELAYS.loginAccountIp, pair);
       const stage: SessionStage = usable.role !== 'admin' ? 'full' : usable.totp_enrolled_at ? 'totp' : 'enrol';
       const { token, hash } = createStaffToken();
       await runInTransaction(db, async (tx) => {
