@@ -1,11 +1,11 @@
 // The order desk's HTTP handlers, framework-free: the endpoint files under src/pages/api/painel
 // and src/pages/painel run these after the staff guard.
 import { z } from 'zod';
+import { toCsv } from '../../lib/csv.ts';
 import { orderDeskMessages, type OrderDeskMessageKey } from '../../lib/i18n/order-desk.ts';
 import { orderMessages, toStatusLabel } from '../../lib/i18n/orders.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { toCsv } from './csv.ts';
 import { DeskError } from './errors.ts';
 import { readDeskFilters } from './filters.ts';
 import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
@@ -107,14 +107,14 @@ export async function exportOrdersCsv(service: OrderDeskService, caller: DeskCal
   const ts = createTranslator(orderMessages, caller.locale);
   const { filters } = readDeskFilters(url.searchParams);
   const rows = await service.listAllOrders(filters);
-  const csv = toCsv(
+  const csv = toCsv([
     [t('colNumber'), t('colDate'), t('colStatus'), t('colHost'), t('colDelivery'), t('colBuyer'), t('colEmail'), t('colDocument'), t('colCurrency'), t('colTotal'), t('colPaidAt')],
-    rows.map((row) => [
+    ...rows.map((row) => [
       row.number, row.created_at.toISOString(), toStatusLabel(ts, row.status), row.locale === 'pt-BR' ? 'br' : 'es',
       ts(`delivery_${row.delivery_type}` as Parameters<typeof ts>[0]), row.buyer_name, row.email, `${row.document_type} ${row.document}`.trim(),
       row.iso_code, toMajorText(row.total_minor, row.decimals), row.paid_at?.toISOString() ?? '',
     ]),
-  );
+  ]);
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {
