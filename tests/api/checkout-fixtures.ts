@@ -4,7 +4,7 @@ import { createSessionService } from '../../src/server/accounts/sessions.ts';
 import { systemClock } from '../../src/server/clock.ts';
 import { getWebhookSecret, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from '../../src/server/payments/sandbox.ts';
 import { createDeliveryToken } from '../../src/server/shipping/index.ts';
-import { apiJson, getTestDb, type Host } from '../support/api.ts';
+import { api, apiJson, getTestDb, type Host } from '../support/api.ts';
 
 /** Secrets the shop generated into its DATA_DIR (or that we generate first: it reads the same file). */
 function useShopDataDir(): void {
@@ -117,6 +117,30 @@ export function startCheckout(customer: TestCustomer, cartExternalId: string, op
   });
 }
 
+/** A delivery service of the calling test only: a city rate beats its department's (shipping rule). */
+export async function createDeliveryService() {
+  const db = getTestDb();
+  const id = 5000 + Math.floor(Math.random() * 90_000);
+  const tag = uniqueId();
+  await db.query(`INSERT INTO delivery_services (id, integrator_id, kind, name_pt, name_es) VALUES ($1, 1, 'delivery', $2, $3)`,
+    [id, `Moto PT ${tag}`, `Moto ES ${tag}`]);
+  const city = (await db.query<{ id: number }>(`SELECT id FROM cities WHERE name = 'Asunción' AND state_id = 39`)).rows[0]!.id;
+  await db.query('INSERT INTO delivery_rates (service_id, city_id, price_minor, days) VALUES ($1, $2, 20000, 3)', [id, city]);
+  await db.query('INSERT INTO delivery_rates (service_id, state_id, price_minor, days) VALUES ($1, 39, 30000, 9)', [id]);
+  const point = await db.query<{ id: number }>(
+    `INSERT INTO pickup_points (service_id, name, address, city_id, hours_pt, hours_es, price_minor, days)
+     VALUES ($1, $2, 'Calle Palma 100', $3, '8h-18h', '8h-18h', 10000, 4) RETURNING id`, [id, `Punto ${tag}`, city]);
+  return { id, tag, city, pointId: point.rows[0]!.id };
+}
+
+/** A main address of the customer in a city (Asunción's department, Capital). */
+export async function addAddress(customerId: number, cityId: number): Promise<number> {
+  const { rows } = await getTestDb().query<{ id: string }>(
+    `INSERT INTO customer_addresses (customer_id, name, street, number, district, city_name, state_name, country_id, main, city_id, state_id)
+     VALUES ($1, 'Casa', 'Av. España', '1500', 'Villa Morra', 'Asunción', 'Capital', 2, true, $2, 39) RETURNING id`, [customerId, cityId]);
+  return Number(rows[0]!.id);
+}
+
 /** A paid order of a fresh Paraguayan customer's one-line cart, up to the payment link. */
 export async function createPendingOrder(options: { stock?: number; quantity?: number; customer?: TestCustomer } = {}) {
   const customer = options.customer ?? (await createCustomer());
@@ -138,4 +162,36 @@ export function signedWebhook(data: Record<string, unknown>, options: { eventId?
   const body = JSON.stringify({ id: options.eventId ?? `evt_${uniqueId()}`, type: 'payment.updated', data });
   const signature = signSandboxBody(body, options.timestampS ?? Math.floor(Date.now() / 1000), options.secret ?? getWebhookSecret());
   return { body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature } };
+}
+
+/** The shopper approves on the gateway's page: the sandbox records it and notifies the shop. */
+export async function approvePayment(payment: { reference: string; amount_minor: number }, currencyId = 3) {
+  await getTestDb().query(`UPDATE sandbox_payments SET status = 'approved' WHERE reference = $1`, [payment.reference]);
+  const webhook = signedWebhook({ reference: payment.reference, status: 'approved', amount_minor: payment.amount_minor, currency_id: currencyId });
+  return api('/ecom/pagamentos/webhook/sandbox', { method: 'POST', host: 'local', body: webhook.body, headers: webhook.headers });
+}
+
+/** A paid order (store pickup, or home delivery in Asunción) of a fresh Paraguayan buyer, with its pickup code. */
+export async function createPaidOrder(options: { delivery?: boolean; stock?: number; quantity?: number } = {}) {
+  const customer = await createCustomer();
+  const product = await createProduct({ stock: options.stock ?? 10 });
+  const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: options.quantity ?? 1 }]);
+  let checkout: CheckoutOptions = { currencyId: 3 };
+  if (options.delivery) {
+    const service = await createDeliveryService();
+    const addressId = await addAddress(customer.id, service.city);
+    checkout = { currencyId: 3, quote: { type: 'delivery', serviceId: service.id, cityId: service.city, priceMinor: 20_000 }, body: { cliente_endereco_id: addressId } };
+  }
+  const started = await startCheckout(customer, cart, checkout);
+  if (started.status !== 201) throw new Error(`checkout failed: ${started.status} ${JSON.stringify(started.body)}`);
+  const payment = (await getTestDb().query<{ reference: string; amount_minor: number }>(
+    'SELECT p.reference, p.amount_minor FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1',
+    [started.body.external_id],
+  )).rows[0]!;
+  const approved = await approvePayment(payment);
+  if (approved.status !== 200) throw new Error(`payment approval failed: ${approved.status}`);
+  const order = (await getTestDb().query<{ id: number; number: number; pickup_code: string }>(
+    'SELECT id, number, pickup_code FROM orders WHERE external_id = $1', [started.body.external_id],
+  )).rows[0]!;
+  return { customer, product, externalId: started.body.external_id as string, payment, ...order };
 }

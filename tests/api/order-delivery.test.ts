@@ -1,29 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiJson, getTestDb } from '../support/api.ts';
-import { createCart, createCustomer, createProduct, startCheckout, uniqueId } from './checkout-fixtures.ts';
-
-/** A delivery service of this test only: a city rate beats its department's (shipping rule). */
-async function createService() {
-  const db = getTestDb();
-  const id = 5000 + Math.floor(Math.random() * 90_000);
-  const tag = uniqueId();
-  await db.query(`INSERT INTO delivery_services (id, integrator_id, kind, name_pt, name_es) VALUES ($1, 1, 'delivery', $2, $3)`,
-    [id, `Moto PT ${tag}`, `Moto ES ${tag}`]);
-  const city = (await db.query<{ id: number }>(`SELECT id FROM cities WHERE name = 'Asunción' AND state_id = 39`)).rows[0]!.id;
-  await db.query('INSERT INTO delivery_rates (service_id, city_id, price_minor, days) VALUES ($1, $2, 20000, 3)', [id, city]);
-  await db.query('INSERT INTO delivery_rates (service_id, state_id, price_minor, days) VALUES ($1, 39, 30000, 9)', [id]);
-  const point = await db.query<{ id: number }>(
-    `INSERT INTO pickup_points (service_id, name, address, city_id, hours_pt, hours_es, price_minor, days)
-     VALUES ($1, $2, 'Calle Palma 100', $3, '8h-18h', '8h-18h', 10000, 4) RETURNING id`, [id, `Punto ${tag}`, city]);
-  return { id, tag, city, pointId: point.rows[0]!.id };
-}
-
-async function addAddress(customerId: number, cityId: number): Promise<number> {
-  const { rows } = await getTestDb().query<{ id: string }>(
-    `INSERT INTO customer_addresses (customer_id, name, street, number, district, city_name, state_name, country_id, main, city_id, state_id)
-     VALUES ($1, 'Casa', 'Av. España', '1500', 'Villa Morra', 'Asunción', 'Capital', 2, true, $2, 39) RETURNING id`, [customerId, cityId]);
-  return Number(rows[0]!.id);
-}
+import { addAddress, createCart, createCustomer, createDeliveryService as createService, createProduct, startCheckout } from './checkout-fixtures.ts';
 
 async function rewriteRateTable(serviceId: number) {
   await getTestDb().query(`UPDATE delivery_services SET name_pt = 'Renomeado', name_es = 'Renombrado' WHERE id = $1`, [serviceId]);

@@ -4,7 +4,7 @@ import type { PaymentProvider } from '../../src/server/payments/provider.ts';
 import { createSandboxProvider, getWebhookSecret } from '../../src/server/payments/sandbox.ts';
 import { createPaymentService } from '../../src/server/payments/service.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
-import { createCart, createCustomer, createPendingOrder, createProduct, getStock, signedWebhook, startCheckout } from './checkout-fixtures.ts';
+import { approvePayment as approve, createCart, createCustomer, createPendingOrder, createProduct, getStock, startCheckout } from './checkout-fixtures.ts';
 
 /** The shop's payment service on the test database, optionally with a provider that misbehaves. */
 function getPaymentService(override: Partial<PaymentProvider> = {}) {
@@ -28,13 +28,6 @@ async function expire(externalId: string) {
     [externalId]);
   await getPaymentService().expireReservations();
   expect((await getState(externalId)).status).toBe('CANCELADO');
-}
-
-/** The shopper approves on the gateway's page: the sandbox records it and notifies the shop. */
-async function approve(payment: { reference: string; amount_minor: number }) {
-  await getTestDb().query(`UPDATE sandbox_payments SET status = 'approved' WHERE reference = $1`, [payment.reference]);
-  const webhook = signedWebhook({ reference: payment.reference, status: 'approved', amount_minor: payment.amount_minor, currency_id: 3 });
-  return api('/ecom/pagamentos/webhook/sandbox', { method: 'POST', host: 'local', body: webhook.body, headers: webhook.headers });
 }
 
 /** A two-line order of a fresh Paraguayan buyer (3 units of A, 2 of B). */

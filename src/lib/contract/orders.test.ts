@@ -25,6 +25,7 @@ describe('order display rules (spec section 4)', () => {
       .toEqual(['Aguardando', 'Aguardando pagamento', 'Autorizado', 'Pago', 'Enviado', 'Estornado']);
     expect(['PAGAMENTO', 'PAGO', 'ESTORNADO', 'CANCELADO'].map((status) => toStatusLabel(es, status)))
       .toEqual(['Esperando pago', 'Pagado', 'Reembolsado', 'Cancelado']);
+    expect([toStatusLabel(pt, 'RETIRADO'), toStatusLabel(es, 'RETIRADO')]).toEqual(['Retirado na loja', 'Retirado en la tienda']);
     expect(toStatusLabel(es, 'EM_SEPARACAO')).toBe('EM_SEPARACAO');
   });
 

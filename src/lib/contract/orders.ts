@@ -13,8 +13,11 @@ export function getPaymentMethods(foreignBuyer: 0 | 1): readonly PaymentMethod[]
   return foreignBuyer === 1 ? BRAZIL_PAYMENT_METHODS : PARAGUAY_PAYMENT_METHODS;
 }
 
-/** Order statuses of spec section 4, plus CANCELADO (an unpaid order whose reservation expired). */
-export const ORDER_STATUSES = ['AGUARDANDO', 'PAGAMENTO', 'AUTORIZADO', 'PAGO', 'ENVIADO', 'ESTORNADO', 'CANCELADO'] as const;
+/**
+ * Order statuses of spec section 4, plus CANCELADO (an unpaid order whose reservation expired or
+ * that the desk cancelled) and RETIRADO (handed over at the store's counter, DECISIONS.md).
+ */
+export const ORDER_STATUSES = ['AGUARDANDO', 'PAGAMENTO', 'AUTORIZADO', 'PAGO', 'ENVIADO', 'RETIRADO', 'ESTORNADO', 'CANCELADO'] as const;
 export const PAYMENT_STATUSES = ['AGUARDANDO', 'FINALIZADO', 'PAGO', 'RECUSADO', 'CANCELADO', 'ESTORNADO'] as const;
 
 /** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7); zod schema in src/server/checkout/input-schema.ts. */

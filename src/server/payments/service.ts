@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { enqueueOrderMail } from '../mail/order-mail.ts';
+import { cancelUnpaidOrder } from './order-stock.ts';
 import type { PaymentProvider, WebhookRequest } from './provider.ts';
 import { CHARGE_AMOUNT_SQL, CHARGE_CURRENCY_SQL, isKnownPayment } from './repository.ts';
 import { AmountMismatchError, applyProviderStatus, type ProviderReport, type Settlement } from './settlement.ts';
@@ -33,10 +34,13 @@ export type WebhookOutcome =
 
 interface RefundDue { reference: string; provider: string; amount_minor: number; currency_id: number }
 
-/** Paid payments of cancelled orders: approved too late, their stock sold meanwhile. */
+/**
+ * Paid payments of orders that will not be served: cancelled ones (approved too late, their
+ * stock sold meanwhile) and ones the order desk refunded (ESTORNADO, the money still to go back).
+ */
 const REFUND_DUE_SQL = `SELECT p.reference, p.provider, ${CHARGE_AMOUNT_SQL} AS amount_minor, ${CHARGE_CURRENCY_SQL} AS currency_id
    FROM payments p JOIN orders o ON o.id = p.order_id
-  WHERE p.status = 'PAGO' AND o.status = 'CANCELADO'`;
+  WHERE p.status = 'PAGO' AND o.status IN ('CANCELADO', 'ESTORNADO')`;
 
 export function createPaymentService({ db, connect, clock, providers }: PaymentServiceDeps) {
   /**
@@ -116,6 +120,17 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
       }
     },
 
+    /**
+     * Gives back the paid payments of an order the desk has just refunded (after its COMMIT);
+     * true when every one went back. A failure is left to reconciliation, which retries it.
+     */
+    async refundOrder(orderId: number): Promise<boolean> {
+      const { rows } = await db.query<RefundDue>(`${REFUND_DUE_SQL} AND o.id = $1 ORDER BY p.id`, [orderId]);
+      let refunded = true;
+      for (const row of rows) if (!(await refund(row))) refunded = false;
+      return refunded;
+    },
+
     /** Settles payments whose notification never came by asking their provider, and retries due refunds. */
     async reconcile({ olderThanMs = 60_000, limit = 100 } = {}): Promise<number> {
       const cutoff = new Date(clock.now().getTime() - olderThanMs);
@@ -152,23 +167,7 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
             ORDER BY o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
           [clock.now(), limit],
         );
-        for (const { id } of rows) {
-          // Product rows in id order, as checkout takes them: the update below would visit them in any order.
-          await tx.query(
-            `SELECT 1 FROM products WHERE id IN (SELECT product_id FROM stock_reservations WHERE order_id = $1
-                AND released_at IS NULL AND consumed_at IS NULL) ORDER BY id FOR NO KEY UPDATE`,
-            [id],
-          );
-          await tx.query(
-            `WITH released AS (
-               UPDATE stock_reservations SET released_at = $2 WHERE order_id = $1 AND released_at IS NULL AND consumed_at IS NULL
-               RETURNING product_id, quantity)
-             UPDATE products p SET stock = p.stock + r.quantity FROM released r WHERE p.id = r.product_id`,
-            [id, clock.now()],
-          );
-          await tx.query(`UPDATE orders SET status = 'CANCELADO', updated_at = $2 WHERE id = $1`, [id, clock.now()]);
-          await tx.query(`UPDATE payments SET status = 'CANCELADO', updated_at = $2 WHERE order_id = $1 AND status <> 'PAGO'`, [id, clock.now()]);
-        }
+        for (const { id } of rows) await cancelUnpaidOrder(tx, id, clock.now());
         return rows.length;
       });
     },

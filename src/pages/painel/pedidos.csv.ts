@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { getOrderDeskService } from '../../server/order-desk/index.ts';
+import { exportOrdersCsv, toDeskCaller } from '../../server/order-desk/routes.ts';
+import { getPanelLocale, requireStaff } from '../../server/staff/http.ts';
+
+/** GET: the order desk's filtered list as CSV. */
+export const GET: APIRoute = async (context) => {
+  const staff = await requireStaff(context);
+  if (staff instanceof Response) return staff;
+  return exportOrdersCsv(getOrderDeskService(), toDeskCaller(staff, getPanelLocale(context.locals)), context.url);
+};

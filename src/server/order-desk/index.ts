@@ -1,0 +1,26 @@
+import { writeAudit } from '../audit/index.ts';
+import { systemClock } from '../clock.ts';
+import { getPool } from '../db/client.ts';
+import { enqueueOrderStatusMail } from '../mail/order-mail.ts';
+import { getPaymentService } from '../payments/services.ts';
+import { createRateLimiter } from '../rate-limit/index.ts';
+import { createOrderDeskRepository } from './repository.ts';
+import { createOrderDeskService } from './service.ts';
+
+export type { DeskCaller } from './routes.ts';
+export type { StaffActor } from './service.ts';
+
+/** The order desk on the shop's pool; the shopper hears of each status change by e-mail (mail queue). */
+export function getOrderDeskService() {
+  const pool = getPool();
+  return createOrderDeskService({
+    db: pool,
+    connect: () => pool.connect(),
+    clock: systemClock,
+    repository: createOrderDeskRepository(),
+    limiter: createRateLimiter({ db: pool }),
+    writeAudit,
+    notifyStatusChange: enqueueOrderStatusMail,
+    refundOrder: (orderId) => getPaymentService().refundOrder(orderId),
+  });
+}

@@ -1,0 +1,153 @@
+// The order desk's HTTP handlers, framework-free: the endpoint files under src/pages/api/painel
+// and src/pages/painel run these after the staff guard.
+import { z } from 'zod';
+import { toCsv } from '../../lib/csv.ts';
+import { orderDeskMessages, type OrderDeskMessageKey } from '../../lib/i18n/order-desk.ts';
+import { orderMessages, toStatusLabel } from '../../lib/i18n/orders.ts';
+import { createTranslator } from '../../lib/i18n/translator.ts';
+import type { Locale } from '../../lib/locale.ts';
+import { DeskError } from './errors.ts';
+import { readDeskFilters } from './filters.ts';
+import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
+import { DESK_ACTIONS } from './transitions.ts';
+
+/** Who calls, as the staff guard found them, and the panel language they chose. */
+export interface DeskCaller { actor: StaffActor; locale: Locale }
+
+export function toDeskCaller(staff: StaffActor, locale: Locale): DeskCaller {
+  return { actor: { id: staff.id, email: staff.email, role: staff.role }, locale };
+}
+
+const TransitionBodySchema = z.object({
+  acao: z.enum(DESK_ACTIONS),
+  status_esperado: z.string().trim().max(20).optional(),
+  nota: z.string().max(500).optional(),
+  // Forms of the counter page come back to it; every other form goes back to the order.
+  voltar: z.enum(['pedido', 'balcao']).optional(),
+});
+
+const NUMBER = /^\d{1,15}$/;
+
+function toMessage(error: DeskError, locale: Locale): string {
+  const t = createTranslator(orderDeskMessages, locale);
+  const status = error.currentStatus ? toStatusLabel(createTranslator(orderMessages, locale), error.currentStatus) : '';
+  return t(`error_${error.code}` as OrderDeskMessageKey, { status });
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+/** Reads a JSON body (API clients, tests) or a urlencoded one (the panel's forms, without JS). */
+async function readTransitionBody(request: Request): Promise<{ form: boolean; data: unknown } | null> {
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    if (/^application\/json\b/i.test(type)) return { form: false, data: await request.json() };
+    if (/^application\/x-www-form-urlencoded\b/i.test(type)) return { form: true, data: Object.fromEntries(new URLSearchParams(await request.text())) };
+  } catch {
+    return { form: false, data: null };
+  }
+  return null;
+}
+
+/**
+ * POST /api/painel/pedidos/{number}/status: one transition. JSON callers get JSON (200, or the
+ * refusal's 403/404/409/422 with a message in the staff member's language); a form is sent back
+ * (303) to the order or the counter with the outcome in the address, so a reload posts nothing.
+ */
+export async function postTransition(service: OrderDeskService, caller: DeskCaller, numberParam: string, request: Request): Promise<Response> {
+  const t = createTranslator(orderDeskMessages, caller.locale);
+  const body = await readTransitionBody(request);
+  if (!body) return json(415, { message: t('error_invalid_input') });
+  const parsed = TransitionBodySchema.safeParse(body.data);
+  if (!parsed.success || !NUMBER.test(numberParam)) {
+    return body.form ? redirect(`/painel/pedidos?erro=invalid_input`) : json(422, { message: t('error_invalid_input') });
+  }
+  const input = parsed.data;
+  const number = Number(numberParam);
+  const back = input.voltar === 'balcao' ? '/painel/balcao' : `/painel/pedidos/${number}`;
+  try {
+    const outcome = await service.transition(caller.actor, {
+      number, action: input.acao, expectedStatus: input.status_esperado || undefined, note: input.nota,
+    });
+    if (body.form) {
+      const flag = outcome.moneyReturned === false ? 'estorno=pendente&' : '';
+      return redirect(`${back}?${flag}feito=${outcome.status}&pedido=${number}`);
+    }
+    return json(200, { pedido: number, status: outcome.status, estorno_confirmado: outcome.moneyReturned });
+  } catch (error) {
+    if (!(error instanceof DeskError)) throw error;
+    if (body.form) return redirect(`${back}?erro=${error.code}&pedido=${number}${error.currentStatus ? `&atual=${error.currentStatus}` : ''}`);
+    return json(error.status, { message: toMessage(error, caller.locale), code: error.code, status: error.currentStatus });
+  }
+}
+
+function redirect(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+}
+
+/** The flash line of a page after a form's redirect: `?feito=` or `?erro=` (&atual=), in the staff member's language. */
+export function getOutcomeMessage(params: URLSearchParams, locale: Locale): { ok: boolean; text: string } | null {
+  const t = createTranslator(orderDeskMessages, locale);
+  const done = params.get('feito');
+  if (done && ['ENVIADO', 'RETIRADO', 'CANCELADO', 'ESTORNADO'].includes(done)) {
+    if (done === 'ESTORNADO' && params.get('estorno') === 'pendente') return { ok: false, text: t('refundPending') };
+    return { ok: true, text: t(`done_${done}` as OrderDeskMessageKey) };
+  }
+  const code = params.get('erro');
+  if (!code || !(`error_${code}` in orderDeskMessages['pt-BR'])) return null;
+  const current = params.get('atual');
+  const status = current && /^[A-Z_]{1,20}$/.test(current) ? current : null;
+  return { ok: false, text: toMessage(new DeskError(code as DeskError['code'], status), locale) };
+}
+
+/** GET /painel/pedidos.csv?{filters}: the filtered list as a spreadsheet (formula cells neutralised). */
+export async function exportOrdersCsv(service: OrderDeskService, caller: DeskCaller, url: URL): Promise<Response> {
+  const t = createTranslator(orderDeskMessages, caller.locale);
+  const ts = createTranslator(orderMessages, caller.locale);
+  const { filters } = readDeskFilters(url.searchParams);
+  const rows = await service.listAllOrders(filters);
+  const csv = toCsv([
+    [t('colNumber'), t('colDate'), t('colStatus'), t('colHost'), t('colDelivery'), t('colBuyer'), t('colEmail'), t('colDocument'), t('colCurrency'), t('colTotal'), t('colPaidAt')],
+    ...rows.map((row) => [
+      row.number, row.created_at.toISOString(), toStatusLabel(ts, row.status), row.locale === 'pt-BR' ? 'br' : 'es',
+      ts(`delivery_${row.delivery_type}` as Parameters<typeof ts>[0]), row.buyer_name, row.email, `${row.document_type} ${row.document}`.trim(),
+      row.iso_code, toMajorText(row.total_minor, row.decimals), row.paid_at?.toISOString() ?? '',
+    ]),
+  ]);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="pedidos-${day}.csv"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+/** Amount in major units with a dot, as spreadsheets import numbers (G$ has no decimals). */
+function toMajorText(minor: number, decimals: number): string {
+  return (minor / 10 ** decimals).toFixed(decimals);
+}
+
+export type CounterLookup =
+  | { ok: true; order: DeskOrderDetail }
+  | { ok: false; status: 404 | 429 | 422; message: string; typed: string };
+
+/** POST /painel/balcao: the order of a typed or scanned pickup code, or why there is none. */
+export async function lookUpPickupCode(service: OrderDeskService, caller: DeskCaller, form: FormData, ip: string): Promise<CounterLookup> {
+  const t = createTranslator(orderDeskMessages, caller.locale);
+  const raw = form.get('codigo');
+  const typed = typeof raw === 'string' ? raw.trim().slice(0, 40) : '';
+  if (!typed) return { ok: false, status: 422, message: t('error_invalid_input'), typed };
+  try {
+    const order = await service.findByPickupCode(caller.actor, typed, ip);
+    if (order) return { ok: true, order };
+    return { ok: false, status: 404, message: t('counterWrongCode', { code: typed }), typed };
+  } catch (error) {
+    if (!(error instanceof DeskError)) throw error;
+    if (error.code === 'too_many_attempts') return { ok: false, status: 429, message: t('error_too_many_attempts'), typed };
+    return { ok: false, status: 404, message: t('counterWrongCode', { code: typed }), typed };
+  }
+}

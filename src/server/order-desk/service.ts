@@ -1,0 +1,141 @@
+import type pg from 'pg';
+import type { Clock } from '../clock.ts';
+import { runInTransaction, type Queryable } from '../db/client.ts';
+import { PICKUP_CODE_ALPHABET, PICKUP_CODE_LENGTH } from '../orders/pickup-code.ts';
+import { cancelUnpaidOrder, returnOrderStock } from '../payments/order-stock.ts';
+import type { Limit, RateLimiter } from '../rate-limit/index.ts';
+import { DeskError } from './errors.ts';
+import { DESK_PAGE_SIZE, type DeskFilters } from './filters.ts';
+import type { DeskListRow, OrderDeskRepository } from './repository.ts';
+import { getTransitionRefusal, TRANSITIONS, type DeskAction, type StaffRole } from './transitions.ts';
+
+export interface StaffActor { id: number; email: string; role: StaffRole }
+
+/** The staff audit log's entry (src/server/audit, decision 0500). */
+export interface DeskAuditEntry {
+  actor: { staffId: number; email: string };
+  action: string;
+  entityType: string;
+  entityId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface OrderDeskDeps {
+  db: Queryable;
+  connect: () => Promise<pg.PoolClient>;
+  clock: Clock;
+  repository: OrderDeskRepository;
+  limiter: RateLimiter;
+  /** The staff audit log: one row per staff write, inside the write's transaction. */
+  writeAudit(tx: Queryable, entry: DeskAuditEntry): Promise<void>;
+  /** The shopper's e-mail about the new status, enqueued in the same transaction (mail domain). */
+  notifyStatusChange(db: Queryable, orderId: number, newStatus: string): Promise<void>;
+  /** Gives a refunded order's money back through its payment provider, after COMMIT. */
+  refundOrder(orderId: number): Promise<boolean>;
+}
+
+export interface TransitionInput {
+  number: number;
+  action: DeskAction;
+  expectedStatus?: string | undefined;
+  /** Reason of a cancel or refund; tracking note of a shipment. */
+  note?: string | undefined;
+}
+
+export interface TransitionOutcome { status: string; moneyReturned: boolean | null }
+
+/** Wrong pickup codes: a counter typing one ticket after another never meets these; a guesser does. */
+export const PICKUP_GUESS_LIMITS = {
+  staff: { name: 'pickup-code-staff', points: 10, windowSeconds: 15 * 60 },
+  ip: { name: 'pickup-code-ip', points: 30, windowSeconds: 15 * 60, perIp: true },
+} satisfies Record<string, Limit>;
+
+/** Letters and digits of a typed or scanned code, upper-cased; null when it cannot be a pickup code. */
+export function toPickupCode(typed: string): string | null {
+  const code = typed.replace(/[\s-]/g, '').toUpperCase();
+  if (code.length !== PICKUP_CODE_LENGTH) return null;
+  return [...code].every((char) => PICKUP_CODE_ALPHABET.includes(char)) ? code : null;
+}
+
+export function createOrderDeskService(deps: OrderDeskDeps) {
+  const { db, connect, clock, repository, limiter } = deps;
+
+  async function loadDetail(row: Awaited<ReturnType<OrderDeskRepository['getOrder']>>) {
+    if (!row) return null;
+    return { ...row, ...(await repository.getOrderParts(db, row.id)) };
+  }
+
+  return {
+    async listOrders(filters: DeskFilters) {
+      const result = await repository.listOrders(db, filters);
+      return { ...result, page: filters.pagina ?? 1, pages: Math.max(1, Math.ceil(result.total / DESK_PAGE_SIZE)) };
+    },
+
+    listAllOrders(filters: DeskFilters, cap = 10_000): Promise<DeskListRow[]> {
+      return repository.listAllOrders(db, filters, cap);
+    },
+
+    async getOrder(number: number) {
+      return loadDetail(await repository.getOrder(db, { number }));
+    },
+
+    /**
+     * One status change, on the locked order row: a second click waits for the first to commit,
+     * then finds the status changed and is refused. Audit row, history (trigger) and the
+     * shopper's e-mail (but a refund's) are written in the same transaction; the money of a refund goes back
+     * through the provider after COMMIT (a gateway call holds no lock), retried by reconciliation.
+     */
+    async transition(actor: StaffActor, input: TransitionInput): Promise<TransitionOutcome> {
+      const rule = TRANSITIONS[input.action];
+      const note = input.note?.trim() || null;
+      const now = clock.now();
+      const order = await runInTransaction({ connect }, async (tx) => {
+        const locked = await repository.lockOrder(tx, input.number);
+        if (!locked) throw new DeskError('not_found');
+        const refusal = getTransitionRefusal({
+          action: input.action, role: actor.role, current: { status: locked.status, deliveryType: locked.delivery_type },
+          expectedStatus: input.expectedStatus, reason: note ?? undefined,
+        });
+        if (refusal) throw new DeskError(refusal, locked.status);
+        await repository.setStatusAuthor(tx, { staffId: actor.id, staffEmail: actor.email, note });
+        if (input.action === 'cancel') await cancelUnpaidOrder(tx, locked.id, now);
+        else {
+          if (input.action === 'refund') await returnOrderStock(tx, locked.id, now);
+          await repository.setStatus(tx, locked.id, rule.to, now, input.action === 'ship' ? note : null);
+        }
+        await deps.writeAudit(tx, {
+          actor: { staffId: actor.id, email: actor.email }, action: `order.${input.action}`, entityType: 'order', entityId: locked.number,
+          before: { status: locked.status }, after: { status: rule.to, ...(note ? { note } : {}) },
+        });
+        // A refund's e-mail goes when the provider has given the money back (payments' refund
+        // path queues it), so the shopper never reads "refunded" about money still on its way.
+        if (input.action !== 'refund') await deps.notifyStatusChange(tx, locked.id, rule.to);
+        return locked;
+      });
+      const moneyReturned = input.action === 'refund' ? await deps.refundOrder(order.id) : null;
+      return { status: rule.to, moneyReturned };
+    },
+
+    /**
+     * The counter's look-up by the ticket's code. Wrong codes count against the staff member and
+     * the address (guessing is limited); a blocked one is refused before the database is asked.
+     */
+    async findByPickupCode(actor: StaffActor, typed: string, ip: string) {
+      const subject = String(actor.id);
+      if (await limiter.isBlocked(PICKUP_GUESS_LIMITS.staff, subject) || await limiter.isBlocked(PICKUP_GUESS_LIMITS.ip, ip)) {
+        throw new DeskError('too_many_attempts');
+      }
+      const code = toPickupCode(typed);
+      const order = code ? await repository.getOrder(db, { pickupCode: code }) : null;
+      if (!order) {
+        await limiter.consume(PICKUP_GUESS_LIMITS.staff, subject);
+        await limiter.consume(PICKUP_GUESS_LIMITS.ip, ip);
+        throw new DeskError('not_found');
+      }
+      return loadDetail(order);
+    },
+  };
+}
+export type OrderDeskService = ReturnType<typeof createOrderDeskService>;
+export type DeskOrderDetail = NonNullable<Awaited<ReturnType<OrderDeskService['getOrder']>>>;

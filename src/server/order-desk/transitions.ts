@@ -1,0 +1,56 @@
+/**
+ * What the order desk may do to an order (DECISIONS.md, "the store's side"). Pure rules: the
+ * service applies them to the locked row, so two staff members clicking at once change it once.
+ */
+export type StaffRole = 'admin' | 'counter';
+export type DeskAction = 'ship' | 'hand_over' | 'cancel' | 'refund';
+export const DESK_ACTIONS = ['ship', 'hand_over', 'cancel', 'refund'] as const satisfies readonly DeskAction[];
+type DeliveryType = 'delivery' | 'pickup' | 'pickup_point';
+
+interface Rule {
+  from: readonly string[];
+  to: string;
+  roles: readonly StaffRole[];
+  deliveryTypes: readonly DeliveryType[];
+  /** A reason the staff member must give (kept in the status history). */
+  needsReason: boolean;
+}
+
+export const TRANSITIONS: Record<DeskAction, Rule> = {
+  // A pickup point receives its parcel from a carrier, so it is shipped like a delivery.
+  ship: { from: ['PAGO'], to: 'ENVIADO', roles: ['admin', 'counter'], deliveryTypes: ['delivery', 'pickup_point'], needsReason: false },
+  hand_over: { from: ['PAGO'], to: 'RETIRADO', roles: ['admin', 'counter'], deliveryTypes: ['pickup'], needsReason: false },
+  cancel: { from: ['PAGAMENTO', 'AGUARDANDO'], to: 'CANCELADO', roles: ['admin', 'counter'], deliveryTypes: ['delivery', 'pickup', 'pickup_point'], needsReason: true },
+  // Money goes back only by an admin (the counter role runs orders and pickups, not refunds).
+  refund: { from: ['PAGO'], to: 'ESTORNADO', roles: ['admin'], deliveryTypes: ['delivery', 'pickup', 'pickup_point'], needsReason: true },
+};
+
+export type TransitionRefusal = 'forbidden' | 'changed_meanwhile' | 'invalid_transition' | 'wrong_delivery_type' | 'reason_required';
+
+export interface TransitionCheck {
+  action: DeskAction;
+  role: StaffRole;
+  current: { status: string; deliveryType: string };
+  /** The status the staff member saw when they clicked; another status means someone was faster. */
+  expectedStatus?: string | undefined;
+  reason?: string | undefined;
+}
+
+/** Why a transition is refused, or null when it may go ahead. */
+export function getTransitionRefusal({ action, role, current, expectedStatus, reason }: TransitionCheck): TransitionRefusal | null {
+  const rule = TRANSITIONS[action];
+  if (!rule.roles.includes(role)) return 'forbidden';
+  if (expectedStatus !== undefined && expectedStatus !== current.status) return 'changed_meanwhile';
+  if (!rule.from.includes(current.status)) return 'invalid_transition';
+  if (!rule.deliveryTypes.includes(current.deliveryType as DeliveryType)) return 'wrong_delivery_type';
+  if (rule.needsReason && !reason?.trim()) return 'reason_required';
+  return null;
+}
+
+/** The actions offered on an order's page: those its status, delivery type and the role allow. */
+export function getAvailableActions(role: StaffRole, current: { status: string; deliveryType: string }): DeskAction[] {
+  return DESK_ACTIONS.filter((action) => {
+    const refusal = getTransitionRefusal({ action, role, current, reason: 'x' });
+    return refusal === null;
+  });
+}
