@@ -183,7 +183,7 @@ export const orderDeskMessages = defineMessages({
     done_RETIRADO: 'Pedido entregado al comprador.',
     done_CANCELADO: 'Pedido cancelado; el stock volvió.',
     done_ESTORNADO: 'Pedido reembolsado; el stock volvió y el proveedor devolvió el importe.',
-    refundPending: 'Pedido reembolsado y stock devuelto, pero el proveedor aún no confirmó la devolución del importe: se reintentará automáticamente.',
+    refundPending: 'Pedido reembolsado y stock devuelto, pero el proveedor aún no confirmó la devolución del importe: el reintento es automático.',
     error_not_found: 'Pedido no encontrado.',
     error_forbidden: 'Tu perfil no permite esta acción.',
     error_changed_meanwhile: 'El pedido cambió mientras lo mirabas: ahora está "{status}". No se modificó nada.',
