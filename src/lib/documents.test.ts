@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCep, formatCpf, formatRuc, getRucCheckDigit, isValidCnpj, isValidCpf, isValidRuc } from './documents.ts';
+import { formatCep, formatCnpj, formatCpf, formatCpfOrCnpj, formatRuc, getRucCheckDigit, isValidCnpj, isValidCpf, isValidRuc } from './documents.ts';
 import { getPasswordProblem } from './password-rule.ts';
 import { formatPhone, isCompletePhone } from './phone-masks.ts';
 
@@ -15,6 +15,33 @@ describe('CPF and CNPJ', () => {
     expect(isValidCpf('111.111.111-11')).toBe(false);
     expect(isValidCpf('5299822472')).toBe(false);
     expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
+  });
+
+  it.each([
+    ['12.ABC.345/01DE-35', true],
+    ['12ABC34501DE35', true],
+    ['12abc34501de35', true],
+    ['12.ABC.345/01DE-36', false],
+    ['12.ABC.345/01DE-3A', false],
+    ['12.ABC.345/01D', false],
+  ])('alphanumeric CNPJ (issued since July 2026) %s -> %s', (value, valid) => {
+    expect(isValidCnpj(value)).toBe(valid);
+  });
+
+  it.each([
+    ['00000000000000', false],
+    ['11.222.333/0001-81', true],
+    ['11222333000181', true],
+  ])('numeric CNPJ %s -> %s', (value, valid) => {
+    expect(isValidCnpj(value)).toBe(valid);
+  });
+
+  it('masks a CNPJ, letters included, and a CPF-or-CNPJ field by what was typed', () => {
+    expect(formatCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(formatCnpj('11222333000181')).toBe('11.222.333/0001-81');
+    expect(formatCpfOrCnpj('52998224725')).toBe('529.982.247-25');
+    expect(formatCpfOrCnpj('112223330001')).toBe('11.222.333/0001');
+    expect(formatCpfOrCnpj('12ab')).toBe('12.AB');
   });
 
   it('masks as the shopper types', () => {

@@ -1,35 +1,22 @@
 /** Brazilian CPF/CNPJ and Paraguayan RUC: digits, check digits and display masks. */
+import { isValidCnpj as isValidCnpjOfLibrary } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { isValidCpf as isValidCpfOfLibrary } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 
 export function toDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/** CPF: check digits as the Receita Federal defines them (@brazilian-utils). */
 export function isValidCpf(value: string): boolean {
-  const digits = toDigits(value);
-  if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
-  const numbers = [...digits].map(Number);
-  for (const length of [9, 10]) {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += (numbers[i] ?? 0) * (length + 1 - i);
-    const check = ((sum * 10) % 11) % 10;
-    if (check !== numbers[length]) return false;
-  }
-  return true;
+  return isValidCpfOfLibrary(value);
 }
 
+/**
+ * CNPJ, numeric or alphanumeric (issued since July 2026: 12 characters 0-9/A-Z, then 2 check
+ * digits), with or without the mask, case-insensitive (@brazilian-utils, version 2).
+ */
 export function isValidCnpj(value: string): boolean {
-  const digits = toDigits(value);
-  if (digits.length !== 14 || /^(\d)\1{13}$/.test(digits)) return false;
-  const numbers = [...digits].map(Number);
-  const weights = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-  for (const length of [12, 13]) {
-    const slice = weights.slice(weights.length - length);
-    const sum = slice.reduce((total, weight, i) => total + weight * (numbers[i] ?? 0), 0);
-    const rest = sum % 11;
-    const check = rest < 2 ? 0 : 11 - rest;
-    if (check !== numbers[length]) return false;
-  }
-  return true;
+  return isValidCnpjOfLibrary(value, { version: 2 });
 }
 
 /**
@@ -70,8 +57,19 @@ export function formatCpf(value: string): string {
   return applyMask(toDigits(value).slice(0, 11), '###.###.###-##');
 }
 
+/** Masks a CNPJ as it is typed; letters are kept (alphanumeric CNPJ) and upper-cased. */
 export function formatCnpj(value: string): string {
-  return applyMask(toDigits(value).slice(0, 14), '##.###.###/####-##');
+  const characters = value.toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, 14);
+  return applyMask(characters, '##.###.###/####-##');
+}
+
+/**
+ * The Brazilian document field takes a CPF or a CNPJ: masked as a CPF up to 11 digits, as a
+ * CNPJ beyond that or as soon as a letter appears.
+ */
+export function formatCpfOrCnpj(value: string): string {
+  const characters = value.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  return characters.length > 11 || /[A-Z]/.test(characters) ? formatCnpj(characters) : formatCpf(characters);
 }
 
 export function formatRuc(value: string): string {
