@@ -2,6 +2,7 @@ import path from 'node:path';
 import { closePool, getPool, warmPool } from './client.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
+import { installJobQueue } from '../jobs/worker.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { getConfig } from '../config.ts';
 
@@ -23,6 +24,7 @@ export async function bootDatabase({ seed = true }: { seed?: boolean } = {}): Pr
   }
   const pool = getPool();
   await runMigrations(pool);
+  await installJobQueue(pool);
   if (seed) await seedIfEmpty(pool);
   await warmPool(pool);
   return {
