@@ -24,7 +24,7 @@ export async function bootDatabase({ seed = true }: { seed?: boolean } = {}): Pr
   }
   const pool = getPool();
   await runMigrations(pool);
-  await installJobQueue(pool);
+  await installJobQueue(process.env.DATABASE_URL);
   if (seed) await seedIfEmpty(pool);
   await warmPool(pool);
   return {

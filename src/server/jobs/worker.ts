@@ -27,8 +27,8 @@ const logger = new Logger(() => (level, message) => {
  * checkout and settlement add jobs through its SQL function, also in a process that runs no
  * worker (`astro dev`, scripts). Several processes may do it at once (the library handles it).
  */
-export async function installJobQueue(pool: pg.Pool): Promise<void> {
-  await runMigrations({ pgPool: pool, logger });
+export async function installJobQueue(connectionString: string): Promise<void> {
+  await runMigrations({ connectionString, logger });
 }
 
 /**
