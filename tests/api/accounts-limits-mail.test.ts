@@ -71,7 +71,7 @@ describe('e-mail without SMTP', () => {
 });
 
 describe('per-IP and per-account limits (multiplier 1)', () => {
-  it('login: 10 wrong passwords lock the account, in the shopper\'s language', async () => {
+  it('login: after 10 wrong passwords the account waits at that address, in the shopper\'s language', async () => {
     const customer = await createTestCustomer();
     const { allowed, limited } = await untilLimited((i) => post('/ecom/login', { email: customer.email, password: `Wrong#${i}aA` }, 'es'), 20);
     expect(allowed).toEqual(Array(10).fill(401));

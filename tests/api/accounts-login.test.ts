@@ -41,7 +41,7 @@ describe('POST /ecom/login', () => {
     expect((await api('/ecom/login', { method: 'POST', headers: { ...form, origin: 'https://evil.example' }, body })).status).toBe(403);
   });
 
-  it('locks an account after repeated wrong passwords (150 tries hit the limit)', async () => {
+  it('slows an account down from the address that guesses (150 tries hit the limit)', async () => {
     const customer = await createTestCustomer();
     const statuses: number[] = [];
     for (let i = 0; i < 150; i++) {
@@ -51,7 +51,7 @@ describe('POST /ecom/login', () => {
     }
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
-    // Even the right password is refused while the account is locked.
+    // Even the right password is refused from that address while it waits.
     const right = await apiJson('/ecom/login', { method: 'POST', json: { email: customer.email, password: customer.password } });
     expect(right.status).toBe(429);
     expect(right.body.message).toMatch(/tentativas/);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '../../src/server/db/embedded.ts';
 import { startFakeCepServer, startSmtpCatcher, type SmtpDelivery, type SmtpRefusal } from './fake-services.ts';
+import { startFakeGateways, type FakeGateways } from './fake-gateways.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,6 +24,8 @@ export interface TestStack {
   getSmtpRefusals(): Array<SmtpDelivery & { code: number }>;
   /** What the shop printed so far (stdout and stderr), when started with `captureOutput`. */
   getOutput(): string;
+  /** The local Mercado Pago and Pagopar the shop is pointed at (chosen with PAYMENT_PROVIDER_BR/PY in `extraEnv`). */
+  gateways: FakeGateways;
   stop(): Promise<void>;
 }
 
@@ -78,12 +81,14 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
   const mailDir = path.join(dataDir, 'caught-mail');
   const cep = await startFakeCepServer();
   const smtp = await startSmtpCatcher(mailDir, options.smtpRefuse);
+  const gateways = await startFakeGateways();
   const port = await findFreePort();
   const { SMTP_URL: _inheritedSmtp, ...inheritedEnv } = process.env;
   const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], {
     cwd: projectRoot,
     env: {
       ...inheritedEnv,
+      ...gateways.env,
       ...extraEnv,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -111,13 +116,14 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
     smtpUrl: smtp.url,
     getSmtpRefusals: smtp.getRefusals,
     getOutput: () => output,
+    gateways,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once('exit', resolve));
         server.kill('SIGTERM');
         await exited;
       }
-      await Promise.all([cep.stop(), smtp.stop()]);
+      await Promise.all([cep.stop(), smtp.stop(), gateways.stop()]);
       await embedded?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -4,6 +4,7 @@ import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { sendJson } from './http.ts';
 import { runAfterSignIn } from './after-sign-in.ts';
+import { toSafeRedirect } from '../../lib/safe-redirect.ts';
 
 interface Props {
   locale: Locale;
@@ -41,7 +42,8 @@ export default function LoginForm({ locale, redirect = null, embedded = false, r
       await runAfterSignIn();
       const target = redirect ?? (embedded ? null : '/perfil');
       setTimeout(() => {
-        if (target) window.location.assign(target);
+        // The page already checked it; the island checks again, as the last hand before the browser.
+        if (target) window.location.assign(toSafeRedirect(target, '/perfil', window.location.origin));
         else window.location.reload();
       }, 50);
     } catch {

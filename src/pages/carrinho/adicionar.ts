@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getActor } from '../../server/cart/cart-http.ts';
 import { CartError } from '../../server/cart/cart-errors.ts';
-import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, getOrCreateCartId, toSafeRedirect } from '../../server/cart/cart-cookie.ts';
+import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, getOrCreateCartId, toCartReturnPath } from '../../server/cart/cart-cookie.ts';
 import { getCartService } from '../../server/cart/services.ts';
 
 /**
@@ -10,7 +10,7 @@ import { getCartService } from '../../server/cart/services.ts';
  */
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
   const form = await request.formData().catch(() => null);
-  const back = toSafeRedirect(form?.get('redirect'));
+  const back = toCartReturnPath(form?.get('redirect'));
   const productId = Number(form?.get('produto_id'));
   const quantity = Math.floor(Number(form?.get('qtde') ?? 1));
   if (!Number.isInteger(productId) || productId <= 0 || !Number.isFinite(quantity) || quantity < 1) return redirect(back, 303);

@@ -12,7 +12,7 @@ export const POST: APIRoute = async (context) => {
   const parsed = await readJsonFields(context.request, createLoginSchema(f), locale);
   if (!parsed.ok) return parsed.response;
   const result = await getAuthService().login({ ...parsed.data, ip: getClientIp(context) });
-  if (result.kind === 'limited') return tooManyRequests(locale);
+  if (result.kind === 'limited') return tooManyRequests(locale, result.retryAfterSeconds);
   if (result.kind === 'invalid') return jsonError(401, t('invalidCredentials'));
   setSessionCookie(context.cookies, context.url, result.token);
   return json({ token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() });

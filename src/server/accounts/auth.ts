@@ -1,7 +1,7 @@
 import type { AccountUser } from '../../lib/contract/accounts.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
-import { LIMITS, type RateLimiter } from '../rate-limit/index.ts';
+import { DELAYS, LIMITS, type RateLimiter } from '../rate-limit/index.ts';
 import { createCustomerRepository, toAccountUser } from './customers.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSessionService } from './sessions.ts';
@@ -9,7 +9,7 @@ import { createSessionService } from './sessions.ts';
 export type LoginResult =
   | { kind: 'ok'; token: string; expiresAt: Date; user: AccountUser }
   | { kind: 'invalid' }
-  | { kind: 'limited' };
+  | { kind: 'limited'; retryAfterSeconds: number };
 
 /** Sign-in and password change, with the per-account and per-IP limits of issue 5 point 7. */
 export function createAuthService({ db, clock, limiter }: { db: Queryable; clock: Clock; limiter: RateLimiter }) {
@@ -19,16 +19,22 @@ export function createAuthService({ db, clock, limiter }: { db: Queryable; clock
   return {
     async login({ email, password, ip }: { email: string; password: string; ip: string }): Promise<LoginResult> {
       const account = email.trim().toLowerCase();
-      if ((await limiter.isBlocked(LIMITS.loginAccount, account)) || (await limiter.isBlocked(LIMITS.loginIp, ip))) {
-        return { kind: 'limited' };
+      const pair = `${account}|${ip}`;
+      if (await limiter.isBlocked(LIMITS.loginIp, ip)) return { kind: 'limited', retryAfterSeconds: LIMITS.loginIp.windowSeconds };
+      const wait = await limiter.getWaitSeconds(DELAYS.loginAccountIp, pair);
+      if (wait > 0) {
+        // Tries during the wait are not checked, but they count against the address.
+        await limiter.consume(LIMITS.loginIp, ip);
+        return { kind: 'limited', retryAfterSeconds: wait };
       }
       const customer = await customers.findByEmail(account);
       if (!(await verifyPassword(customer?.password_hash ?? null, password)) || !customer) {
-        const accountOk = await limiter.consume(LIMITS.loginAccount, account);
+        // This try was checked and was wrong (401); a delay it starts applies to the next one.
+        await limiter.recordFailure(DELAYS.loginAccountIp, pair);
         const ipOk = await limiter.consume(LIMITS.loginIp, ip);
-        return accountOk && ipOk ? { kind: 'invalid' } : { kind: 'limited' };
+        return ipOk ? { kind: 'invalid' } : { kind: 'limited', retryAfterSeconds: LIMITS.loginIp.windowSeconds };
       }
-      await limiter.reset(LIMITS.loginAccount, account);
+      await limiter.clearFailures(DELAYS.loginAccountIp, pair);
       const now = clock.now();
       const { token, expiresAt } = await sessions.createSession(customer.id);
       await customers.setLastLogin(customer.id, now);

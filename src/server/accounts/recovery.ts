@@ -16,9 +16,11 @@ export function createRecoveryService({ db, clock, limiter }: { db: Queryable; c
   return {
     /** Same outcome whether or not the e-mail exists; 'limited' past the limits. */
     async requestReset(email: string, ip: string): Promise<'sent' | 'limited'> {
-      const emailOk = await limiter.consume(LIMITS.recoveryEmail, email.trim());
+      const address = email.trim();
+      const pairOk = await limiter.consume(LIMITS.recoveryEmailIp, `${address}|${ip}`);
+      const emailOk = await limiter.consume(LIMITS.recoveryEmail, address);
       const ipOk = await limiter.consume(LIMITS.recoveryIp, ip);
-      if (!emailOk || !ipOk) return 'limited';
+      if (!pairOk || !emailOk || !ipOk) return 'limited';
       const customer = await customers.findByEmail(email);
       if (customer) {
         const token = await tokens.issue(customer.id, 'reset');

@@ -9,6 +9,7 @@ import { createDocumentService, type DocumentSide } from './documents.ts';
 import { hashPassword } from './passwords.ts';
 import { createSessionService } from './sessions.ts';
 import { createAccountTokens } from './tokens.ts';
+import { toStoredPhone } from '../../lib/phone.ts';
 
 export type RegistrationFields = Record<
   | 'estrangeiro' | 'nome' | 'sobrenome' | 'email' | 'telefone' | 'password' | 'documento' | 'identidade'
@@ -57,7 +58,7 @@ export function createRegistrationService({ db, clock }: { db: Queryable; clock:
           passwordHash,
           firstName: fields.nome.trim(),
           lastName: fields.sobrenome.trim(),
-          phone: fields.telefone.trim(),
+          phone: toStoredPhone(fields.telefone, brazilian ? 'BR' : 'PY'),
           foreignBuyer: brazilian ? 1 : 0,
           documentType: brazilian ? 'CPF' : 'RUC',
           document: brazilian ? formatCpf(fields.documento) : fields.documento ? formatRuc(fields.documento) : '',

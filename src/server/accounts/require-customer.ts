@@ -1,3 +1,6 @@
+import { toSafeRedirect } from '../../lib/safe-redirect.ts';
+import type { Storefront } from '../../lib/locale.ts';
+import { getOriginFor } from '../storefront-hosts.ts';
 import type { SessionCustomer } from './sessions.ts';
 import { jsonError } from '../http/responses.ts';
 import { getAccountTexts } from './http.ts';
@@ -28,8 +31,11 @@ export function requireApiCustomer(context: { locals: App.Locals }): SessionCust
   return jsonError(401, c('loginRequired'));
 }
 
-/** A safe local redirect target: a path on this site, never another origin. */
-export function toSafeRedirect(value: string | null | undefined, fallback = '/perfil'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+/**
+ * The `redirect=` of /login and /cadastro: null when absent, else a path of this shop (read
+ * against the storefront's configured origin), or /perfil for anything that would leave it.
+ */
+export function getSignInRedirect(url: URL, storefront: Storefront): string | null {
+  const value = url.searchParams.get('redirect');
+  return value === null ? null : toSafeRedirect(value, '/perfil', getOriginFor(storefront));
 }

@@ -1,4 +1,6 @@
 import { DOCUMENT_MAX_BYTES } from '../../lib/contract/accounts.ts';
+import { uploadMessages } from '../../lib/i18n/uploads.ts';
+import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { jsonError, type FieldErrors } from '../http/responses.ts';
 import { cleanIdentityDocument } from '../storage/identity-documents.ts';
@@ -20,6 +22,7 @@ const SIDES: readonly DocumentSide[] = ['frente', 'verso'];
  */
 export async function readDocumentUpload(request: Request, locale: Locale, required: boolean): Promise<UploadRead> {
   const { f, c } = getAccountTexts(locale);
+  const u = createTranslator(uploadMessages, locale);
   const parsed = await parseMultipart(request, { fileFields: SIDES, maxFileBytes: DOCUMENT_MAX_BYTES });
   if (!parsed.ok) {
     if (parsed.reason === 'too_large') return { ok: false, response: jsonError(413, f('fileSizeError'), undefined, { headers: { connection: 'close' } }) };
@@ -36,7 +39,7 @@ export async function readDocumentUpload(request: Request, locale: Locale, requi
     }
     const clean = await cleanIdentityDocument(upload.bytes);
     if (clean.ok) files[side] = { bytes: clean.bytes, contentType: clean.contentType };
-    else fileErrors[side] = [f('fileTypeError')];
+    else fileErrors[side] = [clean.reason === 'type' ? f('fileTypeError') : u(clean.reason === 'pdf_active' ? 'pdfActive' : 'pdfUnreadable')];
   }
   return { ok: true, fields: parsed.fields, files, fileErrors };
 }

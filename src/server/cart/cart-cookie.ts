@@ -1,3 +1,4 @@
+import { toSafeRedirect } from '../../lib/safe-redirect.ts';
 import { createExternalId, EXTERNAL_ID_PATTERN } from '../../lib/contract/cart.ts';
 
 /** The cart's external id also rides in this cookie (set by the browser store and the no-JS form). */
@@ -13,8 +14,7 @@ export function getOrCreateCartId(value: string | undefined): { externalId: stri
   return existing ? { externalId: existing, created: false } : { externalId: createExternalId(), created: true };
 }
 
-/** Only a local path may be a redirect target (no scheme, no '//' host). */
-export function toSafeRedirect(value: unknown, fallback = '/carrinho'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value;
+/** Where the no-JS add-to-cart form goes back to: a path of this shop, else the cart. */
+export function toCartReturnPath(value: unknown): string {
+  return toSafeRedirect(value, '/carrinho');
 }

@@ -10,7 +10,9 @@ export type CheckoutErrorCode =
   | 'installmentsUnavailable'
   | 'rucRequired'
   | 'productUnavailable'
-  | 'outOfStock';
+  | 'priceOnRequest'
+  | 'outOfStock'
+  | 'paymentGatewayUnavailable';
 
 export interface ShortItem {
   produto_id: number;

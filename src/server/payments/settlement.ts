@@ -72,7 +72,9 @@ async function setPickupCode(tx: Queryable, orderId: number, now: Date): Promise
  */
 export async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderReport): Promise<Settlement> {
   const { rows } = await tx.query<LockedPayment>(
-    `SELECT p.id, p.order_id, p.status, p.amount_minor, p.currency_id, o.status AS order_status
+    // The amount the gateway was asked to charge (decision 0410), which is what it reports.
+    `SELECT p.id, p.order_id, p.status, COALESCE(p.charge_amount_minor, p.amount_minor) AS amount_minor,
+            COALESCE(p.charge_currency_id, p.currency_id) AS currency_id, o.status AS order_status
        FROM payments p JOIN orders o ON o.id = p.order_id
       WHERE p.reference = $1 FOR UPDATE OF p, o`,
     [report.reference],

@@ -27,7 +27,7 @@ export function getClientIp(context: { clientAddress?: string; request: Request 
 }
 
 /** 429 with the shopper-language message; the window of most limits is 15 minutes. */
-export function tooManyRequests(locale: Locale): Response {
+export function tooManyRequests(locale: Locale, retryAfterSeconds = 900): Response {
   const c = createTranslator(commonMessages, locale);
-  return jsonError(429, c('tooManyRequests'), undefined, { headers: { 'retry-after': '900' } });
+  return jsonError(429, c('tooManyRequests'), undefined, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
 }

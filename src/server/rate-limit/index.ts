@@ -1,5 +1,6 @@
 import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { createDelays, type DelayRule } from './delays.ts';
 
 /**
  * Fixed-window limits kept in PostgreSQL (table rate_limits), so every instance of the shop
@@ -14,11 +15,13 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  loginAccount: { name: 'login-account', points: 10, windowSeconds: 15 * 60 },
   loginIp: { name: 'login-ip', points: 100, windowSeconds: 15 * 60, perIp: true },
   register: { name: 'register-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
   checkEmail: { name: 'check-email-ip', points: 60, windowSeconds: 60, perIp: true },
-  recoveryEmail: { name: 'recovery-email', points: 5, windowSeconds: 60 * 60 },
+  // Recovery per (e-mail, address): requests from elsewhere cannot use up the owner's; the
+  // per-e-mail cap over every address is higher and only stops a mail flood to one inbox.
+  recoveryEmailIp: { name: 'recovery-email-ip', points: 5, windowSeconds: 60 * 60 },
+  recoveryEmail: { name: 'recovery-email', points: 30, windowSeconds: 60 * 60 },
   recoveryIp: { name: 'recovery-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
   resend: { name: 'resend-customer', points: 5, windowSeconds: 60 * 60 },
   resendIp: { name: 'resend-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
@@ -27,6 +30,15 @@ export const LIMITS = {
   checkoutIp: { name: 'checkout-ip', points: 60, windowSeconds: 15 * 60, perIp: true },
 } satisfies Record<string, Limit>;
 
+/**
+ * Wrong passwords slow down the (account, address) pair that sends them, never the account
+ * everywhere: someone guessing from one address cannot lock the owner out of another. Ten free
+ * tries, then 30 s, 60 s, ... up to 15 min between tries. The per-address cap (loginIp) stays.
+ */
+export const DELAYS = {
+  loginAccountIp: { name: 'login-account-ip', freeFailures: 10, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60, windowSeconds: 60 * 60 },
+} satisfies Record<string, DelayRule>;
+
 function getAllowed(limit: Limit): number {
   return limit.perIp ? limit.points * getConfig().RATE_LIMIT_IP_MULTIPLIER : limit.points;
 }
@@ -34,6 +46,7 @@ function getAllowed(limit: Limit): number {
 export function createRateLimiter({ db }: { db: Queryable }) {
   const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject.toLowerCase()}`;
   return {
+    ...createDelays({ db }),
     /** Counts one use; false when this use is past the limit. */
     async consume(limit: Limit, subject: string): Promise<boolean> {
       const { rows } = await db.query<{ points: number }>(

@@ -1,23 +1,20 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { inspectPdf } from './pdf-inspection.ts';
 
-export type CleanDocument = { ok: true; bytes: Buffer; contentType: string; extension: string } | { ok: false };
-
-// PDF names may be written with #xx escapes (/J#61vaScript): decode before looking.
-function decodePdfNames(text: string): string {
-  return text.replace(/#([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-const ACTIVE_PDF = /\/(JavaScript|JS|Launch|EmbeddedFile|EmbeddedFiles|RichMedia|XFA|OpenAction|AA|SubmitForm|ImportData)\b/;
+export type CleanDocument =
+  | { ok: true; bytes: Buffer; contentType: string; extension: string }
+  | { ok: false; reason: 'type' | 'pdf_active' | 'pdf_unreadable' };
 
 /**
  * Decides the type by content (PNG, JPEG, GIF, PDF only). Images are decoded and re-encoded
- * (metadata and anything appended dropped; GIF becomes PNG); PDFs with scripts, actions or
- * embedded files are refused. Whatever does not pass is refused, not repaired.
+ * (metadata and anything appended dropped; GIF becomes PNG); PDFs are parsed with pdf.js and
+ * refused with scripts, actions, attachments or XFA, or when they cannot be parsed. Whatever
+ * does not pass is refused, not repaired.
  */
 export async function cleanIdentityDocument(bytes: Buffer): Promise<CleanDocument> {
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected) return { ok: false };
+  if (!detected) return { ok: false, reason: 'type' };
   try {
     if (detected.mime === 'image/jpeg') {
       const out = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().jpeg({ quality: 85 }).toBuffer();
@@ -28,12 +25,12 @@ export async function cleanIdentityDocument(bytes: Buffer): Promise<CleanDocumen
       return { ok: true, bytes: out, contentType: 'image/png', extension: 'png' };
     }
   } catch {
-    return { ok: false };
+    return { ok: false, reason: 'type' };
   }
   if (detected.mime === 'application/pdf') {
-    const text = decodePdfNames(bytes.toString('latin1'));
-    if (ACTIVE_PDF.test(text) || !text.includes('%%EOF')) return { ok: false };
+    const verdict = await inspectPdf(bytes);
+    if (!verdict.ok) return { ok: false, reason: verdict.reason === 'active' ? 'pdf_active' : 'pdf_unreadable' };
     return { ok: true, bytes, contentType: 'application/pdf', extension: 'pdf' };
   }
-  return { ok: false };
+  return { ok: false, reason: 'type' };
 }

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { toSafeRedirect } from '../../../../lib/safe-redirect.ts';
 import { decideSandboxPayment } from '../../../../server/payments/sandbox.ts';
 import { getSandboxDeps } from '../../../../server/payments/services.ts';
 
@@ -12,5 +13,5 @@ export const POST: APIRoute = async ({ params, request }) => {
   if (!row) return new Response('unknown payment', { status: 404 });
   const target = new URL(row.return_url);
   if (decision === 'declined') target.searchParams.set('recusado', '1');
-  return new Response(null, { status: 303, headers: { location: target.pathname + target.search, 'cache-control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { location: toSafeRedirect(target.pathname + target.search, '/pedidos'), 'cache-control': 'no-store' } });
 };

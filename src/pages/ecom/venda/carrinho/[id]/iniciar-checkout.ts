@@ -8,10 +8,11 @@ import { json, jsonError, parseJsonBody } from '../../../../../server/http/respo
 import { getCheckoutService } from '../../../../../server/payments/services.ts';
 import { getClientIp, tooManyRequests } from '../../../../../server/rate-limit/http.ts';
 import { LIMITS } from '../../../../../server/rate-limit/index.ts';
+import { getOriginFor } from '../../../../../server/storefront-hosts.ts';
 import { getRateLimiter } from '../../../../../server/services.ts';
 
 export const POST: APIRoute = async (context) => {
-  const { params, request, locals, url } = context;
+  const { params, request, locals } = context;
   const t = createTranslator(checkoutMessages, locals.locale);
   if (!locals.customer) return jsonError(401, createTranslator(commonMessages, locals.locale)('loginRequired'));
   const limiter = getRateLimiter();
@@ -25,7 +26,8 @@ export const POST: APIRoute = async (context) => {
       customerId: locals.customer.id,
       cartExternalId: params.id ?? '',
       input: parsed.data,
-      shopOrigin: url.origin,
+      // Payment and return links come from the configured origin, never from the request's Host.
+      shopOrigin: getOriginFor(locals.storefront),
       locale: locals.locale,
     });
     return json(

@@ -1,0 +1,60 @@
+import { expect, test, type Page } from '@playwright/test';
+import { HOSTILE_REDIRECTS } from '../support/hostile-redirects.ts';
+import { createE2eCustomer, waitForIslands } from './support/accounts.ts';
+import { storefrontUrl } from './support/hosts.ts';
+
+// One sign-in per hostile value on each path: run once (desktop), not once per viewport.
+test.describe.configure({ mode: 'serial' });
+
+const SHOP_ORIGIN = new URL(storefrontUrl('br')).origin;
+
+/** Every request the page makes, so a test can say the browser never asked another host. */
+function recordOrigins(page: Page): Set<string> {
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  page.on('framenavigated', (frame) => origins.add(new URL(frame.url()).origin));
+  return origins;
+}
+
+async function signInWithRedirect(page: Page, value: string, customer: { email: string; password: string }, withJs: boolean) {
+  await page.goto(storefrontUrl('br', `/login?redirect=${encodeURIComponent(value)}`));
+  if (withJs) await waitForIslands(page);
+  await page.locator('main input[name="email"]').fill(customer.email);
+  await page.locator('main input[name="password"]').fill(customer.password);
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page, `redirect=${JSON.stringify(value)}`).toHaveURL(`${SHOP_ORIGIN}/perfil`);
+}
+
+test('sign-in with JavaScript never leaves the shop, whatever redirect= says @desktop', async ({ page }) => {
+  test.setTimeout(240_000);
+  const customer = await createE2eCustomer();
+  const origins = recordOrigins(page);
+  for (const value of HOSTILE_REDIRECTS) await signInWithRedirect(page, value, customer, true);
+  expect([...origins].filter((origin) => origin !== SHOP_ORIGIN && origin !== 'null')).toEqual([]);
+});
+
+test('sign-in without JavaScript never leaves the shop, whatever redirect= says @desktop', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const customer = await createE2eCustomer();
+  const origins = recordOrigins(page);
+  for (const value of HOSTILE_REDIRECTS) await signInWithRedirect(page, value, customer, false);
+  expect([...origins].filter((origin) => origin !== SHOP_ORIGIN && origin !== 'null')).toEqual([]);
+  await context.close();
+});
+
+test('a same-site redirect= still brings the shopper back after sign-in, with and without JavaScript @desktop', async ({ browser }) => {
+  const customer = await createE2eCustomer();
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(storefrontUrl('br', `/login?redirect=${encodeURIComponent('/perfil/endereco?aba=1')}`));
+    if (javaScriptEnabled) await waitForIslands(page);
+    await page.locator('main input[name="email"]').fill(customer.email);
+    await page.locator('main input[name="password"]').fill(customer.password);
+    await page.locator('main form button[type="submit"]').click();
+    await expect(page).toHaveURL(`${SHOP_ORIGIN}/perfil/endereco?aba=1`);
+    await context.close();
+  }
+});
