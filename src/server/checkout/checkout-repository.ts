@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { toOrderMailJobSql } from '../mail/order-mail.ts';
 import type { Payer } from '../payments/provider.ts';
 
 /** Checkout's statements, each doing as much as one round trip can (iniciar-checkout's latency is mostly round trips). */
@@ -43,7 +44,10 @@ export interface NewOrder {
   reservationExpiresAt: Date;
 }
 
-/** The order, its lines and its stock reservations in one statement. `values` follow ORDER_COLUMNS. */
+/**
+ * The order, its lines, its stock reservations and its "order received" e-mail job in one
+ * statement (a checkout that rolls back later takes the job with it). `values` follow ORDER_COLUMNS.
+ */
 export async function insertOrder(tx: Queryable, order: NewOrder): Promise<{ id: number; external_id: string; number: number }> {
   const { rows } = await tx.query<{ id: number; external_id: string; number: number }>(
     `WITH o AS (
@@ -61,8 +65,9 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<{ id:
                                                       image_url text, quantity int, unit bigint, subtotal bigint)),
      reservations AS (
        INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at)
-       SELECT o.id, r.product_id, r.quantity, $25 FROM o, jsonb_to_recordset($24::jsonb) AS r(product_id int, quantity int))
-     SELECT id, external_id, number FROM o`,
+       SELECT o.id, r.product_id, r.quantity, $25 FROM o, jsonb_to_recordset($24::jsonb) AS r(product_id int, quantity int)),
+     mail AS (SELECT ${toOrderMailJobSql('o.id', 'created')} FROM o)
+     SELECT id, external_id, number FROM o, mail`,
     [...order.values, JSON.stringify(order.items), JSON.stringify(order.reservations), order.reservationExpiresAt],
   );
   return rows[0]!;

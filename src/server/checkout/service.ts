@@ -9,7 +9,6 @@ import { getDeliverySnapshot, type DeliveryQuote } from './delivery.ts';
 import { CheckoutError, type ShortItem } from './errors.ts';
 import { convertMinor, getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
-import { enqueueOrderMail } from '../mail/order-mail.ts';
 import { clearCart, insertOrder, lockCart, takeStock } from './checkout-repository.ts';
 
 export interface CheckoutDeps {
@@ -208,7 +207,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { produto_id: line.product_id, codigo: line.code, nome_pt: line.name_pt, nome_es: line.name_es, solicitado: line.quantity, disponivel: missing.available };
     });
     if (short.length > 0) throw new CheckoutError(409, 'outOfStock', 'itens', short);
-    await enqueueOrderMail(tx, order.id, 'created');
 
     return { orderExternalId: order.external_id, orderNumber: order.number, link: created.link, created: true };
   }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { closePool, createMaintenancePool, getPool, warmPool } from './client.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
+import { installJobQueue } from '../jobs/worker.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { getConfig } from '../config.ts';
 import { loadSharedSecrets } from '../secrets.ts';
@@ -27,6 +28,7 @@ export async function bootDatabase({ seed = true }: { seed?: boolean } = {}): Pr
   const maintenance = createMaintenancePool();
   try {
     await runMigrations(maintenance);
+    await installJobQueue(process.env.DATABASE_URL);
     if (seed) await seedIfEmpty(maintenance);
     // Every process of this shop signs and encrypts with the same keys (issue 22.9).
     await loadSharedSecrets(maintenance);

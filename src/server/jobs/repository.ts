@@ -23,3 +23,12 @@ export async function addJob(db: Queryable, task: string, payload: object, optio
       options.jobKey ?? null, options.jobKeyMode ?? 'replace'],
   );
 }
+
+/**
+ * The same call as a SQL expression, for a statement that adds its job in its own round trip
+ * (checkout counts them). `task` is one of our task names, `payloadSql` a json expression.
+ */
+export function toAddJobSql(task: string, payloadSql: string, maxAttempts: number): string {
+  if (!/^[a-z_]+$/.test(task) || !Number.isInteger(maxAttempts)) throw new Error(`not a job: ${task}`);
+  return `graphile_worker.add_job('${task}', ${payloadSql}, max_attempts => ${maxAttempts})`;
+}

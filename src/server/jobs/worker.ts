@@ -1,4 +1,4 @@
-import { Logger, run, type TaskList } from 'graphile-worker';
+import { Logger, run, runMigrations, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 
 /** A job's work; throwing makes the queue try again later (graphile-worker: after e^attempts seconds). */
@@ -23,9 +23,17 @@ const logger = new Logger(() => (level, message) => {
 });
 
 /**
+ * Installs or upgrades the queue's schema (graphile_worker), with the shop's own migrations:
+ * checkout and settlement add jobs through its SQL function, also in a process that runs no
+ * worker (`astro dev`, scripts). Several processes may do it at once (the library handles it).
+ */
+export async function installJobQueue(connectionString: string): Promise<void> {
+  await runMigrations({ connectionString, logger });
+}
+
+/**
  * The queue's worker in this process. Every shop process runs one against the same database;
- * graphile-worker locks each job (SKIP LOCKED), so a job runs in one process only. Installs or
- * upgrades the queue's schema (graphile_worker) first, which several processes may do at once.
+ * graphile-worker locks each job (SKIP LOCKED), so a job runs in one process only.
  */
 export async function startJobWorker({ connectionString, handlers, concurrency = 2, pollIntervalMs = 1000 }: JobWorkerOptions): Promise<JobWorker> {
   // Its own small pool: the LISTEN connection and job fetches must not take the request pool's connections.

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { addJob } from '../jobs/repository.ts';
+import { addJob, toAddJobSql } from '../jobs/repository.ts';
 import { MAIL_MAX_ATTEMPTS } from './queue.ts';
 
 /** What an order e-mail tells; `storePaid` goes to STORE_ORDERS_EMAIL, every other to the shopper. */
@@ -22,6 +22,11 @@ const STATUS_KINDS: Record<string, OrderMailKind> = { ENVIADO: 'shipped', RETIRA
 export async function enqueueOrderMail(db: Queryable, orderId: number, kind: OrderMailKind): Promise<void> {
   const job: OrderMailJob = { orderId, kind };
   await addJob(db, ORDER_MAIL_TASK, job, { maxAttempts: MAIL_MAX_ATTEMPTS });
+}
+
+/** enqueueOrderMail as a SQL expression, for a statement that has the order's id as `orderIdSql`. */
+export function toOrderMailJobSql(orderIdSql: string, kind: OrderMailKind): string {
+  return toAddJobSql(ORDER_MAIL_TASK, `json_build_object('orderId', ${orderIdSql}, 'kind', '${kind}')`, MAIL_MAX_ATTEMPTS);
 }
 
 /**
