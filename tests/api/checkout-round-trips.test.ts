@@ -27,6 +27,7 @@ function createCountingCheckout() {
     provider: createSandboxProvider({ db, clock: systemClock, secret: getWebhookSecret }),
     verifyDelivery,
     reservationTtlMinutes: 30,
+    limits: { maxUnitsPerProduct: 99, maxUnpaidUsd: 20_000 },
   });
   return { service, counter };
 }

@@ -9,6 +9,8 @@ import { CheckoutError, type ShortItem } from './errors.ts';
 import { convertMinor, getPriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
 import { clearCart, insertOrder, lockCart, takeStock } from './checkout-repository.ts';
+import { checkHoardingLimits, type CheckoutLimits } from './limits.ts';
+import { getHeldProducts, lockProducts, releaseCancelledOrders } from './unpaid-repository.ts';
 
 export interface CheckoutDeps {
   connect: () => Promise<pg.PoolClient>;
@@ -16,6 +18,7 @@ export interface CheckoutDeps {
   provider: PaymentProvider;
   verifyDelivery: (token: string, cartExternalId: string, now: Date) => DeliveryQuote | null;
   reservationTtlMinutes: number;
+  limits: CheckoutLimits;
 }
 
 export interface StartCheckoutRequest {
@@ -124,10 +127,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { ...line, unit, subtotal: unit * line.quantity };
     });
 
+    const stocked = priced.filter((line) => line.physical_stock);
+    checkHoardingLimits(deps.limits, stocked, cart.currency_id, pricing);
     const delivery = await getDeliverySnapshot(tx, quote, request.locale);
     const itemsTotal = priced.reduce((sum, line) => sum + line.subtotal, 0);
     const total = itemsTotal + quote.priceMinor;
-    const stocked = priced.filter((line) => line.physical_stock);
     const order = await insertOrder(tx, {
       values: [request.customerId, cart.id, cart.currency_id, itemsTotal, quote.priceMinor, total, quote.type, quote.serviceId,
         input.id_ponto_entrega ?? null, delivery.description, delivery.days, address ? input.cliente_endereco_id : null,
@@ -155,7 +159,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
       [order.id, deps.provider.id, reference, created.providerPaymentId, total, cart.currency_id, input.forma_pagamento, installments, created.link, now],
     );
-    await clearCart(tx, cart.id, request.customerId, now);
+    // One unpaid order per customer: the ones before this are cancelled, their stock returned.
+    const cancelled = await clearCart(tx, cart.id, request.customerId, now, order.id);
+    if (cancelled.length > 0) {
+      await lockProducts(tx, [...new Set([...(await getHeldProducts(tx, cancelled)), ...stocked.map((line) => line.product_id)])]);
+      await releaseCancelledOrders(tx, cancelled, now);
+    }
     // Stock last: the product rows stay locked only from here to COMMIT (shoppers of the same
     // product queue on them), and a shortage rolls back everything written above.
     const short: ShortItem[] = (await takeStock(tx, stocked.map(({ product_id, quantity }) => ({ product_id, quantity })))).map((missing) => {

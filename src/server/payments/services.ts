@@ -40,6 +40,7 @@ export function getCheckoutService() {
     provider: providers[getConfig().PAYMENT_PROVIDER]!,
     verifyDelivery,
     reservationTtlMinutes: getReservationTtlMinutes(),
+    limits: { maxUnitsPerProduct: getConfig().ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUsd: getConfig().UNPAID_RESERVED_MAX_USD },
   });
 }
 

@@ -1,0 +1,13 @@
+import { defineMessages } from './translator.ts';
+
+/** Hoarding caps of checkout (issue 22 point 2): what one unpaid customer may reserve. */
+export const checkoutLimitMessages = defineMessages({
+  'pt-BR': {
+    unitsPerProductCap: 'Cada pedido pode reservar no máximo {n} unidades de um mesmo produto ({name}: {q} no carrinho). Reduza a quantidade para continuar.',
+    unpaidValueCap: 'Um pedido aguardando pagamento pode reservar no máximo {amount} em produtos. Divida a compra em pedidos menores e pague cada um antes do próximo.',
+  },
+  'es-PY': {
+    unitsPerProductCap: 'Cada pedido puede reservar como máximo {n} unidades de un mismo producto ({name}: {q} en el carrito). Reduce la cantidad para continuar.',
+    unpaidValueCap: 'Un pedido pendiente de pago puede reservar como máximo {amount} en productos. Divide la compra en pedidos más pequeños y paga cada uno antes del siguiente.',
+  },
+});
