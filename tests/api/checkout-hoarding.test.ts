@@ -65,13 +65,14 @@ describe('stock hoarding', () => {
     const cart = await createTwoWarehouseCart(customer.id, 3, product.id);
     const es = await startCheckout(customer, cart, { currencyId: 3 });
     expect(es.status).toBe(422);
-    expect(es.body.message).toBe(`Cada pedido puede reservar como máximo 99 unidades de un mismo producto (Sierra ${product.code}: 120 en el carrito). Reduce la cantidad para continuar.`);
-    expect(es.body.errors).toEqual({ itens: [es.body.message] });
+    expect(es.body.message).toBe('Este pedido supera el límite de reserva de la tienda.');
+    expect(es.body.errors).toEqual({ itens: [`Cada pedido puede reservar como máximo 99 unidades de un mismo producto (Sierra ${product.code}: 120 en el carrito). Reduce la cantidad para continuar.`] });
     // A Brazilian customer reads it in Portuguese (signed in, the language follows the profile).
     const brazilian = await createCustomer({ foreignBuyer: 1 });
     const br = await startCheckout(brazilian, await createTwoWarehouseCart(brazilian.id, 2, product.id), { currencyId: 2, host: 'br', method: 'card' });
     expect(br.status).toBe(422);
-    expect(br.body.message).toBe(`Cada pedido pode reservar no máximo 99 unidades de um mesmo produto (Serra ${product.code}: 120 no carrinho). Reduza a quantidade para continuar.`);
+    expect(br.body.message).toBe('Este pedido passa do limite de reserva da loja.');
+    expect(br.body.errors.itens).toEqual([`Cada pedido pode reservar no máximo 99 unidades de um mesmo produto (Serra ${product.code}: 120 no carrinho). Reduza a quantidade para continuar.`]);
     // Nothing changed: the stock, the earlier unpaid order, the cart.
     expect(await getStock(product.id)).toBe(499);
     expect(await getOrderStatus(held.body.external_id)).toEqual({ order: 'PAGAMENTO', payment: 'AGUARDANDO' });
@@ -86,7 +87,10 @@ describe('stock hoarding', () => {
     expect(one.status).toBe(201);
     const two = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 2 }]), { currencyId: 3 });
     expect(two.status).toBe(422);
-    expect(two.body.message).toBe('Un pedido pendiente de pago puede reservar como máximo G$ 146.000.000 en productos. Divide la compra en pedidos más pequeños y paga cada uno antes del siguiente.');
+    expect(two.body).toMatchObject({
+      message: 'Este pedido supera el límite de reserva de la tienda.',
+      errors: { itens: ['Un pedido pendiente de pago puede reservar como máximo G$ 146.000.000 en productos. Divide la compra en pedidos más pequeños y paga cada uno antes del siguiente.'] },
+    });
     expect(await getStock(product.id)).toBe(9);
     expect(await getOrderStatus(one.body.external_id)).toEqual({ order: 'PAGAMENTO', payment: 'AGUARDANDO' });
   });

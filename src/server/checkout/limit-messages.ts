@@ -9,10 +9,14 @@ function isLimitCode(code: CheckoutErrorCode): code is LimitCode {
   return code === 'unitsPerProductCap' || code === 'unpaidValueCap';
 }
 
-/** The cap's message in the shopper's language (naming the product in it), or null for other errors. */
-export function getLimitMessage(error: CheckoutError, locale: Locale): string | null {
+/**
+ * A cap's answer in the shopper's language: a short summary and the detail (which cap, naming
+ * the product in that language), or null for other errors.
+ */
+export function getLimitMessages(error: CheckoutError, locale: Locale): { summary: string; detail: string } | null {
   if (!isLimitCode(error.code)) return null;
   const { name_pt: namePt = '', name_es: nameEs = '', ...params } = error.params;
   const name = locale.startsWith('es') ? nameEs : namePt;
-  return createTranslator(checkoutLimitMessages, locale)(error.code, { ...params, name });
+  const t = createTranslator(checkoutLimitMessages, locale);
+  return { summary: t('capReached'), detail: t(error.code, { ...params, name }) };
 }

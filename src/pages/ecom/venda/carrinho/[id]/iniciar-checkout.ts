@@ -4,7 +4,7 @@ import { checkoutMessages } from '../../../../../lib/i18n/checkout.ts';
 import { commonMessages } from '../../../../../lib/i18n/common.ts';
 import { createTranslator } from '../../../../../lib/i18n/translator.ts';
 import { CheckoutError } from '../../../../../server/checkout/errors.ts';
-import { getLimitMessage } from '../../../../../server/checkout/limit-messages.ts';
+import { getLimitMessages } from '../../../../../server/checkout/limit-messages.ts';
 import { json, jsonError, parseJsonBody } from '../../../../../server/http/responses.ts';
 import { getCheckoutService } from '../../../../../server/payments/services.ts';
 import { getClientIp, tooManyRequests } from '../../../../../server/rate-limit/http.ts';
@@ -40,7 +40,9 @@ export const POST: APIRoute = async (context) => {
     const spanish = locals.locale.startsWith('es');
     const details = error.shortItems.map((item) =>
       t('shortItem', { name: spanish ? item.nome_es : item.nome_pt, q: item.solicitado, n: item.disponivel }));
-    const message = getLimitMessage(error, locals.locale) ?? t(error.code as Exclude<typeof error.code, 'unitsPerProductCap' | 'unpaidValueCap'>);
+    const limit = getLimitMessages(error, locals.locale);
+    if (limit) details.push(limit.detail);
+    const message = limit?.summary ?? t(error.code as Exclude<typeof error.code, 'unitsPerProductCap' | 'unpaidValueCap'>);
     const body: Record<string, unknown> = { message, errors: { [error.field]: details.length ? details : [message] } };
     if (error.shortItems.length) body.itens_indisponiveis = error.shortItems;
     return json(body, { status: error.status });
