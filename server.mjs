@@ -9,20 +9,27 @@ import { requireValidConfig } from './src/server/config.ts';
 import { bootDatabase } from './src/server/db/boot.ts';
 import { closePool, getPool } from './src/server/db/client.ts';
 import { serveFastRoute } from './src/server/http/fast-routes.ts';
+import { checkRequestHead, writeRefusal } from './src/server/http/request-guard.ts';
 import { createStaticHandler } from './src/server/http/static-files.ts';
-import { startPaymentJobs } from './src/server/payments/jobs.ts';
+import { startJobs } from './src/server/jobs/index.ts';
+import { createLogLimiter } from './src/server/log-limit.ts';
 
 // React picks its development build (several times slower to render) unless told otherwise; the
 // dynamic import of the handler below comes after this line.
 process.env.NODE_ENV ??= 'production';
+// An outage fails every request: each kind of error line is printed a few times per window,
+// then counted (log-limit.ts), instead of thousands of lines a second.
+console.error = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000, write: console.error.bind(console) });
+console.warn = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000, write: console.warn.bind(console) });
 const config = requireValidConfig();
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = config.PORT;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const database = await bootDatabase({ seed: config.SEED === '1' });
-// Reconciliation and reservation expiry run from boot, whether or not anyone shops.
-const paymentJobs = startPaymentJobs();
+// The job queue's worker: e-mails, and reconciliation and reservation expiry from boot, whether
+// or not anyone shops (each job runs in one of the shop's processes).
+const jobs = await startJobs(database.url);
 const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
 const serveStatic = await createStaticHandler(path.join(root, 'dist/client'));
 // Cheap levels: on-the-fly compression at high levels costs more throughput than it saves.
@@ -48,6 +55,8 @@ async function answerReadiness(res) {
 const server = http.createServer((req, res) => {
   if (req.url === '/healthz') return res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok');
   if (req.url === '/readyz') return void answerReadiness(res);
+  const refusal = checkRequestHead(req);
+  if (refusal) return writeRefusal(res, refusal);
   if (shuttingDown) res.setHeader('connection', 'close');
   if (serveStatic(req, res)) return;
   compress(req, res, () => {
@@ -64,7 +73,7 @@ async function shutDown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log(`${signal}: finishing in-flight requests`);
-  const jobsStopped = paymentJobs.stop(); // no new run; the current one ends before the database
+  const jobsStopped = jobs.stop(); // no new job; the running ones end before the database
   const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   server.close(async () => {
     clearTimeout(forceClose);

@@ -4,7 +4,7 @@
 // when it uses the same embedded data folder.
 import { parseArgs } from 'node:util';
 import { bootDatabase } from '../src/server/db/boot.ts';
-import { getPool } from '../src/server/db/client.ts';
+import { createMaintenancePool } from '../src/server/db/client.ts';
 import { insertGeneratedProducts, seedDemoCatalogue } from '../src/server/db/seed/demo-catalogue.ts';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '600' } } });
@@ -15,7 +15,8 @@ if (!Number.isInteger(count) || count < 0 || count > 5_000_000) {
 }
 
 const database = await bootDatabase({ seed: false });
-const pool = getPool();
+// No statement timeout: inserting millions of products rightly takes long.
+const pool = createMaintenancePool();
 const started = performance.now();
 try {
   const { rows } = await pool.query('SELECT count(*)::int AS n, coalesce(max(id), 0)::int AS max FROM products');
@@ -41,5 +42,6 @@ try {
   await pool.query('VACUUM (ANALYZE) products').catch(() => {});
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } finally {
+  await pool.end();
   await database.stop();
 }

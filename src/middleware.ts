@@ -35,6 +35,10 @@ function toApiNotFound(url: URL, locale: Locale, response: Response): Response {
   return toResponse(errorResult(404, createTranslator(commonMessages, locale)('resourceNotFound')));
 }
 
+function toNotFound(response: Response): Response {
+  return response.status === 404 ? response : new Response(response.body, { status: 404, headers: response.headers });
+}
+
 function withShellHeaders(response: Response): Response {
   try {
     addShellHeaders(response.headers);
@@ -68,6 +72,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // A session that ended (expired, or ended elsewhere) stops travelling with every request.
   if (resolved.sessionEnded) clearSessionCookie(cookies, url);
   Object.assign(context.locals, resolved.locals);
+  // The error page is what a failing request renders, never an address of its own.
+  if (/^\/500\/?$/.test(url.pathname)) return withShellHeaders(toNotFound(await next('/404')));
 
   if (resolved.sessionLookupError !== undefined) {
     context.locals.sessionLookupFailure = { error: resolved.sessionLookupError, address: url.pathname + url.search };

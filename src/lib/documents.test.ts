@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCep, formatCnpj, formatCpf, formatCpfOrCnpj, formatRuc, getRucCheckDigit, isValidCnpj, isValidCpf, isValidRuc } from './documents.ts';
 import { getPasswordProblem } from './password-rule.ts';
-import { formatPhone, isCompletePhone } from './phone-masks.ts';
 
 describe('CPF and CNPJ', () => {
   it('accepts valid check digits with or without the mask', () => {
@@ -82,20 +81,5 @@ describe('password rule (DECISIONS.md)', () => {
   it('accepts 8 to 20 characters with every class', () => {
     expect(getPasswordProblem('Ferramenta#2026')).toBeNull();
     expect(getPasswordProblem('Aa1!Aa1!')).toBeNull();
-  });
-});
-
-describe('phone masks', () => {
-  it('formats Brazilian mobiles and landlines and Paraguayan numbers', () => {
-    expect(formatPhone('45998765432', 'BR')).toBe('+55 (45) 99876-5432');
-    expect(formatPhone('4533334444', 'BR')).toBe('+55 (45) 3333-4444');
-    expect(formatPhone('981123456', 'PY')).toBe('+595 981 123 456');
-    expect(formatPhone('+595981123456', 'PY')).toBe('+595 981 123 456');
-  });
-
-  it('knows a complete number', () => {
-    expect(isCompletePhone('+55 (45) 99876-5432', 'BR')).toBe(true);
-    expect(isCompletePhone('+55 (45) 9987', 'BR')).toBe(false);
-    expect(isCompletePhone('+595 981 123 456', 'PY')).toBe(true);
   });
 });

@@ -16,7 +16,8 @@ describe('parseConfig (environment read at start)', () => {
     const config = parseConfig({});
     expect(config.PORT).toBe(4321);
     expect(config.DATA_DIR).toBe('data');
-    expect(config.PAYMENT_PROVIDER).toBe('sandbox');
+    expect(config.PAYMENT_PROVIDER_BR).toBe('sandbox');
+    expect(config.PAYMENT_PROVIDER_PY).toBe('sandbox');
     expect(config.RESERVATION_TTL_MINUTES).toBe(30);
     expect(config.SHIPPING_TOKEN_TTL_S).toBe(1800);
   });
@@ -35,10 +36,35 @@ describe('parseConfig (environment read at start)', () => {
   });
 
   it('refuses an unknown payment provider instead of falling back to the sandbox', () => {
-    expect(problemsOf({ PAYMENT_PROVIDER: 'stripe' })[0]).toMatch(/^PAYMENT_PROVIDER:/);
+    expect(problemsOf({ PAYMENT_PROVIDER_BR: 'stripe' })[0]).toMatch(/^PAYMENT_PROVIDER_BR:/);
+    expect(problemsOf({ PAYMENT_PROVIDER_PY: 'paypal' })[0]).toMatch(/^PAYMENT_PROVIDER_PY:/);
+    expect(problemsOf({ PAYMENT_PROVIDER: 'sandbox' })[0]).toMatch(/^PAYMENT_PROVIDER: replaced by PAYMENT_PROVIDER_BR and PAYMENT_PROVIDER_PY/);
+  });
+
+  it('requires the credentials of the gateway each storefront uses', () => {
+    expect(problemsOf({ PAYMENT_PROVIDER_BR: 'mercadopago' })).toEqual([
+      'MERCADOPAGO_ACCESS_TOKEN: required because PAYMENT_PROVIDER_BR is mercadopago',
+      'MERCADOPAGO_WEBHOOK_SECRET: required because PAYMENT_PROVIDER_BR is mercadopago',
+    ]);
+    expect(problemsOf({ PAYMENT_PROVIDER_PY: 'pagopar', PAGOPAR_PUBLIC_KEY: 'public-key-123' })).toEqual([
+      'PAGOPAR_PRIVATE_KEY: required because PAYMENT_PROVIDER_PY is pagopar',
+    ]);
+    const configured = parseConfig({ PAYMENT_PROVIDER_PY: 'pagopar', PAGOPAR_PUBLIC_KEY: 'public-key-123', PAGOPAR_PRIVATE_KEY: 'private-key-123' });
+    expect(configured.PAGOPAR_API_URL).toBe('https://api.pagopar.com');
+  });
+
+  it('refuses the sandbox in production on a public storefront unless explicitly allowed', () => {
+    const production = { NODE_ENV: 'production', SHOP_ORIGIN_BR: 'https://loja.fronteira.com.br', SHOP_ORIGIN_ES: 'https://tienda.fronteira.com.py' };
+    const problems = problemsOf(production);
+    expect(problems.map((line) => line.split(':')[0])).toEqual(['PAYMENT_PROVIDER_BR', 'PAYMENT_PROVIDER_PY']);
+    expect(problems[0]).toContain('ALLOW_SANDBOX_IN_PRODUCTION=1');
+    expect(problemsOf({ ...production, ALLOW_SANDBOX_IN_PRODUCTION: '1' })).toEqual([]);
+    // a try-out on localhost origins (npm start) and development keep the sandbox as default
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([]);
+    expect(problemsOf({ ...production, NODE_ENV: 'development' })).toEqual([]);
   });
 
   it('drops the trailing slash of configured origins', () => {
-    expect(parseConfig({ SHOP_ORIGIN_ES: 'https://loja.example.com.py/' }).SHOP_ORIGIN_ES).toBe('https://loja.example.com.py');
+    expect(parseConfig({ SHOP_ORIGIN_ES: 'https://loja.example.com.py/', NODE_ENV: 'development' }).SHOP_ORIGIN_ES).toBe('https://loja.example.com.py');
   });
 });

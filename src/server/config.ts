@@ -13,6 +13,8 @@ import { z } from 'zod';
 const integer = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const positiveNumber = z.coerce.number().positive();
 const flag = z.enum(['0', '1']);
+/** Payment gateways a storefront's buyers can be sent to (decision 0410). */
+export const PAYMENT_PROVIDER_IDS = ['sandbox', 'mercadopago', 'pagopar'] as const;
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/$/, ''));
 
 export const ConfigSchema = z.object({
@@ -25,13 +27,26 @@ export const ConfigSchema = z.object({
   SEED: flag.default('1'),
   PG_POOL_MAX: integer(1, 500).default(10),
   PG_POOL_MIN: integer(0, 500).optional(),
+  PG_CONNECT_TIMEOUT_MS: integer(100, 60_000).default(2000),
+  PG_STATEMENT_TIMEOUT_MS: integer(100, 600_000).default(5000),
   CEP_API_URL: origin.default('https://viacep.com.br'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Fronteira <no-reply@fronteira.local>'),
+  STORE_ORDERS_EMAIL: z.email().optional(),
   DOCUMENTS_KEY: z.string().min(16).optional(),
   SHIPPING_TOKEN_SECRET: z.string().min(16).optional(),
   SHIPPING_TOKEN_TTL_S: integer(60, 86_400).default(1800),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER_BR: z.enum(PAYMENT_PROVIDER_IDS).default('sandbox'),
+  PAYMENT_PROVIDER_PY: z.enum(PAYMENT_PROVIDER_IDS).default('sandbox'),
+  ALLOW_SANDBOX_IN_PRODUCTION: flag.default('0'),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(10).optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(16).optional(),
+  MERCADOPAGO_API_URL: origin.default('https://api.mercadopago.com'),
+  PAGOPAR_PUBLIC_KEY: z.string().min(8).optional(),
+  PAGOPAR_PRIVATE_KEY: z.string().min(8).optional(),
+  PAGOPAR_API_URL: origin.default('https://api.pagopar.com'),
+  PAGOPAR_CHECKOUT_URL: origin.default('https://www.pagopar.com/pagos'),
+  PAYMENT_GATEWAY_TIMEOUT_MS: integer(500, 60_000).default(10_000),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_BASE_URL: origin.optional(),
   RESERVATION_TTL_MINUTES: positiveNumber.default(30),
@@ -44,6 +59,40 @@ export const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+const CREDENTIALS: Record<string, readonly (keyof Config)[]> = {
+  mercadopago: ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'],
+  pagopar: ['PAGOPAR_PUBLIC_KEY', 'PAGOPAR_PRIVATE_KEY'],
+};
+
+function isLocalOrigin(value: string | undefined): boolean {
+  if (!value) return true;
+  const host = new URL(value).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+}
+
+/**
+ * Rules across variables (decision 0410): a real gateway needs its credentials; the sandbox
+ * takes no money, so a production shop serving a public storefront origin refuses it unless
+ * ALLOW_SANDBOX_IN_PRODUCTION=1 (a shop on localhost origins is a try-out, `npm start`).
+ */
+function checkPaymentRules(config: Config, env: Record<string, string>): string[] {
+  const problems: string[] = [];
+  if (env.PAYMENT_PROVIDER !== undefined) {
+    problems.push(`PAYMENT_PROVIDER: replaced by PAYMENT_PROVIDER_BR and PAYMENT_PROVIDER_PY (got ${JSON.stringify(env.PAYMENT_PROVIDER)})`);
+  }
+  const publicShop = !isLocalOrigin(config.SHOP_ORIGIN_BR) || !isLocalOrigin(config.SHOP_ORIGIN_ES);
+  for (const name of ['PAYMENT_PROVIDER_BR', 'PAYMENT_PROVIDER_PY'] as const) {
+    const provider = config[name];
+    for (const credential of CREDENTIALS[provider] ?? []) {
+      if (config[credential] === undefined) problems.push(`${credential}: required because ${name} is ${provider}`);
+    }
+    if (provider === 'sandbox' && config.NODE_ENV === 'production' && publicShop && config.ALLOW_SANDBOX_IN_PRODUCTION !== '1') {
+      problems.push(`${name}: the sandbox takes no real money and is refused with NODE_ENV=production on a public storefront origin; choose mercadopago or pagopar, or set ALLOW_SANDBOX_IN_PRODUCTION=1`);
+    }
+  }
+  return [...new Set(problems)];
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -61,8 +110,13 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /** Parses `env` (pure, for tests); throws ConfigError naming every wrong variable. */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
-  const result = ConfigSchema.safeParse(withoutEmpty(env));
-  if (result.success) return result.data;
+  const given = withoutEmpty(env);
+  const result = ConfigSchema.safeParse(given);
+  if (result.success) {
+    const problems = checkPaymentRules(result.data, given);
+    if (problems.length > 0) throw new ConfigError(problems);
+    return result.data;
+  }
   throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`));
 }
 

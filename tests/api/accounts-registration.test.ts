@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { brazilianRegistration, createTestCustomer, makePng, MINIMAL_PDF, sameOrigin, signIn, uniqueEmail } from '../support/accounts.ts';
@@ -23,7 +21,8 @@ describe('POST /ecom/cliente/cadastrar', () => {
       [email],
     );
     expect(rows.map((r) => r.content_type)).toEqual(['image/png', 'application/pdf']);
-    const stored = await readFile(path.join(inject('dataDir'), 'documents', rows[1].storage_name));
+    // Stored encrypted in the database, where every shop process reads it (issue 22.9).
+    const stored: Buffer = (await getTestDb().query('SELECT bytes FROM stored_files WHERE name = $1', [rows[1].storage_name])).rows[0].bytes;
     expect(stored.includes(MINIMAL_PDF)).toBe(false);
     expect(stored.includes(Buffer.from('%PDF'))).toBe(false);
 
@@ -151,7 +150,8 @@ describe('identity-document uploads', () => {
     const otherToken = await signIn(await createTestCustomer());
     expect((await api(`/ecom/cliente/documentos/${rows[0].uuid}`, { token: otherToken })).status).toBe(404);
     expect((await api(`/ecom/cliente/documentos/${rows[0].uuid}`)).status).toBe(401);
-    const files = await readdir(path.join(inject('dataDir'), 'documents'));
+    const files = (await getTestDb().query<{ name: string }>('SELECT name FROM stored_files')).rows.map((row) => row.name);
+    expect(files.length).toBeGreaterThan(0);
     expect(files.every((name) => /^[0-9a-f-]{36}\.bin$/.test(name))).toBe(true);
   });
 

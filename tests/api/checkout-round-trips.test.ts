@@ -21,10 +21,11 @@ function createCountingCheckout() {
       },
     });
   };
+  const sandbox = createSandboxProvider({ db, clock: systemClock, secret: getWebhookSecret });
   const service = createCheckoutService({
     connect,
     clock: systemClock,
-    provider: createSandboxProvider({ db, clock: systemClock, secret: getWebhookSecret }),
+    providers: { br: sandbox, py: sandbox },
     verifyDelivery,
     reservationTtlMinutes: 30,
     limits: { maxUnitsPerProduct: 99, maxUnpaidUsd: 20_000 },

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiJson } from '../support/api.ts';
+import { extractPdfText } from '../support/pdf-text.ts';
 import { createCustomer, createPendingOrder, signedWebhook } from './checkout-fixtures.ts';
-
-/** Text drawn by pdfkit's standard fonts sits in hex strings inside TJ arrays. */
-function extractPdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  return [...source.matchAll(/<([0-9a-fA-F]+)>/g)].map((match) => Buffer.from(match[1]!, 'hex').toString('latin1')).join('');
-}
 
 describe('orders', () => {
   it('lists and shows an order only to its owner', async () => {

@@ -11,6 +11,8 @@ export interface ApiRequest {
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
+  /** Another shop process on this machine (its port) instead of the run's shop. */
+  port?: number;
 }
 
 interface Target {
@@ -25,8 +27,8 @@ export function useOwnStack(stack: Target): void {
   ownStack = stack;
 }
 
-export function getHostHeader(host: Host): string {
-  const port = ownStack?.port ?? inject('port');
+export function getHostHeader(host: Host, otherPort?: number): string {
+  const port = otherPort ?? ownStack?.port ?? inject('port');
   return host === 'local' ? `localhost:${port}` : `${host}.localhost:${port}`;
 }
 
@@ -35,7 +37,7 @@ export function getHostHeader(host: Host): string {
  * *.localhost and its fetch drops a Host header, so this goes through node:http to 127.0.0.1.
  */
 export async function api(path: string, request: ApiRequest = {}): Promise<Response> {
-  const headers: Record<string, string> = { host: getHostHeader(request.host ?? 'br'), ...request.headers };
+  const headers: Record<string, string> = { host: getHostHeader(request.host ?? 'br', request.port), ...request.headers };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
   let body: Buffer | undefined;
   if (request.json !== undefined) {
@@ -49,7 +51,7 @@ export async function api(path: string, request: ApiRequest = {}): Promise<Respo
     body = Buffer.from(await encoded.arrayBuffer());
   }
   if (body) headers['content-length'] = String(body.length);
-  const url = new URL(path, ownStack?.baseUrl ?? inject('baseUrl'));
+  const url = new URL(path, request.port ? `http://127.0.0.1:${request.port}` : ownStack?.baseUrl ?? inject('baseUrl'));
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(url, { method: request.method ?? 'GET', headers }, (incoming) => {
       const chunks: Buffer[] = [];

@@ -6,6 +6,8 @@ export interface CuttableProxy {
   databaseUrl: string;
   /** The database becomes unreachable: open connections drop, new ones are refused. */
   cut(): void;
+  /** The database stops answering: connections stay open (and new ones are accepted) but no byte passes. */
+  stall(): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -25,9 +27,14 @@ export function startCuttableProxy(databaseUrl: string): Promise<CuttableProxy> 
   const target = toTarget(new URL(databaseUrl));
   const sockets = new Set<Socket>();
   let open = true;
+  let stalled = false;
   const server = createServer((client) => {
     if (!open) return void client.destroy();
     const upstream = connect(target);
+    if (stalled) {
+      client.pause();
+      upstream.pause();
+    }
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
@@ -53,8 +60,14 @@ export function startCuttableProxy(databaseUrl: string): Promise<CuttableProxy> 
           open = false;
           for (const socket of sockets) socket.destroy();
         },
+        stall() {
+          stalled = true;
+          for (const socket of sockets) socket.pause();
+        },
         restore() {
           open = true;
+          stalled = false;
+          for (const socket of sockets) socket.resume();
         },
         close: () => new Promise<void>((done) => {
           for (const socket of sockets) socket.destroy();

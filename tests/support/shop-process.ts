@@ -8,29 +8,40 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export interface ShopProcess {
   port: number;
+  /** Still the process that was started (never restarted behind the test's back). */
+  isRunning(): boolean;
+  /** What it printed, when started with `captureOutput`. */
+  getOutput(): string;
   stop(): Promise<void>;
 }
 
-/** Another built shop on an existing database (no seeding), with `env` on top of this process's. */
-export async function startShopProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ShopProcess> {
+/**
+ * Another built shop with `env` on top of this process's: on an existing database (no seeding)
+ * or, with `databaseUrl` null, on its own embedded PostgreSQL under env.DATA_DIR (seeded).
+ */
+export async function startShopProcess(databaseUrl: string | null, env: Record<string, string> = {}, options: { captureOutput?: boolean } = {}): Promise<ShopProcess> {
   const port = await findFreePort();
+  const { DATABASE_URL: _inherited, ...inheritedEnv } = process.env;
   const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], {
     cwd: projectRoot,
     env: {
-      ...process.env,
+      ...inheritedEnv,
       NODE_ENV: 'production',
       PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SEED: '0',
+      ...(databaseUrl === null ? { SEED: '1' } : { DATABASE_URL: databaseUrl, SEED: '0' }),
       SHOP_ORIGIN_BR: `http://br.localhost:${port}`,
       SHOP_ORIGIN_ES: `http://es.localhost:${port}`,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'ignore'],
+    stdio: ['ignore', options.captureOutput ? 'pipe' : 'ignore', options.captureOutput ? 'pipe' : 'ignore'],
   });
-  await waitUntilReady(`http://127.0.0.1:${port}`, server);
+  let output = '';
+  for (const stream of [server.stdout, server.stderr]) stream?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+  await waitUntilReady(`http://127.0.0.1:${port}`, server, 90_000);
   return {
     port,
+    isRunning: () => server.exitCode === null && server.signalCode === null,
+    getOutput: () => output,
     async stop() {
       if (server.exitCode !== null) return;
       const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '../../src/server/db/embedded.ts';
-import { startFakeCepServer, startSmtpCatcher } from './fake-services.ts';
+import { startFakeCepServer, startSmtpCatcher, type SmtpDelivery, type SmtpRefusal } from './fake-services.ts';
+import { startFakeGateways, type FakeGateways } from './fake-gateways.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,8 +18,14 @@ export interface TestStack {
   dataDir: string;
   /** Folder where the SMTP catcher writes every mail the shop sends (one .eml each). */
   mailDir: string;
+  /** The SMTP catcher's URL (for more shop processes on this stack). */
+  smtpUrl: string;
+  /** Deliveries the SMTP catcher refused (see TestStackOptions.smtpRefuse). */
+  getSmtpRefusals(): Array<SmtpDelivery & { code: number }>;
   /** What the shop printed so far (stdout and stderr), when started with `captureOutput`. */
   getOutput(): string;
+  /** The local Mercado Pago and Pagopar the shop is pointed at (chosen with PAYMENT_PROVIDER_BR/PY in `extraEnv`). */
+  gateways: FakeGateways;
   stop(): Promise<void>;
 }
 
@@ -27,6 +34,8 @@ export interface TestStackOptions {
   smtp?: boolean;
   /** Keep the shop's output for assertions instead of passing it through. */
   captureOutput?: boolean;
+  /** Makes the SMTP catcher refuse some deliveries with a reply code (default: accepts all). */
+  smtpRefuse?: SmtpRefusal;
 }
 
 async function createFreshDatabase(serverUrl: string): Promise<string> {
@@ -71,13 +80,15 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
   const databaseUrl = await createFreshDatabase(serverUrl);
   const mailDir = path.join(dataDir, 'caught-mail');
   const cep = await startFakeCepServer();
-  const smtp = await startSmtpCatcher(mailDir);
+  const smtp = await startSmtpCatcher(mailDir, options.smtpRefuse);
+  const gateways = await startFakeGateways();
   const port = await findFreePort();
   const { SMTP_URL: _inheritedSmtp, ...inheritedEnv } = process.env;
   const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], {
     cwd: projectRoot,
     env: {
       ...inheritedEnv,
+      ...gateways.env,
       ...extraEnv,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -102,14 +113,17 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
     databaseUrl,
     dataDir,
     mailDir,
+    smtpUrl: smtp.url,
+    getSmtpRefusals: smtp.getRefusals,
     getOutput: () => output,
+    gateways,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((resolve) => server.once('exit', resolve));
         server.kill('SIGTERM');
         await exited;
       }
-      await Promise.all([cep.stop(), smtp.stop()]);
+      await Promise.all([cep.stop(), smtp.stop(), gateways.stop()]);
       await embedded?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },

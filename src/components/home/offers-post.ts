@@ -1,4 +1,5 @@
 import { toPhoneDigits } from '../../lib/offers-phone.ts';
+import { getPhoneCountry, toStoredPhoneDigits } from '../../lib/phone.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { getCatalogService } from '../../server/catalog/services.ts';
 
@@ -8,6 +9,6 @@ export async function handleOffersPost(request: Request, locale: Locale): Promis
   const value = form?.get('celular');
   const digits = typeof value === 'string' ? toPhoneDigits(value) : '';
   if (digits.length < 10 || digits.length > 15) return 'invalid';
-  await getCatalogService().saveNewsletterContact(digits, locale);
+  await getCatalogService().saveNewsletterContact(toStoredPhoneDigits(value as string, getPhoneCountry(locale)), locale);
   return 'sent';
 }

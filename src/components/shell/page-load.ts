@@ -1,12 +1,12 @@
 import type { AstroGlobal } from 'astro';
-import { toServerErrorStatus } from '../../server/http/server-error.ts';
+import { toLoggedError, toServerErrorStatus } from '../../server/http/server-error.ts';
 
 /**
  * Marks the page's answer as a load error: 503 while the database is unreachable (with
  * Retry-After), 500 for anything else; never cached. The page then shows a retry button.
  */
 export function markLoadError(astro: AstroGlobal, error: unknown): 500 | 503 {
-  console.error(`[page] ${astro.url.pathname}: load failed`, error);
+  console.error(`[page] ${astro.url.pathname}: load failed`, toLoggedError(error));
   const { status, headers } = toServerErrorStatus(error);
   astro.response.status = status;
   for (const [name, value] of Object.entries(headers)) astro.response.headers.set(name, value);

@@ -1,7 +1,10 @@
 /** Fixed quick links of the desktop nav (spec: news, complete kits, key sets, two fixed brands). */
 export const NEWS_PATH = '/produtos?order=codigo_desc';
 export const COMPLETE_KITS_PATH = '/produtos?text=kit';
-export const KEY_SETS_PATH = '/produtos?text=jogo%20de%20chaves';
+/** Key sets, searched with the host's own words ('Juegos de llaves' must not search Portuguese). */
+export function getKeySetsPath(lang: 'pt' | 'es'): string {
+  return lang === 'es' ? '/produtos?text=juego%20de%20llaves' : '/produtos?text=jogo%20de%20chaves';
+}
 export const FIXED_BRANDS = [
   { name: 'Makita', path: '/marca/makita' },
   { name: 'Bosch', path: '/marca/bosch' },

@@ -4,7 +4,7 @@ import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { formMessages } from '../../lib/i18n/forms.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { formatPhone } from '../../lib/phone-masks.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import { Field, FileField, Select } from './fields.tsx';
 import { sendForm, toFirstErrors } from './http.ts';
 

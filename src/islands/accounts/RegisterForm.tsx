@@ -7,7 +7,7 @@ import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { formMessages } from '../../lib/i18n/forms.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { formatPhone } from '../../lib/phone-masks.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import { runAfterSignIn } from './after-sign-in.ts';
 import { Field, FileField, Select } from './fields.tsx';
 import { sendForm, sendJson } from './http.ts';
@@ -158,7 +158,7 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
           <Field label={t('lastName')} {...register('sobrenome')} autoComplete="family-name" error={errors.sobrenome} />
           <Field label={t('email')} type="email" {...email} autoComplete="email" error={errors.email} />
           <Field label={t('emailConfirmation')} type="email" {...register('email_confirmation')} autoComplete="off" error={errors.email_confirmation} />
-          <Field label={t('phone')} type="tel" {...phone} autoComplete="tel" inputMode="tel" placeholder={brazilian ? '+55 (45) 99999-9999' : '+595 981 123 456'} error={errors.telefone} />
+          <Field label={t('phone')} type="tel" {...phone} autoComplete="tel" inputMode="tel" placeholder={brazilian ? '+55 45 99999 9999' : '+595 981 123456'} error={errors.telefone} />
           {!brazilian && <Field label={t('companyName')} {...register('razao_social')} error={errors.razao_social} />}
           <Field label={t('password')} type="password" {...register('password')} autoComplete="new-password" hint={t('passwordHint')} error={errors.password} />
           <Field label={t('passwordConfirmation')} type="password" {...register('password_confirmation')} autoComplete="new-password" error={errors.password_confirmation} />

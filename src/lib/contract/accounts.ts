@@ -3,7 +3,8 @@ import { isValidCnpj, isValidCpf, isValidRuc, toDigits } from '../documents.ts';
 import type { FormMessageKey } from '../i18n/forms.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { getPasswordProblem, type PasswordProblem } from '../password-rule.ts';
-import { isCompletePhone } from '../phone-masks.ts';
+import { isCompletePhone } from '../phone.ts';
+import { isSafeText, MAX_FIELD_LENGTH } from '../safe-text.ts';
 
 /**
  * The accounts contract (accounts spec sections 5 and 7): one schema per form, built with the
@@ -54,15 +55,24 @@ const FIELD = z.pipe(
   z.transform((v): string => (v === null || v === undefined ? '' : String(v))),
 );
 
-/** A zod/mini object of string fields (missing ones read as '') checked by `fields` rules. */
-function defineForm<K extends string>(fields: Record<K, Rule[]>) {
+/** Every field first: no NUL or control characters, no more than MAX_FIELD_LENGTH characters. */
+const safeText = (t: T): Rule => (v) => {
+  if (!isSafeText(v)) return t('invalidCharacters');
+  return v.length > MAX_FIELD_LENGTH ? t('maxLength', { n: MAX_FIELD_LENGTH }) : null;
+};
+
+/**
+ * A zod/mini object of string fields (missing ones read as '') checked by `fields` rules, after
+ * the safe-text rule every field gets (before any value reaches a query or a rate-limit key).
+ */
+function defineForm<K extends string>(t: T, fields: Record<K, Rule[]>) {
   const shape = {} as Record<K, typeof FIELD>;
   for (const key of Object.keys(fields) as K[]) shape[key] = FIELD;
   return z.object(shape).check(
     z.superRefine((values, ctx) => {
       const all = values as Values;
       for (const key of Object.keys(fields) as K[]) {
-        for (const rule of fields[key]) {
+        for (const rule of [safeText(t), ...fields[key]]) {
           const message = rule(all[key] ?? '', all);
           if (message) {
             ctx.issues.push({ code: 'custom', message, path: [key], input: all[key] });
@@ -78,17 +88,17 @@ const isBrazilian = (all: Values) => all.estrangeiro === '1';
 const isParaguayan = (all: Values) => all.estrangeiro === '0';
 
 export function createLoginSchema(t: T) {
-  return defineForm({ email: [rules.required(t)], password: [rules.required(t)] });
+  return defineForm(t, { email: [rules.required(t), rules.max(t, 200)], password: [rules.required(t)] });
 }
 
 export function createCheckEmailSchema(t: T) {
-  return defineForm({ email: [rules.required(t), rules.email(t), rules.max(t, 200)] });
+  return defineForm(t, { email: [rules.required(t), rules.email(t), rules.max(t, 200)] });
 }
 
 export function createRegistrationSchema(t: T) {
   const r = rules;
   const brDigits = (n: number): Rule => (v) => (toDigits(v).length !== n ? t('cep') : null);
-  return defineForm({
+  return defineForm(t, {
     estrangeiro: [r.required(t), (v) => (v === '0' || v === '1' ? null : t('required'))],
     nome: [r.required(t), r.max(t, 200)],
     sobrenome: [r.required(t), r.max(t, 200)],
@@ -132,7 +142,7 @@ export function createAddressSchema(t: T) {
   const r = rules;
   const brazilMode = (all: Values) => all.pais_id !== '2';
   const integer: Rule = (v) => (v !== '' && !/^\d+$/.test(v) ? t('integer') : null);
-  return defineForm({
+  return defineForm(t, {
     nome: [r.required(t), r.max(t, 100)],
     cep: [r.max(t, 10), when(brazilMode, r.required(t), (v) => (toDigits(v).length === 8 ? null : t('cep')))],
     logradouro: [r.required(t), r.max(t, 200)],
@@ -154,11 +164,11 @@ export function createAddressSchema(t: T) {
 export type AddressForm = z.output<ReturnType<typeof createAddressSchema>>;
 
 export function createRecoverySchema(t: T) {
-  return defineForm({ email: [rules.required(t), rules.email(t), rules.max(t, 200)] });
+  return defineForm(t, { email: [rules.required(t), rules.email(t), rules.max(t, 200)] });
 }
 
 export function createResetSchema(t: T) {
-  return defineForm({
+  return defineForm(t, {
     email: [rules.max(t, 200)],
     uuid: [rules.required(t), rules.max(t, 64)],
     token: [rules.required(t), rules.max(t, 200)],
@@ -169,7 +179,7 @@ export function createResetSchema(t: T) {
 }
 
 export function createPasswordChangeSchema(t: T) {
-  return defineForm({
+  return defineForm(t, {
     password_currently: [rules.required(t), rules.max(t, 200)],
     password: [rules.required(t), rules.password(t)],
     password_confirmation: [rules.required(t), (v, all) => (v !== all.password ? t('passwordsMustMatch') : null)],
@@ -179,7 +189,7 @@ export function createPasswordChangeSchema(t: T) {
 export const PROFILE_DOCUMENT_TYPES = ['CPF', 'RUC', 'CEDULA'] as const;
 
 export function createProfileSchema(t: T) {
-  return defineForm({
+  return defineForm(t, {
     telefone: [rules.required(t), rules.max(t, 20)],
     documento_tipo: [rules.required(t), (v) => ((PROFILE_DOCUMENT_TYPES as readonly string[]).includes(v) ? null : t('required'))],
     documento: [

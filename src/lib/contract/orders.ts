@@ -4,6 +4,8 @@ export const BRAZIL_PAYMENT_METHODS = ['pix', 'boleto', 'card'] as const;
 export const PARAGUAY_PAYMENT_METHODS = ['card', 'qr', 'bank_transfer', 'local_bank', 'cash', 'ewallet'] as const;
 export const PAYMENT_METHODS = ['pix', 'boleto', 'card', 'qr', 'bank_transfer', 'local_bank', 'cash', 'ewallet'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Stored as the method when the shopper left it to the gateway's page (spec payload without forma_pagamento). */
+export const ANY_PAYMENT_METHOD = 'any';
 /** Card instalments allowed for Brazilian buyers (spec section 9). */
 export const MAX_INSTALLMENTS = 10;
 
@@ -23,7 +25,7 @@ export interface StartCheckoutInput {
   entrega_servico_id?: number | null | undefined;
   id_ponto_entrega?: number | null | undefined;
   cidade_alternativa?: string | null | undefined;
-  forma_pagamento: PaymentMethod;
+  forma_pagamento?: PaymentMethod | undefined;
   parcelas: number;
 }
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import { readDecrypted, storeEncrypted } from '../storage/encrypted-files.ts';
+import { createDocumentFileStore } from '../storage/index.ts';
 
 export type DocumentSide = 'frente' | 'verso';
 
@@ -11,12 +12,13 @@ export interface StoredDocument {
   created_at: Date;
 }
 
-/** Identity-document files of a customer: encrypted on disk, readable only through the owner's id. */
+/** Identity-document files of a customer: encrypted at rest, readable only through the owner's id. */
 export function createDocumentService({ db }: { db: Queryable }) {
+  const files = createDocumentFileStore(db);
   return {
     /** Stores a cleaned file and retires the previous one of the same side. */
     async saveDocument(customerId: number, side: DocumentSide, file: { bytes: Buffer; contentType: string }): Promise<string> {
-      const storageName = await storeEncrypted(file.bytes);
+      const storageName = await storeEncrypted(files, file.bytes);
       await db.query('UPDATE customer_documents SET replaced_at = now() WHERE customer_id = $1 AND side = $2 AND replaced_at IS NULL', [customerId, side]);
       const { rows } = await db.query<{ uuid: string }>(
         'INSERT INTO customer_documents (customer_id, side, storage_name, content_type, size_bytes) VALUES ($1, $2, $3, $4, $5) RETURNING uuid',
@@ -42,7 +44,7 @@ export function createDocumentService({ db }: { db: Queryable }) {
       );
       const row = rows[0];
       if (!row) return null;
-      return { bytes: await readDecrypted(row.storage_name), contentType: row.content_type, side: row.side };
+      return { bytes: await readDecrypted(files, row.storage_name), contentType: row.content_type, side: row.side };
     },
   };
 }

@@ -25,7 +25,7 @@ export function createRecoveryService({ db, clock, limiter }: { db: Queryable; c
       if (customer) {
         const token = await tokens.issue(customer.id, 'reset');
         // Sent in the background so the answer takes the same time for unknown addresses.
-        sendResetMail(customer, token).catch((error: unknown) => console.error('[mail] reset mail failed', (error as Error).message));
+        sendResetMail(db, customer, token).catch((error: unknown) => console.error('[mail] reset mail failed', (error as Error).message));
       }
       return 'sent';
     },
@@ -53,7 +53,7 @@ export function createRecoveryService({ db, clock, limiter }: { db: Queryable; c
       const customerOk = await limiter.consume(LIMITS.resend, String(customerId));
       const ipOk = await limiter.consume(LIMITS.resendIp, ip);
       if (!customerOk || !ipOk) return 'limited';
-      await sendConfirmationMail(customer, await tokens.issue(customer.id, 'confirm'));
+      await sendConfirmationMail(db, customer, await tokens.issue(customer.id, 'confirm'));
       return 'sent';
     },
   };

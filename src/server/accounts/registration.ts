@@ -9,6 +9,7 @@ import { createDocumentService, type DocumentSide } from './documents.ts';
 import { hashPassword } from './passwords.ts';
 import { createSessionService } from './sessions.ts';
 import { createAccountTokens } from './tokens.ts';
+import { toStoredPhone } from '../../lib/phone.ts';
 
 export type RegistrationFields = Record<
   | 'estrangeiro' | 'nome' | 'sobrenome' | 'email' | 'telefone' | 'password' | 'documento' | 'identidade'
@@ -57,7 +58,7 @@ export function createRegistrationService({ db, clock }: { db: Queryable; clock:
           passwordHash,
           firstName: fields.nome.trim(),
           lastName: fields.sobrenome.trim(),
-          phone: fields.telefone.trim(),
+          phone: toStoredPhone(fields.telefone, brazilian ? 'BR' : 'PY'),
           foreignBuyer: brazilian ? 1 : 0,
           documentType: brazilian ? 'CPF' : 'RUC',
           document: brazilian ? formatCpf(fields.documento) : fields.documento ? formatRuc(fields.documento) : '',
@@ -76,7 +77,7 @@ export function createRegistrationService({ db, clock }: { db: Queryable; clock:
       if (!created) return { kind: 'email_taken' };
       const { token } = await createSessionService({ db, clock }).createSession(created.id);
       const confirmation = await createAccountTokens({ db, clock }).issue(created.id, 'confirm');
-      sendConfirmationMail(created, confirmation).catch((error: unknown) =>
+      sendConfirmationMail(db, created, confirmation).catch((error: unknown) =>
         console.error('[mail] confirmation mail failed', (error as Error).message),
       );
       return { kind: 'ok', token, user: toAccountUser(created) };

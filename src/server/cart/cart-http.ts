@@ -8,21 +8,22 @@ import type { SessionCustomer } from '../accounts/sessions.ts';
 import { errorResult, type ApiResult } from '../http/responses.ts';
 import { CartError } from './cart-errors.ts';
 import type { CartActor } from './cart-service.ts';
+import { boundedText, idSchema, pgIntegerSchema } from '../../lib/contract/input.ts';
 
 const CartItemSchema = z.object({
-  produto_id: z.coerce.number().int().positive(),
+  produto_id: idSchema,
   // Not .int(): a fraction gets the cart's own 'whole number' answer; zero or less deletes.
   qtde: z.coerce.number(), // zod 4 numbers refuse NaN and Infinity
-  armazem_id: z.coerce.number().int().positive().optional(),
+  armazem_id: idSchema.optional(),
   valor_unitario: z.unknown().optional(), // accepted and ignored: the server owns prices
   ativo: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().transform((v) => (v === undefined ? true : Boolean(v))),
-  token: z.string().max(200).optional().nullable(),
+  token: boundedText(200).optional().nullable(),
 });
 
 export const CartBodySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  external_id: z.string().max(200),
-  filial_id: z.coerce.number().int().optional(),
+  id: idSchema.optional(),
+  external_id: boundedText(200),
+  filial_id: pgIntegerSchema.optional(),
   moeda_id: z.coerce.number().int().min(1).max(4),
   itens: z.array(CartItemSchema).max(200).default([]),
 });

@@ -23,9 +23,13 @@ export function toWantedLines(items: CartItemInput[]): WantedLine[] {
   return [...byProduct.values()].filter((line) => line.quantity > 0);
 }
 
-/** The stock rule of spec section 5, phrased as the message the shopper sees. */
+/**
+ * The stock rule of spec section 5, phrased as the message the shopper sees. A product whose
+ * price is not shown is sold through the chat only (DECISIONS.md): never in a cart.
+ */
 export function checkStock(product: ProductStockRow | undefined, quantity: number, field: string): void {
   if (!product) throw new CartError(422, 'productNotFound', { field });
+  if (!product.show_price) throw new CartError(422, 'priceOnRequest', { field });
   const max = getMaxQuantity(product.stock);
   if (max === 0) throw new CartError(422, 'noStock', { field });
   if (quantity > max) throw new CartError(422, 'stockRequestedExceeds', { field, params: { q: quantity, n: max } });

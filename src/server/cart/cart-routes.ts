@@ -5,6 +5,7 @@ import { jsonResult, readJsonBody, readQuery, type ApiResult } from '../http/res
 import { CartError } from './cart-errors.ts';
 import { CartBodySchema, CartQuerySchema, checkExternalId, getActor, toCartErrorResult } from './cart-http.ts';
 import { getCartService } from './services.ts';
+import { toId } from '../../lib/contract/input.ts';
 
 /** POST /ecom/venda/carrinho: creates the cart under the client's external id. */
 export async function postCart({ body, locals }: ApiCall): Promise<ApiResult> {
@@ -47,7 +48,7 @@ export async function putCart({ id, body, locals }: ApiCall): Promise<ApiResult>
   const input = parsed.data;
   const weak = checkExternalId(input.external_id, locals.locale);
   if (weak) return weak;
-  const numericId = /^\d{1,15}$/.test(id) ? Number(id) : undefined;
+  const numericId = toId(id) ?? undefined;
   try {
     if (numericId === undefined && id !== input.external_id) throw new CartError(404, 'cartNotFound');
     const cart = await getCartService().updateCart(

@@ -4,7 +4,8 @@ import type { ProductStockRow } from './cart-repository.ts';
  * The products recent cart changes named, per language, kept a few seconds (decision 0207): a
  * change whose products are all here is checked against them and written in one round trip by
  * cart_replace_lines_if_current, which refuses (409) when stock, price or currency moved since.
- * Names, pictures and the show-price flag in a cart's answer may be this old.
+ * Names, pictures and the show-price flag in a cart's answer may be this old (a price hidden
+ * within those seconds may still reach a cart: checkout refuses it, re-reading the product).
  */
 const FRESH_MS = 5_000;
 const MAX_ENTRIES = 5_000;

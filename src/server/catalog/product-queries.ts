@@ -4,6 +4,7 @@ import type { RateLike } from '../../lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { getProductColumns, PRODUCT_JOINS, toProduct, toProductCard, type ProductDetailRow, type ProductRow } from './product-mapper.ts';
 import { toSearchTerms, toTsQuery } from './search.ts';
+import { isSafeText, toId } from '../../lib/contract/input.ts';
 
 interface SortKey { expr: string; dir: 'ASC' | 'DESC' }
 
@@ -124,6 +125,7 @@ export async function getProductDetails(
   db: Queryable, idOrSlug: number | string, lang: ApiLang, rates: readonly RateLike[], currency?: CurrencyId,
 ): Promise<Product | null> {
   const byId = typeof idOrSlug === 'number';
+  if (byId ? toId(String(idOrSlug)) === null : !isSafeText(idOrSlug)) return null;
   const { rows } = await db.query<ProductDetailRow>(
     `SELECT ${getProductColumns(lang)}, p.description_${lang} AS description,
        (SELECT json_agg(json_build_object('nome', s.name_${lang}, 'valor', s.value_${lang}) ORDER BY s.position)

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import type { Payer } from '../payments/provider.ts';
 
 /** Checkout's statements, each doing as much as one round trip can (iniciar-checkout's latency is mostly round trips). */
 
@@ -11,6 +12,8 @@ export interface LockedCart {
   foreign_buyer: 0 | 1 | null;
   document_type: string | null;
   document: string | null;
+  /** The buyer as the gateway is told (Pagopar's comprador, Mercado Pago's payer). */
+  payer: Payer;
   /** The chosen delivery address as the order keeps it, when it is the buyer's and active. */
   address: Record<string, unknown> | null;
 }
@@ -23,6 +26,8 @@ export interface LockedCart {
 export async function lockCart(tx: Queryable, externalId: string, customerId: number, addressId: number | null): Promise<LockedCart | undefined> {
   const { rows } = await tx.query<LockedCart>(
     `SELECT c.id, c.external_id, c.customer_id, c.currency_id, cu.foreign_buyer, cu.document_type, cu.document,
+            jsonb_build_object('email', cu.email, 'firstName', cu.first_name, 'lastName', cu.last_name, 'phone', cu.phone,
+                               'documentType', coalesce(cu.document_type, ''), 'document', coalesce(cu.document, '')) AS payer,
             (SELECT jsonb_build_object('id', a.id, 'nome', a.name, 'cep', a.postal_code, 'logradouro', a.street, 'numero', a.number,
                       'bairro', a.district, 'cidade', a.city_name, 'estado', a.state_name, 'pais', a.country_name,
                       'complemento', a.complement, 'como_chegar', a.directions, 'cidade_id', a.city_id, 'estado_id', a.state_id,

@@ -10,7 +10,9 @@ export type CheckoutErrorCode =
   | 'installmentsUnavailable'
   | 'rucRequired'
   | 'productUnavailable'
+  | 'priceOnRequest'
   | 'outOfStock'
+  | 'paymentGatewayUnavailable'
   | 'unitsPerProductCap'
   | 'unpaidValueCap';
 

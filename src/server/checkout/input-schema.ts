@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS, type StartCheckoutInput } from '../../lib/contract/orders.ts';
+import { boundedText, nullishIdSchema } from '../../lib/contract/input.ts';
 
 /** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7). */
 export const StartCheckoutSchema = z.object({
-  token_entrega: z.string().min(10).max(2000),
+  token_entrega: boundedText(2000).pipe(z.string().min(10)),
   valor_frete: z.coerce.number().min(0),
-  cliente_endereco_id: z.coerce.number().int().positive().nullish(),
-  entrega_servico_id: z.coerce.number().int().positive().nullish(),
-  id_ponto_entrega: z.coerce.number().int().positive().nullish(),
-  cidade_alternativa: z.string().max(200).nullish(),
-  forma_pagamento: z.enum(PAYMENT_METHODS),
+  cliente_endereco_id: nullishIdSchema,
+  entrega_servico_id: nullishIdSchema,
+  id_ponto_entrega: nullishIdSchema,
+  cidade_alternativa: boundedText(200).nullish(),
+  /** Optional extension of the spec's payload: without it the gateway's page lets the shopper choose (decision 0410). */
+  forma_pagamento: z.enum(PAYMENT_METHODS).optional(),
   parcelas: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
 });
 

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { StartCheckoutInput } from '../../lib/contract/orders.ts';
-import { getPaymentMethods } from '../../lib/contract/orders.ts';
+import { ANY_PAYMENT_METHOD, getPaymentMethods } from '../../lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } from '../payments/provider.ts';
+import { GatewayError } from '../payments/gateway-http.ts';
 import { getDeliverySnapshot, type DeliveryQuote } from './delivery.ts';
 import { CheckoutError, type ShortItem } from './errors.ts';
-import { convertMinor, getPriceTable } from '../cart/pricing.ts';
+import { convertMinor, getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
+import { enqueueOrderMail } from '../mail/order-mail.ts';
 import { clearCart, insertOrder, lockCart, takeStock } from './checkout-repository.ts';
 import { checkHoardingLimits, type CheckoutLimits } from './limits.ts';
 import { getHeldProducts, lockProducts, releaseCancelledOrders } from './unpaid-repository.ts';
@@ -15,7 +17,8 @@ import { getHeldProducts, lockProducts, releaseCancelledOrders } from './unpaid-
 export interface CheckoutDeps {
   connect: () => Promise<pg.PoolClient>;
   clock: Clock;
-  provider: PaymentProvider;
+  /** The gateway of each kind of buyer: Brazilian (estrangeiro 1) and Paraguayan (0), chosen in config. */
+  providers: { br: PaymentProvider; py: PaymentProvider };
   verifyDelivery: (token: string, cartExternalId: string, now: Date) => DeliveryQuote | null;
   reservationTtlMinutes: number;
   limits: CheckoutLimits;
@@ -68,6 +71,39 @@ function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string;
   return quote;
 }
 
+/** A gateway that cannot be reached rolls the checkout back with a message, not a server error. */
+async function createGatewayPayment(provider: PaymentProvider, input: CreatePaymentInput, tx: pg.PoolClient): Promise<CreatedPayment> {
+  try {
+    return await provider.createPayment(input, tx);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.warn(`${provider.id}: payment for order ${input.orderNumber} not created: ${error.message}`);
+    throw new CheckoutError(503, 'paymentGatewayUnavailable', 'forma_pagamento');
+  }
+}
+
+/**
+ * What the gateway charges: the order's lines (and delivery) in the gateway's currency. Each
+ * unit price is converted once with today's rate, which the payment keeps (charge_rate), so the
+ * total is exactly the sum of the lines the gateway's page shows.
+ */
+function toCharge(provider: PaymentProvider, orderCurrencyId: number, lines: Array<CartLine & { unit: number }>, shippingMinor: number,
+  locale: string, pricing: PriceTable) {
+  const currencyId = provider.currencyId ?? orderCurrencyId;
+  const convert = (minor: number) => {
+    const value = convertMinor(minor, orderCurrencyId, currencyId, pricing);
+    if (value === null) throw new CheckoutError(422, 'productUnavailable', 'itens');
+    return value;
+  };
+  const items: ChargeItem[] = lines.map((line) => ({
+    id: line.code, title: locale.startsWith('pt') ? line.name_pt : line.name_es, quantity: line.quantity, unitMinor: convert(line.unit),
+  }));
+  if (shippingMinor > 0) items.push({ id: 'frete', title: 'Frete / Envío', quantity: 1, unitMinor: convert(shippingMinor) });
+  const amountMinor = items.reduce((sum, item) => sum + item.unitMinor * item.quantity, 0);
+  const rate = (pricing.usdRates.get(currencyId) ?? 1) / (pricing.usdRates.get(orderCurrencyId) ?? 1);
+  return { amountMinor, currencyId, items, converted: currencyId !== orderCurrencyId, rate };
+}
+
 /**
  * POST /ecom/venda/carrinho/{external_id}/iniciar-checkout in one transaction: the cart row is
  * locked (a double submit waits, then finds the order the first one made), prices come from
@@ -107,12 +143,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const decimals = pricing.currencies.get(cart.currency_id)?.decimals ?? 2;
     const quote = checkDelivery(deps.verifyDelivery(input.token_entrega, cart.external_id, now), cart, input, decimals);
     if (customer.foreign_buyer === 1 && quote.type !== 'pickup') throw new CheckoutError(422, 'pickupOnly', 'entrega_servico_id');
-    if (!getPaymentMethods(customer.foreign_buyer).includes(input.forma_pagamento)) {
+    const method = input.forma_pagamento ?? null;
+    if (method !== null && !getPaymentMethods(customer.foreign_buyer).includes(method)) {
       throw new CheckoutError(422, 'paymentMethodUnavailable', 'forma_pagamento');
     }
-    const installments = input.forma_pagamento === 'card' && customer.foreign_buyer === 1 ? input.parcelas : 1;
+    const installments = method === 'card' && customer.foreign_buyer === 1 ? input.parcelas : 1;
     if (installments !== input.parcelas) throw new CheckoutError(422, 'installmentsUnavailable', 'parcelas');
-    if (input.forma_pagamento === 'cash' && !(customer.document_type.toUpperCase() === 'RUC' && customer.document.trim() !== '')) {
+    if (method === 'cash' && !(customer.document_type.toUpperCase() === 'RUC' && customer.document.trim() !== '')) {
       throw new CheckoutError(422, 'rucRequired', 'forma_pagamento');
     }
 
@@ -121,7 +158,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (quote.type === 'delivery' && !address) throw new CheckoutError(422, 'addressRequired', 'cliente_endereco_id');
 
     const priced = lines.map((line) => {
-      if (!line.show_price) throw new CheckoutError(422, 'productUnavailable', 'itens');
+      if (!line.show_price) throw new CheckoutError(422, 'priceOnRequest', 'itens');
       const unit = convertMinor(line.price_minor, line.currency_id, cart.currency_id, pricing);
       if (unit === null) throw new CheckoutError(422, 'productUnavailable', 'itens');
       return { ...line, unit, subtotal: unit * line.quantity };
@@ -132,32 +169,40 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const delivery = await getDeliverySnapshot(tx, quote, request.locale);
     const itemsTotal = priced.reduce((sum, line) => sum + line.subtotal, 0);
     const total = itemsTotal + quote.priceMinor;
+    const reservationExpiresAt = new Date(now.getTime() + deps.reservationTtlMinutes * 60_000);
     const order = await insertOrder(tx, {
       values: [request.customerId, cart.id, cart.currency_id, itemsTotal, quote.priceMinor, total, quote.type, quote.serviceId,
         input.id_ponto_entrega ?? null, delivery.description, delivery.days, address ? input.cliente_endereco_id : null,
-        address ? JSON.stringify(address) : null, input.cidade_alternativa ?? null, input.forma_pagamento, installments, request.locale, now,
+        address ? JSON.stringify(address) : null, input.cidade_alternativa ?? null, method ?? ANY_PAYMENT_METHOD, installments, request.locale, now,
         delivery.serviceNamePt, delivery.serviceNameEs, delivery.pointName, delivery.pointAddress],
       items: priced.map((line, position) => ({ ...line, position })),
       reservations: stocked.map(({ product_id, quantity }) => ({ product_id, quantity })),
-      reservationExpiresAt: new Date(now.getTime() + deps.reservationTtlMinutes * 60_000),
+      reservationExpiresAt,
     });
 
     const reference = `pay_${randomBytes(18).toString('base64url')}`;
-    const created = await deps.provider.createPayment({
+    const provider = customer.foreign_buyer === 1 ? deps.providers.br : deps.providers.py;
+    const charge = toCharge(provider, cart.currency_id, priced, quote.priceMinor, request.locale, pricing);
+    const created = await createGatewayPayment(provider, {
       reference,
       orderNumber: order.number,
-      amountMinor: total,
-      currencyId: cart.currency_id,
-      method: input.forma_pagamento,
+      amountMinor: charge.amountMinor,
+      currencyId: charge.currencyId,
+      items: charge.items,
+      payer: cart.payer,
+      method,
       installments,
+      expiresAt: reservationExpiresAt,
       locale: request.locale,
       returnUrl: `${request.shopOrigin}/checkout/payment?pedido=${order.external_id}`,
       shopOrigin: request.shopOrigin,
     }, tx);
     await tx.query(
-      `INSERT INTO payments (order_id, provider, reference, provider_payment_id, amount_minor, currency_id, method, installments, link, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-      [order.id, deps.provider.id, reference, created.providerPaymentId, total, cart.currency_id, input.forma_pagamento, installments, created.link, now],
+      `INSERT INTO payments (order_id, provider, reference, provider_payment_id, amount_minor, currency_id, method, installments, link, created_at, updated_at,
+                             charge_amount_minor, charge_currency_id, charge_rate)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13)`,
+      [order.id, provider.id, reference, created.providerPaymentId, total, cart.currency_id, method ?? ANY_PAYMENT_METHOD, installments, created.link, now,
+        charge.converted ? charge.amountMinor : null, charge.converted ? charge.currencyId : null, charge.converted ? charge.rate : null],
     );
     // One unpaid order per customer: the ones before this are cancelled, their stock returned.
     const cancelled = await clearCart(tx, cart.id, request.customerId, now, order.id);
@@ -172,6 +217,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { produto_id: line.product_id, codigo: line.code, nome_pt: line.name_pt, nome_es: line.name_es, solicitado: line.quantity, disponivel: missing.available };
     });
     if (short.length > 0) throw new CheckoutError(409, 'outOfStock', 'itens', short);
+    await enqueueOrderMail(tx, order.id, 'created');
 
     return { orderExternalId: order.external_id, orderNumber: order.number, link: created.link, created: true };
   }

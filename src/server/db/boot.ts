@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { closePool, getPool, warmPool } from './client.ts';
+import { closePool, createMaintenancePool, getPool, warmPool } from './client.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { getConfig } from '../config.ts';
+import { loadSharedSecrets } from '../secrets.ts';
 
 export interface BootedDatabase {
   url: string;
@@ -18,12 +19,21 @@ export interface BootedDatabase {
 export async function bootDatabase({ seed = true }: { seed?: boolean } = {}): Promise<BootedDatabase> {
   let embedded: RunningPostgres | undefined;
   if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres(path.resolve(getConfig().DATA_DIR));
+    // Supervised: when PostgreSQL dies, it is started again (embedded.ts) and the pool reconnects.
+    embedded = await startEmbeddedPostgres(path.resolve(getConfig().DATA_DIR), { restartOnExit: true });
     process.env.DATABASE_URL = embedded.url;
   }
+  // Migrations and seeding may rightly run longer than the serving pool's statement timeout.
+  const maintenance = createMaintenancePool();
+  try {
+    await runMigrations(maintenance);
+    if (seed) await seedIfEmpty(maintenance);
+    // Every process of this shop signs and encrypts with the same keys (issue 22.9).
+    await loadSharedSecrets(maintenance);
+  } finally {
+    await maintenance.end();
+  }
   const pool = getPool();
-  await runMigrations(pool);
-  if (seed) await seedIfEmpty(pool);
   await warmPool(pool);
   return {
     url: process.env.DATABASE_URL,

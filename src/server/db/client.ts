@@ -1,5 +1,9 @@
 import pg from 'pg';
 import { getConfig } from '../config.ts';
+import { createLogLimiter } from '../log-limit.ts';
+
+// An outage fails every connection at once: a few lines say so, not one per connection.
+const logDatabaseError = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000 });
 
 // Parse bigint counts and numeric columns as JS numbers: every amount we store fits in 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -14,22 +18,40 @@ type GlobalWithPool = typeof globalThis & { [globalKey]?: pg.Pool };
 export function getPool(): pg.Pool {
   const holder = globalThis as GlobalWithPool;
   if (!holder[globalKey]) {
-    const connectionString = process.env.DATABASE_URL;
-    if (!connectionString) throw new Error('DATABASE_URL is not set: start the shop through server.mjs or set it');
-    const { PG_POOL_MAX: max, PG_POOL_MIN } = getConfig();
+    const { PG_POOL_MAX: max, PG_POOL_MIN, PG_STATEMENT_TIMEOUT_MS } = getConfig();
     holder[globalKey] = new pg.Pool({
-      connectionString,
+      ...getConnectionOptions(),
       max,
       // Connections are kept, not closed when idle: opening one under load (a backend to start,
       // catalogue caches and statement plans to build) stalled the first burst after a quiet spell.
       min: Math.min(max, PG_POOL_MIN ?? max),
       idleTimeoutMillis: 30_000,
+      // The server cancels a long statement itself; the client gives up a little later on a
+      // database that does not answer at all (stalled, partitioned), so the request gets a 503.
+      statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+      query_timeout: PG_STATEMENT_TIMEOUT_MS + 1000,
     });
     // An idle connection the server closes (restart, failover) must not crash the process:
     // the pool drops it and the next query opens a new one.
-    holder[globalKey].on('error', (error) => console.error('[db] idle connection lost:', error.message));
+    holder[globalKey].on('error', (error) => logDatabaseError('[db] idle connection lost:', error.message));
   }
   return holder[globalKey];
+}
+
+function getConnectionOptions(): pg.PoolConfig {
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error('DATABASE_URL is not set: start the shop through server.mjs or set it');
+  return { connectionString, connectionTimeoutMillis: getConfig().PG_CONNECT_TIMEOUT_MS };
+}
+
+/**
+ * A small pool without statement timeouts, for work that may rightly run long: migrations,
+ * seeding. The caller ends it.
+ */
+export function createMaintenancePool(): pg.Pool {
+  const pool = new pg.Pool({ ...getConnectionOptions(), max: 2 });
+  pool.on('error', (error) => logDatabaseError('[db] maintenance connection lost:', error.message));
+  return pool;
 }
 
 /** Opens the pool's kept connections now (at boot), instead of during the first burst of requests. */
@@ -58,16 +80,19 @@ export interface ConnectionSource {
 /** Runs `work` inside one transaction on a client of `source`; rolls back when it throws. */
 export async function runInTransaction<T>(source: ConnectionSource, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await source.connect();
+  let failure: unknown;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
+    failure = error;
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
-    client.release();
+    // A connection that timed out or lost its server is destroyed, not lent again.
+    client.release(failure !== undefined && isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
   }
 }
 
@@ -79,7 +104,9 @@ export function withTransaction<T>(work: (client: pg.PoolClient) => Promise<T>):
 // Node socket errors and PostgreSQL SQLSTATE classes 08 (connection exception) and 57P
 // (operator intervention: shutdown, starting up) mean the database cannot be reached now.
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
-const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i;
+// 57014: a statement cancelled by statement_timeout (a database too slow to answer now).
+const STATEMENT_TIMEOUT = '57014';
 
 /** Seconds a client should wait (Retry-After) before asking again while the database is away. */
 export const UNAVAILABLE_RETRY_AFTER_S = 10;
@@ -89,6 +116,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   if (!(error instanceof Error)) return false;
   const code = (error as Error & { code?: unknown }).code;
-  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code === STATEMENT_TIMEOUT || code.startsWith('08') || code.startsWith('57P'))) return true;
+  // The embedded database's Unix socket is gone while it restarts.
+  if (code === 'ENOENT' && (error as Error & { syscall?: unknown }).syscall === 'connect') return true;
   return UNREACHABLE_MESSAGES.test(error.message) || (error.cause !== undefined && isDatabaseUnavailable(error.cause));
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { superviseEmbeddedPostgres, type SupervisedServer } from './embedded-supervisor.ts';
 
 export interface RunningPostgres {
   url: string;
@@ -49,7 +50,7 @@ const SOCKET_DIR = '/tmp';
  * (initialised on first use, kept afterwards). PostgreSQL refuses to run as root, so the
  * package runs it as a `postgres` user it creates when missing.
  */
-export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(dataDir: string, { restartOnExit = false } = {}): Promise<RunningPostgres> {
   const databaseDir = path.resolve(dataDir, 'pg');
   const port = await findFreePort();
   await mkdir(path.dirname(databaseDir), { recursive: true });
@@ -68,8 +69,12 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningPos
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
+  const supervisor = restartOnExit ? superviseEmbeddedPostgres(server as unknown as SupervisedServer) : undefined;
   return {
     url: `postgres://postgres:${LOCAL_PASSWORD}@localhost:${port}/postgres?host=${encodeURIComponent(SOCKET_DIR)}`,
-    stop: () => server.stop(),
+    async stop() {
+      supervisor?.stop();
+      await server.stop();
+    },
   };
 }

@@ -13,7 +13,7 @@ import { readCookie } from '../../lib/cookies.ts';
 import { BODY_SIZE_LIMIT_BYTES } from './body-limit.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './request-context.ts';
 import { toJsonHeaders, type ApiResult } from './responses.ts';
-import { toServerErrorResult } from './server-error.ts';
+import { toLoggedError, toServerErrorResult } from './server-error.ts';
 
 // Only plain ids: anything Astro would have to decode (or a trailing slash) goes to Astro.
 const CART_PATH = /^\/ecom\/venda\/carrinho(?:\/([A-Za-z0-9_-]+)(\/calcular-frete|\/pontos-entrega)?)?$/;
@@ -79,7 +79,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, url: URL, id: st
     writeResult(res, result, true);
   } catch (error) {
     // What 500.astro answers on API paths.
-    console.error(`[api] ${url.pathname}: failed`, error);
+    console.error(`[api] ${url.pathname}: failed`, toLoggedError(error));
     writeResult(res, toServerErrorResult(error, locals.locale), true);
   }
 }

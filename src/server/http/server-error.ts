@@ -16,3 +16,8 @@ export function toServerErrorResult(error: unknown, locale: Locale): ApiResult {
   const t = createTranslator(commonMessages, locale);
   return errorResult(status, t(status === 503 ? 'serviceUnavailable' : 'serverError'), undefined, headers);
 }
+
+/** What to log about a failed request: an unreachable database in one line (an outage repeats it), anything else in full. */
+export function toLoggedError(error: unknown): unknown {
+  return isDatabaseUnavailable(error) ? `database unavailable: ${error instanceof Error ? error.message : String(error)}` : error;
+}

@@ -10,11 +10,22 @@ export interface MailMessage {
   text: string;
   /** The action link inside, logged only when no SMTP server is configured (DECISIONS.md). */
   link?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 const FROM = () => getConfig().MAIL_FROM;
 
 let transport: Transporter | undefined;
+
+function toEnvelope(message: MailMessage) {
+  return { from: FROM(), to: message.to, subject: message.subject, text: message.text, attachments: message.attachments };
+}
 
 /**
  * Sends through SMTP_URL when set; otherwise writes the message as an .eml file under
@@ -24,11 +35,11 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const smtpUrl = getConfig().SMTP_URL;
   if (smtpUrl) {
     transport ??= nodemailer.createTransport(smtpUrl);
-    await transport.sendMail({ from: FROM(), to: message.to, subject: message.subject, text: message.text });
+    await transport.sendMail(toEnvelope(message));
     return;
   }
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const info = await writer.sendMail({ from: FROM(), to: message.to, subject: message.subject, text: message.text });
+  const info = await writer.sendMail(toEnvelope(message));
   const folder = path.join(path.resolve(getConfig().DATA_DIR), 'mail');
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);

@@ -1,6 +1,7 @@
 import type { OrderView } from '../../lib/contract/orders.ts';
 import { toMajor } from '../../lib/contract/orders.ts';
 import type { Queryable } from '../db/client.ts';
+import { toId } from '../../lib/contract/input.ts';
 
 interface OrderRow {
   id: number;
@@ -112,7 +113,8 @@ export function createOrderService({ db }: { db: Queryable }) {
     /** By external id (uuid) or, for the payment-status call, by order number. */
     async getOrder(customerId: number, id: string, lang: 'pt' | 'es'): Promise<OrderView | null> {
       if (UUID.test(id)) return (await load('o.customer_id = $1 AND o.external_id = $2', [customerId, id], lang))[0] ?? null;
-      if (/^\d{1,15}$/.test(id)) return (await load('o.customer_id = $1 AND o.number = $2', [customerId, Number(id)], lang))[0] ?? null;
+      const number = toId(id);
+      if (number !== null) return (await load('o.customer_id = $1 AND o.number = $2', [customerId, number], lang))[0] ?? null;
       return null;
     },
   };

@@ -1,38 +1,43 @@
 import { getConfig } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { addJob } from '../jobs/repository.ts';
 import { getPaymentService } from './services.ts';
 
-export interface PaymentJobs {
-  /** Stops the timer and waits for a run in progress, so the database can be closed after it. */
-  stop(): Promise<void>;
-}
+export const PAYMENT_JOBS_TASK = 'payment_jobs';
 
-/** PAYMENT_JOBS_INTERVAL_S: seconds between runs (default 30); 0 or less turns the jobs off. */
+/** PAYMENT_JOBS_INTERVAL_S: seconds between runs (default 30); 0 turns the jobs off. */
 export function getPaymentJobsInterval(): number {
   return getConfig().PAYMENT_JOBS_INTERVAL_S;
 }
 
 /**
- * Reconciliation, then reservation expiry, every PAYMENT_JOBS_INTERVAL_S seconds. Started by
- * server.mjs once the database is up (not by a request: an idle shop must still give expired
- * reservations back) and stopped on SIGTERM before the database. Several instances may run it:
- * expiry skips rows another instance holds, and settling a payment is idempotent.
+ * Schedules the next run in `delaySeconds`. One job key: at most one run waits (a waiting one
+ * keeps its time); one named queue: runs never overlap, whichever process takes them.
  */
-export function startPaymentJobs(): PaymentJobs {
+export async function schedulePaymentJobs(db: Queryable, delaySeconds: number): Promise<void> {
+  await addJob(db, PAYMENT_JOBS_TASK, {}, {
+    queueName: 'payment-jobs',
+    jobKey: 'payment-jobs',
+    jobKeyMode: 'preserve_run_at',
+    runAt: new Date(Date.now() + delaySeconds * 1000),
+  });
+}
+
+/**
+ * The payment_jobs job: reconciliation, then reservation expiry, then the next run scheduled
+ * PAYMENT_JOBS_INTERVAL_S later. server.mjs schedules the first at boot (not a request: an idle
+ * shop must still give expired reservations back); the queue hands each run to one process.
+ * Expiry skips rows another transaction holds, and settling a payment is idempotent.
+ */
+export async function runPaymentJobs(db: Queryable): Promise<void> {
   const seconds = getPaymentJobsInterval();
-  if (seconds === 0) return { stop: async () => {} };
-  const service = getPaymentService();
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = service.reconcile()
-      .then(() => service.expireReservations())
-      .then(() => undefined, (error: unknown) => console.warn('payment jobs failed', error))
-      .finally(() => { running = null; });
-  }, seconds * 1000);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  if (seconds === 0) return;
+  try {
+    const service = getPaymentService();
+    await service.reconcile();
+    await service.expireReservations();
+  } catch (error) {
+    console.warn('payment jobs failed', error);
+  }
+  await schedulePaymentJobs(db, seconds);
 }

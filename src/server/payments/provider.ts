@@ -19,15 +19,39 @@ import type { Queryable } from '../db/client.ts';
  */
 export type ProviderPaymentStatus = 'pending' | 'approved' | 'declined';
 
+/** One line of what the gateway charges, already in the gateway's currency (hosted pages list them). */
+export interface ChargeItem {
+  id: string;
+  title: string;
+  quantity: number;
+  unitMinor: number;
+}
+
+/** Who pays: gateways that print an invoice or pre-fill their page ask for it (Pagopar's comprador). */
+export interface Payer {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  documentType: string;
+  document: string;
+}
+
 export interface CreatePaymentInput {
   /** Our unguessable payment reference; the provider must echo it in notifications. */
   reference: string;
   orderNumber: number;
+  /** What the gateway charges, in `currencyId`: the provider's currency (the order's converted at checkout) or the order's. */
   amountMinor: number;
   currencyId: number;
-  method: string;
+  items: ChargeItem[];
+  payer: Payer;
+  /** Null when the shopper did not choose (spec payload): the gateway's own page lets them. */
+  method: string | null;
   installments: number;
   locale: string;
+  /** When the stock reservation ends: the gateway's own payment deadline. */
+  expiresAt: Date;
   /** Where the gateway sends the shopper back (our /checkout/payment page, absolute). */
   returnUrl: string;
   /** Origin of the storefront the shopper used, for hosted pages that live in the shop. */
@@ -48,6 +72,7 @@ export interface PaymentEvent {
   currencyId: number;
 }
 
+/** The amount is what the gateway charged: payments.charge_amount_minor/charge_currency_id (amount_minor/currency_id when null). */
 export interface RefundInput {
   reference: string;
   amountMinor: number;
@@ -59,14 +84,29 @@ export type RefundResult = { ok: true } | { ok: false; reason: 'not_captured' | 
 
 export type WebhookVerification =
   | { ok: true; event: PaymentEvent }
-  | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed' };
+  | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed' | 'gateway_error' };
+
+/** A notification as it arrived: the signature may cover the query (Mercado Pago's data.id) as well as the body. */
+export interface WebhookRequest {
+  rawBody: string;
+  headers: Headers;
+  query: URLSearchParams;
+}
 
 export interface PaymentProvider {
   readonly id: string;
+  /** The currency the gateway charges in (Mercado Pago Brazil: BRL; Pagopar: G$); absent: the order's. */
+  readonly currencyId?: number;
   /** Runs inside the checkout transaction (`db`): a failure rolls the whole checkout back. */
   createPayment(input: CreatePaymentInput, db: Queryable): Promise<CreatedPayment>;
-  /** Authenticates a notification from its raw body and headers. Never trusts the body alone. */
-  verifyWebhook(rawBody: string, headers: Headers, now: Date): WebhookVerification;
+  /**
+   * Authenticates a notification (signature, freshness) and answers the payment's state; a
+   * gateway whose notification carries no state is asked for it here, before anything changes
+   * (`gateway_error` when it cannot answer: the gateway retries). Never trusts the body alone.
+   */
+  verifyWebhook(request: WebhookRequest, now: Date): Promise<WebhookVerification>;
+  /** What the gateway expects as the body of a 200 answer to its notification, when it expects one. */
+  getWebhookReply?(request: WebhookRequest): unknown;
   /** Asks the gateway for the current state of one payment (reconciliation). */
   fetchPaymentStatus(reference: string): Promise<{ status: ProviderPaymentStatus; amountMinor: number; currencyId: number } | null>;
   /** Gives the whole captured amount back to the payer; idempotent per reference. */

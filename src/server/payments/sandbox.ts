@@ -3,6 +3,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { getServerSecret } from '../secrets.ts';
 import type { Queryable } from '../db/client.ts';
+import { ANY_PAYMENT_METHOD } from '../../lib/contract/orders.ts';
 import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, WebhookVerification } from './provider.ts';
 
 export const SANDBOX_PROVIDER_ID = 'sandbox';
@@ -45,12 +46,12 @@ export function createSandboxProvider({ db, clock, secret }: { db: Queryable; cl
       await tx.query(
         `INSERT INTO sandbox_payments (reference, amount_minor, currency_id, method, installments, order_number, return_url, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [input.reference, input.amountMinor, input.currencyId, input.method, input.installments, input.orderNumber, input.returnUrl, clock.now()],
+        [input.reference, input.amountMinor, input.currencyId, input.method ?? ANY_PAYMENT_METHOD, input.installments, input.orderNumber, input.returnUrl, clock.now()],
       );
       return { link: `${input.shopOrigin}/sandbox/pagamento/${input.reference}`, providerPaymentId: input.reference };
     },
 
-    verifyWebhook(rawBody, headers, now): WebhookVerification {
+    async verifyWebhook({ rawBody, headers }, now): Promise<WebhookVerification> {
       const header = headers.get(SANDBOX_SIGNATURE_HEADER) ?? '';
       const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header);
       if (!match) return { ok: false, reason: 'bad_signature' };

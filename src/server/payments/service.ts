@@ -1,12 +1,24 @@
 import type pg from 'pg';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
-import type { PaymentProvider } from './provider.ts';
+import { enqueueOrderMail } from '../mail/order-mail.ts';
+import type { PaymentProvider, WebhookRequest } from './provider.ts';
+import { CHARGE_AMOUNT_SQL, CHARGE_CURRENCY_SQL, isKnownPayment } from './repository.ts';
 import { AmountMismatchError, applyProviderStatus, type ProviderReport, type Settlement } from './settlement.ts';
 
 export { AmountMismatchError, applyProviderStatus } from './settlement.ts';
 
 type Connect = () => Promise<pg.PoolClient>;
+
+/** webhook_events.payload is jsonb: a form-encoded or empty body is kept as a JSON string. */
+function toJsonPayload(rawBody: string): string {
+  try {
+    JSON.parse(rawBody);
+    return rawBody;
+  } catch {
+    return JSON.stringify(rawBody);
+  }
+}
 
 export interface PaymentServiceDeps {
   db: Queryable;
@@ -16,13 +28,13 @@ export interface PaymentServiceDeps {
 }
 
 export type WebhookOutcome =
-  | { status: 200; body: { ok: true; duplicate: boolean; changed: boolean } }
-  | { status: 400 | 401 | 404 | 422; body: { message: string } };
+  | { status: 200; body: unknown }
+  | { status: 400 | 401 | 404 | 422 | 503; body: { message: string } };
 
 interface RefundDue { reference: string; provider: string; amount_minor: number; currency_id: number }
 
 /** Paid payments of cancelled orders: approved too late, their stock sold meanwhile. */
-const REFUND_DUE_SQL = `SELECT p.reference, p.provider, p.amount_minor, p.currency_id
+const REFUND_DUE_SQL = `SELECT p.reference, p.provider, ${CHARGE_AMOUNT_SQL} AS amount_minor, ${CHARGE_CURRENCY_SQL} AS currency_id
    FROM payments p JOIN orders o ON o.id = p.order_id
   WHERE p.status = 'PAGO' AND o.status = 'CANCELADO'`;
 
@@ -40,11 +52,15 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
       console.warn(`refund of ${due.reference} not done (${result ? result.reason : 'no provider answer'}); reconciliation retries`);
       return false;
     }
-    const updated = await db.query(
-      `UPDATE payments SET status = 'ESTORNADO', refunded_at = $2, updated_at = $2 WHERE reference = $1 AND status = 'PAGO'`,
-      [due.reference, clock.now()],
-    );
-    return updated.rowCount === 1;
+    // The shopper hears of the money given back in the transaction that records it.
+    return runInTransaction({ connect }, async (tx) => {
+      const updated = await tx.query<{ order_id: number }>(
+        `UPDATE payments SET status = 'ESTORNADO', refunded_at = $2, updated_at = $2 WHERE reference = $1 AND status = 'PAGO' RETURNING order_id`,
+        [due.reference, clock.now()],
+      );
+      if (updated.rows[0]) await enqueueOrderMail(tx, updated.rows[0].order_id, 'refunded');
+      return updated.rowCount === 1;
+    });
   }
 
   async function refundIfDue(reference: string): Promise<void> {
@@ -63,28 +79,39 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
 
   return {
     /** A gateway notification: authenticated, deduplicated by event id, amount checked. */
-    async handleWebhook(providerId: string, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
+    async handleWebhook(providerId: string, request: WebhookRequest): Promise<WebhookOutcome> {
       const provider = providers[providerId];
       if (!provider) return { status: 404, body: { message: 'unknown payment provider' } };
-      const verified = provider.verifyWebhook(rawBody, headers, clock.now());
+      const verified = await provider.verifyWebhook(request, clock.now());
       if (!verified.ok) {
+        console.warn(`${providerId} notification refused: ${verified.reason}`);
+        if (verified.reason === 'gateway_error') return { status: 503, body: { message: 'payment state unavailable, retry later' } };
         return verified.reason === 'malformed'
           ? { status: 400, body: { message: 'malformed notification' } }
           : { status: 401, body: { message: `notification refused: ${verified.reason}` } };
       }
       const { event } = verified;
+      if (!(await isKnownPayment(db, providerId, event.reference))) {
+        console.warn(`${providerId} notification for unknown payment ${event.reference} ignored`);
+        return { status: 404, body: { message: 'unknown payment' } };
+      }
       try {
         const settlement = await settle(event, async (tx) => {
           const inserted = await tx.query(
             `INSERT INTO webhook_events (provider, event_id, payment_reference, received_at, payload)
              VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-            [providerId, event.eventId, event.reference, clock.now(), rawBody],
+            [providerId, event.eventId, event.reference, clock.now(), toJsonPayload(request.rawBody)],
           );
           return inserted.rowCount === 1;
         });
-        return { status: 200, body: { ok: true, duplicate: settlement === null, changed: settlement?.changed ?? false } };
+        if (settlement === null) console.info(`${providerId} notification ${event.eventId} already applied`);
+        const reply = provider.getWebhookReply?.(request);
+        return { status: 200, body: reply ?? { ok: true, duplicate: settlement === null, changed: settlement?.changed ?? false } };
       } catch (error) {
-        if (error instanceof AmountMismatchError) return { status: 422, body: { message: 'amount does not match the payment' } };
+        if (error instanceof AmountMismatchError) {
+          console.warn(`${providerId} notification ${event.eventId} refused: ${error.message}`);
+          return { status: 422, body: { message: 'amount does not match the payment' } };
+        }
         throw error;
       }
     },

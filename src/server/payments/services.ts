@@ -7,6 +7,9 @@ import { createOrderService } from '../orders/service.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { createPaymentService } from './service.ts';
+import { createMercadoPagoProvider } from './mercadopago.ts';
+import { createPagoparProvider } from './pagopar.ts';
+import { createPaymentLookup } from './repository.ts';
 
 /** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
 export function getReservationTtlMinutes(): number {
@@ -14,12 +17,26 @@ export function getReservationTtlMinutes(): number {
 }
 
 /**
- * Registered gateways. A real adapter (e.g. Mercado Pago) is added here and chosen per
- * storefront with PAYMENT_PROVIDER_BR / PAYMENT_PROVIDER_ES; the sandbox is the default.
+ * Registered gateways: the sandbox always (its pending payments still settle after a switch),
+ * each real one when its credentials are configured (config.ts requires them for the gateway
+ * a storefront uses). Adding a gateway = one adapter file and one line here (decision 0410).
  */
 export function getPaymentProviders(clock: Clock = systemClock): Record<string, PaymentProvider> {
-  const sandbox = createSandboxProvider({ db: getPool(), clock, secret: getWebhookSecret });
-  return { [sandbox.id]: sandbox };
+  const config = getConfig();
+  const timeoutMs = config.PAYMENT_GATEWAY_TIMEOUT_MS;
+  const providers: PaymentProvider[] = [createSandboxProvider({ db: getPool(), clock, secret: getWebhookSecret })];
+  if (config.MERCADOPAGO_ACCESS_TOKEN && config.MERCADOPAGO_WEBHOOK_SECRET) {
+    providers.push(createMercadoPagoProvider({
+      apiUrl: config.MERCADOPAGO_API_URL, accessToken: config.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: config.MERCADOPAGO_WEBHOOK_SECRET, timeoutMs,
+    }));
+  }
+  if (config.PAGOPAR_PUBLIC_KEY && config.PAGOPAR_PRIVATE_KEY) {
+    providers.push(createPagoparProvider({
+      apiUrl: config.PAGOPAR_API_URL, checkoutUrl: config.PAGOPAR_CHECKOUT_URL, publicKey: config.PAGOPAR_PUBLIC_KEY,
+      privateKey: config.PAGOPAR_PRIVATE_KEY, timeoutMs, lookup: createPaymentLookup(getPool()),
+    }));
+  }
+  return Object.fromEntries(providers.map((provider) => [provider.id, provider]));
 }
 
 export function getSandboxDeps() {
@@ -37,7 +54,7 @@ export function getCheckoutService() {
   return createCheckoutService({
     connect: () => pool.connect(),
     clock: systemClock,
-    provider: providers[getConfig().PAYMENT_PROVIDER]!,
+    providers: { br: providers[getConfig().PAYMENT_PROVIDER_BR]!, py: providers[getConfig().PAYMENT_PROVIDER_PY]! },
     verifyDelivery,
     reservationTtlMinutes: getReservationTtlMinutes(),
     limits: { maxUnitsPerProduct: getConfig().ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUsd: getConfig().UNPAID_RESERVED_MAX_USD },

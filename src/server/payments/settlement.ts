@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { enqueueOrderPaidMails } from '../mail/order-mail.ts';
 import { createPickupCode } from '../orders/pickup-code.ts';
 import type { ProviderPaymentStatus } from './provider.ts';
 
@@ -71,7 +72,9 @@ async function setPickupCode(tx: Queryable, orderId: number, now: Date): Promise
  */
 export async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderReport): Promise<Settlement> {
   const { rows } = await tx.query<LockedPayment>(
-    `SELECT p.id, p.order_id, p.status, p.amount_minor, p.currency_id, o.status AS order_status
+    // The amount the gateway was asked to charge (decision 0410), which is what it reports.
+    `SELECT p.id, p.order_id, p.status, COALESCE(p.charge_amount_minor, p.amount_minor) AS amount_minor,
+            COALESCE(p.charge_currency_id, p.currency_id) AS currency_id, o.status AS order_status
        FROM payments p JOIN orders o ON o.id = p.order_id
       WHERE p.reference = $1 FOR UPDATE OF p, o`,
     [report.reference],
@@ -92,5 +95,7 @@ export async function applyProviderStatus(tx: Queryable, now: Date, report: Prov
   if (!servable) return { changed: true, refundDue: true };
   await tx.query('UPDATE stock_reservations SET consumed_at = $2 WHERE order_id = $1', [payment.order_id, now]);
   await setPickupCode(tx, payment.order_id, now);
+  // In this transaction: the shopper and the store hear of the payment exactly when it commits.
+  await enqueueOrderPaidMails(tx, payment.order_id);
   return { changed: true, refundDue: false };
 }

@@ -6,17 +6,18 @@ import { toApiLang, type Locale, type Storefront } from '../../lib/locale.ts';
 import type { SessionCustomer } from '../accounts/sessions.ts';
 import { errorResult, toResponse, type ApiResult } from '../http/responses.ts';
 import { ShippingError, type ShippingActor } from './shipping-service.ts';
+import { boundedText, optionalIdSchema } from '../../lib/contract/input.ts';
 
-const optionalId = z.preprocess((value) => (value === null || value === '' ? undefined : value), z.coerce.number().int().positive().optional());
+const optionalId = optionalIdSchema;
 
 /** The body of PUT .../calcular-frete (storefront spec section 7); items are read from the server cart. */
 export const CalculateBodySchema = z.object({
   cidade_id: optionalId,
   id: optionalId,
-  external_id: z.string().max(200).optional(),
+  external_id: boundedText(200).optional(),
   filial_id: optionalId,
   moeda_id: optionalId,
-  cep: z.string().max(20).optional().nullable(),
+  cep: boundedText(20).optional().nullable(),
   itens: z.array(z.unknown()).max(200).optional(),
   cidade_alternativa_id: optionalId,
   id_servico: optionalId,

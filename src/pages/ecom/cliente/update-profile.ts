@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import * as z from 'zod/mini';
 import { createProfileSchema } from '../../../lib/contract/accounts.ts';
 import { formatCpfOrCnpj, formatRuc } from '../../../lib/documents.ts';
+import { toStoredPhone } from '../../../lib/phone.ts';
 import { json, jsonError, toFieldErrors, zodMessagesIn } from '../../../server/http/responses.ts';
 import { toAccountUser } from '../../../server/accounts/customers.ts';
 import { getAccountTexts } from '../../../server/accounts/http.ts';
@@ -22,7 +23,7 @@ export const POST: APIRoute = async (context) => {
   if (!result.success || Object.keys(errors).length > 0) return jsonError(422, f('formInvalidText'), errors);
   const { telefone, documento_tipo, documento } = result.data;
   const document = documento_tipo === 'CPF' ? formatCpfOrCnpj(documento) : documento_tipo === 'RUC' ? formatRuc(documento) : documento.trim();
-  const row = await getCustomerRepository().updateProfile(customer.id, { phone: telefone.trim(), documentType: documento_tipo, document });
+  const row = await getCustomerRepository().updateProfile(customer.id, { phone: toStoredPhone(telefone, customer.foreignBuyer ? 'BR' : 'PY'), documentType: documento_tipo, document });
   const documents = getDocumentService();
   for (const side of ['frente', 'verso'] as const) {
     const file = upload.files[side];

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { json, parseQuery } from '../../../server/http/responses.ts';
 import { getShippingService } from '../../../server/shipping/services.ts';
 import { getShippingActor, toShippingErrorResponse } from '../../../server/shipping/shipping-http.ts';
+import { idSchema } from '../../../lib/contract/input.ts';
 
 const QuerySchema = z.object({
-  cidade_id: z.coerce.number().int().positive(),
+  cidade_id: idSchema,
   moeda_id: z.coerce.number().int().min(1).max(4).optional(),
 });
 

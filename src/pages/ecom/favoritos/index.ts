@@ -5,8 +5,9 @@ import { createTranslator } from '../../../lib/i18n/translator.ts';
 import { toApiLang } from '../../../lib/locale.ts';
 import { getFavouritesService } from '../../../server/favourites/services.ts';
 import { json, jsonError, parseJsonBody } from '../../../server/http/responses.ts';
+import { idSchema } from '../../../lib/contract/input.ts';
 
-const BodySchema = z.object({ produto_id: z.coerce.number().int().positive() });
+const BodySchema = z.object({ produto_id: idSchema });
 
 /** GET /ecom/favoritos: the signed-in customer's favourites as `{ data }`. */
 export const GET: APIRoute = async ({ locals }) => {

@@ -6,6 +6,7 @@ import { getAccountTexts, parseFields, readJsonFields } from '../../../../server
 import { requireApiCustomer } from '../../../../server/accounts/require-customer.ts';
 import { getAddressService } from '../../../../server/accounts/services.ts';
 import { saveAddress } from '../../../../server/accounts/address-http.ts';
+import { toId } from '../../../../lib/contract/input.ts';
 
 const PatchSchema = z.object({
   nome: z.optional(z.string().check(z.maxLength(100))),
@@ -14,7 +15,7 @@ const PatchSchema = z.object({
 const PATCH_KEYS = new Set(['nome', 'ativo']);
 
 function readAddressId(value: string | undefined): number | null {
-  return value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+  return toId(value);
 }
 
 /**

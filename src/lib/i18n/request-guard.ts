@@ -1,0 +1,13 @@
+import { defineMessages } from './translator.ts';
+
+/** Answers to requests refused before any route runs (unknown host, malformed headers). */
+export const requestGuardMessages = defineMessages({
+  'pt-BR': {
+    unknownHost: 'Este endereço não pertence à loja.',
+    badHeader: 'Requisição inválida: um cabeçalho contém caracteres não permitidos.',
+  },
+  'es-PY': {
+    unknownHost: 'Esta dirección no pertenece a la tienda.',
+    badHeader: 'Solicitud inválida: un encabezado contiene caracteres no permitidos.',
+  },
+});

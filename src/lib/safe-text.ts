@@ -1,0 +1,11 @@
+// NUL: PostgreSQL text cannot hold it. Other C0 controls (tab and line breaks aside) and lone
+// surrogates: no field of the shop legitimately carries them. No imports: islands use this too.
+const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** True when `value` can be stored, logged and used as a rate-limit key as it is. */
+export function isSafeText(value: string): boolean {
+  return !UNSAFE_TEXT.test(value) && value.isWellFormed();
+}
+
+/** The longest value any single form field may carry, whatever its own rules say. */
+export const MAX_FIELD_LENGTH = 2000;

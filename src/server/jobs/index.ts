@@ -1,0 +1,26 @@
+import { getPool } from '../db/client.ts';
+import { createOrderMailSender } from '../mail/order-mail-sender.ts';
+import { ORDER_MAIL_TASK } from '../mail/order-mail.ts';
+import { SEND_MAIL_TASK, sendQueuedMail } from '../mail/queue.ts';
+import { getPaymentJobsInterval, PAYMENT_JOBS_TASK, runPaymentJobs, schedulePaymentJobs } from '../payments/jobs.ts';
+import { startJobWorker, type JobWorker } from './worker.ts';
+
+export type { JobWorker } from './worker.ts';
+
+/**
+ * The job queue's worker for this shop process (server.mjs, once the database is up): e-mails
+ * and the payment jobs. Every process runs one; each job runs in one of them.
+ */
+export async function startJobs(databaseUrl: string): Promise<JobWorker> {
+  const pool = getPool();
+  const worker = await startJobWorker({
+    connectionString: databaseUrl,
+    handlers: {
+      [SEND_MAIL_TASK]: sendQueuedMail,
+      [ORDER_MAIL_TASK]: createOrderMailSender({ db: pool }),
+      [PAYMENT_JOBS_TASK]: () => runPaymentJobs(pool),
+    },
+  });
+  if (getPaymentJobsInterval() > 0) await schedulePaymentJobs(pool, 0);
+  return worker;
+}

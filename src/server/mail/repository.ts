@@ -1,0 +1,47 @@
+import type { Queryable } from '../db/client.ts';
+
+export interface OrderMailRow {
+  id: number;
+  external_id: string;
+  number: number;
+  customer_id: number;
+  locale: string;
+  status: string;
+  delivery_type: 'delivery' | 'pickup' | 'pickup_point';
+  pickup_code: string | null;
+  total_minor: number;
+  currency_id: number;
+  decimals: number;
+  paid_at: Date | null;
+  email: string;
+  first_name: string;
+  last_name: string;
+  document_type: string;
+  document: string;
+  provider: string | null;
+  pay_link: string | null;
+  expires_at: Date | null;
+}
+
+/** The order, its buyer and its latest payment, as an order e-mail needs them. */
+export async function findOrderForMail(db: Queryable, orderId: number): Promise<OrderMailRow | undefined> {
+  const { rows } = await db.query<OrderMailRow>(
+    `SELECT o.id, o.external_id, o.number, o.customer_id, o.locale, o.status, o.delivery_type, o.pickup_code, o.total_minor,
+            o.currency_id, c.decimals, o.paid_at, cu.email, cu.first_name, cu.last_name, cu.document_type, cu.document,
+            p.provider, p.link AS pay_link,
+            (SELECT min(r.expires_at) FROM stock_reservations r WHERE r.order_id = o.id) AS expires_at
+       FROM orders o JOIN customers cu ON cu.id = o.customer_id JOIN currencies c ON c.id = o.currency_id
+       LEFT JOIN LATERAL (SELECT provider, link FROM payments WHERE order_id = o.id ORDER BY id DESC LIMIT 1) p ON true
+      WHERE o.id = $1`,
+    [orderId],
+  );
+  return rows[0];
+}
+
+export async function listOrderLinesForMail(db: Queryable, orderId: number): Promise<Array<{ quantity: number; product_code: string; name_es: string }>> {
+  const { rows } = await db.query<{ quantity: number; product_code: string; name_es: string }>(
+    'SELECT quantity, product_code, name_es FROM order_items WHERE order_id = $1 ORDER BY position',
+    [orderId],
+  );
+  return rows;
+}

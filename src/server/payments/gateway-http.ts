@@ -1,0 +1,51 @@
+/** JSON over HTTP to a payment gateway, with a time limit: an unanswered call must not hold checkout's locks. */
+export class GatewayError extends Error {
+  readonly status: number | null;
+  readonly body: unknown;
+  constructor(message: string, status: number | null, body: unknown) {
+    super(message);
+    this.name = 'GatewayError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export interface GatewayRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  json?: unknown;
+  timeoutMs: number;
+}
+
+export async function callGateway<T>(url: string, request: GatewayRequest): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: request.method ?? (request.json === undefined ? 'GET' : 'POST'),
+      headers: { accept: 'application/json', ...(request.json === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+      body: request.json === undefined ? undefined : JSON.stringify(request.json),
+      signal: AbortSignal.timeout(request.timeoutMs),
+    });
+  } catch (error) {
+    throw new GatewayError(`${new URL(url).pathname}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`, null, null);
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    throw new GatewayError(`${new URL(url).pathname}: answered ${response.status} with a body that is not JSON`, response.status, text.slice(0, 200));
+  }
+  if (!response.ok) throw new GatewayError(`${new URL(url).pathname}: answered ${response.status}`, response.status, body);
+  return body as T;
+}
+
+/** Minor units to the decimal number gateways carry (BRL 2 decimals, G$ none). */
+export function toDecimal(minor: number, decimals: number): number {
+  return Number((minor / 10 ** decimals).toFixed(decimals));
+}
+
+export function toMinorUnits(value: unknown, decimals: number): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? Math.round(number * 10 ** decimals) : Number.NaN;
+}

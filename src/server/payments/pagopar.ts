@@ -1,0 +1,180 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { PaymentProvider, ProviderPaymentStatus, RefundResult, WebhookVerification } from './provider.ts';
+import type { PaymentLookup } from './repository.ts';
+import { callGateway, GatewayError, toMinorUnits } from './gateway-http.ts';
+
+/**
+ * Pagopar (Paraguayan buyers), through its documented REST calls (no official Node SDK;
+ * decision 0410): iniciar-transaccion with the SHA-1 token, the shopper pays on Pagopar's
+ * checkout page by the returned hash, the notification's token is checked and the order is
+ * read again with pedidos/1.1/traer before anything changes; pedidos/1.1/reversar refunds.
+ * Pagopar charges guaraníes (G$, no decimals).
+ */
+export const PAGOPAR_PROVIDER_ID = 'pagopar';
+const PYG = 3;
+
+/** Pagopar's forma_pago ids preselected on its page; methods it groups (cash points, local banks) stay a choice there. */
+const FORMA_PAGO: Record<string, number> = { card: 9, bank_transfer: 11, ewallet: 10, qr: 24 };
+
+export interface PagoparOrder {
+  pagado: boolean;
+  cancelado: boolean;
+  monto: string | number;
+  hash_pedido: string;
+  numero_pedido: string | null;
+  token?: string;
+}
+
+interface PagoparAnswer<T> { respuesta: boolean; resultado: T | string }
+
+export interface PagoparConfig {
+  apiUrl: string;
+  checkoutUrl: string;
+  publicKey: string;
+  privateKey: string;
+  timeoutMs: number;
+  lookup: PaymentLookup;
+}
+
+export function sha1(value: string): string {
+  return createHash('sha1').update(value, 'utf8').digest('hex');
+}
+
+/** PHP's strval(floatval(x)) for the amounts the token covers: 100000 -> "100000". */
+function toPhpFloat(value: number): string {
+  return Number.isInteger(value) ? value.toFixed(0) : String(value);
+}
+
+function toStatus(order: PagoparOrder): ProviderPaymentStatus {
+  if (order.pagado) return 'approved';
+  return order.cancelado ? 'declined' : 'pending';
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in Paraguay's time, as fecha_maxima_pago is written. */
+function toAsuncionTime(date: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Asuncion', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+function parseNotification(rawBody: string): PagoparOrder | null {
+  try {
+    const body = JSON.parse(rawBody) as { resultado?: unknown };
+    const first = Array.isArray(body.resultado) ? (body.resultado[0] as PagoparOrder | undefined) : undefined;
+    return first && typeof first.hash_pedido === 'string' && typeof first.token === 'string' ? first : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
+  async function call<T>(path: string, json: Record<string, unknown>): Promise<T> {
+    const answer = await callGateway<PagoparAnswer<T>>(`${config.apiUrl}${path}`, { json, timeoutMs: config.timeoutMs });
+    // Pagopar answers its refusals with HTTP 200 and respuesta false, the reason in resultado.
+    if (!answer || answer.respuesta !== true) throw new GatewayError(`${path}: ${typeof answer?.resultado === 'string' ? answer.resultado : 'respuesta false'}`, 200, answer);
+    return answer.resultado as T;
+  }
+
+  async function readOrder(hash: string): Promise<PagoparOrder | null> {
+    const found = await call<PagoparOrder[]>('/api/pedidos/1.1/traer', {
+      hash_pedido: hash, token: sha1(`${config.privateKey}CONSULTA`), token_publico: config.publicKey,
+    });
+    return found[0] ?? null;
+  }
+
+  return {
+    id: PAGOPAR_PROVIDER_ID,
+    currencyId: PYG,
+
+    async createPayment(input) {
+      const orderId = String(input.orderNumber);
+      const payer = input.payer;
+      const ruc = payer.documentType.toUpperCase() === 'RUC' ? payer.document : '';
+      const created = await call<Array<{ data: string; pedido: string }>>('/api/comercios/2.0/iniciar-transaccion', {
+        token: sha1(`${config.privateKey}${orderId}${toPhpFloat(input.amountMinor)}`),
+        public_key: config.publicKey,
+        monto_total: input.amountMinor,
+        tipo_pedido: 'VENTA-COMERCIO',
+        id_pedido_comercio: orderId,
+        fecha_maxima_pago: toAsuncionTime(input.expiresAt),
+        descripcion_resumen: `Pedido ${orderId}`,
+        comprador: {
+          ruc, email: payer.email, ciudad: '1', nombre: `${payer.firstName} ${payer.lastName}`.trim(), telefono: payer.phone,
+          direccion: '', documento: ruc ? ruc.split('-')[0] : payer.document, coordenadas: '', razon_social: `${payer.firstName} ${payer.lastName}`.trim(),
+          tipo_documento: 'CI', direccion_referencia: null,
+        },
+        compras_items: input.items.map((item) => ({
+          ciudad: '1', nombre: item.title, cantidad: item.quantity, categoria: '909', public_key: config.publicKey, url_imagen: '',
+          descripcion: item.title, id_producto: item.id, precio_total: item.unitMinor * item.quantity,
+          vendedor_telefono: '', vendedor_direccion: '', vendedor_direccion_referencia: '', vendedor_direccion_coordenadas: '',
+        })),
+        ...(input.method && FORMA_PAGO[input.method] ? { forma_pago: FORMA_PAGO[input.method] } : {}),
+      });
+      const hash = created[0]?.data;
+      if (!hash) throw new GatewayError('iniciar-transaccion: no hash in the answer', 200, created);
+      const preselect = input.method ? FORMA_PAGO[input.method] : undefined;
+      return { link: `${config.checkoutUrl}/${encodeURIComponent(hash)}${preselect ? `?forma_pago=${preselect}` : ''}`, providerPaymentId: hash };
+    },
+
+    async verifyWebhook({ rawBody }): Promise<WebhookVerification> {
+      const notified = parseNotification(rawBody);
+      if (!notified) return { ok: false, reason: 'malformed' };
+      const expected = Buffer.from(sha1(`${config.privateKey}${notified.hash_pedido}`));
+      const given = Buffer.from(notified.token ?? '');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'bad_signature' };
+      const reference = await config.lookup.getReferenceByProviderId(PAGOPAR_PROVIDER_ID, notified.hash_pedido);
+      let order: PagoparOrder | null;
+      try {
+        order = await readOrder(notified.hash_pedido);
+      } catch (error) {
+        console.warn(`pagopar: order ${notified.hash_pedido} could not be confirmed`, error instanceof GatewayError ? error.message : error);
+        return { ok: false, reason: 'gateway_error' };
+      }
+      if (!order) return { ok: false, reason: 'malformed' };
+      const status = toStatus(order);
+      return {
+        ok: true,
+        event: {
+          eventId: `${order.hash_pedido}:${status}`,
+          reference: reference ?? `unknown:${notified.hash_pedido}`,
+          status,
+          amountMinor: toMinorUnits(order.monto, 0),
+          currencyId: PYG,
+        },
+      };
+    },
+
+    /** Pagopar expects its notification's resultado back as the answer. */
+    getWebhookReply({ rawBody }) {
+      return (JSON.parse(rawBody) as { resultado: unknown }).resultado;
+    },
+
+    async fetchPaymentStatus(reference) {
+      const hash = await config.lookup.getProviderPaymentId(PAGOPAR_PROVIDER_ID, reference);
+      if (!hash) return null;
+      const order = await readOrder(hash);
+      return order ? { status: toStatus(order), amountMinor: toMinorUnits(order.monto, 0), currencyId: PYG } : null;
+    },
+
+    async refundPayment({ reference, amountMinor, currencyId }): Promise<RefundResult> {
+      const hash = await config.lookup.getProviderPaymentId(PAGOPAR_PROVIDER_ID, reference);
+      if (!hash) return { ok: false, reason: 'unknown_payment' };
+      try {
+        const order = await readOrder(hash);
+        if (!order) return { ok: false, reason: 'unknown_payment' };
+        if (toMinorUnits(order.monto, 0) !== amountMinor || currencyId !== PYG) return { ok: false, reason: 'amount_mismatch' };
+        // Only payments traer once confirmed as paid come here: cancelled since then means already reversed.
+        if (!order.pagado) return order.cancelado ? { ok: true } : { ok: false, reason: 'not_captured' };
+        await call('/api/pedidos/1.1/reversar', {
+          hash_pedido: hash, token: sha1(`${config.privateKey}PEDIDO-REVERSAR`), token_publico: config.publicKey,
+        });
+        return { ok: true };
+      } catch (error) {
+        console.warn(`pagopar: reversal of ${reference} failed`, error instanceof GatewayError ? error.message : error);
+        return { ok: false, reason: 'gateway_error' };
+      }
+    },
+  };
+}

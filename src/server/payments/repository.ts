@@ -1,0 +1,32 @@
+import type { Queryable } from '../db/client.ts';
+
+/** Lookups the gateway adapters need between our reference and the gateway's own id. */
+export interface PaymentLookup {
+  getReferenceByProviderId(provider: string, providerPaymentId: string): Promise<string | null>;
+  getProviderPaymentId(provider: string, reference: string): Promise<string | null>;
+}
+
+export function createPaymentLookup(db: Queryable): PaymentLookup {
+  return {
+    async getReferenceByProviderId(provider, providerPaymentId) {
+      const { rows } = await db.query<{ reference: string }>(
+        'SELECT reference FROM payments WHERE provider = $1 AND provider_payment_id = $2', [provider, providerPaymentId]);
+      return rows[0]?.reference ?? null;
+    },
+    async getProviderPaymentId(provider, reference) {
+      const { rows } = await db.query<{ provider_payment_id: string | null }>(
+        'SELECT provider_payment_id FROM payments WHERE provider = $1 AND reference = $2', [provider, reference]);
+      return rows[0]?.provider_payment_id ?? null;
+    },
+  };
+}
+
+/** The payment a notification names, when it belongs to that gateway (a sandbox event never settles a real payment). */
+export async function isKnownPayment(db: Queryable, provider: string, reference: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM payments WHERE provider = $1 AND reference = $2', [provider, reference]);
+  return rowCount === 1;
+}
+
+/** What the gateway charges (frozen at checkout), for amount checks and refunds. */
+export const CHARGE_AMOUNT_SQL = 'COALESCE(p.charge_amount_minor, p.amount_minor)';
+export const CHARGE_CURRENCY_SQL = 'COALESCE(p.charge_currency_id, p.currency_id)';

@@ -1,0 +1,10 @@
+import type { Queryable } from '../db/client.ts';
+import type { FileStore } from './file-store.ts';
+import { createPostgresFileStore } from './stored-files-repository.ts';
+
+export type { FileStore } from './file-store.ts';
+
+/** The store for identity documents (encrypted before they get there: encrypted-files.ts). */
+export function createDocumentFileStore(db: Queryable): FileStore {
+  return createPostgresFileStore(db);
+}

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertThroughUsd } from '../../src/lib/money.ts';
+import { apiJson, getTestDb } from '../support/api.ts';
+import type { TestStack } from '../support/test-stack.ts';
+import { createCart, createCustomer, createProduct, deliveryToken, startCheckout } from './checkout-fixtures.ts';
+import {
+  ageNotification, expireAndSellOut, getBrlRate, getPaymentService, getPolledStatus, getState, postMercadoPago, postPagopar,
+  startBrazilianOrder, startGatewayStack, startParaguayanOrder,
+} from './gateway-fixtures.ts';
+
+/**
+ * Real gateways against their local fakes (tests/support/fake-mercadopago.ts,
+ * fake-pagopar.ts), on a shop of their own (gateway-fixtures.ts). Every state is checked in the
+ * database and through the API the shopper polls; every refused notification must leave the
+ * order as it was and be logged.
+ */
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startGatewayStack();
+}, 120_000);
+
+afterAll(async () => {
+  await getTestDb().end();
+  await stack?.stop();
+});
+
+describe('Mercado Pago (Brazilian buyers)', () => {
+  it('a PIX payment makes the order PAGO with a pickup code; the preference charges BRL at the frozen rate', async () => {
+    const order = await startBrazilianOrder({ method: 'pix' });
+    const preference = stack.gateways.mercadopago.getPreference(order.link);
+    const expectedUnit = convertThroughUsd(12_345, 2, 1, 1, await getBrlRate()) / 100;
+    expect(preference.body.items).toEqual([expect.objectContaining({ quantity: 2, unit_price: expectedUnit, currency_id: 'BRL' })]);
+    expect(preference.body.payment_methods.excluded_payment_types.map((type: { id: string }) => type.id)).not.toContain('bank_transfer');
+    expect(preference.body.payment_methods.excluded_payment_types.map((type: { id: string }) => type.id)).toContain('credit_card');
+    expect(preference.body.notification_url).toMatch(/\/ecom\/pagamentos\/webhook\/mercadopago\?source_news=webhooks$/);
+    expect(preference.body.back_urls.success).toContain(`/checkout/payment?pedido=${order.externalId}`);
+    const before = await getState(order.externalId);
+    expect(before).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO', provider: 'mercadopago', charge_currency_id: 1 });
+    expect(Number(before.amount_minor)).toBe(24_690); // the order keeps its U$ total
+    expect(Number(before.charge_amount_minor)).toBe(Math.round(expectedUnit * 100) * 2);
+
+    const payment = stack.gateways.mercadopago.pay(order.link, { method: 'pix' });
+    const answer = await postMercadoPago(stack.gateways.mercadopago.notification(payment.id));
+    expect(answer.status).toBe(200);
+    const state = await getState(order.externalId);
+    expect(state).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+    expect(state.pickup_code).toMatch(/^[346789ABCDEFGHJKMNPQRTUVWXY]{8}$/);
+    expect((await getPolledStatus(order.externalId, order.customer, 'br')).pagamentos[0].status).toBe('PAGO');
+  });
+
+  it('a card in 10 instalments: the preference offers exactly that, and the approved payment pays the order', async () => {
+    const order = await startBrazilianOrder({ method: 'card', installments: 10 });
+    const preference = stack.gateways.mercadopago.getPreference(order.link);
+    expect(preference.body.payment_methods).toMatchObject({ installments: 10, default_installments: 10 });
+    expect(preference.body.payment_methods.excluded_payment_types.map((type: { id: string }) => type.id)).toEqual(
+      expect.arrayContaining(['ticket', 'bank_transfer']));
+    const payment = stack.gateways.mercadopago.pay(order.link, { method: 'visa', installments: 10 });
+    expect((await postMercadoPago(stack.gateways.mercadopago.notification(payment.id))).status).toBe(200);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO', method: 'card' });
+  });
+
+  it('a declined payment leaves the order payable with its link; a later approval pays it', async () => {
+    const order = await startBrazilianOrder({ method: 'card', installments: 3 });
+    const declined = stack.gateways.mercadopago.pay(order.link, { status: 'rejected' });
+    expect((await postMercadoPago(stack.gateways.mercadopago.notification(declined.id))).status).toBe(200);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'RECUSADO', pickup_code: null });
+    const detail = await apiJson(`/ecom/venda/pedidos/${order.externalId}`, { host: 'br', token: order.customer.token });
+    expect(detail.body.link_pagamento).toBe(order.link);
+    const approved = stack.gateways.mercadopago.pay(order.link, { installments: 3 });
+    expect((await postMercadoPago(stack.gateways.mercadopago.notification(approved.id))).status).toBe(200);
+    expect((await getState(order.externalId)).status).toBe('PAGO');
+  });
+
+  it('refuses a bad or stale signature, an unknown order and a wrong amount, applies a replay once, and logs each', async () => {
+    const mp = stack.gateways.mercadopago;
+    const order = await startBrazilianOrder();
+    const payment = mp.pay(order.link, { method: 'pix' });
+    expect((await postMercadoPago(mp.notification(payment.id, { secret: 'not-the-webhook-secret-0000' }))).status).toBe(401);
+    expect((await postMercadoPago(mp.notification(payment.id, { tsMs: Date.now() - 3_600_000 }))).status).toBe(401);
+    const genuine = mp.notification(payment.id);
+    const tampered = { ...genuine, path: genuine.path.replace(`data.id=${payment.id}`, `data.id=${payment.id + 1}`) };
+    expect((await postMercadoPago(tampered)).status).toBe(401);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO' });
+
+    const stranger = mp.pay(order.link, { reference: 'pay_not_one_of_ours' });
+    expect((await postMercadoPago(mp.notification(stranger.id))).status).toBe(404);
+    const cheaper = mp.pay(order.link, { amount: 1 });
+    expect((await postMercadoPago(mp.notification(cheaper.id))).status).toBe(422);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO', pickup_code: null });
+
+    const first = await (await postMercadoPago(genuine)).json();
+    const replay = await (await postMercadoPago(genuine)).json();
+    expect(first).toMatchObject({ changed: true, duplicate: false });
+    expect(replay).toMatchObject({ changed: false, duplicate: true });
+    const output = stack.getOutput();
+    expect(output).toContain('mercadopago notification refused: bad_signature');
+    expect(output).toContain('mercadopago notification refused: stale');
+    expect(output).toContain('mercadopago notification for unknown payment pay_not_one_of_ours ignored');
+    expect(output).toMatch(/mercadopago notification \d+:approved refused: amount/);
+  });
+
+  it('a confirmation call that times out or answers 500 changes nothing (503, the gateway retries); the retry pays', async () => {
+    const mp = stack.gateways.mercadopago;
+    const order = await startBrazilianOrder();
+    const payment = mp.pay(order.link, { method: 'pix' });
+    mp.failNext(`/v1/payments/${payment.id}`, 'timeout');
+    expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(503);
+    mp.failNext(`/v1/payments/${payment.id}`, 500);
+    expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(503);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO' });
+    expect(stack.getOutput()).toContain(`mercadopago: payment ${payment.id} could not be read`);
+    expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
+    expect((await getState(order.externalId)).status).toBe('PAGO');
+  });
+
+  it('a gateway down at checkout answers a clear message and keeps the cart', async () => {
+    const customer = await createCustomer({ foreignBuyer: 1 });
+    const product = await createProduct({ stock: 5 });
+    const cart = await createCart(customer.id, 2, [{ productId: product.id, quantity: 1 }]);
+    stack.gateways.mercadopago.failNext('/checkout/preferences', 500);
+    const refused = await startCheckout(customer, cart, { host: 'br', currencyId: 2, method: 'pix' });
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toContain('serviço de pagamento');
+    const items = await getTestDb().query('SELECT 1 FROM cart_items ci JOIN carts c ON c.id = ci.cart_id WHERE c.external_id = $1', [cart]);
+    expect(items.rowCount).toBe(1);
+    expect((await startCheckout(customer, cart, { host: 'br', currencyId: 2, method: 'pix' })).status).toBe(201);
+  });
+
+  it('reconciliation settles a payment whose notification never came, and a late payment for a sold-out order is refunded', async () => {
+    const mp = stack.gateways.mercadopago;
+    const order = await startBrazilianOrder({ method: 'pix' });
+    mp.pay(order.link, { method: 'pix' });
+    await ageNotification(order.externalId);
+    await getPaymentService().reconcile();
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+
+    const late = await startBrazilianOrder({ method: 'pix' });
+    await expireAndSellOut(late);
+    const payment = mp.pay(late.link, { method: 'pix' });
+    expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
+    expect(await getState(late.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'ESTORNADO' });
+    expect(mp.refunds).toContainEqual({ payment_id: payment.id, amount: payment.transaction_amount });
+  });
+});
+
+describe('Pagopar (Paraguayan buyers)', () => {
+  it('a card payment in G$: iniciar-transaccion with the documented token, the checkout page by hash, confirmed by traer', async () => {
+    const pagopar = stack.gateways.pagopar;
+    const order = await startParaguayanOrder({ method: 'card' });
+    expect(order.link).toMatch(new RegExp(`^${pagopar.checkoutUrl}/[0-9a-f]{64}\\?forma_pago=9$`));
+    const created = pagopar.getOrder(order.link);
+    const state = await getState(order.externalId);
+    expect(created.request.monto_total).toBe(Number(state.amount_minor));
+    expect(created.request.compras_items.reduce((sum: number, item: { precio_total: number }) => sum + item.precio_total, 0)).toBe(created.request.monto_total);
+    expect(created.request.comprador).toMatchObject({ ruc: '80012345-6', email: order.customer.email });
+    expect(state).toMatchObject({ provider: 'pagopar', charge_amount_minor: null }); // already in G$: nothing converted
+
+    pagopar.pay(order.link);
+    const answer = await postPagopar(pagopar.notification(created.hash_pedido));
+    expect(answer.status).toBe(200);
+    expect((await answer.json())[0]).toMatchObject({ hash_pedido: created.hash_pedido, pagado: true });
+    const paid = await getState(order.externalId);
+    expect(paid).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+    expect(paid.pickup_code).toMatch(/^[346789ABCDEFGHJKMNPQRTUVWXY]{8}$/);
+    expect(pagopar.requests.some((request) => request.path === '/api/pedidos/1.1/traer' && request.body.hash_pedido === created.hash_pedido)).toBe(true);
+  });
+
+  it('refuses a notification with a wrong token or whose order traer cannot confirm, and leaves a cancelled one payable', async () => {
+    const pagopar = stack.gateways.pagopar;
+    const order = await startParaguayanOrder({ method: 'qr' });
+    const hash = pagopar.getOrder(order.link).hash_pedido;
+    pagopar.pay(order.link);
+    expect((await postPagopar(pagopar.notification(hash, { privateKey: 'someone-elses-private-key' }))).status).toBe(401);
+    pagopar.failNext('/api/pedidos/1.1/traer', 500);
+    expect((await postPagopar(pagopar.notification(hash))).status).toBe(503);
+    pagopar.failNext('/api/pedidos/1.1/traer', 'timeout');
+    expect((await postPagopar(pagopar.notification(hash))).status).toBe(503);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO' });
+    expect(stack.getOutput()).toContain(`pagopar: order ${hash} could not be confirmed`);
+
+    const other = await startParaguayanOrder();
+    const otherHash = pagopar.getOrder(other.link).hash_pedido;
+    pagopar.pay(other.link, { paid: false });
+    expect((await postPagopar(pagopar.notification(otherHash))).status).toBe(200);
+    expect(await getState(other.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'RECUSADO' });
+  });
+
+  it('reconciliation asks traer for a payment whose notification never came; a late payment for a sold-out order is reversed', async () => {
+    const pagopar = stack.gateways.pagopar;
+    const order = await startParaguayanOrder();
+    pagopar.pay(order.link);
+    await ageNotification(order.externalId);
+    await getPaymentService().reconcile();
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+
+    const late = await startParaguayanOrder();
+    await expireAndSellOut(late);
+    const hash = pagopar.getOrder(late.link).hash_pedido;
+    pagopar.pay(late.link);
+    expect((await postPagopar(pagopar.notification(hash))).status).toBe(200);
+    expect(await getState(late.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'ESTORNADO' });
+    expect(pagopar.requests.filter((request) => request.path === '/api/pedidos/1.1/reversar' && request.body.hash_pedido === hash)).toHaveLength(1);
+    expect(pagopar.orders.get(hash)).toMatchObject({ pagado: false, cancelado: true });
+  });
+
+  it("the specification's exact payload (no forma_pagamento, no parcelas) starts a checkout; Pagopar's page lets the buyer choose", async () => {
+    const customer = await createCustomer();
+    const product = await createProduct({ stock: 3, priceMinor: 9_900 });
+    const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]);
+    const started = await apiJson(`/ecom/venda/carrinho/${cart}/iniciar-checkout`, {
+      method: 'POST', host: 'es', token: customer.token,
+      json: { token_entrega: deliveryToken(cart, { currencyId: 3 }), valor_frete: 0, cliente_endereco_id: null, entrega_servico_id: null },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const link = started.body.link_pagamento[0] as string;
+    expect(new URL(link).search).toBe('');
+    expect(stack.gateways.pagopar.getOrder(link).request.forma_pago).toBeUndefined();
+    expect(await getState(started.body.external_id)).toMatchObject({ method: 'any', payment_status: 'AGUARDANDO' });
+  });
+});

@@ -1,0 +1,124 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { createFailures, startJsonServer, type FakeAnswer, type FakeRequest } from './fake-http.ts';
+
+/**
+ * A local Mercado Pago speaking the documented REST calls the adapter makes (decision 0410):
+ * POST /checkout/preferences, GET /v1/payments/{id}, GET /v1/payments/search,
+ * POST /v1/payments/{id}/refunds, with Bearer authentication and Mercado Pago's error shape
+ * ({ message, error, status, cause }). `pay` plays the shopper on the hosted page;
+ * `notification` builds the webhook Mercado Pago would send, signed with x-signature.
+ */
+export const FAKE_MP_ACCESS_TOKEN = 'APP_USR-0000000000000000-fake-token';
+export const FAKE_MP_WEBHOOK_SECRET = 'fake-mercadopago-webhook-secret';
+
+interface Preference { id: string; body: any }
+export interface FakeMpPayment {
+  id: number;
+  status: 'approved' | 'rejected' | 'pending' | 'in_process' | 'cancelled' | 'refunded';
+  status_detail: string;
+  external_reference: string | null;
+  transaction_amount: number;
+  currency_id: 'BRL';
+  installments: number;
+  payment_method_id: string;
+  payment_type_id: string;
+  date_created: string;
+}
+
+const mpError = (status: number, error: string, message: string, cause: unknown[] = []): FakeAnswer => ({ status, body: { message, error, status, cause } });
+
+export async function startFakeMercadoPago() {
+  const preferences = new Map<string, Preference>();
+  const payments = new Map<number, FakeMpPayment>();
+  const refunds: Array<{ payment_id: number; amount: number }> = [];
+  const failures = createFailures();
+  let nextPaymentId = 1_320_000_000;
+
+  function handle(request: FakeRequest): FakeAnswer {
+    if (request.headers.authorization !== `Bearer ${FAKE_MP_ACCESS_TOKEN}`) return mpError(401, 'unauthorized', 'invalid access token');
+    const failure = failures.take(request.path);
+    if (failure) return failure;
+    if (request.method === 'POST' && request.path === '/checkout/preferences') {
+      const items = request.body?.items;
+      if (!Array.isArray(items) || items.length === 0) return mpError(400, 'bad_request', 'items needed', [{ code: 'items', description: 'items needed' }]);
+      const id = `202809963-${randomUUID()}`;
+      preferences.set(id, { id, body: request.body });
+      return { status: 201, body: { ...request.body, id, init_point: `https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
+        sandbox_init_point: `https://sandbox.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`, date_created: new Date().toISOString() } };
+    }
+    if (request.method === 'GET' && request.path === '/v1/payments/search') {
+      const reference = request.query.get('external_reference');
+      const results = [...payments.values()].filter((payment) => payment.external_reference === reference).reverse();
+      return { status: 200, body: { paging: { total: results.length, limit: 30, offset: 0 }, results } };
+    }
+    const refund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(request.path);
+    if (request.method === 'POST' && refund) {
+      const payment = payments.get(Number(refund[1]));
+      if (!payment) return mpError(404, 'not_found', 'Payment not found', [{ code: 2000, description: 'Payment not found' }]);
+      if (payment.status !== 'approved') return mpError(400, 'bad_request', 'Invalid payment status', [{ code: 2063, description: 'The action requested is not valid for the current payment state' }]);
+      payment.status = 'refunded';
+      refunds.push({ payment_id: payment.id, amount: payment.transaction_amount });
+      return { status: 201, body: { id: refunds.length, payment_id: payment.id, amount: payment.transaction_amount, status: 'approved', source: { type: 'collector' } } };
+    }
+    const read = /^\/v1\/payments\/(\d+)$/.exec(request.path);
+    if (request.method === 'GET' && read) {
+      const payment = payments.get(Number(read[1]));
+      return payment ? { status: 200, body: payment } : mpError(404, 'not_found', 'Payment not found', [{ code: 2000, description: 'Payment not found' }]);
+    }
+    return mpError(404, 'not_found', 'resource not found');
+  }
+
+  const server = await startJsonServer(handle);
+  return {
+    url: server.url,
+    requests: server.requests,
+    preferences,
+    refunds,
+    failNext: failures.failNext,
+    /** The preference a checkout created, found by the link the shopper was sent to. */
+    getPreference(link: string): Preference {
+      const id = new URL(link).searchParams.get('pref_id') ?? '';
+      const preference = preferences.get(id);
+      if (!preference) throw new Error(`no preference ${id}`);
+      return preference;
+    },
+    /** The shopper pays (or is declined) on the hosted page: a payment for the preference's external_reference. */
+    pay(link: string, options: { status?: FakeMpPayment['status']; method?: 'pix' | 'bolbradesco' | 'visa'; installments?: number; amount?: number; reference?: string } = {}): FakeMpPayment {
+      const preference = this.getPreference(link);
+      const total = (preference.body.items as Array<{ quantity: number; unit_price: number }>).reduce((sum, item) => sum + item.quantity * item.unit_price, 0);
+      const method = options.method ?? 'visa';
+      const status = options.status ?? 'approved';
+      const payment: FakeMpPayment = {
+        id: nextPaymentId++,
+        status,
+        status_detail: status === 'approved' ? 'accredited' : status === 'rejected' ? 'cc_rejected_other_reason' : 'pending_waiting_transfer',
+        external_reference: options.reference ?? preference.body.external_reference,
+        transaction_amount: options.amount ?? Number(total.toFixed(2)),
+        currency_id: 'BRL',
+        installments: options.installments ?? 1,
+        payment_method_id: method,
+        payment_type_id: method === 'pix' ? 'bank_transfer' : method === 'bolbradesco' ? 'ticket' : 'credit_card',
+        date_created: new Date().toISOString(),
+      };
+      payments.set(payment.id, payment);
+      return payment;
+    },
+    /** The webhook Mercado Pago posts for a payment: data.id in the query, x-signature over the documented manifest. */
+    notification(paymentId: number, options: { secret?: string; tsMs?: number; requestId?: string } = {}) {
+      const ts = String(options.tsMs ?? Date.now());
+      const requestId = options.requestId ?? randomUUID();
+      const manifest = `id:${paymentId};request-id:${requestId};ts:${ts};`;
+      const v1 = createHmac('sha256', options.secret ?? FAKE_MP_WEBHOOK_SECRET).update(manifest).digest('hex');
+      return {
+        path: `/ecom/pagamentos/webhook/mercadopago?source_news=webhooks&data.id=${paymentId}&type=payment`,
+        headers: { 'content-type': 'application/json', 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
+        body: JSON.stringify({
+          action: 'payment.updated', api_version: 'v1', data: { id: String(paymentId) }, date_created: new Date().toISOString(),
+          id: Math.floor(Math.random() * 1e11), live_mode: false, type: 'payment', user_id: '202809963',
+        }),
+      };
+    },
+    stop: server.stop,
+  };
+}
+export type FakeMercadoPago = Awaited<ReturnType<typeof startFakeMercadoPago>>;
