@@ -34,7 +34,7 @@ export async function lockCart(tx: Queryable, externalId: string, customerId: nu
                       'pais_id', a.country_id)
                FROM customer_addresses a WHERE a.id = $3 AND a.customer_id = $2 AND a.active) AS address
        FROM carts c
-       LEFT JOIN LATERAL (SELECT foreign_buyer, document_type, document FROM customers WHERE id = $2 FOR NO KEY UPDATE) cu ON true
+       LEFT JOIN LATERAL (SELECT * FROM customers WHERE id = $2 FOR NO KEY UPDATE) cu ON true
       WHERE c.external_id = $1 FOR UPDATE OF c`,
     [externalId, customerId, addressId],
   );
