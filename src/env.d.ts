@@ -8,6 +8,9 @@ declare namespace App {
     currencyId: import('./lib/locale.ts').CurrencyId;
     customer: import('./server/accounts/sessions.ts').SessionCustomer | null;
     sessionToken: string | null;
+    /** Panel requests only (/painel, /api/painel): the staff session (src/server/staff/http.ts). */
+    staff?: import('./server/staff/auth.ts').PanelStaff | null;
+    staffToken?: string | null;
     /**
      * Set when the middleware could not read the session (database away) and rewrote the request
      * to 500.astro: why (its status), and the address asked for (its retry link).

@@ -8,6 +8,8 @@ import { isApiPath } from './server/http/origin-check.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './server/http/request-context.ts';
 import { toSafeRedirect } from './lib/safe-redirect.ts';
 import { errorResult, toResponse } from './server/http/responses.ts';
+import { guardPanelRequest } from './server/staff/guard.ts';
+import { isPanelPath } from './server/staff/http.ts';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
@@ -78,6 +80,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (resolved.sessionLookupError !== undefined) {
     context.locals.sessionLookupFailure = { error: resolved.sessionLookupError, address: url.pathname + url.search };
     return withShellHeaders(toUnavailable(await next('/500')));
+  }
+  if (isPanelPath(url.pathname)) {
+    const refused = await guardPanelRequest(context);
+    const response = withShellHeaders(refused ?? toApiNotFound(url, resolved.locals.locale, await next()));
+    // The panel shows the store's private data: no cache keeps a copy.
+    try {
+      if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
+    } catch {
+      // Immutable headers (Response.redirect): a redirect holds nothing to cache.
+    }
+    return response;
   }
   return withShellHeaders(toApiNotFound(url, resolved.locals.locale, toUnavailable(await next())));
 });

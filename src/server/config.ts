@@ -34,6 +34,7 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Fronteira <no-reply@fronteira.local>'),
   STORE_ORDERS_EMAIL: z.email().optional(),
   DOCUMENTS_KEY: z.string().min(16).optional(),
+  STAFF_TOTP_KEY: z.string().min(16).optional(),
   SHIPPING_TOKEN_SECRET: z.string().min(16).optional(),
   SHIPPING_TOKEN_TTL_S: integer(60, 86_400).default(1800),
   PAYMENT_PROVIDER_BR: z.enum(PAYMENT_PROVIDER_IDS).default('sandbox'),

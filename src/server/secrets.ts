@@ -10,6 +10,7 @@ const SHARED_SECRETS = {
   DOCUMENTS_KEY: 'documents-key',
   SHIPPING_TOKEN_SECRET: 'shipping-token-secret',
   PAYMENT_WEBHOOK_SECRET: 'payment-webhook-secret',
+  STAFF_TOTP_KEY: 'staff-totp-key',
 } as const;
 export type SecretName = keyof typeof SHARED_SECRETS;
 

@@ -18,11 +18,13 @@ describe('product search', () => {
     expect(lower.data.every((p) => /furadeira/i.test(p.nome))).toBe(true);
   });
 
-  it('finds drills by "taladro" in es, and not in pt names', async () => {
+  it('finds drills by "taladro" in es, and in pt too, named in Portuguese (issue 19: either language)', async () => {
     const es = await search('taladro', 'es');
     expect(es.total).toBeGreaterThan(10);
     expect(es.data.every((p) => /taladro/i.test(p.nome))).toBe(true);
-    expect((await search('taladro', 'pt')).total).toBe(0);
+    const pt = await search('taladro', 'pt');
+    expect(pt.total).toBe(es.total);
+    expect(pt.data.every((p) => /^furadeira/i.test(p.nome))).toBe(true);
   });
 
   it('narrows "makita furad" to Makita drills', async () => {

@@ -34,7 +34,7 @@ function createCountingCheckout() {
 }
 
 describe('iniciar-checkout round trips', () => {
-  it('starts a three-line checkout in at most 12 statements (17 before)', async () => {
+  it('starts a three-line checkout in at most 13 statements (17 before; one queues the order e-mail in the same transaction)', async () => {
     const customer = await createCustomer();
     const products = await Promise.all([1, 2, 3].map(() => createProduct({ stock: 4 })));
     const cart = await createCart(customer.id, 3, products.map((product) => ({ productId: product.id, quantity: 2 })));
@@ -47,7 +47,7 @@ describe('iniciar-checkout round trips', () => {
     expect(started.created).toBe(true);
     expect(await Promise.all(products.map((product) => getStock(product.id)))).toEqual([2, 2, 2]);
     console.log(`iniciar-checkout statements (3 lines, store pickup): ${counter.statements}`);
-    expect(counter.statements).toBeLessThanOrEqual(12);
+    expect(counter.statements).toBeLessThanOrEqual(13);
   });
 
   it('takes several lines at once under contention: 4 of 12 two-line buyers, no deadlock, no oversell', async () => {

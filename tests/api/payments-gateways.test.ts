@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertThroughUsd } from '../../src/lib/money.ts';
-import { apiJson, getTestDb } from '../support/api.ts';
+import { api, apiJson, getTestDb } from '../support/api.ts';
+import { FAKE_PAGOPAR_PRIVATE_KEY, FAKE_PAGOPAR_PUBLIC_KEY } from '../support/fake-pagopar.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { createCart, createCustomer, createProduct, deliveryToken, startCheckout } from './checkout-fixtures.ts';
 import {
@@ -166,7 +168,7 @@ describe('Pagopar (Paraguayan buyers)', () => {
     expect(pagopar.requests.some((request) => request.path === '/api/pedidos/1.1/traer' && request.body.hash_pedido === created.hash_pedido)).toBe(true);
   });
 
-  it('refuses a notification with a wrong token or whose order traer cannot confirm, and leaves a cancelled one payable', async () => {
+  it('refuses a wrong token, an order traer cannot confirm and an order not ours; leaves a cancelled one payable', async () => {
     const pagopar = stack.gateways.pagopar;
     const order = await startParaguayanOrder({ method: 'qr' });
     const hash = pagopar.getOrder(order.link).hash_pedido;
@@ -178,6 +180,17 @@ describe('Pagopar (Paraguayan buyers)', () => {
     expect((await postPagopar(pagopar.notification(hash))).status).toBe(503);
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO' });
     expect(stack.getOutput()).toContain(`pagopar: order ${hash} could not be confirmed`);
+
+    // an order someone else created at Pagopar (genuine token, not one of our payments)
+    const token = createHash('sha1').update(`${FAKE_PAGOPAR_PRIVATE_KEY}OTRO-1000`).digest('hex');
+    const foreign = await (await fetch(`${pagopar.url}/api/comercios/2.0/iniciar-transaccion`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, public_key: FAKE_PAGOPAR_PUBLIC_KEY, monto_total: 1000, id_pedido_comercio: 'OTRO-', compras_items: [] }),
+    })).json();
+    const foreignHash = foreign.resultado[0].data as string;
+    pagopar.orders.get(foreignHash)!.pagado = true;
+    expect((await postPagopar(pagopar.notification(foreignHash))).status).toBe(404);
+    expect(stack.getOutput()).toContain(`pagopar notification for unknown payment unknown:${foreignHash} ignored`);
 
     const other = await startParaguayanOrder();
     const otherHash = pagopar.getOrder(other.link).hash_pedido;
@@ -202,6 +215,18 @@ describe('Pagopar (Paraguayan buyers)', () => {
     expect(await getState(late.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'ESTORNADO' });
     expect(pagopar.requests.filter((request) => request.path === '/api/pedidos/1.1/reversar' && request.body.hash_pedido === hash)).toHaveLength(1);
     expect(pagopar.orders.get(hash)).toMatchObject({ pagado: false, cancelado: true });
+  });
+
+  it("Pagopar's return to /checkout/payment?hash= finds the buyer's order, and only the buyer's", async () => {
+    const order = await startParaguayanOrder();
+    const hash = stack.gateways.pagopar.getOrder(order.link).hash_pedido;
+    const page = (token: string) => api(`/checkout/payment?hash=${hash}`, { host: 'es', headers: { cookie: `fronteira_session=${token}` } });
+    const own = await (await page(order.customer.token)).text();
+    expect(own).toContain(order.externalId);
+    const stranger = await createCustomer();
+    const other = await (await page(stranger.token)).text();
+    expect(other).not.toContain(order.externalId);
+    expect(other).toContain('role="alert"');
   });
 
   it("the specification's exact payload (no forma_pagamento, no parcelas) starts a checkout; Pagopar's page lets the buyer choose", async () => {

@@ -27,6 +27,19 @@ export async function isKnownPayment(db: Queryable, provider: string, reference:
   return rowCount === 1;
 }
 
+/**
+ * The order a shopper comes back to from a gateway that returns by its own id (Pagopar's
+ * result page gets `?hash=`): only the buyer's own order, nobody else's.
+ */
+export async function getOrderIdByGatewayId(db: Queryable, customerId: number, providerPaymentId: string): Promise<string | null> {
+  const { rows } = await db.query<{ external_id: string }>(
+    `SELECT o.external_id FROM payments p JOIN orders o ON o.id = p.order_id
+      WHERE p.provider_payment_id = $1 AND o.customer_id = $2 LIMIT 1`,
+    [providerPaymentId, customerId],
+  );
+  return rows[0]?.external_id ?? null;
+}
+
 /** What the gateway charges (frozen at checkout), for amount checks and refunds. */
 export const CHARGE_AMOUNT_SQL = 'COALESCE(p.charge_amount_minor, p.amount_minor)';
 export const CHARGE_CURRENCY_SQL = 'COALESCE(p.charge_currency_id, p.currency_id)';

@@ -9,7 +9,7 @@ import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { createPaymentService } from './service.ts';
 import { createMercadoPagoProvider } from './mercadopago.ts';
 import { createPagoparProvider } from './pagopar.ts';
-import { createPaymentLookup } from './repository.ts';
+import { createPaymentLookup, getOrderIdByGatewayId } from './repository.ts';
 
 /** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
 export function getReservationTtlMinutes(): number {
@@ -72,4 +72,9 @@ export async function hasRucDocument(customerId: number): Promise<boolean> {
     [customerId],
   );
   return rows[0]?.ok ?? false;
+}
+
+/** /checkout/payment?hash=… (Pagopar's return): the buyer's order for that gateway id, or null. */
+export function findOrderIdByGatewayId(customerId: number, providerPaymentId: string): Promise<string | null> {
+  return getOrderIdByGatewayId(getPool(), customerId, providerPaymentId);
 }

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { storefrontUrl, type Host } from './support/hosts.ts';
+import { readSetPasswordLink, runStaffCli } from './support/staff.ts';
+
+const PASSWORD = 'Balcao#2026';
+
+const LANGUAGES = [
+  {
+    host: 'es' as Host, locale: 'es-PY',
+    text: { save: 'Guardar contraseña', saved: 'Contraseña definida', password: 'Contraseña', newPassword: 'Nueva contraseña', repeat: 'Repetí la contraseña',
+      email: 'Correo electrónico', signIn: 'Entrar', enrol: 'Activá la verificación en dos pasos', code: 'Código de 6 dígitos de la aplicación de autenticación',
+      activate: 'Activar', confirm: 'Confirmar', home: 'Inicio', staff: 'Equipo', audit: 'Auditoría', customers: 'Clientes', offers: 'Ofertas', search: 'Buscar', openFront: 'Abrir Frente', signOut: 'Salir', other: 'Português', otherHome: 'Início', wrongCode: 'Código incorrecto' },
+  },
+  {
+    host: 'br' as Host, locale: 'pt-BR',
+    text: { save: 'Salvar senha', saved: 'Senha definida', password: 'Senha', newPassword: 'Nova senha', repeat: 'Repita a senha',
+      email: 'E-mail', signIn: 'Entrar', enrol: 'Ative a verificação em duas etapas', code: 'Código de 6 dígitos do aplicativo autenticador',
+      activate: 'Ativar', confirm: 'Confirmar', home: 'Início', staff: 'Equipe', audit: 'Auditoria', customers: 'Clientes', offers: 'Ofertas', search: 'Buscar', openFront: 'Abrir Frente', signOut: 'Sair', other: 'Español', otherHome: 'Inicio', wrongCode: 'Código incorreto' },
+  },
+];
+
+type Texts = (typeof LANGUAGES)[number]['text'];
+
+/** An admin made by `npm run staff`, its password set through the link, enrolled through the page. */
+async function createAdminThroughUi(page: Page, host: Host, locale: string, text: Texts, screenshot?: string): Promise<{ email: string; secret: string }> {
+  const email = `admin-${randomUUID().slice(0, 8)}@example.test`;
+  const added = await runStaffCli(['add', email, '--role', 'admin', '--lang', locale, '--origin', storefrontUrl(host, '')]);
+  expect(added.code, added.out).toBe(0);
+
+  await page.goto(readSetPasswordLink(added.out));
+  await page.getByLabel(text.newPassword).fill(PASSWORD);
+  await page.getByLabel(text.repeat).fill(PASSWORD);
+  await page.getByRole('button', { name: text.save }).click();
+  await expect(page.getByRole('status')).toContainText(text.saved);
+
+  await signInWithPassword(page, host, email, text);
+  await expect(page).toHaveURL(/\/painel\/totp$/);
+  await expect(page.getByRole('heading', { name: text.enrol })).toBeVisible();
+  await expect(page.getByRole('img')).toBeVisible();
+  const secret = (await page.locator('[data-totp-secret]').textContent()) ?? '';
+  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+  // Nothing else opens before the enrolment is done.
+  await page.goto(storefrontUrl(host, '/painel/equipe'));
+  await expect(page).toHaveURL(/\/painel\/totp$/);
+  const shownAgain = (await page.locator('[data-totp-secret]').textContent()) ?? '';
+  expect(shownAgain).not.toBe(secret);
+  await page.getByLabel(text.code).fill(await generate({ secret: shownAgain }));
+  await page.getByRole('button', { name: text.activate }).click();
+  await expect(page).toHaveURL(/\/painel$/);
+  await expect(page.getByRole('heading', { name: text.home })).toBeVisible();
+  return { email, secret: shownAgain };
+}
+
+async function signInWithPassword(page: Page, host: Host, email: string, text: Texts): Promise<void> {
+  await page.goto(storefrontUrl(host, '/painel'));
+  await expect(page).toHaveURL(/\/painel\/login\?redirect=%2Fpainel$/);
+  await page.getByLabel(text.email).fill(email);
+  await page.getByLabel(text.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: text.signIn }).click();
+}
+
+for (const { host, locale, text } of LANGUAGES) {
+  test(`an admin created by the CLI sets a password, enrols TOTP and signs in (${locale})`, async ({ page }, testInfo) => {
+    const { email, secret: shownAgain } = await createAdminThroughUi(page, host, locale, text, testInfo.outputPath(`enrol-${locale}.png`));
+    await page.getByRole('navigation').getByRole('link', { name: text.staff }).click();
+    await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`staff-${locale}.png`), fullPage: true });
+    await page.getByRole('navigation').getByRole('link', { name: text.audit }).click();
+    await expect(page.getByRole('cell', { name: 'staff.totp_enrol' }).first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`audit-${locale}.png`), fullPage: true });
+
+    await page.getByRole('button', { name: text.signOut }).click();
+    await expect(page).toHaveURL(/\/painel\/login$/);
+    await signInWithPassword(page, host, email, text);
+    await expect(page).toHaveURL(/\/painel\/login\/codigo$/);
+    await page.getByLabel(text.code).fill('000000');
+    await page.getByRole('button', { name: text.confirm }).click();
+    await expect(page.getByRole('alert')).toContainText(text.wrongCode);
+    // The enrolment used this 30 s step's code: the next step's is the one accepted now.
+    await page.getByLabel(text.code).fill(await generate({ secret: shownAgain, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByRole('button', { name: text.confirm }).click();
+    await expect(page).toHaveURL(/\/painel$/);
+
+    await page.getByRole('button', { name: text.other }).click();
+    await expect(page.getByRole('heading', { name: text.otherHome })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale === 'es-PY' ? 'pt-BR' : 'es-PY');
+  });
+}
+
+/** A Brazilian buyer registered from the browser on the br storefront (as its form would), with a PNG front. */
+async function registerBuyerInBrowser(page: Page): Promise<string> {
+  const email = `buyer-${randomUUID().slice(0, 8)}@example.test`;
+  await page.goto(storefrontUrl('br', '/como-comprar'));
+  const status = await page.evaluate(async (address) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 40;
+    canvas.height = 24;
+    const png = await new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob as Blob), 'image/png'));
+    const fields: Record<string, string> = {
+      estrangeiro: '1', nome: 'Joana', sobrenome: 'Documentada', email: address, email_confirmation: address,
+      telefone: '+55 (45) 99876-5432', password: 'Ferramenta#2026', password_confirmation: 'Ferramenta#2026',
+      documento_tipo: 'CPF', documento: '529.982.247-25', identidade: '12345678', identidade_complemento: 'SSP/PR',
+      cep: '85851-000', logradouro: 'Avenida Brasil', numero: '100', bairro: 'Centro', cidade: 'Foz do Iguaçu', estado: 'PR',
+      pais: 'Brasil', pais_id: '1',
+    };
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append('frente', png, 'frente.png');
+    form.append('verso', png, 'verso.png');
+    const phone = await fetch('/api/public/contato-newsletter', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ celular: `5545${String(Date.now()).slice(-7)}` }) });
+    const registered = await fetch('/ecom/cliente/cadastrar', { method: 'POST', body: form });
+    return [phone.status, registered.status];
+  }, email);
+  expect(status).toEqual([201, 201]);
+  return email;
+}
+
+for (const { host, locale, text } of LANGUAGES) {
+  test(`an admin finds a buyer, opens the identity document and sees the offers sign-ups (${locale})`, async ({ page, context }, testInfo) => {
+    const buyer = await registerBuyerInBrowser(page);
+    await createAdminThroughUi(page, host, locale, text);
+    await page.getByRole('navigation').getByRole('link', { name: text.customers }).click();
+    await page.getByRole('searchbox').fill(buyer);
+    await page.getByRole('button', { name: text.search }).click();
+    await page.getByRole('link', { name: 'Joana Documentada' }).click();
+    await expect(page.locator('[data-buyer-document]')).toHaveText('CPF 529.982.247-25');
+    await page.screenshot({ path: testInfo.outputPath(`buyer-${locale}.png`), fullPage: true });
+    const [documentPage] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: text.openFront }).click()]);
+    await expect(documentPage).toHaveURL(/\/api\/painel\/documentos\/[0-9a-f-]{36}$/);
+    // The tab shows the decrypted image (a refused request would show a JSON error).
+    await expect.poll(() => documentPage.evaluate(() => document.contentType)).toBe('image/png');
+    await documentPage.close();
+    await page.getByRole('navigation').getByRole('link', { name: text.offers }).click();
+    await expect(page.locator('[data-offers-table] tbody tr').first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`offers-${locale}.png`), fullPage: true });
+  });
+}
