@@ -51,6 +51,8 @@ export const ConfigSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_BASE_URL: origin.optional(),
   RESERVATION_TTL_MINUTES: positiveNumber.default(30),
+  ORDER_MAX_UNITS_PER_PRODUCT: integer(1, 99).default(99),
+  UNPAID_RESERVED_MAX_USD: integer(1, 10_000_000).default(20_000),
   PAYMENT_JOBS_INTERVAL_S: z.coerce.number().min(0).default(30),
   RATE_LIMIT_IP_MULTIPLIER: positiveNumber.default(1),
   TRUSTED_PROXY_HOPS: integer(0, 10).default(0),

@@ -28,6 +28,7 @@ function createCountingCheckout() {
     providers: { br: sandbox, py: sandbox },
     verifyDelivery,
     reservationTtlMinutes: 30,
+    limits: { maxUnitsPerProduct: 99, maxUnpaidUsd: 20_000 },
   });
   return { service, counter };
 }

@@ -19,7 +19,11 @@ export interface LockedCart {
   address: Record<string, unknown> | null;
 }
 
-/** Locks the cart (a double submit waits here) and reads the buyer and the chosen address with it. */
+/**
+ * Locks the cart (a double submit waits here) and the buyer (NO KEY UPDATE: checkouts of one
+ * customer take turns, so the next one's statements see the order this one made; orders' foreign
+ * keys only take KEY SHARE, so nothing else waits), and reads the chosen address with them.
+ */
 export async function lockCart(tx: Queryable, externalId: string, customerId: number, addressId: number | null): Promise<LockedCart | undefined> {
   const { rows } = await tx.query<LockedCart>(
     `SELECT c.id, c.external_id, c.customer_id, c.currency_id, cu.foreign_buyer, cu.document_type, cu.document,
@@ -30,7 +34,8 @@ export async function lockCart(tx: Queryable, externalId: string, customerId: nu
                       'complemento', a.complement, 'como_chegar', a.directions, 'cidade_id', a.city_id, 'estado_id', a.state_id,
                       'pais_id', a.country_id)
                FROM customer_addresses a WHERE a.id = $3 AND a.customer_id = $2 AND a.active) AS address
-       FROM carts c LEFT JOIN customers cu ON cu.id = $2
+       FROM carts c
+       LEFT JOIN LATERAL (SELECT * FROM customers WHERE id = $2 FOR NO KEY UPDATE) cu ON true
       WHERE c.external_id = $1 FOR UPDATE OF c`,
     [externalId, customerId, addressId],
   );
@@ -73,12 +78,20 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<{ id:
   return rows[0]!;
 }
 
-/** Empties the cart and binds it to the buyer. */
-export async function clearCart(tx: Queryable, cartId: number, customerId: number, now: Date): Promise<void> {
-  await tx.query(
-    'WITH gone AS (DELETE FROM cart_items WHERE cart_id = $1) UPDATE carts SET customer_id = $2, updated_at = $3 WHERE id = $1',
-    [cartId, customerId, now],
+/**
+ * Empties the cart and binds it to the buyer; in the same round trip, cancels the buyer's other
+ * unpaid orders (one unpaid order per customer, issue 22) and answers their ids, whose stock the
+ * caller gives back. An order settled meanwhile (paid, expired) is left alone: the update
+ * re-checks the status once the row is free.
+ */
+export async function clearCart(tx: Queryable, cartId: number, customerId: number, now: Date, newOrderId: number): Promise<number[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `WITH gone AS (DELETE FROM cart_items WHERE cart_id = $1),
+     bound AS (UPDATE carts SET customer_id = $2, updated_at = $3 WHERE id = $1)
+     UPDATE orders SET status = 'CANCELADO', updated_at = $3 WHERE customer_id = $2 AND status = 'PAGAMENTO' AND id <> $4 RETURNING id`,
+    [cartId, customerId, now, newOrderId],
   );
+  return rows.map((row) => Number(row.id));
 }
 
 /**

@@ -12,7 +12,9 @@ export type CheckoutErrorCode =
   | 'productUnavailable'
   | 'priceOnRequest'
   | 'outOfStock'
-  | 'paymentGatewayUnavailable';
+  | 'paymentGatewayUnavailable'
+  | 'unitsPerProductCap'
+  | 'unpaidValueCap';
 
 export interface ShortItem {
   produto_id: number;
@@ -29,12 +31,15 @@ export class CheckoutError extends Error {
   readonly code: CheckoutErrorCode;
   readonly field: string;
   readonly shortItems: ShortItem[];
+  /** Values for the message (a cap and what went over it). */
+  readonly params: Record<string, string | number>;
 
-  constructor(status: number, code: CheckoutErrorCode, field: string, shortItems: ShortItem[] = []) {
+  constructor(status: number, code: CheckoutErrorCode, field: string, shortItems: ShortItem[] = [], params: Record<string, string | number> = {}) {
     super(code);
     this.status = status;
     this.code = code;
     this.field = field;
     this.shortItems = shortItems;
+    this.params = params;
   }
 }

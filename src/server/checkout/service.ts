@@ -10,6 +10,8 @@ import { CheckoutError, type ShortItem } from './errors.ts';
 import { convertMinor, getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
 import { clearCart, insertOrder, lockCart, takeStock } from './checkout-repository.ts';
+import { checkHoardingLimits, type CheckoutLimits } from './limits.ts';
+import { getHeldProducts, lockProducts, releaseCancelledOrders } from './unpaid-repository.ts';
 
 export interface CheckoutDeps {
   connect: () => Promise<pg.PoolClient>;
@@ -18,6 +20,7 @@ export interface CheckoutDeps {
   providers: { br: PaymentProvider; py: PaymentProvider };
   verifyDelivery: (token: string, cartExternalId: string, now: Date) => DeliveryQuote | null;
   reservationTtlMinutes: number;
+  limits: CheckoutLimits;
 }
 
 export interface StartCheckoutRequest {
@@ -160,10 +163,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { ...line, unit, subtotal: unit * line.quantity };
     });
 
+    const stocked = priced.filter((line) => line.physical_stock);
+    checkHoardingLimits(deps.limits, stocked, cart.currency_id, pricing);
     const delivery = await getDeliverySnapshot(tx, quote, request.locale);
     const itemsTotal = priced.reduce((sum, line) => sum + line.subtotal, 0);
     const total = itemsTotal + quote.priceMinor;
-    const stocked = priced.filter((line) => line.physical_stock);
     const reservationExpiresAt = new Date(now.getTime() + deps.reservationTtlMinutes * 60_000);
     const order = await insertOrder(tx, {
       values: [request.customerId, cart.id, cart.currency_id, itemsTotal, quote.priceMinor, total, quote.type, quote.serviceId,
@@ -199,7 +203,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
       [order.id, provider.id, reference, created.providerPaymentId, total, cart.currency_id, method ?? ANY_PAYMENT_METHOD, installments, created.link, now,
         charge.converted ? charge.amountMinor : null, charge.converted ? charge.currencyId : null, charge.converted ? charge.rate : null],
     );
-    await clearCart(tx, cart.id, request.customerId, now);
+    // One unpaid order per customer: the ones before this are cancelled, their stock returned.
+    const cancelled = await clearCart(tx, cart.id, request.customerId, now, order.id);
+    if (cancelled.length > 0) {
+      await lockProducts(tx, [...new Set([...(await getHeldProducts(tx, cancelled)), ...stocked.map((line) => line.product_id)])]);
+      await releaseCancelledOrders(tx, cancelled, now);
+    }
     // Stock last: the product rows stay locked only from here to COMMIT (shoppers of the same
     // product queue on them), and a shortage rolls back everything written above.
     const short: ShortItem[] = (await takeStock(tx, stocked.map(({ product_id, quantity }) => ({ product_id, quantity })))).map((missing) => {

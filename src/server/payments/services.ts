@@ -57,6 +57,7 @@ export function getCheckoutService() {
     providers: { br: providers[getConfig().PAYMENT_PROVIDER_BR]!, py: providers[getConfig().PAYMENT_PROVIDER_PY]! },
     verifyDelivery,
     reservationTtlMinutes: getReservationTtlMinutes(),
+    limits: { maxUnitsPerProduct: getConfig().ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUsd: getConfig().UNPAID_RESERVED_MAX_USD },
   });
 }
 

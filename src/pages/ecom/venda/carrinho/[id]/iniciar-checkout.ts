@@ -4,6 +4,7 @@ import { checkoutMessages } from '../../../../../lib/i18n/checkout.ts';
 import { commonMessages } from '../../../../../lib/i18n/common.ts';
 import { createTranslator } from '../../../../../lib/i18n/translator.ts';
 import { CheckoutError } from '../../../../../server/checkout/errors.ts';
+import { getLimitMessages } from '../../../../../server/checkout/limit-messages.ts';
 import { json, jsonError, parseJsonBody } from '../../../../../server/http/responses.ts';
 import { getCheckoutService } from '../../../../../server/payments/services.ts';
 import { getClientIp, tooManyRequests } from '../../../../../server/rate-limit/http.ts';
@@ -39,7 +40,10 @@ export const POST: APIRoute = async (context) => {
     const spanish = locals.locale.startsWith('es');
     const details = error.shortItems.map((item) =>
       t('shortItem', { name: spanish ? item.nome_es : item.nome_pt, q: item.solicitado, n: item.disponivel }));
-    const body: Record<string, unknown> = { message: t(error.code), errors: { [error.field]: details.length ? details : [t(error.code)] } };
+    const limit = getLimitMessages(error, locals.locale);
+    if (limit) details.push(limit.detail);
+    const message = limit?.summary ?? t(error.code as Exclude<typeof error.code, 'unitsPerProductCap' | 'unpaidValueCap'>);
+    const body: Record<string, unknown> = { message, errors: { [error.field]: details.length ? details : [message] } };
     if (error.shortItems.length) body.itens_indisponiveis = error.shortItems;
     return json(body, { status: error.status });
   }

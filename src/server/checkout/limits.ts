@@ -1,0 +1,37 @@
+import { CURRENCY } from '../../lib/locale.ts';
+import { formatPrice, isCurrencyId } from '../../lib/money.ts';
+import { convertMinor, type PriceTable } from '../cart/pricing.ts';
+import { CheckoutError } from './errors.ts';
+
+/**
+ * What one unpaid customer may hold (issue 22 point 2), from ORDER_MAX_UNITS_PER_PRODUCT and
+ * UNPAID_RESERVED_MAX_USD. The 99 per cart line (MAX_ITEM_QUANTITY) is the cart's own rule; this
+ * is the one place where an order's reservation is capped. A customer holds one unpaid order at a
+ * time (a new checkout cancels the previous), so the value cap is this order's reserved value.
+ */
+export interface CheckoutLimits {
+  maxUnitsPerProduct: number;
+  maxUnpaidUsd: number;
+}
+
+interface ReservedLine {
+  quantity: number;
+  subtotal: number;
+  name_pt: string;
+  name_es: string;
+}
+
+export function checkHoardingLimits(limits: CheckoutLimits, lines: ReservedLine[], currencyId: number, pricing: PriceTable): void {
+  const over = lines.find((line) => line.quantity > limits.maxUnitsPerProduct);
+  if (over) {
+    throw new CheckoutError(422, 'unitsPerProductCap', 'itens', [], { n: limits.maxUnitsPerProduct, q: over.quantity, name_pt: over.name_pt, name_es: over.name_es });
+  }
+  const reserved = lines.reduce((sum, line) => sum + line.subtotal, 0);
+  const reservedUsd = convertMinor(reserved, currencyId, CURRENCY.USD, pricing);
+  const capUsdMinor = limits.maxUnpaidUsd * 100;
+  if (reservedUsd !== null && reservedUsd > capUsdMinor) {
+    const capInOrderCurrency = convertMinor(capUsdMinor, CURRENCY.USD, currencyId, pricing);
+    const amount = capInOrderCurrency !== null && isCurrencyId(currencyId) ? formatPrice(capInOrderCurrency, currencyId) : formatPrice(capUsdMinor, CURRENCY.USD);
+    throw new CheckoutError(422, 'unpaidValueCap', 'itens', [], { amount });
+  }
+}
