@@ -57,6 +57,7 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_IP_MULTIPLIER: positiveNumber.default(1),
   TRUSTED_PROXY_HOPS: integer(0, 10).default(0),
   FAST_ROUTES: z.enum(['on', 'off']).default('on'),
+  RETURN_POLICY_DAYS: integer(0, 365).default(7),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -28,11 +28,21 @@ describe.each(['br', 'es'] as const)('listing structured data on %s', (host) => 
 });
 
 // Issue 19 point 4: product offers say how the shop ships, from its own rate table.
-describe('product offer shipping details', () => {
+describe('product offer shipping and return details', () => {
   it.each(['es', 'br'] as const)('%s: from the rate table (Paraguay) or none (Brazilian storefront, store pickup only)', async (host) => {
     const product = (await getTestDb().query<{ slug: string }>('SELECT slug FROM products ORDER BY id LIMIT 1')).rows[0]!;
     const html = await (await api(`/produto/${product.slug}`, { host })).text();
-    const offer = (getJsonLd(html).find((block) => block['@type'] === 'Product') as { offers: { shippingDetails: any } }).offers;
+    const offer = (getJsonLd(html).find((block) => block['@type'] === 'Product') as { offers: { shippingDetails: any; hasMerchantReturnPolicy: any; priceValidUntil?: string } }).offers;
+    // Returns from the shop's settings (RETURN_POLICY_DAYS, 7 by default), made at the store; prices carry no end date.
+    expect(offer.hasMerchantReturnPolicy).toEqual({
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: host === 'br' ? 'BR' : 'PY',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: 7,
+      returnMethod: 'https://schema.org/ReturnInStore',
+      returnFees: 'https://schema.org/FreeReturn',
+    });
+    expect(offer.priceValidUntil).toBeUndefined();
     if (host === 'br') {
       expect(offer.shippingDetails).toEqual({ '@type': 'OfferShippingDetails', shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'BR' }, doesNotShip: true });
       return;

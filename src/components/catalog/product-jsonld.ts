@@ -22,9 +22,31 @@ function toShippingDetails(facts: ShippingFacts): Record<string, unknown> {
   };
 }
 
-/** Product (with Offer) and BreadcrumbList structured data for a product page. */
+/** The store's return window from its settings (RETURN_POLICY_DAYS): returns are made at the store. */
+export interface ReturnFacts { country: 'PY' | 'BR'; days: number }
+
+function toReturnPolicy({ country, days }: ReturnFacts): Record<string, unknown> {
+  if (days === 0) return { '@type': 'MerchantReturnPolicy', applicableCountry: country, returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted' };
+  return {
+    '@type': 'MerchantReturnPolicy',
+    applicableCountry: country,
+    returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+    merchantReturnDays: days,
+    returnMethod: 'https://schema.org/ReturnInStore',
+    returnFees: 'https://schema.org/FreeReturn',
+  };
+}
+
+/** What the shop's own settings say about delivery and returns, for the Offer. */
+export interface OfferFacts { shipping: ShippingFacts | null; returns: ReturnFacts | null }
+
+/**
+ * Product (with Offer) and BreadcrumbList structured data for a product page. No
+ * `priceValidUntil`: the catalogue's prices carry no end date.
+ */
 export function toProductJsonLd(
-  product: Product, origin: string, rates: ExchangeRate[], homeName: string, productsName: string, shipping: ShippingFacts | null = null,
+  product: Product, origin: string, rates: ExchangeRate[], homeName: string, productsName: string,
+  { shipping, returns }: OfferFacts = { shipping: null, returns: null },
 ): Record<string, unknown>[] {
   const url = `${origin}/produto/${product.slug}`;
   const currency = isCurrencyId(product.moeda.id) ? product.moeda.id : 2;
@@ -49,6 +71,7 @@ export function toProductJsonLd(
       availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
       ...(shipping ? { shippingDetails: toShippingDetails(shipping) } : {}),
+      ...(returns ? { hasMerchantReturnPolicy: toReturnPolicy(returns) } : {}),
     },
   };
   const crumbs = [
