@@ -90,7 +90,7 @@ describe('two shop processes on one database', () => {
 
   it('neither process generated secrets of its own: both DATA_DIR copies hold the shared ones', async () => {
     const { rows } = await getTestDb().query<{ name: string; value: string }>('SELECT name, value FROM server_secrets ORDER BY name');
-    expect(rows.map((row) => row.name)).toEqual(['documents-key', 'payment-webhook-secret', 'shipping-token-secret']);
+    expect(rows.map((row) => row.name)).toEqual(['documents-key', 'payment-webhook-secret', 'shipping-token-secret', 'staff-totp-key']);
     for (const { name, value } of rows) {
       for (const dataDir of [inject('dataDir'), otherDataDir]) expect((await readFile(path.join(dataDir, 'secrets', name), 'utf8')).trim()).toBe(value);
     }

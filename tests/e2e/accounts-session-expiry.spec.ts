@@ -23,7 +23,7 @@ async function addCartState(page: Page, customer: { id: number }) {
     localStorage.setItem('fronteira_favourites', JSON.stringify([1]));
   }, cart.externalId);
   await page.goto(storefrontUrl('es', '/'));
-  await expect(page.getByRole('link', { name: /1 artículos en el carrito/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /1 artículo en el carrito/ }).first()).toBeVisible();
   return cart;
 }
 

@@ -43,13 +43,16 @@ const REFUND_DUE_SQL = `SELECT p.reference, p.provider, ${CHARGE_AMOUNT_SQL} AS 
   WHERE p.status = 'PAGO' AND o.status IN ('CANCELADO', 'ESTORNADO')`;
 
 export function createPaymentService({ db, connect, clock, providers }: PaymentServiceDeps) {
+  /** The registered gateway of that id; names such as 'constructor' or '__proto__' are no gateway. */
+  const getProvider = (id: string): PaymentProvider | undefined => (Object.hasOwn(providers, id) ? providers[id] : undefined);
+
   /**
    * Gives the money back through the provider, outside any transaction (a gateway call must
    * not hold row locks); the payment becomes ESTORNADO only once the provider said yes. A
    * failure leaves it PAGO on a cancelled order, which the next reconciliation retries.
    */
   async function refund(due: RefundDue): Promise<boolean> {
-    const provider = providers[due.provider];
+    const provider = getProvider(due.provider);
     const result = await provider?.refundPayment({ reference: due.reference, amountMinor: due.amount_minor, currencyId: due.currency_id })
       .catch((error: unknown) => { console.warn(`refund of ${due.reference} failed`, error); return null; });
     if (!result?.ok) {
@@ -84,7 +87,7 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
   return {
     /** A gateway notification: authenticated, deduplicated by event id, amount checked. */
     async handleWebhook(providerId: string, request: WebhookRequest): Promise<WebhookOutcome> {
-      const provider = providers[providerId];
+      const provider = getProvider(providerId);
       if (!provider) return { status: 404, body: { message: 'unknown payment provider' } };
       const verified = await provider.verifyWebhook(request, clock.now());
       if (!verified.ok) {
@@ -143,7 +146,7 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
       );
       let settled = 0;
       for (const row of rows) {
-        const report = await providers[row.provider]?.fetchPaymentStatus(row.reference).catch(() => null);
+        const report = await getProvider(row.provider)?.fetchPaymentStatus(row.reference).catch(() => null);
         if (!report || report.status === 'pending') continue;
         try {
           if ((await settle({ reference: row.reference, ...report }))?.changed) settled += 1;
