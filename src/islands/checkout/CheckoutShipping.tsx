@@ -158,7 +158,7 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
       {!brazilian && isPickupOnly(options) && <p className="co-notice">{t('pickupOnlyNotice')}</p>}
       <ul className="co-choices">
         {options.map((item, index) => (
-          <li key={`${item.entrega_servico_id ?? 'pickup'}-${index}`}>
+          <li key={`${item.entrega_servico_id ?? 'pickup'}-${index}`} data-delivery-type={getDeliveryType(item)}>
             <label>
               <input type="radio" name="co-option" checked={option === item}
                 onChange={() => { setOption(item); setPoint(null); setState(''); setCity(''); }} />
