@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { toId } from '../../lib/contract/input.ts';
 import { getActor } from '../../server/cart/cart-http.ts';
 import { CartError } from '../../server/cart/cart-errors.ts';
 import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, getOrCreateCartId, toCartReturnPath } from '../../server/cart/cart-cookie.ts';
@@ -11,9 +12,9 @@ import { getCartService } from '../../server/cart/services.ts';
 export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => {
   const form = await request.formData().catch(() => null);
   const back = toCartReturnPath(form?.get('redirect'));
-  const productId = Number(form?.get('produto_id'));
+  const productId = toId(String(form?.get('produto_id') ?? ''));
   const quantity = Math.floor(Number(form?.get('qtde') ?? 1));
-  if (!Number.isInteger(productId) || productId <= 0 || !Number.isFinite(quantity) || quantity < 1) return redirect(back, 303);
+  if (productId === null || !Number.isFinite(quantity) || quantity < 1) return redirect(back, 303);
   const { externalId } = getOrCreateCartId(cookies.get(CART_COOKIE)?.value);
   try {
     await getCartService().addItem(

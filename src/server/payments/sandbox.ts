@@ -99,7 +99,11 @@ export function createSandboxProvider({ db, clock, secret }: { db: Queryable; cl
   return provider;
 }
 
+/** Our payment references (`pay_` + base64url, checkout service): anything else names no payment. */
+const PAYMENT_REFERENCE_PATTERN = /^pay_[A-Za-z0-9_-]{1,64}$/;
+
 export async function getSandboxPayment(db: Queryable, reference: string): Promise<SandboxRow | null> {
+  if (!PAYMENT_REFERENCE_PATTERN.test(reference)) return null;
   const { rows } = await db.query<SandboxRow>('SELECT * FROM sandbox_payments WHERE reference = $1', [reference]);
   return rows[0] ?? null;
 }
@@ -119,6 +123,7 @@ export async function decideSandboxPayment(
   reference: string,
   decision: 'approved' | 'declined',
 ): Promise<SandboxRow | null> {
+  if (!PAYMENT_REFERENCE_PATTERN.test(reference)) return null;
   const { rows } = await db.query<SandboxRow>(
     `UPDATE sandbox_payments SET status = $2, decided_at = $3 WHERE reference = $1 AND status NOT IN ('approved', 'refunded') RETURNING *`,
     [reference, decision, clock.now()],
