@@ -31,6 +31,9 @@ export async function startShopProcess(databaseUrl: string | null, env: Record<s
       ...(databaseUrl === null ? { SEED: '1' } : { DATABASE_URL: databaseUrl, SEED: '0' }),
       SHOP_ORIGIN_BR: `http://br.localhost:${port}`,
       SHOP_ORIGIN_ES: `http://es.localhost:${port}`,
+      // As the test stack: every test request comes from 127.0.0.1, and per-IP counts live in the
+      // shared database, so a second shop with the default limits refused requests the suite made before.
+      RATE_LIMIT_IP_MULTIPLIER: '50',
       ...env,
     },
     stdio: ['ignore', options.captureOutput ? 'pipe' : 'ignore', options.captureOutput ? 'pipe' : 'ignore'],
