@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { PICKUP_CODE_ALPHABET, PICKUP_CODE_LENGTH } from '../orders/pickup-code.ts';
-import { cancelUnpaidOrder, returnOrderStock } from '../payments/order-stock.ts';
+import { cancelUnpaidOrder, returnOrderStock } from '../payments/repository.ts';
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
 import { DeskError } from './errors.ts';
 import { DESK_PAGE_SIZE, type DeskFilters } from './filters.ts';

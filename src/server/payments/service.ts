@@ -2,9 +2,8 @@ import type pg from 'pg';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { enqueueOrderMail } from '../mail/order-mail.ts';
-import { cancelUnpaidOrder } from './order-stock.ts';
 import type { PaymentProvider, WebhookRequest } from './provider.ts';
-import { CHARGE_AMOUNT_SQL, CHARGE_CURRENCY_SQL, isKnownPayment } from './repository.ts';
+import { cancelUnpaidOrder, CHARGE_AMOUNT_SQL, CHARGE_CURRENCY_SQL, isKnownPayment } from './repository.ts';
 import { AmountMismatchError, applyProviderStatus, type ProviderReport, type Settlement } from './settlement.ts';
 
 export { AmountMismatchError, applyProviderStatus } from './settlement.ts';

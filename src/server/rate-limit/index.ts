@@ -1,6 +1,7 @@
 import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { createDelays, type DelayRule } from './delays.ts';
+import type { DelayRule } from './delays.ts';
+import { createDelays } from './repository.ts';
 
 /**
  * Fixed-window limits kept in PostgreSQL (table rate_limits), so every instance of the shop

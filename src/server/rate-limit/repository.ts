@@ -1,0 +1,41 @@
+import type { Queryable } from '../db/client.ts';
+import { getDelaySeconds, type DelayRule } from './delays.ts';
+
+/** The growing delays of delays.ts, kept in the shared rate_limits table. */
+export function createDelays({ db }: { db: Queryable }) {
+  const keyOf = (rule: DelayRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
+  return {
+    /** Seconds the subject must still wait before its next try (0: it may try now). */
+    async getWaitSeconds(rule: DelayRule, subject: string): Promise<number> {
+      const { rows } = await db.query<{ wait: number }>(
+        `SELECT ceil(extract(epoch FROM (not_before - now())))::int AS wait
+           FROM rate_limits WHERE key = $1 AND expires_at > now() AND not_before > now()`,
+        [keyOf(rule, subject)],
+      );
+      return Math.max(0, rows[0]?.wait ?? 0);
+    },
+
+    /** Counts one failure and sets when the next try is allowed; returns that wait in seconds. */
+    async recordFailure(rule: DelayRule, subject: string): Promise<number> {
+      const { rows } = await db.query<{ points: number }>(
+        `INSERT INTO rate_limits (key, points, expires_at) VALUES ($1, 1, now() + make_interval(secs => $2))
+         ON CONFLICT (key) DO UPDATE SET
+           points = CASE WHEN rate_limits.expires_at <= now() THEN 1 ELSE rate_limits.points + 1 END,
+           expires_at = EXCLUDED.expires_at
+         RETURNING points`,
+        [keyOf(rule, subject), rule.windowSeconds],
+      );
+      const wait = getDelaySeconds(rule, rows[0]?.points ?? 0);
+      if (wait > 0) {
+        await db.query('UPDATE rate_limits SET not_before = now() + make_interval(secs => $2) WHERE key = $1', [keyOf(rule, subject), wait]);
+      }
+      return wait;
+    },
+
+    async clearFailures(rule: DelayRule, subject: string): Promise<void> {
+      await db.query('DELETE FROM rate_limits WHERE key = $1', [keyOf(rule, subject)]);
+    },
+  };
+}
+
+export type Delays = ReturnType<typeof createDelays>;
