@@ -148,3 +148,16 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
 export async function parseJsonObject(request: Request, locale: Locale): Promise<Parsed<Record<string, unknown>>> {
   return toParsed(await readJsonObject(fromRequest(request), locale));
 }
+
+/** A CSV file to download as `{basename}-{YYYY-MM-DD}.csv`, never cached (staff exports). */
+export function csvDownload(csv: string, basename: string): Response {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${basename}-${day}.csv"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}

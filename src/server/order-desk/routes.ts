@@ -1,3 +1,4 @@
+import { csvDownload } from '../http/responses.ts';
 // The order desk's HTTP handlers, framework-free: the endpoint files under src/pages/api/painel
 // and src/pages/painel run these after the staff guard.
 import { z } from 'zod';
@@ -115,15 +116,7 @@ export async function exportOrdersCsv(service: OrderDeskService, caller: DeskCal
       row.iso_code, toMajorText(row.total_minor, row.decimals), row.paid_at?.toISOString() ?? '',
     ]),
   ]);
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="pedidos-${day}.csv"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return csvDownload(csv, 'pedidos');
 }
 
 /** Amount in major units with a dot, as spreadsheets import numbers (G$ has no decimals). */
