@@ -1,5 +1,6 @@
 import type { Category } from '../../lib/contract/catalog.ts';
 import { toApiLang, type Locale } from '../../lib/locale.ts';
+import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
 import { getCatalogService } from '../../server/catalog/services.ts';
 
 /** What the shell shows on every page: categories for the mega-menu, sidebar and footer. */
@@ -23,6 +24,7 @@ export function getCategoryPath(category: Pick<ShellCategory, 'slug'>, departmen
 }
 
 const cache = new Map<'pt' | 'es', { at: number; data: Promise<ShellData> }>();
+onCatalogueChange(() => cache.clear());
 
 /** Categories of the locale's language; a failed read gives an empty menu, not a broken page. */
 export function getShellData(locale: Locale): Promise<ShellData> {

@@ -1,4 +1,5 @@
 import { convertThroughUsd, isCurrencyId } from '../../lib/money.ts';
+import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 
 export interface CurrencyRow {
@@ -16,6 +17,9 @@ export interface PriceTable {
 
 const CACHE_MS = 5_000;
 let cached: { at: number; table: PriceTable } | undefined;
+onCatalogueChange((tags) => {
+  if (tags.includes('rates') || tags.includes('all')) cached = undefined;
+});
 
 /** Reads currencies and rates; cached a few seconds because every cart change needs them. */
 export async function getPriceTable(db: Queryable, now = Date.now()): Promise<PriceTable> {

@@ -1,3 +1,4 @@
+import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 import type { CityWithState, ReferenceService } from '../reference/reference-service.ts';
 import { getDeliveryRates, getPickupPoints, type PickupPointRow, type RateRow } from './shipping-repository.ts';
@@ -14,6 +15,9 @@ export interface CityRates {
 const CACHE_MS = 5_000;
 const MAX_ENTRIES = 500;
 const cache = new Map<string, { at: number; rates: Promise<CityRates | null> }>();
+onCatalogueChange((tags) => {
+  if (tags.includes('shipping') || tags.includes('all')) cache.clear();
+});
 
 async function readCityRates(db: Queryable, reference: ReferenceService, cityId: number, lang: 'pt' | 'es'): Promise<CityRates | null> {
   const city = await reference.getCity(cityId);
