@@ -1,6 +1,4 @@
 import { getConfig } from '../config.ts';
-import { createCheckoutService } from '../checkout/service.ts';
-import { verifyDelivery } from '../checkout/delivery.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { createOrderService } from '../orders/service.ts';
@@ -46,19 +44,6 @@ export function getSandboxDeps() {
 export function getPaymentService() {
   const pool = getPool();
   return createPaymentService({ db: pool, connect: () => pool.connect(), clock: systemClock, providers: getPaymentProviders() });
-}
-
-export function getCheckoutService() {
-  const pool = getPool();
-  const providers = getPaymentProviders();
-  return createCheckoutService({
-    connect: () => pool.connect(),
-    clock: systemClock,
-    providers: { br: providers[getConfig().PAYMENT_PROVIDER_BR]!, py: providers[getConfig().PAYMENT_PROVIDER_PY]! },
-    verifyDelivery,
-    reservationTtlMinutes: getReservationTtlMinutes(),
-    limits: { maxUnitsPerProduct: getConfig().ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUsd: getConfig().UNPAID_RESERVED_MAX_USD },
-  });
 }
 
 export function getOrderService() {
