@@ -1,7 +1,7 @@
 import { getConfig } from '../config.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
-import { getPaymentProviders, getReservationTtlMinutes } from '../payments/services.ts';
+import { getPaymentProviders, getReservationTtlMinutes } from '../payments/index.ts';
 import { verifyDelivery } from './delivery.ts';
 import { createCheckoutService } from './service.ts';
 

@@ -7,7 +7,7 @@ import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { createPaymentService } from './service.ts';
 import { createMercadoPagoProvider } from './mercadopago.ts';
 import { createPagoparProvider } from './pagopar.ts';
-import { createPaymentLookup, getOrderIdByGatewayId } from './repository.ts';
+import { createPaymentLookup, customerHasRuc, getOrderIdByGatewayId } from './repository.ts';
 
 /** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
 export function getReservationTtlMinutes(): number {
@@ -51,12 +51,8 @@ export function getOrderService() {
 }
 
 /** Cash collection points need a RUC for the invoice (spec section 1). */
-export async function hasRucDocument(customerId: number): Promise<boolean> {
-  const { rows } = await getPool().query<{ ok: boolean }>(
-    `SELECT upper(document_type) = 'RUC' AND btrim(document) <> '' AS ok FROM customers WHERE id = $1`,
-    [customerId],
-  );
-  return rows[0]?.ok ?? false;
+export function hasRucDocument(customerId: number): Promise<boolean> {
+  return customerHasRuc(getPool(), customerId);
 }
 
 /** /checkout/payment?hash=… (Pagopar's return): the buyer's order for that gateway id, or null. */
