@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
-import { getCart, postCart, putCart } from '../cart/cart-routes.ts';
+import { getCart, postCart, putCart } from '../cart/routes.ts';
 import { calculateShipping, listPickupPoints } from '../shipping/shipping-routes.ts';
 import type { ApiHandler } from '../http/api-call.ts';
 import type { Storefront } from '../../lib/locale.ts';
