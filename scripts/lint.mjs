@@ -18,7 +18,6 @@ const SQL_ALLOWED_FOR_NOW = new Set([
   'src/server/catalog/catalog-service.ts',
   'src/server/catalog/product-queries.ts',
   'src/server/catalog/search.ts',
-  'src/server/rate-limit/index.ts',
   'src/server/reference/reference-service.ts',
   'src/server/secrets-repository.ts',
   'src/server/shipping/shipping-repository.ts',
