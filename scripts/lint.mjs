@@ -22,7 +22,6 @@ const SQL_ALLOWED_FOR_NOW = new Set([
   'src/server/secrets-repository.ts',
   'src/server/shipping/shipping-repository.ts',
   'src/server/shipping/shipping-service.ts',
-  'src/server/storage/stored-files-repository.ts',
 ]);
 const SQL_TEXT = /\.query\(|\b(?:SELECT\s[\s\S]{0,400}?\sFROM\s|INSERT\s+INTO\s|DELETE\s+FROM\s|UPDATE\s+[a-z_]+\s+SET\s)/;
 
