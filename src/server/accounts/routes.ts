@@ -7,8 +7,6 @@ import {
   createRecoverySchema, createRegistrationSchema, createResetSchema, type AccountAddress, type AddressForm,
 } from '../../lib/contract/accounts.ts';
 import { toId } from '../../lib/contract/input.ts';
-import { formatCpfOrCnpj, formatRuc } from '../../lib/documents.ts';
-import { toStoredPhone } from '../../lib/phone.ts';
 import { withDomainErrorResponses as route } from '../http/error-result.ts';
 import { json, jsonError, toFieldErrors, zodMessagesIn, type FieldErrors } from '../http/responses.ts';
 import { tooManyRequestsError } from '../rate-limit/errors.ts';
@@ -18,7 +16,7 @@ import { getRateLimiter, getSessionService } from '../services.ts';
 import { toAccountUser } from './customers.ts';
 import { accountError } from './errors.ts';
 import { clearSessionCookie, getAccountTexts, parseFields, readJsonFields, setSessionCookie } from './http.ts';
-import { getAddressService, getAuthService, getCustomerRepository, getDocumentService, getRecoveryService, getRegistrationService } from './index.ts';
+import { getAddressService, getAuthService, getDocumentService, getProfileService, getRecoveryService, getRegistrationService } from './index.ts';
 import { requireSignedIn } from './require-customer.ts';
 import { readDocumentUpload } from './uploads.ts';
 
@@ -45,7 +43,7 @@ export const logout = route(async (context) => {
 /** POST /ecom/me: the signed-in customer's profile with the active addresses (enderecos). */
 export const getMe = route(async ({ locals }) => {
   const customer = requireSignedIn(locals);
-  const row = await getCustomerRepository().findById(customer.id);
+  const row = await getProfileService().getCustomer(customer.id);
   if (!row) throw accountError('unauthenticated', 'loginRequired');
   const enderecos = await getAddressService().listAddresses(customer.id);
   return json({ ...toAccountUser(row), enderecos });
@@ -57,7 +55,7 @@ export const checkEmail = route(async (context) => {
   if (!(await getRateLimiter().consume(LIMITS.checkEmail, getClientIp(context)))) throw tooManyRequestsError();
   const parsed = await readJsonFields(context.request, createCheckEmailSchema(getAccountTexts(locale).f), locale);
   if (!parsed.ok) return parsed.response;
-  if (await getCustomerRepository().findByEmail(parsed.data.email)) throw accountError('invalid', 'emailInUse', { field: 'email' });
+  if (await getProfileService().isEmailTaken(parsed.data.email)) throw accountError('invalid', 'emailInUse', { field: 'email' });
   return json({ message: 'ok' });
 });
 
@@ -90,14 +88,7 @@ export const updateProfile = route(async ({ locals, request }) => {
   const result = z.safeParse(createProfileSchema(f), upload.fields, zodMessagesIn(locals.locale));
   const errors = { ...(result.success ? {} : toFieldErrors(result.error.issues)), ...upload.fileErrors };
   if (!result.success || Object.keys(errors).length > 0) return invalidForm(errors, locals.locale);
-  const { telefone, documento_tipo, documento } = result.data;
-  const document = documento_tipo === 'CPF' ? formatCpfOrCnpj(documento) : documento_tipo === 'RUC' ? formatRuc(documento) : documento.trim();
-  const row = await getCustomerRepository().updateProfile(customer.id, { phone: toStoredPhone(telefone, customer.foreignBuyer ? 'BR' : 'PY'), documentType: documento_tipo, document });
-  const documents = getDocumentService();
-  for (const side of ['frente', 'verso'] as const) {
-    const file = upload.files[side];
-    if (file) await documents.saveDocument(customer.id, side, file);
-  }
+  const row = await getProfileService().updateProfile(customer, result.data, upload.files);
   return json({ message: t('saved'), user: row ? toAccountUser(row) : null });
 });
 
