@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import { createDocumentService, type DocumentSide } from './documents.ts';
 import { createCustomerRepository, type CustomerRow } from './repository.ts';
 
-export interface ProfileChange {
+interface ProfileChange {
   telefone: string;
   documento_tipo: string;
   documento: string;

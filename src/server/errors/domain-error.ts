@@ -18,7 +18,7 @@ export type ErrorKind =
   | 'too_many'
   | 'unavailable';
 
-export interface DomainErrorOptions<Key extends string> {
+interface DomainErrorOptions<Key extends string> {
   /** The machine code (tests, logs); the message key when omitted. */
   code?: string;
   /** Values for the message's `{placeholders}` (and for the field messages). */

@@ -3,7 +3,7 @@ import type { ApiLang } from '../../lib/contract/catalog.ts';
 import { getProductColumns, PRODUCT_JOINS, type ProductRow } from '../catalog/product-mapper.ts';
 import type { Queryable } from '../db/client.ts';
 
-export interface FavouriteRow {
+interface FavouriteRow {
   id: number; product_id: number; slug: string; name: string; code: string;
   images: Array<{ url: string }>; stock: number; show_price: boolean; price_minor: number; currency_id: number;
 }
