@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { formatOrderMoney, getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '../../lib/contract/orders.ts';
+import { formatAmount } from '../../lib/money.ts';
+import { getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '../../lib/contract/orders.ts';
 import { cartMessages } from '../../lib/i18n/cart.ts';
 import { checkoutMessages, type CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
@@ -50,7 +51,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const items = (cart?.itens ?? []).filter((item) => item.ativo);
   const total = items.reduce((sum, item) => sum + item.valor_unitario * item.qtde, 0);
   const freight = shipping.option ? toDeliveryChoice(shipping.option, shipping.point).valor : 0;
-  const money = (value: number) => formatOrderMoney(value, cart?.moeda_id ?? currencyId);
+  const money = (value: number) => formatAmount(value, cart?.moeda_id ?? currencyId);
   const iva = isIvaLabelled(cart?.moeda_id ?? currencyId) ? ` (${t('ivaIncluded')})` : '';
 
   async function change(work: () => Promise<CartResult>) {

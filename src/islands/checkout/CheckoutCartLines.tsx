@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatOrderMoney } from '../../lib/contract/orders.ts';
+import { formatAmount } from '../../lib/money.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
 import type { CheckoutCartItem } from './checkout-api.ts';
@@ -30,7 +30,7 @@ export default function CheckoutCartLines({ t, items, currencyId, onQuantity, on
             <div className="co-line-text">
               <a href={`/produto/${item.produto.slug}`}>{item.produto.nome}</a>
               <small>{t('itemCode', { code: item.produto.codigo })}</small>
-              <span>{formatOrderMoney(item.valor_unitario, currencyId)}</span>
+              <span>{formatAmount(item.valor_unitario, currencyId)}</span>
             </div>
             <div className="co-qty" role="group" aria-label={t('quantity')}>
               <button type="button" aria-label={t('decrease')} disabled={item.qtde <= 1 || busy !== null}

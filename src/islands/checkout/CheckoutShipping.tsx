@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { formatOrderMoney } from '../../lib/contract/orders.ts';
+import { formatAmount } from '../../lib/money.ts';
 import type { CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
@@ -163,7 +163,7 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
               <input type="radio" name="co-option" checked={option === item}
                 onChange={() => { setOption(item); setPoint(null); setState(''); setCity(''); }} />
               <span>{item.descricao}{item.prazo ? ` · ${t('deliveryDays', { n: item.prazo })}` : ''}</span>
-              <strong>{item.valor === 0 ? t('free') : formatOrderMoney(item.valor, currencyId)}</strong>
+              <strong>{item.valor === 0 ? t('free') : formatAmount(item.valor, currencyId)}</strong>
             </label>
           </li>
         ))}

@@ -4,7 +4,7 @@ import { shippingMessages } from '../../lib/i18n/shipping.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import { COUNTRY, type Locale } from '../../lib/locale.ts';
 import { $cart, $cartStatus, $cartVersion, getCartExternalId, startCart } from '../cart/cart-store.ts';
-import { formatCartMoney } from '../cart/format.ts';
+import { formatAmount } from '../../lib/money.ts';
 import { requestJson } from '../cart/http.ts';
 import {
   $shippingOptions, $shippingSelection, applyOptions, chooseOption, readSavedShipping, resetShipping, saveShipping,
@@ -112,7 +112,7 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
 
   const deliveries = options.filter((option) => option.tipo === 'delivery');
   const hasPoints = options.some((option) => option.tipo === 'pickup_point');
-  const money = (value: number, option: DeliveryOption) => (value === 0 ? t('free') : formatCartMoney(value, option.moeda));
+  const money = (value: number, option: DeliveryOption) => (value === 0 ? t('free') : formatAmount(value, option.moeda.id));
   // Nothing to ship: an empty cart shows no calculator (and no 'choose a city' error).
   const cartLoaded = cartStatus !== 'idle' && cartStatus !== 'loading';
   const hasItems = cartLoaded ? Boolean(cart?.itens.some((item) => item.ativo)) : cartHasItems;
@@ -189,7 +189,7 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
       {mode === 'cart' && cart && selection.option && (
         <dl className="shipping__summary">
           <div><dt>{t('shippingCost')}</dt><dd data-testid="shipping-cost">{money(selection.cost, selection.option)}</dd></div>
-          <div><dt>{t('totalWithShipping')}</dt><dd>{formatCartMoney(cart.valor_total + selection.cost, cart.moeda)}</dd></div>
+          <div><dt>{t('totalWithShipping')}</dt><dd>{formatAmount(cart.valor_total + selection.cost, cart.moeda_id)}</dd></div>
         </dl>
       )}
     </section>

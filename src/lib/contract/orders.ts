@@ -76,23 +76,6 @@ export function isIvaLabelled(currencyId: number): boolean {
   return currencyId === 3;
 }
 
-const SYMBOLS: Record<number, string> = { 1: 'R$', 2: 'U$', 3: 'G$', 4: 'P$' };
-
-/** Minor units to the major-unit number the contract carries (G$ has no decimals). */
-export function toMajor(minor: number, decimals: number): number {
-  return decimals === 0 ? minor : minor / 10 ** decimals;
-}
-
-/** Price format of spec section 9: G$ without decimals with dot thousands, others 2 decimals with comma. */
-export function formatOrderMoney(amount: number, currencyId: number): string {
-  const decimals = currencyId === 3 ? 0 : 2;
-  const fixed = Math.abs(amount).toFixed(decimals);
-  const [whole = '0', fraction] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const sign = amount < 0 ? '-' : '';
-  return `${sign}${SYMBOLS[currencyId] ?? 'R$'} ${grouped}${fraction ? `,${fraction}` : ''}`;
-}
-
 /** The delivery option by name, as frozen at checkout: service, then pickup point; older orders keep their description. */
 export function toDeliveryName(order: Pick<OrderView, 'entrega_servico' | 'ponto_entrega' | 'entrega_descricao'>): string {
   if (!order.entrega_servico) return order.entrega_descricao;

@@ -4,8 +4,10 @@ import { defineMessages } from './translator.ts';
 export const moneyMessages = defineMessages({
   'pt-BR': {
     invalidPrice: 'Preço inválido',
+    priceOnRequest: 'Preço sob consulta',
   },
   'es-PY': {
     invalidPrice: 'Precio inválido',
+    priceOnRequest: 'Precio a consultar',
   },
 });

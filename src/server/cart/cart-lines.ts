@@ -1,7 +1,8 @@
 import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
 import { CartError } from './cart-errors.ts';
 import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './cart-repository.ts';
-import { convertMinor, toMajor, type PriceTable } from './pricing.ts';
+import { toMajor } from '../../lib/money.ts';
+import { convertMinor, type PriceTable } from './pricing.ts';
 
 /** A line as the client asked for it, after merging entries of the same product. */
 export interface WantedLine {
@@ -75,8 +76,8 @@ export function toView(cart: CartRow, lines: CartLineWithProduct[], table: Price
       armazem_id: line.warehouse_id,
       qtde: line.quantity,
       ativo: line.active,
-      valor_unitario: toMajor(line.unit_price_minor, currency),
-      valor_subtotal: toMajor(line.unit_price_minor * line.quantity, currency),
+      valor_unitario: toMajor(line.unit_price_minor, currency.decimals),
+      valor_subtotal: toMajor(line.unit_price_minor * line.quantity, currency.decimals),
       token: line.token,
       produto: {
         id: line.product_id,
@@ -98,6 +99,6 @@ export function toView(cart: CartRow, lines: CartLineWithProduct[], table: Price
     moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals },
     cliente_endereco_id: cart.customer_address_id,
     itens,
-    valor_total: toMajor(totalMinor, currency),
+    valor_total: toMajor(totalMinor, currency.decimals),
   };
 }

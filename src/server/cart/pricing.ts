@@ -51,7 +51,3 @@ export function convertMinor(amountMinor: number, fromId: number, toId: number, 
   if (!isCurrencyId(fromId) || !isCurrencyId(toId) || !fromRate || !toRate) return null;
   return convertThroughUsd(amountMinor, fromId, fromRate, toId, toRate);
 }
-
-export function toMajor(amountMinor: number, currency: CurrencyRow): number {
-  return Number((amountMinor / 10 ** currency.decimals).toFixed(currency.decimals));
-}

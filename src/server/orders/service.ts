@@ -1,5 +1,5 @@
 import type { OrderView } from '../../lib/contract/orders.ts';
-import { toMajor } from '../../lib/contract/orders.ts';
+import { toMajor } from '../../lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { isUuid, toId } from '../../lib/contract/input.ts';
 

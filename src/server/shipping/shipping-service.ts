@@ -1,6 +1,7 @@
 import type { ShippingMessageKey } from '../../lib/i18n/shipping.ts';
 import type { DeliveryOption, PickupPointView } from '../../lib/contract/shipping.ts';
-import { convertMinor, getPriceTable, toMajor, type PriceTable } from '../cart/pricing.ts';
+import { toMajor } from '../../lib/money.ts';
+import { convertMinor, getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
@@ -57,7 +58,7 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
     if (converted === null) throw new ShippingError(500, 'calcError');
     const currency = table.currencies.get(to);
     if (!currency) throw new ShippingError(422, 'calcError', 'moeda_id');
-    return { minor: converted, major: toMajor(converted, currency), moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals } };
+    return { minor: converted, major: toMajor(converted, currency.decimals), moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals } };
   }
 
   function expiry(): number {
