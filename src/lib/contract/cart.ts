@@ -62,8 +62,11 @@ export interface CartInput {
   itens: CartItemInput[];
 }
 
-/** Highest quantity a line may hold: min(99, stock), never negative. */
-export function getMaxQuantity(stock: number): number {
+/**
+ * THE quantity cap: the highest quantity a line may hold, min(99, stock), never negative. Without
+ * a stock it is the cap alone (99), for inputs that are checked against stock later.
+ */
+export function getMaxQuantity(stock = Number.POSITIVE_INFINITY): number {
   return Math.max(0, Math.min(MAX_ITEM_QUANTITY, Math.floor(stock)));
 }
 

@@ -9,6 +9,15 @@ export const ANY_PAYMENT_METHOD = 'any';
 /** Card instalments allowed for Brazilian buyers (spec section 9). */
 export const MAX_INSTALLMENTS = 10;
 
+/**
+ * THE RUC-for-cash rule (accounts spec section 1): cash collection points need a RUC on the
+ * buyer's record for the invoice. The checkout island greys cash out and the server refuses it
+ * with this same test.
+ */
+export function canPayCash(buyer: { document_type: string | null; document: string | null }): boolean {
+  return (buyer.document_type ?? '').toUpperCase() === 'RUC' && (buyer.document ?? '').trim() !== '';
+}
+
 export function getPaymentMethods(foreignBuyer: 0 | 1): readonly PaymentMethod[] {
   return foreignBuyer === 1 ? BRAZIL_PAYMENT_METHODS : PARAGUAY_PAYMENT_METHODS;
 }

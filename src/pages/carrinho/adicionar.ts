@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { getMaxQuantity } from '../../lib/contract/cart.ts';
 import { toId } from '../../lib/contract/input.ts';
 import { getActor } from '../../server/cart/cart-http.ts';
 import { CartError } from '../../server/cart/cart-errors.ts';
@@ -18,7 +19,7 @@ export const POST: APIRoute = async ({ request, cookies, locals, redirect }) => 
   const { externalId } = getOrCreateCartId(cookies.get(CART_COOKIE)?.value);
   try {
     await getCartService().addItem(
-      { externalId, currencyId: locals.currencyId, productId, quantity: Math.min(quantity, 99) },
+      { externalId, currencyId: locals.currencyId, productId, quantity: Math.min(quantity, getMaxQuantity()) },
       getActor(locals),
     );
     cookies.set(CART_COOKIE, externalId, { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false });

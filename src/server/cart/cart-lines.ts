@@ -53,7 +53,7 @@ export function toLineInputs(wanted: WantedLine[], products: Map<number, Product
   return wanted.map((line) => ({
     productId: line.productId,
     warehouseId: ARMAZEM_ID,
-    quantity: Math.min(line.quantity, 99),
+    quantity: Math.min(line.quantity, getMaxQuantity()),
     unitPriceMinor: priceIn(products.get(line.productId) as ProductStockRow, currencyId, table),
     active: line.active,
   }));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { StartCheckoutInput } from '../../lib/contract/orders.ts';
-import { ANY_PAYMENT_METHOD, getPaymentMethods } from '../../lib/contract/orders.ts';
+import { ANY_PAYMENT_METHOD, canPayCash, getPaymentMethods } from '../../lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } from '../payments/provider.ts';
 import { GatewayError } from '../payments/gateway-http.ts';
@@ -148,7 +148,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     }
     const installments = method === 'card' && customer.foreign_buyer === 1 ? input.parcelas : 1;
     if (installments !== input.parcelas) throw new CheckoutError(422, 'installmentsUnavailable', 'parcelas');
-    if (method === 'cash' && !(customer.document_type.toUpperCase() === 'RUC' && customer.document.trim() !== '')) {
+    if (method === 'cash' && !canPayCash(customer)) {
       throw new CheckoutError(422, 'rucRequired', 'forma_pagamento');
     }
 

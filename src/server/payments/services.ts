@@ -1,3 +1,4 @@
+import { canPayCash } from '../../lib/contract/orders.ts';
 import { getConfig } from '../config.ts';
 import { createCheckoutService } from '../checkout/service.ts';
 import { verifyDelivery } from '../checkout/delivery.ts';
@@ -65,13 +66,13 @@ export function getOrderService() {
   return createOrderService({ db: getPool() });
 }
 
-/** Cash collection points need a RUC for the invoice (spec section 1). */
+/** Whether the buyer may pay cash: the RUC rule of lib/contract/orders.ts on their record. */
 export async function hasRucDocument(customerId: number): Promise<boolean> {
-  const { rows } = await getPool().query<{ ok: boolean }>(
-    `SELECT upper(document_type) = 'RUC' AND btrim(document) <> '' AS ok FROM customers WHERE id = $1`,
+  const { rows } = await getPool().query<{ document_type: string | null; document: string | null }>(
+    'SELECT document_type, document FROM customers WHERE id = $1',
     [customerId],
   );
-  return rows[0]?.ok ?? false;
+  return rows[0] !== undefined && canPayCash(rows[0]);
 }
 
 /** /checkout/payment?hash=… (Pagopar's return): the buyer's order for that gateway id, or null. */
