@@ -25,10 +25,6 @@ export function isCurrencyId(value: unknown): value is CurrencyId {
   return value === 1 || value === 2 || value === 3 || value === 4;
 }
 
-export function getCurrency(id: CurrencyId): CurrencyInfo {
-  return CURRENCIES[id];
-}
-
 /** 10^decimals of the currency: how many minor units make one major unit. */
 export function getMinorFactor(id: CurrencyId): number {
   return 10 ** CURRENCIES[id].decimals;

@@ -26,20 +26,6 @@ export function getPaymentMethods(foreignBuyer: 0 | 1): readonly PaymentMethod[]
  * Order statuses of spec section 4, plus CANCELADO (an unpaid order whose reservation expired or
  * that the desk cancelled) and RETIRADO (handed over at the store's counter, DECISIONS.md).
  */
-export const ORDER_STATUSES = ['AGUARDANDO', 'PAGAMENTO', 'AUTORIZADO', 'PAGO', 'ENVIADO', 'RETIRADO', 'ESTORNADO', 'CANCELADO'] as const;
-export const PAYMENT_STATUSES = ['AGUARDANDO', 'FINALIZADO', 'PAGO', 'RECUSADO', 'CANCELADO', 'ESTORNADO'] as const;
-
-/** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7); zod schema in src/server/checkout/input-schema.ts. */
-export interface StartCheckoutInput {
-  token_entrega: string;
-  valor_frete: number;
-  cliente_endereco_id?: number | null | undefined;
-  entrega_servico_id?: number | null | undefined;
-  id_ponto_entrega?: number | null | undefined;
-  cidade_alternativa?: string | null | undefined;
-  forma_pagamento?: PaymentMethod | undefined;
-  parcelas: number;
-}
 
 export interface OrderPaymentView {
   status: string;

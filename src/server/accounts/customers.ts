@@ -108,4 +108,3 @@ export function createCustomerRepository(db: Queryable) {
   };
 }
 
-export type CustomerRepository = ReturnType<typeof createCustomerRepository>;

@@ -168,4 +168,3 @@ export function createCartService({ db }: Deps) {
   };
 }
 
-export type CartService = ReturnType<typeof createCartService>;

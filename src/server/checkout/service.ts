@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { StartCheckoutInput } from '../../lib/contract/orders.ts';
+import type { StartCheckoutInput } from '../../lib/contract/checkout.ts';
 import { ANY_PAYMENT_METHOD, canPayCash, getPaymentMethods } from '../../lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } from '../payments/provider.ts';

@@ -118,4 +118,3 @@ export function createOrderService({ db }: { db: Queryable }) {
     },
   };
 }
-export type OrderService = ReturnType<typeof createOrderService>;

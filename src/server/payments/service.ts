@@ -6,8 +6,6 @@ import type { PaymentProvider, WebhookRequest } from './provider.ts';
 import { cancelUnpaidOrder, CHARGE_AMOUNT_SQL, CHARGE_CURRENCY_SQL, isKnownPayment } from './repository.ts';
 import { AmountMismatchError, applyProviderStatus, type ProviderReport, type Settlement } from './settlement.ts';
 
-export { AmountMismatchError, applyProviderStatus } from './settlement.ts';
-
 type Connect = () => Promise<pg.PoolClient>;
 
 /** webhook_events.payload is jsonb: a form-encoded or empty body is kept as a JSON string. */
@@ -175,4 +173,3 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
     },
   };
 }
-export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -38,4 +38,3 @@ export function createDelays({ db }: { db: Queryable }) {
   };
 }
 
-export type Delays = ReturnType<typeof createDelays>;

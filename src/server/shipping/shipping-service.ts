@@ -217,4 +217,3 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
   };
 }
 
-export type ShippingService = ReturnType<typeof createShippingService>;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { StartCheckoutSchema } from '../../../../../server/checkout/input-schema.ts';
+import { StartCheckoutSchema } from '../../../../../lib/contract/checkout.ts';
 import { checkoutMessages } from '../../../../../lib/i18n/checkout.ts';
 import { commonMessages } from '../../../../../lib/i18n/common.ts';
 import { createTranslator } from '../../../../../lib/i18n/translator.ts';

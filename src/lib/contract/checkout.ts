@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { MAX_INSTALLMENTS, PAYMENT_METHODS, type StartCheckoutInput } from '../../lib/contract/orders.ts';
-import { boundedText, nullishIdSchema } from '../../lib/contract/input.ts';
+import { boundedText, nullishIdSchema } from './input.ts';
+import { MAX_INSTALLMENTS, PAYMENT_METHODS } from './orders.ts';
 
-/** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7). */
+/**
+ * Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7): the server
+ * parses with it and the service takes its type. Full zod: no island imports this file.
+ */
 export const StartCheckoutSchema = z.object({
   token_entrega: boundedText(2000).pipe(z.string().min(10)),
   valor_frete: z.coerce.number().min(0),
@@ -14,8 +17,4 @@ export const StartCheckoutSchema = z.object({
   forma_pagamento: z.enum(PAYMENT_METHODS).optional(),
   parcelas: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
 });
-
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** Fails to compile when the schema and the contract type drift apart. */
-export const schemaMatchesContract: Same<z.infer<typeof StartCheckoutSchema>, StartCheckoutInput> = true;
+export type StartCheckoutInput = z.infer<typeof StartCheckoutSchema>;
