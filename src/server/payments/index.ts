@@ -1,7 +1,5 @@
 import { canPayCash } from '../../lib/contract/orders.ts';
 import { getConfig } from '../config.ts';
-import { createCheckoutService } from '../checkout/service.ts';
-import { verifyDelivery } from '../checkout/delivery.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { createOrderService } from '../orders/service.ts';
@@ -10,7 +8,7 @@ import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { createPaymentService } from './service.ts';
 import { createMercadoPagoProvider } from './mercadopago.ts';
 import { createPagoparProvider } from './pagopar.ts';
-import { createPaymentLookup, getOrderIdByGatewayId } from './repository.ts';
+import { createPaymentLookup, getCustomerDocument, getOrderIdByGatewayId } from './repository.ts';
 
 /** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
 export function getReservationTtlMinutes(): number {
@@ -49,30 +47,14 @@ export function getPaymentService() {
   return createPaymentService({ db: pool, connect: () => pool.connect(), clock: systemClock, providers: getPaymentProviders() });
 }
 
-export function getCheckoutService() {
-  const pool = getPool();
-  const providers = getPaymentProviders();
-  return createCheckoutService({
-    connect: () => pool.connect(),
-    clock: systemClock,
-    providers: { br: providers[getConfig().PAYMENT_PROVIDER_BR]!, py: providers[getConfig().PAYMENT_PROVIDER_PY]! },
-    verifyDelivery,
-    reservationTtlMinutes: getReservationTtlMinutes(),
-    limits: { maxUnitsPerProduct: getConfig().ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUsd: getConfig().UNPAID_RESERVED_MAX_USD },
-  });
-}
-
 export function getOrderService() {
   return createOrderService({ db: getPool() });
 }
 
 /** Whether the buyer may pay cash: the RUC rule of lib/contract/orders.ts on their record. */
 export async function hasRucDocument(customerId: number): Promise<boolean> {
-  const { rows } = await getPool().query<{ document_type: string | null; document: string | null }>(
-    'SELECT document_type, document FROM customers WHERE id = $1',
-    [customerId],
-  );
-  return rows[0] !== undefined && canPayCash(rows[0]);
+  const buyer = await getCustomerDocument(getPool(), customerId);
+  return buyer !== null && canPayCash(buyer);
 }
 
 /** /checkout/payment?hash=… (Pagopar's return): the buyer's order for that gateway id, or null. */
