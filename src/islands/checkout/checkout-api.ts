@@ -1,7 +1,6 @@
 /**
  * The checkout island's view of the shop contract (storefront and accounts spec section 7):
- * cart, shipping options, addresses and the checkout start. Same origin; the session cookie
- * goes along, page scripts never hold the token.
+ * the types of its answers; requests go through lib/api-client.ts.
  */
 export interface CheckoutCartItem {
   produto_id: number;
@@ -36,23 +35,3 @@ export interface DeliveryOption {
   opcionais?: { pontos_entrega?: PickupPoint[] };
 }
 export interface Address { id: number; nome: string; logradouro: string; numero: string; bairro: string; cidade: string; estado: string; principal: boolean; ativo: boolean }
-export interface Answer<T> { status: number; body: T | null; message: string | null; errors: Record<string, string[]> | null }
-
-export async function call<T>(method: string, path: string, data?: unknown): Promise<Answer<T>> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
-  if (data !== undefined) {
-    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
-    init.body = JSON.stringify(data);
-  }
-  try {
-    const response = await fetch(path, init);
-    const text = await response.text();
-    let parsed: unknown = null;
-    try { parsed = text ? JSON.parse(text) : null; } catch { parsed = null; }
-    if (response.ok) return { status: response.status, body: parsed as T, message: null, errors: null };
-    const error = (parsed ?? {}) as { message?: string; errors?: Record<string, string[]> };
-    return { status: response.status, body: null, message: error.message ?? null, errors: error.errors ?? null };
-  } catch {
-    return { status: 0, body: null, message: null, errors: null };
-  }
-}

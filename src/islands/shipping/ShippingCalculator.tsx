@@ -5,7 +5,7 @@ import { createTranslator } from '../../lib/i18n/translator.ts';
 import { COUNTRY, type Locale } from '../../lib/locale.ts';
 import { $cart, $cartStatus, $cartVersion, getCartExternalId, startCart } from '../cart/cart-store.ts';
 import { formatAmount } from '../../lib/money.ts';
-import { requestJson } from '../cart/http.ts';
+import { apiRequest, toData, toError } from '../../lib/api-client.ts';
 import {
   $shippingOptions, $shippingSelection, applyOptions, chooseOption, readSavedShipping, resetShipping, saveShipping,
 } from './shipping-store.ts';
@@ -50,8 +50,8 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
     const restore = () => { if (saved.stateId) void loadCities(saved.stateId, saved.cityId); };
     if (renderedStates.length > 0) restore();
     else {
-      void requestJson<{ data: Array<{ estado_id: number; estado_nome: string }> }>('GET', `/ecom/endereco/estados?pais_id=${COUNTRY.PY}`).then((r) => {
-        setStates((r.body?.data ?? []).map((s) => ({ id: s.estado_id, name: s.estado_nome })));
+      void apiRequest<{ data: Array<{ estado_id: number; estado_nome: string }> }>('GET', `/ecom/endereco/estados?pais_id=${COUNTRY.PY}`).then((r) => {
+        setStates((toData(r)?.data ?? []).map((s) => ({ id: s.estado_id, name: s.estado_nome })));
         restore();
       });
     }
@@ -62,8 +62,8 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
     setStateId(id);
     setCityId(keepCity);
     setCities([]);
-    const r = await requestJson<{ data: Array<{ cidade_id: number; nome_cidade: string }> }>('GET', `/ecom/endereco/estados/${id}/cidades`);
-    setCities((r.body?.data ?? []).map((c) => ({ id: c.cidade_id, name: c.nome_cidade })));
+    const r = await apiRequest<{ data: Array<{ cidade_id: number; nome_cidade: string }> }>('GET', `/ecom/endereco/estados/${id}/cidades`);
+    setCities((toData(r)?.data ?? []).map((c) => ({ id: c.cidade_id, name: c.nome_cidade })));
   }
 
   async function calculate(city: number | null, attempt = 0): Promise<void> {
@@ -72,9 +72,9 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
     if (mode === 'product') {
       if (!city) return;
       setStatus('busy');
-      const r = await requestJson<DeliveryOption[]>('GET', `/ecom/endereco/frete?cidade_id=${city}&moeda_id=${currencyId}`);
+      const r = await apiRequest<DeliveryOption[]>('GET', `/ecom/endereco/frete?cidade_id=${city}&moeda_id=${currencyId}`);
       setStatus('done');
-      if (r.body) applyOptions(r.body);
+      if (r.ok && r.data) applyOptions(r.data);
       else setError(t('calcRetry'));
       return;
     }
@@ -93,15 +93,15 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
       return;
     }
     setStatus('busy');
-    const r = await requestJson<DeliveryOption[]>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(externalId)}/calcular-frete`, {
+    const r = await apiRequest<DeliveryOption[]>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(externalId)}/calcular-frete`, {
       cidade_id: city, id: current.id, external_id: externalId, filial_id: 1, moeda_id: current.moeda_id, cep: '',
       itens: current.itens.map(({ produto_id, armazem_id, valor_unitario, qtde, ativo }) => ({ produto_id, armazem_id, valor_unitario, qtde, ativo })),
     });
     setStatus('done');
-    if (r.body) applyOptions(r.body);
+    if (r.ok && r.data) applyOptions(r.data);
     else {
       resetShipping();
-      setError(r.status === 404 ? t('missingCart') : r.error?.message ?? t('calcRetry'));
+      setError(r.status === 404 ? t('missingCart') : toError(r).message ?? t('calcRetry'));
     }
   }
 

@@ -18,3 +18,12 @@ export const StartCheckoutSchema = z.object({
   parcelas: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
 });
 export type StartCheckoutInput = z.infer<typeof StartCheckoutSchema>;
+/** What the checkout island sends (the schema's input side: ids may still be digit strings). */
+export type StartCheckoutBody = z.input<typeof StartCheckoutSchema>;
+
+/** The answer of a started checkout: the gateway's payment link, the order number and id. */
+export interface StartCheckoutAnswer {
+  link_pagamento: string[];
+  pedido: number;
+  external_id: string;
+}
