@@ -1,0 +1,41 @@
+/**
+ * Texts several catalogues show alike (cart, checkout, shipping, orders, money, favourites),
+ * written once. Each text is its own export, so an island bundles only the texts its catalogues
+ * use; catalogues take them as `key: shared.total.pt`.
+ */
+export const cart = { pt: 'Carrinho', es: 'Carrito' };
+export const emptyCart = { pt: 'Seu carrinho está vazio.', es: 'Tu carrito está vacío.' };
+export const checkout = { pt: 'Finalizar compra', es: 'Finalizar compra' };
+export const total = { pt: 'Total', es: 'Total' };
+export const subtotal = { pt: 'Subtotal', es: 'Subtotal' };
+export const itemCode = { pt: 'Código: {code}', es: 'Código: {code}' };
+export const quantity = { pt: 'Quantidade', es: 'Cantidad' };
+export const decrease = { pt: 'Diminuir quantidade', es: 'Disminuir cantidad' };
+export const increase = { pt: 'Aumentar quantidade', es: 'Aumentar cantidad' };
+export const remove = { pt: 'Remover', es: 'Quitar' };
+export const stockMaxAvailable = { pt: 'Quantidade máxima disponível: {n}', es: 'Cantidad máxima disponible: {n}' };
+export const productUnavailable = { pt: 'Produto indisponível', es: 'Producto no disponible' };
+export const invalidPrice = { pt: 'Preço inválido', es: 'Precio inválido' };
+export const cartNotFound = { pt: 'Carrinho não encontrado.', es: 'Carrito no encontrado.' };
+export const paymentLinkNotFound = { pt: 'Link de pagamento não encontrado', es: 'Enlace de pago no encontrado' };
+export const orderNumber = { pt: 'Pedido nº {number}', es: 'Pedido n.º {number}' };
+export const paymentMethod = { pt: 'Forma de pagamento', es: 'Forma de pago' };
+export const pickupCode = { pt: 'Código de retirada', es: 'Código de retiro' };
+export const orderNotFound = { pt: 'Pedido não encontrado.', es: 'Pedido no encontrado.' };
+export const payNow = { pt: 'Pagar agora', es: 'Pagar ahora' };
+export const printTicket = { pt: 'Imprimir ticket', es: 'Imprimir ticket' };
+export const unitPrice = { pt: 'Valor unitário', es: 'Precio unitario' };
+export const shipping = { pt: 'Frete', es: 'Envío' };
+export const totalWithShipping = { pt: 'Total com frete', es: 'Total con envío' };
+export const ivaIncluded = { pt: 'I.V.A. incluído', es: 'I.V.A. incluido' };
+export const free = { pt: 'Grátis', es: 'Gratis' };
+export const brazilPickupOnly = { pt: 'Compras do Brasil: somente retirada na loja física.', es: 'Compras desde Brasil: solo retiro en la tienda física.' };
+export const noPickupPoints = { pt: 'Não há pontos de retirada nesta cidade.', es: 'No hay puntos de retiro en esta ciudad.' };
+export const shippingError = { pt: 'Erro ao calcular o frete. Tente novamente.', es: 'Error al calcular el envío. Inténtalo de nuevo.' };
+export const pickupPointsError = { pt: 'Erro ao carregar os pontos de retirada.', es: 'Error al cargar los puntos de retiro.' };
+export const pickupPointError = { pt: 'Erro ao calcular o frete para o ponto de retirada.', es: 'Error al calcular el envío para el punto de retiro.' };
+export const shippingCartMissing = { pt: 'Carrinho não disponível para cálculo de frete', es: 'Carrito no disponible para el cálculo de envío' };
+export const storePickup = { pt: 'Retirada na loja', es: 'Retiro en la tienda' };
+export const city = { pt: 'Cidade', es: 'Ciudad' };
+export const state = { pt: 'Estado', es: 'Departamento' };
+export const productNotFound = { pt: 'Produto não encontrado.', es: 'Producto no encontrado.' };
