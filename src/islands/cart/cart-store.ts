@@ -1,7 +1,8 @@
 import { atom, computed } from 'nanostores';
 import {
-  createExternalId, EXTERNAL_ID_PATTERN, FILIAL_ID, ARMAZEM_ID, getMaxQuantity, type CartInput, type CartItemView, type CartView,
+  createExternalId, EXTERNAL_ID_PATTERN, FILIAL_ID, ARMAZEM_ID, getMaxQuantity, type CartItemView, type CartView,
 } from '../../lib/contract/cart.ts';
+import type { CartInput } from '../../lib/contract/cart-schema.ts';
 import { apiRequest, toData, toError } from '../../lib/api-client.ts';
 import { localState, readPageCookie } from '../stored-state.ts';
 

@@ -44,24 +44,6 @@ export interface CartView {
   valor_total: number;
 }
 
-/** The body of POST /ecom/venda/carrinho and PUT /ecom/venda/carrinho/{id}. */
-export interface CartItemInput {
-  produto_id: number;
-  qtde: number;
-  armazem_id?: number;
-  /** Ignored by the server: prices come from the catalogue. */
-  valor_unitario?: unknown;
-  ativo?: boolean;
-  token?: string | null;
-}
-export interface CartInput {
-  id?: number;
-  external_id: string;
-  filial_id?: number;
-  moeda_id: number;
-  itens: CartItemInput[];
-}
-
 /**
  * THE quantity cap: the highest quantity a line may hold, min(99, stock), never negative. Without
  * a stock it is the cap alone (99), for inputs that are checked against stock later.

@@ -1,4 +1,5 @@
-import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
+import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartView } from '../../lib/contract/cart.ts';
+import type { CartItemInput } from '../../lib/contract/cart-schema.ts';
 import { CartError } from './errors.ts';
 import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './repository.ts';
 import { toMajor } from '../../lib/money.ts';

@@ -3,7 +3,8 @@
 import type { ApiCall } from '../http/api-call.ts';
 import { jsonResult, readJsonBody, readQuery, type ApiResult } from '../http/responses.ts';
 import { CartError } from './errors.ts';
-import { CartBodySchema, CartQuerySchema, checkExternalId, getActor, toCartErrorResult } from './cart-http.ts';
+import { CartBodySchema, CartQuerySchema } from '../../lib/contract/cart-schema.ts';
+import { checkExternalId, getActor, toCartErrorResult } from './cart-http.ts';
 import { getCartService } from './index.ts';
 import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, getOrCreateCartId, toCartReturnPath } from './cart-cookie.ts';
 import { getMaxQuantity } from '../../lib/contract/cart.ts';

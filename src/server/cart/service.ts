@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { ARMAZEM_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
+import { ARMAZEM_ID, getMaxQuantity, type CartView } from '../../lib/contract/cart.ts';
+import type { CartItemInput } from '../../lib/contract/cart-schema.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { CartError } from './errors.ts';
