@@ -3,6 +3,7 @@ import type { CurrencyId, Locale } from './locale.ts';
 import {
   convertThroughUsd,
   convertMinor,
+  convertWithUsdRates,
   formatAmount,
   formatPrice,
   formatPriceValue,
@@ -169,5 +170,22 @@ describe('convertThroughUsd (the formula the server prices carts and orders with
     [656_270, 3, 7300, 2, 1, 8990],
   ] as const)('%i minor of %i (rate %d) -> currency %i (rate %d) = %i', (minor, from, fromRate, to, toRate, expected) => {
     expect(convertThroughUsd(minor, from, fromRate, to, toRate)).toBe(expected);
+  });
+});
+
+describe('convertWithUsdRates (the server price table)', () => {
+  const table = new Map([[1, 5.4], [2, 1], [3, 7300]]);
+  it.each<[number, number, number, number | null]>([
+    [8990, 2, 2, 8990],
+    [8990, 2, 3, 656_270],
+    [656_270, 3, 1, 48_546],
+    [8990, 2, 4, null], // no ARS rate: refused, never 0
+    [8990, 9, 2, null], // unknown currency
+  ])('%d of %d -> %d: %s', (minor, from, to, expected) => {
+    expect(convertWithUsdRates(minor, from, to, table)).toBe(expected);
+  });
+  it('refuses a zero or broken rate', () => {
+    expect(convertWithUsdRates(100, 2, 1, new Map([[1, 0], [2, 1]]))).toBeNull();
+    expect(convertWithUsdRates(100, 2, 1, new Map([[1, Number.NaN], [2, 1]]))).toBeNull();
   });
 });

@@ -145,6 +145,24 @@ export function convertMinor(minor: number, from: CurrencyId, to: CurrencyId, ra
 }
 
 /**
+ * Converts through the server's table of USD rates (currency id -> units one USD buys, USD
+ * itself 1). Null when a currency or its rate is unknown, so a sale is refused instead of
+ * charged 0. The cart, checkout and shipping price with it.
+ */
+export function convertWithUsdRates(minor: number, from: number, to: number, usdRates: ReadonlyMap<number, number>): number | null {
+  if (from === to) return minor;
+  if (!isCurrencyId(from) || !isCurrencyId(to)) return null;
+  const fromRate = usdRates.get(from);
+  const toRate = usdRates.get(to);
+  if (!isUsableRate(fromRate) || !isUsableRate(toRate)) return null;
+  return convertThroughUsd(minor, from, fromRate, to, toRate);
+}
+
+function isUsableRate(rate: number | undefined): rate is number {
+  return rate !== undefined && Number.isFinite(rate) && rate > 0;
+}
+
+/**
  * The one conversion formula: minor units of `from` (one USD buys `fromRate` of it) into minor
  * units of `to`, rounded to the target's minor unit. The server's price table uses it too.
  */

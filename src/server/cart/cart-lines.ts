@@ -2,8 +2,8 @@ import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartView } from '../../lib/
 import type { CartItemInput } from '../../lib/contract/cart-schema.ts';
 import { CartError } from './errors.ts';
 import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './repository.ts';
-import { toMajor } from '../../lib/money.ts';
-import { convertMinor, type PriceTable } from './pricing.ts';
+import { convertWithUsdRates, toMajor } from '../../lib/money.ts';
+import type { PriceTable } from './pricing.ts';
 
 /** A line as the client asked for it, after merging entries of the same product. */
 export interface WantedLine {
@@ -39,7 +39,7 @@ export function checkStock(product: ProductStockRow | undefined, quantity: numbe
 
 /** The catalogue price in the cart currency: the client's valor_unitario is never used. */
 export function priceIn(product: ProductStockRow, currencyId: number, table: PriceTable): number {
-  const price = convertMinor(product.price_minor, product.currency_id, currencyId, table);
+  const price = convertWithUsdRates(product.price_minor, product.currency_id, currencyId, table.usdRates);
   if (price === null) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
   return price;
 }

@@ -1,3 +1,4 @@
+import { convertWithUsdRates } from '../../lib/money.ts';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { StartCheckoutInput } from '../../lib/contract/checkout.ts';
@@ -7,7 +8,7 @@ import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } 
 import { GatewayError } from '../payments/gateway-http.ts';
 import { getDeliverySnapshot, type DeliveryQuote } from './delivery.ts';
 import { CheckoutError, type ShortItem } from './errors.ts';
-import { convertMinor, getPriceTable, type PriceTable } from '../cart/pricing.ts';
+import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
 import {
   clearCart, findPendingOrderOfCart, getCheckoutLines, getHeldProducts, insertOrder, insertPayment, lockCart, lockProducts,
@@ -78,7 +79,7 @@ function toCharge(provider: PaymentProvider, orderCurrencyId: number, lines: Arr
   locale: string, pricing: PriceTable) {
   const currencyId = provider.currencyId ?? orderCurrencyId;
   const convert = (minor: number) => {
-    const value = convertMinor(minor, orderCurrencyId, currencyId, pricing);
+    const value = convertWithUsdRates(minor, orderCurrencyId, currencyId, pricing.usdRates);
     if (value === null) throw new CheckoutError(422, 'productUnavailable', 'itens');
     return value;
   };
@@ -134,7 +135,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     const priced = lines.map((line) => {
       if (!line.show_price) throw new CheckoutError(422, 'priceOnRequest', 'itens');
-      const unit = convertMinor(line.price_minor, line.currency_id, cart.currency_id, pricing);
+      const unit = convertWithUsdRates(line.price_minor, line.currency_id, cart.currency_id, pricing.usdRates);
       if (unit === null) throw new CheckoutError(422, 'productUnavailable', 'itens');
       return { ...line, unit, subtotal: unit * line.quantity };
     });

@@ -1,7 +1,7 @@
 import type { ShippingMessageKey } from '../../lib/i18n/shipping.ts';
 import type { DeliveryOption, PickupPointView } from '../../lib/contract/shipping.ts';
-import { toMajor } from '../../lib/money.ts';
-import { convertMinor, getPriceTable, type PriceTable } from '../cart/pricing.ts';
+import { convertWithUsdRates, toMajor } from '../../lib/money.ts';
+import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
@@ -54,7 +54,7 @@ export function isPickupOnlyBuyer(actor: ShippingActor, countryId?: number): boo
 
 export function createShippingService({ db, clock, reference, texts }: Deps) {
   function money(table: PriceTable, minor: number, from: number, to: number) {
-    const converted = convertMinor(minor, from, to, table);
+    const converted = convertWithUsdRates(minor, from, to, table.usdRates);
     if (converted === null) throw new ShippingError(500, 'calcError');
     const currency = table.currencies.get(to);
     if (!currency) throw new ShippingError(422, 'calcError', 'moeda_id');
