@@ -13,6 +13,7 @@ import {
   getStructuredDataCurrency,
   getStructuredDataPrice,
   getUsdRates,
+  scaleToMinor,
   toMajor,
   toMinor,
   type RateLike,
@@ -157,6 +158,9 @@ describe('minor/major', () => {
     expect(toMinor(1.005, 2)).toBe(101);
     expect(toMinor(89.9, 2)).toBe(8990);
     expect(toMinor(656270.4, 3)).toBe(656270);
+    expect(scaleToMinor(10.05, 2)).toBe(1005);
+    expect(scaleToMinor(-1.005, 2)).toBe(-101);
+    expect(scaleToMinor(656270.5, 0)).toBe(656271);
     expect(toMajor(8990, 2)).toBe(89.9);
     expect(toMajor(29, 2)).toBe(0.29);
     expect(toMajor(656270, 0)).toBe(656270);

@@ -25,20 +25,20 @@ export function isCurrencyId(value: unknown): value is CurrencyId {
   return value === 1 || value === 2 || value === 3 || value === 4;
 }
 
-/** 10^decimals of the currency: how many minor units make one major unit. */
-export function getMinorFactor(id: CurrencyId): number {
-  return 10 ** CURRENCIES[id].decimals;
-}
-
 /** Minor units to the major-unit number the contract carries (89.9 USD, 656270 PYG); `decimals` of the currency. */
 export function toMajor(minor: number, decimals: number): number {
   return Number((minor / 10 ** decimals).toFixed(decimals));
 }
 
-/** Major to minor units, rounded half away from zero (float noise removed first). */
-export function toMinor(major: number, id: CurrencyId): number {
-  const scaled = Number((major * getMinorFactor(id)).toFixed(6));
+/** Major to minor units of a currency with `decimals`, rounded half away from zero (float noise removed first). */
+export function scaleToMinor(major: number, decimals: number): number {
+  const scaled = Number((major * 10 ** decimals).toFixed(6));
   return Math.sign(scaled) * Math.round(Math.abs(scaled));
+}
+
+/** Major to minor units of currency `id` (scaleToMinor with its decimals). */
+export function toMinor(major: number, id: CurrencyId): number {
+  return scaleToMinor(major, CURRENCIES[id].decimals);
 }
 
 /** '1234567' -> '1.234.567': the '.' thousands grouping every format here uses. */

@@ -1,4 +1,4 @@
-import { convertWithUsdRates } from '../../lib/money.ts';
+import { convertWithUsdRates, scaleToMinor } from '../../lib/money.ts';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { StartCheckoutInput } from '../../lib/contract/checkout.ts';
@@ -43,7 +43,7 @@ export interface StartedCheckout {
 
 function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string; currency_id: number }, input: StartCheckoutInput, decimals: number) {
   if (!quote) throw new CheckoutError(422, 'invalidDeliveryToken', 'token_entrega');
-  const priceMinor = Math.round(input.valor_frete * 10 ** decimals);
+  const priceMinor = scaleToMinor(input.valor_frete, decimals);
   if (
     quote.cartExternalId !== cart.external_id ||
     quote.currencyId !== cart.currency_id ||
