@@ -1,4 +1,4 @@
-import * as shared from './shared.ts';
+import * as sharedCart from './shared-cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of favourites: heart toggle, header badge, /perfil/favoritos and the favourites API. */
@@ -12,9 +12,9 @@ export const favouritesMessages = defineMessages({
     pageTitle: 'Meus favoritos',
     empty: 'Você ainda não tem favoritos.',
     browseProducts: 'Ver produtos',
-    remove: shared.remove.pt,
+    remove: sharedCart.remove.pt,
     error: 'Não foi possível atualizar os favoritos. Tente novamente.',
-    productNotFound: shared.productNotFound.pt,
+    productNotFound: sharedCart.productNotFound.pt,
     favouriteNotFound: 'Favorito não encontrado.',
     loginRequired: 'Faça login para continuar.',
   },
@@ -27,9 +27,9 @@ export const favouritesMessages = defineMessages({
     pageTitle: 'Mis favoritos',
     empty: 'Todavía no tienes favoritos.',
     browseProducts: 'Ver productos',
-    remove: shared.remove.es,
+    remove: sharedCart.remove.es,
     error: 'No se pudieron actualizar los favoritos. Inténtalo de nuevo.',
-    productNotFound: shared.productNotFound.es,
+    productNotFound: sharedCart.productNotFound.es,
     favouriteNotFound: 'Favorito no encontrado.',
     loginRequired: 'Inicia sesión para continuar.',
   },

@@ -1,14 +1,14 @@
-import * as shared from './shared.ts';
+import * as sharedCart from './shared-cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of price display (storefront spec sections 5 and 9). */
 export const moneyMessages = defineMessages({
   'pt-BR': {
-    invalidPrice: shared.invalidPrice.pt,
+    invalidPrice: sharedCart.invalidPrice.pt,
     priceOnRequest: 'Preço sob consulta',
   },
   'es-PY': {
-    invalidPrice: shared.invalidPrice.es,
+    invalidPrice: sharedCart.invalidPrice.es,
     priceOnRequest: 'Precio a consultar',
   },
 });

@@ -1,4 +1,5 @@
 import * as shared from './shared.ts';
+import * as sharedCart from './shared-cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Orders list, detail, receipt and pickup ticket (accounts spec sections 2, 4 and 8). */
@@ -13,7 +14,7 @@ export const orderMessages = defineMessages({
     orderNumber: shared.orderNumber.pt,
     orderDate: 'Data',
     orderStatus: 'Status',
-    orderTotal: shared.total.pt,
+    orderTotal: sharedCart.total.pt,
     orderShipping: shared.shipping.pt,
     orderProducts: 'Produtos',
     orderTotalWithShipping: shared.totalWithShipping.pt,
@@ -26,7 +27,7 @@ export const orderMessages = defineMessages({
     itemCode: 'Código',
     itemQuantity: 'Qtde',
     itemUnit: shared.unitPrice.pt,
-    itemSubtotal: shared.subtotal.pt,
+    itemSubtotal: sharedCart.subtotal.pt,
     payNow: shared.payNow.pt,
     printTicket: shared.printTicket.pt,
     downloadTicket: 'Baixar ticket (PDF)',
@@ -61,7 +62,7 @@ export const orderMessages = defineMessages({
     orderNumber: shared.orderNumber.es,
     orderDate: 'Fecha',
     orderStatus: 'Estado',
-    orderTotal: shared.total.es,
+    orderTotal: sharedCart.total.es,
     orderShipping: shared.shipping.es,
     orderProducts: 'Productos',
     orderTotalWithShipping: shared.totalWithShipping.es,
@@ -74,7 +75,7 @@ export const orderMessages = defineMessages({
     itemCode: 'Código',
     itemQuantity: 'Cant.',
     itemUnit: shared.unitPrice.es,
-    itemSubtotal: shared.subtotal.es,
+    itemSubtotal: sharedCart.subtotal.es,
     payNow: shared.payNow.es,
     printTicket: shared.printTicket.es,
     downloadTicket: 'Descargar ticket (PDF)',

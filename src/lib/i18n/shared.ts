@@ -1,22 +1,8 @@
 /**
- * Texts several catalogues show alike (cart, checkout, shipping, orders, money, favourites),
- * written once. Each text is its own export, so an island bundles only the texts its catalogues
- * use; catalogues take them as `key: shared.total.pt`.
+ * Texts several catalogues show alike (checkout, shipping, orders, money, favourites), written
+ * once. Each text is its own export; catalogues take them as `key: shared.payNow.pt`. Those the
+ * cart also shows are in shared-cart.ts.
  */
-export const cart = { pt: 'Carrinho', es: 'Carrito' };
-export const emptyCart = { pt: 'Seu carrinho está vazio.', es: 'Tu carrito está vacío.' };
-export const checkout = { pt: 'Finalizar compra', es: 'Finalizar compra' };
-export const total = { pt: 'Total', es: 'Total' };
-export const subtotal = { pt: 'Subtotal', es: 'Subtotal' };
-export const itemCode = { pt: 'Código: {code}', es: 'Código: {code}' };
-export const quantity = { pt: 'Quantidade', es: 'Cantidad' };
-export const decrease = { pt: 'Diminuir quantidade', es: 'Disminuir cantidad' };
-export const increase = { pt: 'Aumentar quantidade', es: 'Aumentar cantidad' };
-export const remove = { pt: 'Remover', es: 'Quitar' };
-export const stockMaxAvailable = { pt: 'Quantidade máxima disponível: {n}', es: 'Cantidad máxima disponible: {n}' };
-export const productUnavailable = { pt: 'Produto indisponível', es: 'Producto no disponible' };
-export const invalidPrice = { pt: 'Preço inválido', es: 'Precio inválido' };
-export const cartNotFound = { pt: 'Carrinho não encontrado.', es: 'Carrito no encontrado.' };
 export const paymentLinkNotFound = { pt: 'Link de pagamento não encontrado', es: 'Enlace de pago no encontrado' };
 export const orderNumber = { pt: 'Pedido nº {number}', es: 'Pedido n.º {number}' };
 export const paymentMethod = { pt: 'Forma de pagamento', es: 'Forma de pago' };
@@ -38,4 +24,3 @@ export const shippingCartMissing = { pt: 'Carrinho não disponível para cálcul
 export const storePickup = { pt: 'Retirada na loja', es: 'Retiro en la tienda' };
 export const city = { pt: 'Cidade', es: 'Ciudad' };
 export const state = { pt: 'Estado', es: 'Departamento' };
-export const productNotFound = { pt: 'Produto não encontrado.', es: 'Producto no encontrado.' };
