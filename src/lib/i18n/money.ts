@@ -1,14 +1,14 @@
-import * as sharedCart from './shared-cart.ts';
+import { cartMessages } from './cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of price display (storefront spec sections 5 and 9). */
 export const moneyMessages = defineMessages({
   'pt-BR': {
-    invalidPrice: sharedCart.invalidPrice.pt,
+    invalidPrice: cartMessages['pt-BR'].invalidPrice,
     priceOnRequest: 'Preço sob consulta',
   },
   'es-PY': {
-    invalidPrice: sharedCart.invalidPrice.es,
+    invalidPrice: cartMessages['es-PY'].invalidPrice,
     priceOnRequest: 'Precio a consultar',
   },
 });

@@ -1,5 +1,5 @@
 import * as shared from './shared.ts';
-import * as sharedCart from './shared-cart.ts';
+import { cartMessages } from './cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Orders list, detail, receipt and pickup ticket (accounts spec sections 2, 4 and 8). */
@@ -14,7 +14,7 @@ export const orderMessages = defineMessages({
     orderNumber: shared.orderNumber.pt,
     orderDate: 'Data',
     orderStatus: 'Status',
-    orderTotal: sharedCart.total.pt,
+    orderTotal: cartMessages['pt-BR'].total,
     orderShipping: shared.shipping.pt,
     orderProducts: 'Produtos',
     orderTotalWithShipping: shared.totalWithShipping.pt,
@@ -27,7 +27,7 @@ export const orderMessages = defineMessages({
     itemCode: 'Código',
     itemQuantity: 'Qtde',
     itemUnit: shared.unitPrice.pt,
-    itemSubtotal: sharedCart.subtotal.pt,
+    itemSubtotal: cartMessages['pt-BR'].subtotal,
     payNow: shared.payNow.pt,
     printTicket: shared.printTicket.pt,
     downloadTicket: 'Baixar ticket (PDF)',
@@ -62,7 +62,7 @@ export const orderMessages = defineMessages({
     orderNumber: shared.orderNumber.es,
     orderDate: 'Fecha',
     orderStatus: 'Estado',
-    orderTotal: sharedCart.total.es,
+    orderTotal: cartMessages['es-PY'].total,
     orderShipping: shared.shipping.es,
     orderProducts: 'Productos',
     orderTotalWithShipping: shared.totalWithShipping.es,
@@ -75,7 +75,7 @@ export const orderMessages = defineMessages({
     itemCode: 'Código',
     itemQuantity: 'Cant.',
     itemUnit: shared.unitPrice.es,
-    itemSubtotal: sharedCart.subtotal.es,
+    itemSubtotal: cartMessages['es-PY'].subtotal,
     payNow: shared.payNow.es,
     printTicket: shared.printTicket.es,
     downloadTicket: 'Descargar ticket (PDF)',

@@ -1,7 +1,9 @@
 /**
  * Texts several catalogues show alike (checkout, shipping, orders, money, favourites), written
- * once. Each text is its own export; catalogues take them as `key: shared.payNow.pt`. Those the
- * cart also shows are in shared-cart.ts.
+ * once. Each text is its own export; catalogues take them as `key: shared.payNow.pt`. Texts the
+ * cart shows too stay in the cart's catalogue and the others take them from it
+ * (`cartMessages['pt-BR'].total`): the cart's catalogue is in the page script every shop page
+ * loads (decision 0004), and a shared module there would carry every shared text into it.
  */
 export const paymentLinkNotFound = { pt: 'Link de pagamento não encontrado', es: 'Enlace de pago no encontrado' };
 export const orderNumber = { pt: 'Pedido nº {number}', es: 'Pedido n.º {number}' };
