@@ -1,4 +1,5 @@
 import * as shared from './shared.ts';
+import * as sharedShipping from './shared-shipping.ts';
 import { cartMessages } from './cart.ts';
 import { defineMessages } from './translator.ts';
 
@@ -15,9 +16,9 @@ export const orderMessages = defineMessages({
     orderDate: 'Data',
     orderStatus: 'Status',
     orderTotal: cartMessages['pt-BR'].total,
-    orderShipping: shared.shipping.pt,
+    orderShipping: sharedShipping.shipping.pt,
     orderProducts: 'Produtos',
-    orderTotalWithShipping: shared.totalWithShipping.pt,
+    orderTotalWithShipping: sharedShipping.totalWithShipping.pt,
     ivaIncluded: shared.ivaIncluded.pt,
     orderDelivery: 'Entrega',
     orderDeliveryDays: 'Prazo de entrega',
@@ -39,7 +40,7 @@ export const orderMessages = defineMessages({
     ticketHint: 'Apresente este código na loja para retirar seus produtos.',
     paymentMethod: shared.paymentMethod.pt,
     delivery_delivery: 'Entrega no endereço',
-    delivery_pickup: shared.storePickup.pt,
+    delivery_pickup: sharedShipping.storePickup.pt,
     delivery_pickup_point: 'Retirada em ponto de entrega',
     status_AGUARDANDO: 'Aguardando',
     status_PAGAMENTO: 'Aguardando pagamento',
@@ -63,9 +64,9 @@ export const orderMessages = defineMessages({
     orderDate: 'Fecha',
     orderStatus: 'Estado',
     orderTotal: cartMessages['es-PY'].total,
-    orderShipping: shared.shipping.es,
+    orderShipping: sharedShipping.shipping.es,
     orderProducts: 'Productos',
-    orderTotalWithShipping: shared.totalWithShipping.es,
+    orderTotalWithShipping: sharedShipping.totalWithShipping.es,
     ivaIncluded: shared.ivaIncluded.es,
     orderDelivery: 'Entrega',
     orderDeliveryDays: 'Plazo de entrega',
@@ -87,7 +88,7 @@ export const orderMessages = defineMessages({
     ticketHint: 'Presenta este código en la tienda para retirar tus productos.',
     paymentMethod: shared.paymentMethod.es,
     delivery_delivery: 'Entrega a domicilio',
-    delivery_pickup: shared.storePickup.es,
+    delivery_pickup: sharedShipping.storePickup.es,
     delivery_pickup_point: 'Retiro en punto de entrega',
     status_AGUARDANDO: 'En espera',
     status_PAGAMENTO: 'Esperando pago',
