@@ -7,18 +7,12 @@ import { CURRENCY, type CurrencyId, type Locale } from './locale.ts';
  * storefront spec section 9 lives here and nowhere else.
  */
 
-export interface CurrencyInfo {
-  id: CurrencyId;
-  iso: 'BRL' | 'USD' | 'PYG' | 'ARS';
-  symbol: string;
-  decimals: number;
-}
-
-export const CURRENCIES: Record<CurrencyId, CurrencyInfo> = {
-  1: { id: 1, iso: 'BRL', symbol: 'R$', decimals: 2 },
-  2: { id: 2, iso: 'USD', symbol: 'U$', decimals: 2 },
-  3: { id: 3, iso: 'PYG', symbol: 'G$', decimals: 0 },
-  4: { id: 4, iso: 'ARS', symbol: 'P$', decimals: 2 },
+/** Symbol and minor-unit decimals of each currency id (DECISIONS.md: 1 R$, 2 U$, 3 G$, 4 P$). */
+export const CURRENCIES: Record<CurrencyId, { symbol: string; decimals: number }> = {
+  1: { symbol: 'R$', decimals: 2 },
+  2: { symbol: 'U$', decimals: 2 },
+  3: { symbol: 'G$', decimals: 0 },
+  4: { symbol: 'P$', decimals: 2 },
 };
 
 export function isCurrencyId(value: unknown): value is CurrencyId {
