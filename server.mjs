@@ -12,16 +12,15 @@ import { serveFastRoute } from './src/server/entry/fast-routes.ts';
 import { checkRequestHead, writeRefusal } from './src/server/entry/request-guard.ts';
 import { createStaticHandler } from './src/server/entry/static-files.ts';
 import { startJobs } from './src/server/jobs/index.ts';
-import { createLogLimiter } from './src/server/log-limit.ts';
+import { routeConsoleToLogger, serveWithRequestLog } from './src/server/log/index.ts';
 
 // React picks its development build (several times slower to render) unless told otherwise; the
 // dynamic import of the handler below comes after this line.
 process.env.NODE_ENV ??= 'production';
-// An outage fails every request: each kind of error line is printed a few times per window,
-// then counted (log-limit.ts), instead of thousands of lines a second.
-console.error = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000, write: console.error.bind(console) });
-console.warn = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000, write: console.warn.bind(console) });
 const config = requireValidConfig();
+// JSON log lines with the request id (decision 0750); an outage's repeated errors are counted,
+// not written thousands of times a second (log-limit.ts).
+routeConsoleToLogger();
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = config.PORT;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -52,7 +51,9 @@ async function answerReadiness(res) {
   }
 }
 
-const server = http.createServer((req, res) => {
+const server = http.createServer((req, res) => serveWithRequestLog(req, res, () => serve(req, res)));
+
+function serve(req, res) {
   if (req.url === '/healthz') return res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok');
   if (req.url === '/readyz') return void answerReadiness(res);
   const refusal = checkRequestHead(req);
@@ -62,7 +63,7 @@ const server = http.createServer((req, res) => {
   compress(req, res, () => {
     if (!fastRoutes || !serveFastRoute(req, res, () => handler(req, res))) handler(req, res);
   });
-});
+}
 server.keepAliveTimeout = 65_000;
 
 server.listen(port, () => {

@@ -58,6 +58,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_IP_MULTIPLIER: positiveNumber.default(1),
   TRUSTED_PROXY_HOPS: integer(0, 10).default(0),
   FAST_ROUTES: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   RETURN_POLICY_DAYS: integer(0, 365).default(7),
 });
 
