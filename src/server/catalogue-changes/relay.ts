@@ -4,7 +4,7 @@
 // own listeners.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { getPool } from '../db/client.ts';
+import { getPool, type Queryable } from '../db/client.ts';
 import { dispatchCatalogueChange, isCatalogueTag, setCataloguePublisher, type CatalogueTag } from './index.ts';
 import { notifyCatalogueChange, openCatalogueListener } from './repository.ts';
 
@@ -35,7 +35,13 @@ export interface CatalogueRelay {
   stop(): Promise<void>;
 }
 
-export function startCatalogueRelay(connectionString: string, log: (message: string) => void = console.warn): CatalogueRelay {
+interface RelayOptions {
+  /** Where NOTIFY is sent (the process's pool unless told). */
+  publishWith?: Queryable;
+  log?: (message: string) => void;
+}
+
+export function startCatalogueRelay(connectionString: string, { publishWith, log = console.warn }: RelayOptions = {}): CatalogueRelay {
   const self = randomUUID();
   let client: pg.Client | null = null;
   let stopped = false;
@@ -43,7 +49,7 @@ export function startCatalogueRelay(connectionString: string, log: (message: str
   let timer: NodeJS.Timeout | undefined;
 
   setCataloguePublisher((tags) => {
-    notifyCatalogueChange(getPool(), toNotifyPayload(self, tags)).catch((error: unknown) => {
+    notifyCatalogueChange(publishWith ?? getPool(), toNotifyPayload(self, tags)).catch((error: unknown) => {
       log(`[catalogue] NOTIFY failed, other processes keep their pages until their fresh time ends: ${String(error)}`);
     });
   });
