@@ -15,8 +15,9 @@ export type CatalogueTag = `product:${number}` | `category:${number}` | `brand:$
 type CatalogueListener = (tags: readonly CatalogueTag[]) => void;
 type CataloguePublisher = (tags: readonly CatalogueTag[]) => void;
 
-// server.mjs and the built Astro bundle each load their own copy of this module: the listeners
-// and the publisher live on globalThis so an announcement in one reaches the listeners of both.
+// On globalThis: server.mjs loads the fast routes and the page cache from src while Astro runs its
+// bundled copy of the same modules, and a change announced in one copy must reach both copies'
+// caches (and leave through the one relay).
 const globalKey = Symbol.for('fronteira.catalogueChanges');
 interface SharedState { listeners: Set<CatalogueListener>; publisher: CataloguePublisher | null }
 type GlobalWithState = typeof globalThis & { [globalKey]?: SharedState };

@@ -6,7 +6,7 @@ import { readCookie } from '../../lib/cookies.ts';
 import { getDeviceClass } from '../../lib/device-class.ts';
 import { isLocale } from '../../lib/locale.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
-import { LANG_COOKIE } from '../http/request-context.ts';
+import { LANG_COOKIE } from '../entry/request-context.ts';
 import { renderToMemory, type CapturedPage, type NodeHandler } from './capture.ts';
 import { chooseEncoding, encodePage, matchesEtag } from './encode.ts';
 import { dropsEverything, PageStore, type PageEntry } from './store.ts';
