@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Queryable } from '../db/client.ts';
 
 /** The channel announcements travel on between processes (and manual SQL edits: see README). */
-export const CATALOGUE_CHANNEL = 'catalogue_changed';
+const CATALOGUE_CHANNEL = 'catalogue_changed';
 
 export async function notifyCatalogueChange(db: Queryable, payload: string): Promise<void> {
   await db.query('SELECT pg_notify($1, $2)', [CATALOGUE_CHANNEL, payload]);

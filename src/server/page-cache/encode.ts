@@ -12,10 +12,10 @@ const gzip = promisify(zlib.gzip);
  * quality 11 costs about ten times the CPU for 2-4% fewer bytes, and the work repeats after
  * every invalidation. Runs on libuv's threads, off the event loop.
  */
-export const STORED_BROTLI_QUALITY = 9;
-export const PAGE_BROTLI_WINDOW = 18;
+const STORED_BROTLI_QUALITY = 9;
+const PAGE_BROTLI_WINDOW = 18;
 
-export interface EncodedPage {
+interface EncodedPage {
   identity: EncodedBody;
   br: EncodedBody;
   gzip: EncodedBody;

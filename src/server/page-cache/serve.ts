@@ -155,7 +155,6 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
 
   return {
     invalidate,
-    stats: () => ({ pages: store.size, bytes: store.usedBytes }),
     /**
      * Answers `req` when it is an anonymous GET/HEAD of a catalogue page (true); anything else
      * is left alone (false). `writeUncached` answers with a page the cache does not keep (a
