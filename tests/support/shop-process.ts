@@ -35,6 +35,7 @@ export async function startShopProcess(databaseUrl: string | null, env: Record<s
       // shared database, so a second shop with the default limits refused requests the suite made before.
       RATE_LIMIT_IP_MULTIPLIER: '50',
       LOG_LEVEL: 'warn',
+      PAGE_CACHE: 'off', // as the test stack (test-stack.ts)
       ...env,
     },
     stdio: ['ignore', options.captureOutput ? 'pipe' : 'ignore', options.captureOutput ? 'pipe' : 'ignore'],

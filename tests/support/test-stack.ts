@@ -89,6 +89,9 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
     env: {
       ...inheritedEnv,
       ...gateways.env,
+      // Tests edit the database behind the shop's back and read the page at once: the page
+      // cache would hear of it by NOTIFY a moment later. Its own tests turn it on (page-cache.test.ts).
+      PAGE_CACHE: 'off',
       ...extraEnv,
       NODE_ENV: 'production',
       PORT: String(port),
