@@ -1,6 +1,6 @@
 import type { AccountAddress, AddressForm } from '../../lib/contract/accounts.ts';
 import type { Queryable } from '../db/client.ts';
-import { createReferenceService } from '../reference/reference-service.ts';
+import { createReferenceService } from '../reference/index.ts';
 
 /** The stored columns under the contract's names (AccountAddress): the one mapping of an address. */
 const ADDRESS_FIELDS = `id, name AS nome, postal_code AS cep, street AS logradouro, number AS numero, district AS bairro,

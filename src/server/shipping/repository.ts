@@ -23,6 +23,15 @@ export async function setShippingCity(db: Queryable, cartId: number, cityId: num
   await db.query('UPDATE carts SET shipping_city_id = $2 WHERE id = $1', [cartId, cityId]);
 }
 
+/** Sets the cart's delivery address when it is the customer's own active one; its city, else null. */
+export async function setCartAddress(db: Queryable, cartId: number, customerId: number, addressId: number): Promise<number | null> {
+  const { rows } = await db.query<{ city_id: number | null }>(
+    'UPDATE carts SET customer_address_id = $3 FROM customer_addresses a WHERE carts.id = $1 AND a.id = $3 AND a.customer_id = $2 AND a.active RETURNING a.city_id',
+    [cartId, customerId, addressId],
+  );
+  return rows[0]?.city_id ?? null;
+}
+
 export interface RateRow {
   service_id: number;
   integrator_id: number;
