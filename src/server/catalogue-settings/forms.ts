@@ -3,6 +3,7 @@
 import { isCurrencyId, toMinor, getCurrency } from '../../lib/money.ts';
 import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/sanitize.ts';
 import { SettingsError, type FieldProblem } from './errors.ts';
+import type { PickupPointChange, PickupPointSettingRow } from '../shipping/repository.ts';
 import type { ProductChange, ProductEditRow, TaxonomyChange, TaxonomyRow } from './repository.ts';
 
 export type FormFields = Record<string, string>;
@@ -132,4 +133,52 @@ export function toTaxonomyFields(row: TaxonomyRow & { menu_visible?: boolean }):
 /** The rates as their form shows them: trailing zeros of numeric(18,6) dropped. */
 export function toRateFields(rows: readonly { currency_id: number; rate: string }[], version: string): FormFields {
   return Object.fromEntries([['versao', version], ...rows.map((row) => [`cotacao_${row.currency_id}`, String(Number(row.rate))])]);
+}
+
+/** One form of the shipping page: a rate's price and days, a new rate, or a pickup point. */
+export type ShippingForm =
+  | { kind: 'rate'; id: number; version: string; priceMinor: number; days: number }
+  | { kind: 'new_rate'; serviceId: number; stateId: number | null; cityId: number | null; priceMinor: number; days: number }
+  | { kind: 'point'; id: number | null; version: string; change: PickupPointChange };
+
+const GUARANI = 3;
+
+export function readShippingForm(form: FormFields): ShippingForm {
+  const read = createFieldReader(form);
+  const priceMinor = read.money('preco', GUARANI);
+  const days = read.integer('prazo', 60, 'daysInvalid');
+  const id = /^\d{1,9}$/.test(form.id ?? '') ? Number(form.id) : null;
+  if (form.tipo === 'nova_tarifa') {
+    const serviceId = /^\d{1,9}$/.test(form.servico ?? '') ? Number(form.servico) : 0;
+    const destination = (form.destino ?? '').match(/^([dc]):(\d{1,9})$/);
+    if (!destination) read.fail('destino', { key: 'cityInvalid' });
+    read.done();
+    const place = Number(destination?.[2]);
+    return { kind: 'new_rate', serviceId, stateId: destination?.[1] === 'd' ? place : null, cityId: destination?.[1] === 'c' ? place : null, priceMinor, days };
+  }
+  if (form.tipo === 'ponto') {
+    const cityId = /^\d{1,9}$/.test(form.cidade ?? '') ? Number(form.cidade) : 0;
+    if (cityId === 0) read.fail('cidade', { key: 'cityInvalid' });
+    const change: PickupPointChange = {
+      name: read.text('nome', 120), address: read.text('endereco', 300), cityId,
+      hoursPt: read.text('horario_pt', 200), hoursEs: read.text('horario_es', 200), priceMinor, days, active: read.flag('ativo'),
+    };
+    read.done();
+    return { kind: 'point', id, version: form.versao ?? '', change };
+  }
+  if (id === null) throw new SettingsError('not_found');
+  read.done();
+  return { kind: 'rate', id, version: form.versao ?? '', priceMinor, days };
+}
+
+export function toRateSettingFields(row: { version: string; price_minor: string; days: number }): FormFields {
+  return { versao: row.version, preco: String(Number(row.price_minor)), prazo: String(row.days) };
+}
+
+export function toPointFields(row: PickupPointSettingRow | null): FormFields {
+  if (!row) return { ativo: 'on' };
+  return {
+    versao: row.version, nome: row.name, endereco: row.address, cidade: String(row.city_id), horario_pt: row.hours_pt, horario_es: row.hours_es,
+    preco: String(Number(row.price_minor)), prazo: String(row.days), ativo: row.active ? 'on' : '',
+  };
 }

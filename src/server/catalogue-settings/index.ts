@@ -6,7 +6,7 @@ import { createCatalogueSettingsService } from './service.ts';
 
 export { PRODUCTS_PAGE_SIZE, type CatalogueSettingsService } from './service.ts';
 export * from './routes.ts';
-export { toProductFields, toRateFields, toTaxonomyFields } from './forms.ts';
+export { toPointFields, toProductFields, toRateFields, toRateSettingFields, toTaxonomyFields } from './forms.ts';
 
 /** The catalogue settings on the shop's pool: audit rows in each write's transaction, caches told after COMMIT. */
 export function getCatalogueSettingsService() {

@@ -5,7 +5,8 @@ import { panelCatalogueMessages } from '../../lib/i18n/panel-catalogue.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { SettingsError } from './errors.ts';
-import { readProductForm, readRatesForm, readTaxonomyForm, type FormFields } from './forms.ts';
+import type { ShippingSettingsService } from '../shipping/index.ts';
+import { readProductForm, readRatesForm, readShippingForm, readTaxonomyForm, type FormFields } from './forms.ts';
 import type { CatalogueSettingsService, SettingsActor } from './service.ts';
 
 export interface SettingsCaller { actor: SettingsActor; locale: Locale }
@@ -77,6 +78,16 @@ export function submitRatesForm(service: CatalogueSettingsService, caller: Setti
   return runForm(request, caller.locale, '/painel/catalogo/cotacoes?feito=1', async (form) => {
     const { version, rates } = readRatesForm(form, currencyIds);
     await service.setRates(caller.actor, version, rates);
+  });
+}
+
+/** POST /painel/catalogo/frete: one rate, a new rate, or one pickup point (new when `id` is empty). */
+export function submitShippingForm(service: ShippingSettingsService, caller: SettingsCaller, request: Request): Promise<FormOutcome> {
+  return runForm(request, caller.locale, '/painel/catalogo/frete?feito=1', async (form) => {
+    const input = readShippingForm(form);
+    if (input.kind === 'rate') await service.updateRate(caller.actor, input.id, input.version, input.priceMinor, input.days);
+    else if (input.kind === 'new_rate') await service.addRate(caller.actor, input);
+    else await service.savePickupPoint(caller.actor, input.id, input.version, input.change);
   });
 }
 

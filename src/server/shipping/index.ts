@@ -4,11 +4,14 @@
  */
 import { shippingMessages } from '../../lib/i18n/shipping.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
+import { writeAudit } from '../audit/index.ts';
+import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import type { ApiCall, ApiHandler } from '../http/api-call.ts';
 import { getReferenceService } from '../reference/index.ts';
 import { calculateShipping, estimateShipping, listPickupPoints } from './routes.ts';
+import { createShippingSettingsService } from './admin-service.ts';
 import { createShippingService } from './service.ts';
 
 export { createDeliveryToken, verifyDeliveryToken, type DeliveryTokenClaims, type VerifyResult } from './delivery-token.ts';
@@ -30,3 +33,10 @@ export const calculateShippingRoute: ApiHandler = (call) => calculateShipping(ge
 export const listPickupPointsRoute: ApiHandler = (call) => listPickupPoints(getShippingService(), call);
 /** GET /ecom/endereco/frete?cidade_id=. */
 export const estimateShippingRoute = (call: Pick<ApiCall, 'url' | 'locals'>): Promise<Response> => estimateShipping(getShippingService(), call);
+
+/** The panel's shipping settings (rate table, pickup points) on the shop's pool. */
+export function getShippingSettingsService() {
+  const pool = getPool();
+  return createShippingSettingsService({ db: pool, connect: () => pool.connect(), writeAudit, announce: announceCatalogueChange });
+}
+export type { ShippingSettingsService } from './admin-service.ts';

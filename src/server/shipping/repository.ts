@@ -101,3 +101,86 @@ export async function getDeliverySummary(db: Queryable): Promise<DeliverySummary
   );
   return rows[0] ?? { min_price_minor: null, min_days: null, max_days: null };
 }
+
+// The panel's shipping settings (issue 20). Rows carry `version` (xmin): a form sent with an old
+// one is refused rather than applied over someone else's change.
+
+export interface RateSettingRow {
+  id: number; service_id: number; service_name: string; state_id: number | null; city_id: number | null;
+  place: string; price_minor: string; days: number; version: string;
+}
+
+export interface PickupPointSettingRow {
+  id: number; service_id: number; name: string; address: string; city_id: number; city_name: string;
+  hours_pt: string; hours_es: string; price_minor: string; days: number; active: boolean; version: string;
+}
+
+export interface ServiceRow { id: number; kind: 'delivery' | 'pickup_point'; name: string }
+
+export async function listServices(db: Queryable, lang: 'pt' | 'es'): Promise<ServiceRow[]> {
+  return (await db.query<ServiceRow>(`SELECT id, kind, name_${lang} AS name FROM delivery_services WHERE active ORDER BY id`)).rows;
+}
+
+export async function listRateSettings(db: Queryable, lang: 'pt' | 'es', filter: { id?: number; lock?: boolean } = {}): Promise<RateSettingRow[]> {
+  const { rows } = await db.query<RateSettingRow>(
+    `SELECT r.id, r.service_id, s.name_${lang} AS service_name, r.state_id, r.city_id,
+            COALESCE(c.name || ' (' || cs.name || ')', st.name) AS place, r.price_minor, r.days, r.xmin::text AS version
+       FROM delivery_rates r JOIN delivery_services s ON s.id = r.service_id
+       LEFT JOIN states st ON st.id = r.state_id LEFT JOIN cities c ON c.id = r.city_id LEFT JOIN states cs ON cs.id = c.state_id
+      WHERE $1::int IS NULL OR r.id = $1
+      ORDER BY r.service_id, COALESCE(st.name, cs.name), r.city_id NULLS FIRST, c.name${filter.lock ? ' FOR UPDATE OF r' : ''}`,
+    [filter.id ?? null],
+  );
+  return rows;
+}
+
+export async function updateRateSetting(tx: Queryable, id: number, priceMinor: number, days: number): Promise<void> {
+  await tx.query('UPDATE delivery_rates SET price_minor = $2, days = $3 WHERE id = $1', [id, priceMinor, days]);
+}
+
+/** A new rate, or null when the service already has one for that department or city. */
+export async function insertRateSetting(tx: Queryable, rate: { serviceId: number; stateId: number | null; cityId: number | null; priceMinor: number; days: number }): Promise<number | null> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO delivery_rates (service_id, state_id, city_id, price_minor, currency_id, days) VALUES ($1, $2, $3, $4, 3, $5)
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [rate.serviceId, rate.stateId, rate.cityId, rate.priceMinor, rate.days],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function listPickupPointSettings(db: Queryable, filter: { id?: number; lock?: boolean } = {}): Promise<PickupPointSettingRow[]> {
+  const { rows } = await db.query<PickupPointSettingRow>(
+    `SELECT p.id, p.service_id, p.name, p.address, p.city_id, c.name AS city_name, p.hours_pt, p.hours_es,
+            p.price_minor, p.days, p.active, p.xmin::text AS version
+       FROM pickup_points p JOIN cities c ON c.id = p.city_id
+      WHERE $1::int IS NULL OR p.id = $1 ORDER BY p.name, p.id${filter.lock ? ' FOR UPDATE OF p' : ''}`,
+    [filter.id ?? null],
+  );
+  return rows;
+}
+
+export interface PickupPointChange {
+  name: string; address: string; cityId: number; hoursPt: string; hoursEs: string; priceMinor: number; days: number; active: boolean;
+}
+
+export async function savePickupPoint(tx: Queryable, id: number | null, change: PickupPointChange): Promise<number> {
+  const values = [change.name, change.address, change.cityId, change.hoursPt, change.hoursEs, change.priceMinor, change.days, change.active];
+  if (id !== null) {
+    await tx.query(
+      `UPDATE pickup_points SET name = $2, address = $3, city_id = $4, hours_pt = $5, hours_es = $6, price_minor = $7, days = $8, active = $9
+        WHERE id = $1`, [id, ...values]);
+    return id;
+  }
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO pickup_points (service_id, name, address, city_id, hours_pt, hours_es, price_minor, currency_id, days, active)
+     VALUES ((SELECT id FROM delivery_services WHERE kind = 'pickup_point' AND active ORDER BY id LIMIT 1), $1, $2, $3, $4, $5, $6, 3, $7, $8)
+     RETURNING id`, values);
+  return rows[0]!.id;
+}
+
+/** A Paraguayan city (country 2) by id, or null: rates and pickup points exist only there. */
+export async function getParaguayanCity(db: Queryable, cityId: number): Promise<{ id: number; state_id: number } | null> {
+  const { rows } = await db.query<{ id: number; state_id: number }>(
+    'SELECT c.id, c.state_id FROM cities c JOIN states s ON s.id = c.state_id WHERE c.id = $1 AND s.country_id = 2', [cityId]);
+  return rows[0] ?? null;
+}
