@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertMinor, formatPrice, toMinor, type RateLike } from '../../src/lib/money.ts';
 import { api, apiJson, getTestDb, useOwnStack } from '../support/api.ts';
+import { newExternalId } from '../support/cart-fixtures.ts';
 import { createSignedInStaff, postForm } from '../support/staff.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -115,6 +116,11 @@ describe('catalogue settings: products', () => {
     const panel = await (await api(`/painel/catalogo/produtos?q=${encodeURIComponent(product.code)}`, { host: 'es', headers: { cookie } })).text();
     expect(panel).toContain(`data-product-code="${product.code}"`);
     expect(panel).toContain('Inactivo');
+    // nor can a shopper put it in a cart: it reads as out of stock
+    const cart = await apiJson<{ message: string }>('/ecom/venda/carrinho', { method: 'POST', host: 'es', json: {
+      external_id: newExternalId(), filial_id: 1, moeda_id: 2, itens: [{ produto_id: product.id, qtde: 1, armazem_id: 1, ativo: true }] } });
+    expect(cart.status).toBe(422);
+    expect(cart.body.message).toBe('¡Este producto no tiene stock disponible!');
   });
 
   it('counter staff cannot open or post the settings pages', async () => {
