@@ -1,6 +1,6 @@
 // Reading the settings forms (urlencoded, the panel works without JavaScript): every field is
 // range-checked, and every problem is named per field so the form comes back with it.
-import { isCurrencyId, toMinor, getCurrency } from '../../lib/money.ts';
+import { CURRENCIES, isCurrencyId, toMinor } from '../../lib/money.ts';
 import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/sanitize.ts';
 import { SettingsError, type FieldProblem } from './errors.ts';
 import type { PickupPointChange, PickupPointSettingRow } from '../shipping/repository.ts';
@@ -31,7 +31,7 @@ export function createFieldReader(form: FormFields) {
     },
     /** An amount typed as people type it here: "1.234,50", "1234.5", "150000". */
     money(field: string, currencyId: number): number {
-      const decimals = isCurrencyId(currencyId) ? getCurrency(currencyId).decimals : 2;
+      const decimals = isCurrencyId(currencyId) ? CURRENCIES[currencyId].decimals : 2;
       const major = toDecimal(form[field] ?? '', decimals);
       if (major === null || Number(major) > MAX_MAJOR || !isCurrencyId(currencyId)) {
         fail(field, { key: 'priceInvalid', params: { decimals } });
@@ -114,7 +114,7 @@ export function readRatesForm(form: FormFields, currencyIds: readonly number[]):
 
 /** A product as its form shows it before any edit (amount in major units with a point). */
 export function toProductFields(row: ProductEditRow): FormFields {
-  const decimals = isCurrencyId(row.currency_id) ? getCurrency(row.currency_id).decimals : 2;
+  const decimals = isCurrencyId(row.currency_id) ? CURRENCIES[row.currency_id].decimals : 2;
   return {
     versao: row.version, preco: (Number(row.price_minor) / 10 ** decimals).toFixed(decimals), moeda: String(row.currency_id),
     estoque: String(row.stock), mostrar_preco: row.show_price ? 'on' : '', ativo: row.active ? 'on' : '',

@@ -14,9 +14,8 @@ import { calculateShipping, estimateShipping, listPickupPoints } from './routes.
 import { createShippingSettingsService } from './admin-service.ts';
 import { createShippingService } from './service.ts';
 
-export { createDeliveryToken, verifyDeliveryToken, type DeliveryTokenClaims, type VerifyResult } from './delivery-token.ts';
+export { createDeliveryToken, verifyDeliveryToken } from './delivery-token.ts';
 export { getDeliveryDays } from './city-rates.ts';
-export { isPickupOnlyBuyer } from './service.ts';
 
 export function getShippingService() {
   return createShippingService({

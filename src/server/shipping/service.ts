@@ -1,5 +1,6 @@
 import type { DeliveryOption, PickupPointView } from '../../lib/contract/shipping.ts';
-import { convertMinor, getPriceTable, toMajor, type PriceTable } from '../cart/pricing.ts';
+import { convertWithUsdRates, toMajor } from '../../lib/money.ts';
+import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { ReferenceService } from '../reference/index.ts';
@@ -41,11 +42,11 @@ export function isPickupOnlyBuyer(actor: ShippingActor, countryId?: number): boo
 
 export function createShippingService({ db, clock, reference, texts }: Deps) {
   function money(table: PriceTable, minor: number, from: number, to: number) {
-    const converted = convertMinor(minor, from, to, table);
+    const converted = convertWithUsdRates(minor, from, to, table.usdRates);
     if (converted === null) throw new ShippingError(500, 'calcError');
     const currency = table.currencies.get(to);
     if (!currency) throw new ShippingError(422, 'calcError', 'moeda_id');
-    return { minor: converted, major: toMajor(converted, currency), moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals } };
+    return { minor: converted, major: toMajor(converted, currency.decimals), moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals } };
   }
 
   function expiry(): number {
@@ -199,5 +200,6 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
     },
   };
 }
+
 
 export type ShippingService = ReturnType<typeof createShippingService>;
