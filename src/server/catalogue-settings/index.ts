@@ -4,7 +4,6 @@ import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { createCatalogueSettingsService } from './service.ts';
 
-export { PRODUCTS_PAGE_SIZE, type CatalogueSettingsService } from './service.ts';
 export * from './routes.ts';
 export { toPointFields, toProductFields, toRateFields, toRateSettingFields, toTaxonomyFields } from './forms.ts';
 

@@ -1,7 +1,7 @@
 import { getPool } from '../db/client.ts';
 import { createReferenceService, type ReferenceService } from './service.ts';
 
-export { createReferenceService, type CityWithState, type ReferenceService, type StateView } from './service.ts';
+export { createReferenceService, type CityWithState, type ReferenceService } from './service.ts';
 export { getStateCities, getStates, postCityByCode } from './routes.ts';
 
 let service: ReferenceService | undefined;
