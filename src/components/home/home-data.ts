@@ -23,8 +23,10 @@ export interface HomeData {
 
 const START_CACHE_MS = 30_000;
 const startCache = new Map<'pt' | 'es', { at: number; data: Promise<StartData> }>();
-// Banners, brands and categories: a change must reach the next render (the page cache's).
-onCatalogueChange(() => startCache.clear());
+// Start data is rates, categories, brands and banners: any change but a single product's drops it.
+onCatalogueChange((tags) => {
+  if (tags.some((tag) => !tag.startsWith('product:'))) startCache.clear();
+});
 
 export function getStartData(lang: 'pt' | 'es'): Promise<StartData> {
   const hit = startCache.get(lang);

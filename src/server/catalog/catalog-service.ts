@@ -3,6 +3,7 @@ import type {
 } from '../../lib/contract/catalog.ts';
 import { PRODUCTS_MAX_PER_PAGE } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
+import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { sanitizeSvgIcon } from './sanitize.ts';
 import { getCatalogVersion, getProductDetails, listProducts, listRelatedProducts } from './product-queries.ts';
