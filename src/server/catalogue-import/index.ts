@@ -1,0 +1,20 @@
+import { writeAudit } from '../audit/index.ts';
+import { announceCatalogueChange } from '../catalogue-changes/index.ts';
+import { getPool } from '../db/client.ts';
+import { createCatalogueImportRepository } from './repository.ts';
+import { createCatalogueImportService } from './service.ts';
+
+export type { ImportSummary, ImportOptions, OpenRows, SourceRow } from './service.ts';
+export { ImportError } from './errors.ts';
+
+/** The catalogue import on the shop's pool (panel page, `npm run import`, the ERP's product upsert). */
+export function getCatalogueImportService() {
+  const pool = getPool();
+  return createCatalogueImportService({
+    db: pool,
+    connect: () => pool.connect(),
+    repository: createCatalogueImportRepository(),
+    writeAudit,
+    announce: announceCatalogueChange,
+  });
+}
