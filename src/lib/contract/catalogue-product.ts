@@ -70,7 +70,11 @@ export function toMinorUnits(value: string | number, decimals: number): number |
   return Number.isSafeInteger(minor) && minor <= 1e15 ? minor : 'too_large';
 }
 
-const amount = z.union([z.number(), z.string()]);
+// Whether the text is an amount at all is known per field; whether its decimals fit the currency, once the row has one.
+const amount = z.union([z.number(), z.string()]).superRefine((value, ctx) => {
+  const minor = toMinorUnits(value, 4);
+  if (typeof minor === 'string' && minor !== 'decimals') ctx.addIssue({ code: 'custom', message: minor });
+});
 const stock = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const digits = typeof value === 'number' ? value : value.trim().replace(/[.,]0+$/, '');
   const n = typeof digits === 'number' ? digits : /^-?\d{1,10}$/.test(digits) ? Number(digits) : Number.NaN;

@@ -1,10 +1,12 @@
 import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
-import { createCatalogueImportRepository } from './repository.ts';
+import { createImportJobs } from './jobs.ts';
+import { createCatalogueImportRepository, createImportJobRepository } from './repository.ts';
 import { createCatalogueImportService } from './service.ts';
 
 export type { ImportSummary, ImportOptions, OpenRows, SourceRow } from './service.ts';
+export type { ImportJob } from './jobs.ts';
 export { ImportError } from './errors.ts';
 
 /** The catalogue import on the shop's pool (panel page, `npm run import`, the ERP's product upsert). */
@@ -17,4 +19,9 @@ export function getCatalogueImportService() {
     writeAudit,
     announce: announceCatalogueChange,
   });
+}
+
+/** The panel page's background imports (table catalogue_imports). */
+export function getImportJobs() {
+  return createImportJobs({ db: getPool(), repository: createImportJobRepository(), service: getCatalogueImportService() });
 }

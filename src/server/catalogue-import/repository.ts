@@ -164,3 +164,54 @@ export function createCatalogueImportRepository() {
   };
 }
 export type CatalogueImportRepository = ReturnType<typeof createCatalogueImportRepository>;
+
+export type JobStatus = 'checking' | 'checked' | 'writing' | 'written' | 'failed';
+export interface JobRow {
+  id: string; staff_id: number; file_name: string; format: 'csv' | 'json'; status: JobStatus; done_rows: number;
+  summary: unknown; created_at: Date; updated_at: Date; stalled: boolean;
+}
+const JOB_COLUMNS = `id, staff_id, file_name, format, status, done_rows, summary, created_at, updated_at,
+  (status IN ('checking', 'writing') AND updated_at < now() - interval '2 minutes') AS stalled`;
+
+/** The panel's import jobs (table catalogue_imports): the file, its progress and summary. */
+export function createImportJobRepository() {
+  return {
+    async insertJob(db: Queryable, job: { staffId: number; fileName: string; format: 'csv' | 'json'; file: Buffer }): Promise<JobRow> {
+      // Files of finished or abandoned imports are not kept past a day.
+      await db.query(`UPDATE catalogue_imports SET file = NULL WHERE file IS NOT NULL AND created_at < now() - interval '1 day'`);
+      const { rows } = await db.query<JobRow>(
+        `INSERT INTO catalogue_imports (staff_id, file_name, format, file, status) VALUES ($1, $2, $3, $4, 'checking') RETURNING ${JOB_COLUMNS}`,
+        [job.staffId, job.fileName, job.format, job.file],
+      );
+      return rows[0] as JobRow;
+    },
+
+    async getJob(db: Queryable, id: string, staffId: number): Promise<JobRow | null> {
+      const { rows } = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM catalogue_imports WHERE id = $1 AND staff_id = $2`, [id, staffId]);
+      return rows[0] ?? null;
+    },
+
+    async setProgress(db: Queryable, id: string, doneRows: number): Promise<void> {
+      await db.query('UPDATE catalogue_imports SET done_rows = $2, updated_at = now() WHERE id = $1', [id, doneRows]);
+    },
+
+    async finishJob(db: Queryable, id: string, status: JobStatus, summary: unknown): Promise<void> {
+      await db.query(
+        `UPDATE catalogue_imports SET status = $2, summary = $3, updated_at = now(), file = CASE WHEN $2 IN ('written', 'failed') THEN NULL ELSE file END WHERE id = $1`,
+        [id, status, JSON.stringify(summary)],
+      );
+    },
+
+    /** A checked job with no rejected row moves to writing once (a second click finds it moved); its file comes back. */
+    async claimForWriting(db: Queryable, id: string, staffId: number): Promise<{ file: Buffer; format: 'csv' | 'json' } | null> {
+      const { rows } = await db.query<{ file: Buffer; format: 'csv' | 'json' }>(
+        `UPDATE catalogue_imports SET status = 'writing', done_rows = 0, updated_at = now()
+          WHERE id = $1 AND staff_id = $2 AND status = 'checked' AND file IS NOT NULL AND (summary->>'rejected')::int = 0
+          RETURNING file, format`,
+        [id, staffId],
+      );
+      return rows[0] ?? null;
+    },
+  };
+}
+export type ImportJobRepository = ReturnType<typeof createImportJobRepository>;
