@@ -22,6 +22,7 @@ export const PANEL_NAV: readonly PanelNavEntry[] = [
   { href: '/painel/balcao', label: 'navCounter', roles: EVERYONE },
   { href: '/painel/clientes', label: 'navCustomers', roles: ADMINS },
   { href: '/painel/ofertas', label: 'navOffers', roles: ADMINS },
+  { href: '/painel/catalogo/importar', label: 'navImport', roles: ADMINS },
   { href: '/painel/auditoria', label: 'navAudit', roles: ADMINS },
   { href: '/painel/equipe', label: 'navStaff', roles: ADMINS },
 ];

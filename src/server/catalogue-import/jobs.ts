@@ -13,7 +13,7 @@ import type { CatalogueImportService, ImportSummary } from './service.ts';
  */
 export interface ImportJob {
   id: string; fileName: string; status: JobStatus; doneRows: number;
-  summary: ImportSummary | null; error: ImportErrorCode | 'stalled' | null;
+  summary: ImportSummary | null; error: ImportErrorCode | 'stalled' | null; errorDetail: string;
 }
 
 export interface ImportJobDeps {
@@ -24,11 +24,11 @@ export interface ImportJobDeps {
 }
 
 function toJob(row: JobRow): ImportJob {
-  const stored = row.summary as (ImportSummary & { error?: ImportErrorCode }) | null;
+  const stored = row.summary as (ImportSummary & { error?: ImportErrorCode; detail?: string }) | null;
   const error = row.stalled ? 'stalled' : stored?.error ?? null;
   return {
     id: row.id, fileName: row.file_name, status: row.stalled ? 'failed' : row.status, doneRows: row.done_rows,
-    summary: stored && !stored.error ? stored : null, error,
+    summary: stored && !stored.error ? stored : null, error, errorDetail: stored?.detail ?? '',
   };
 }
 
@@ -43,8 +43,8 @@ export function createImportJobs({ db, repository, service, log = console.error 
     };
     work().catch(async (error: unknown) => {
       if (!(error instanceof ImportError)) log('[catalogue-import] job failed:', error);
-      const code: ImportErrorCode = error instanceof ImportError ? error.code : 'unreadable';
-      await repository.finishJob(db, jobId, 'failed', { error: code }).catch((failure: unknown) => log('[catalogue-import] job not closed:', failure));
+      const failure = error instanceof ImportError ? { error: error.code, detail: error.detail } : { error: 'unreadable', detail: '' };
+      await repository.finishJob(db, jobId, 'failed', failure).catch((failure: unknown) => log('[catalogue-import] job not closed:', failure));
     });
   }
 

@@ -89,6 +89,6 @@ export async function uploadImportFile(jobs: ImportJobs, actor: { staffId: numbe
 export function toJobMessage(job: ImportJob, locale: Locale): string | null {
   if (job.status !== 'failed') return null;
   const t = translate(locale);
-  const reason = job.error === 'stalled' ? t('error_stalled') : toErrorText(new ImportError(job.error ?? 'unreadable'), locale);
+  const reason = job.error === 'stalled' ? t('error_stalled') : toErrorText(new ImportError(job.error ?? 'unreadable', job.errorDetail), locale);
   return t('failed', { reason });
 }
