@@ -64,8 +64,23 @@ function toValidRow(source: SourceRow, seen: Map<string, number>): ValidRow | Re
   return issues.length ? { line: source.line, code: row.codigo, issues } : { line: source.line, row, icon };
 }
 
+/**
+ * The next batch is read and checked while the caller still waits on the database for this one
+ * (the file is parsed during the queries, not after them). Its failure surfaces when it is due.
+ */
+async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+  let next = source.next();
+  for (;;) {
+    const current = await next;
+    if (current.done) return;
+    next = source.next();
+    next.catch(() => {});
+    yield current.value;
+  }
+}
+
 /** Reads rows in batches of valid ones; rejected rows go to `reject` as they come. */
-async function* readBatches(open: OpenRows, reject: (row: RejectedRow) => void): AsyncGenerator<ValidRow[]> {
+async function* readBatchesInOrder(open: OpenRows, reject: (row: RejectedRow) => void): AsyncGenerator<ValidRow[]> {
   const seen = new Map<string, number>();
   let batch: ValidRow[] = [];
   let count = 0;
@@ -81,6 +96,10 @@ async function* readBatches(open: OpenRows, reject: (row: RejectedRow) => void):
   }
   if (count === 0) throw new ImportError('empty_file');
   if (batch.length) yield batch;
+}
+
+function readBatches(open: OpenRows, reject: (row: RejectedRow) => void): AsyncGenerator<ValidRow[]> {
+  return readAhead(readBatchesInOrder(open, reject));
 }
 
 function toSlugOfName(product: CatalogueProduct): string {
