@@ -61,9 +61,13 @@ export function toMinorUnits(value: string | number, decimals: number): number |
     const grouping = only !== null && (!once || (decimals === 0 && /^\d{1,3}[.,]\d{3}$/.test(raw)));
     mark = once && !grouping ? only : null;
   }
-  const [whole = '', fraction = ''] = mark ? raw.split(mark) : [raw];
-  const digits = whole.replace(/[.,]/g, '');
-  if (fraction.includes('.') || fraction.includes(',') || !/^\d+$/.test(digits)) return 'invalid';
+  const parts = mark ? raw.split(mark) : [raw];
+  if (parts.length > 2) return 'invalid';
+  const [whole = '', fraction = ''] = parts;
+  // Grouping marks stand between groups of three digits ("1.234.567"), never in the fraction.
+  const groups = whole.split(/[.,]/);
+  if (!/^\d*$/.test(fraction) || groups.some((group, index) => !/^\d+$/.test(group) || (index > 0 && group.length !== 3))) return 'invalid';
+  const digits = groups.join('');
   const trimmed = fraction.replace(/0+$/, '');
   if (trimmed.length > decimals) return 'decimals';
   const minor = Number(digits) * 10 ** decimals + Number(trimmed.padEnd(decimals, '0') || 0);

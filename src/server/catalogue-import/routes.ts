@@ -50,7 +50,7 @@ export function downloadTemplate(): Response {
   const example = (lang: 'pt' | 'es') => {
     const pt = lang === 'pt';
     const row: Record<(typeof TEMPLATE_COLUMNS)[number], string> = {
-      codigo: pt ? 'FUR-800' : 'AMO-1200', nome_pt: pt ? 'Furadeira de impacto 800 W' : 'Amoladora angular 1200 W',
+      codigo: pt ? 'FUR-800' : 'AMO-1200', nome_pt: pt ? 'Furadeira de impacto 800 W' : 'Esmerilhadeira angular 1200 W',
       nome_es: pt ? 'Taladro percutor 800 W' : 'Amoladora angular 1200 W',
       descritivo_pt: pt ? 'Furadeira para alvenaria, madeira e metal.' : 'Esmerilhadeira para corte e desbaste.',
       descritivo_es: pt ? 'Taladro para mampostería, madera y metal.' : 'Amoladora para corte y desbaste.',
