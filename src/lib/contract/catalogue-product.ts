@@ -9,13 +9,13 @@ import { PG_INT_MAX } from './input.ts';
  * given empty, they clear it. Prices are in major units of `moeda` ("1.234,56", "1234.56", 1234.56).
  */
 
-export const CURRENCY_CODES = ['USD', 'BRL', 'PYG', 'ARS'] as const;
+const CURRENCY_CODES = ['USD', 'BRL', 'PYG', 'ARS'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 /** Minor-unit digits of each currency (the currencies table). */
 export const CURRENCY_DECIMALS: Record<CurrencyCode, number> = { USD: 2, BRL: 2, PYG: 0, ARS: 2 };
 
 /** The reasons a row is refused, named so each reader says them in its own language. */
-export type RowProblem = 'required' | 'invalid' | 'too_long' | 'decimals' | 'negative' | 'too_large' | 'duplicate';
+type RowProblem = 'required' | 'invalid' | 'too_long' | 'decimals' | 'negative' | 'too_large' | 'duplicate';
 
 const text = (max: number) => z.string().trim().max(max, { message: 'too_long' }).refine(isSafeText, { message: 'invalid' });
 const required = (max: number) => text(max).min(1, { message: 'required' });
@@ -119,7 +119,6 @@ export const CatalogueProductSchema = z.object({
   }
   return { ...row, priceMinor };
 });
-export type CatalogueProductInput = z.input<typeof CatalogueProductSchema>;
 export type CatalogueProduct = z.output<typeof CatalogueProductSchema>;
 
 export interface RowIssue { field: string; problem: RowProblem }

@@ -117,4 +117,3 @@ export const catalogueImportMessages = defineMessages({
     cliImagesFound: '{n} imágenes encontradas en la carpeta; vincularlas a los productos espera el pipeline de imágenes.',
   },
 });
-export type CatalogueImportMessageKey = keyof (typeof catalogueImportMessages)['pt-BR'];

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { catalogueImportMessages } from '../../lib/i18n/panel-import.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import { isPanelLocale, type PanelLocale } from '../../lib/i18n/panel.ts';
-import { ImportError } from './errors.ts';
+import { isImportError } from './errors.ts';
 import { openImportRows, toImportFormat } from './readers.ts';
 import { toErrorText, toSummaryLines } from './routes.ts';
 import type { CatalogueImportService, OpenRows } from './service.ts';
@@ -53,7 +53,7 @@ export async function runImportCommand(argv: string[], service: CatalogueImportS
     if (values.images) reportImages(values.images, imageNames, t, print);
     return summary.rejected > 0 ? 1 : 0;
   } catch (error) {
-    if (!(error instanceof ImportError)) throw error;
+    if (!isImportError(error)) throw error;
     process.stderr.write('\n');
     print(toErrorText(error, locale));
     return 1;

@@ -21,9 +21,9 @@ export interface ProductState {
 }
 
 /** The fields a summary names when they change (the import file's column names). */
-export const COMPARED_FIELDS = ['nome_pt', 'nome_es', 'descritivo_pt', 'descritivo_es', 'descricao_pt', 'descricao_es', 'marca',
+const COMPARED_FIELDS = ['nome_pt', 'nome_es', 'descritivo_pt', 'descritivo_es', 'descricao_pt', 'descricao_es', 'marca',
   'categoria', 'departamento', 'preco', 'moeda', 'estoque', 'mostrar_preco', 'especificacoes', 'imagens'] as const;
-export type ComparedField = (typeof COMPARED_FIELDS)[number];
+type ComparedField = (typeof COMPARED_FIELDS)[number];
 
 export interface FieldChange { field: ComparedField; from: string; to: string }
 

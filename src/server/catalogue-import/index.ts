@@ -5,9 +5,8 @@ import { createImportJobs } from './jobs.ts';
 import { createCatalogueImportRepository, createImportJobRepository } from './repository.ts';
 import { createCatalogueImportService } from './service.ts';
 
-export type { ImportSummary, ImportOptions, OpenRows, SourceRow } from './service.ts';
-export type { ImportJob } from './jobs.ts';
-export { ImportError } from './errors.ts';
+export type { ImportSummary, OpenRows } from './service.ts';
+export { isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
 
 /** The catalogue import on the shop's pool (panel page, `npm run import`, the ERP's product upsert). */
 export function getCatalogueImportService() {

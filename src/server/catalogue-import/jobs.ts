@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AuditActor } from '../audit/index.ts';
 import type { Queryable } from '../db/client.ts';
-import { ImportError, type ImportErrorCode } from './errors.ts';
+import { importError, isImportError, type ImportErrorCode } from './errors.ts';
 import { openImportRows, type ImportFormat } from './readers.ts';
 import type { ImportJobRepository, JobRow, JobStatus } from './repository.ts';
 import type { CatalogueImportService, ImportSummary } from './service.ts';
@@ -16,7 +16,7 @@ export interface ImportJob {
   summary: ImportSummary | null; error: ImportErrorCode | 'stalled' | null; errorDetail: string;
 }
 
-export interface ImportJobDeps {
+interface ImportJobDeps {
   db: Queryable;
   repository: ImportJobRepository;
   service: CatalogueImportService;
@@ -42,8 +42,8 @@ export function createImportJobs({ db, repository, service, log = console.error 
       await repository.finishJob(db, jobId, dryRun ? 'checked' : 'written', summary);
     };
     work().catch(async (error: unknown) => {
-      if (!(error instanceof ImportError)) log('[catalogue-import] job failed:', error);
-      const failure = error instanceof ImportError ? { error: error.code, detail: error.detail } : { error: 'unreadable', detail: '' };
+      if (!isImportError(error)) log('[catalogue-import] job failed:', error);
+      const failure = isImportError(error) ? { error: error.code, detail: String(error.params.detail ?? '') } : { error: 'unreadable', detail: '' };
       await repository.finishJob(db, jobId, 'failed', failure).catch((failure: unknown) => log('[catalogue-import] job not closed:', failure));
     });
   }
@@ -51,8 +51,8 @@ export function createImportJobs({ db, repository, service, log = console.error 
   return {
     /** Keeps the uploaded file (judged by content: text, not a spreadsheet or a picture renamed) and starts its dry run. */
     async start(actor: { staffId: number; email: string }, fileName: string, format: ImportFormat, bytes: Buffer): Promise<ImportJob> {
-      if (bytes.length === 0) throw new ImportError('empty_file');
-      if (await fileTypeFromBuffer(bytes)) throw new ImportError('not_text');
+      if (bytes.length === 0) throw importError('empty_file');
+      if (await fileTypeFromBuffer(bytes)) throw importError('not_text');
       await openImportRows(() => Readable.from([bytes]), format);
       const row = await repository.insertJob(db, { staffId: actor.staffId, fileName, format, file: bytes });
       run(row.id, bytes, format, true, actor);
@@ -67,7 +67,7 @@ export function createImportJobs({ db, repository, service, log = console.error 
     /** Writes a checked file with no rejected row; refused when it is not (or no longer) in that state. */
     async confirm(id: string, actor: { staffId: number; email: string }): Promise<void> {
       const claimed = await repository.claimForWriting(db, id, actor.staffId);
-      if (!claimed) throw new ImportError((await repository.getJob(db, id, actor.staffId)) ? 'busy' : 'not_found');
+      if (!claimed) throw importError((await repository.getJob(db, id, actor.staffId)) ? 'busy' : 'not_found');
       run(id, claimed.file, claimed.format, false, actor);
     },
   };

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import streamArray from 'stream-json/streamers/stream-array.js';
-import { ImportError } from './errors.ts';
+import { importError, isImportError } from './errors.ts';
 import type { OpenRows, SourceRow } from './service.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { OpenRows, SourceRow } from './service.ts';
  * - JSON: an array of products (stream-json), or JSON Lines (one object a line); the fields of
  *   CatalogueProductSchema. The "line" of an array item is its position (1 = the first item).
  */
-export type OpenBytes = () => Readable;
+type OpenBytes = () => Readable;
 export type ImportFormat = 'csv' | 'json';
 
 export const TEMPLATE_COLUMNS = ['codigo', 'nome_pt', 'nome_es', 'descritivo_pt', 'descritivo_es', 'descricao_pt', 'descricao_es',
@@ -79,8 +79,8 @@ async function* readCsv(open: OpenBytes, delimiter: string): AsyncGenerator<Sour
         columns = record.map(toColumnName);
         const missing = REQUIRED_COLUMNS.filter((column) => !columns?.includes(column));
         const unknown = columns.filter((column) => column && !(TEMPLATE_COLUMNS as readonly string[]).includes(column));
-        if (missing.length) throw new ImportError('missing_columns', missing.join(', '));
-        if (unknown.length) throw new ImportError('unknown_columns', unknown.join(', '));
+        if (missing.length) throw importError('missing_columns', missing.join(', '));
+        if (unknown.length) throw importError('unknown_columns', unknown.join(', '));
         continue;
       }
       const cells = record.length > columns.length && record.slice(columns.length).every((cell) => cell.trim() === '') ? record.slice(0, columns.length) : record;
@@ -88,9 +88,9 @@ async function* readCsv(open: OpenBytes, delimiter: string): AsyncGenerator<Sour
       else yield { line: info.lines, data: toCsvRow(columns, cells) };
     }
   } catch (error) {
-    if (error instanceof ImportError) throw error;
+    if (isImportError(error)) throw error;
     const line = (error as { lines?: number }).lines;
-    throw new ImportError('unreadable', line ? String(line) : '');
+    throw importError('unreadable', line ? String(line) : '');
   }
 }
 
@@ -120,23 +120,23 @@ async function* readJsonArray(open: OpenBytes): AsyncGenerator<SourceRow> {
       yield value !== null && typeof value === 'object' && !Array.isArray(value) ? { line, data: value } : { line, issues: [{ field: 'json', problem: 'invalid' }] };
     }
   } catch (error) {
-    if (error instanceof ImportError) throw error;
-    throw new ImportError('unreadable', '');
+    if (isImportError(error)) throw error;
+    throw importError('unreadable', '');
   }
 }
 
 /** The rows of an import file, as often as the service reads them. */
 export async function openImportRows(open: OpenBytes, format: ImportFormat): Promise<OpenRows> {
   const head = await readHead(open);
-  if (/\u0000/.test(head) || head.includes('\uFFFD')) throw new ImportError('not_text');
+  if (/\u0000/.test(head) || head.includes('\uFFFD')) throw importError('not_text');
   if (format === 'json') {
     const first = head.trimStart()[0];
     if (first === '[') return () => readJsonArray(open);
     if (first === '{') return () => readJsonLines(open);
-    throw new ImportError(first === undefined ? 'empty_file' : 'unreadable');
+    throw importError(first === undefined ? 'empty_file' : 'unreadable');
   }
   const header = head.split(/\r?\n/, 1)[0] ?? '';
-  if (!header.trim()) throw new ImportError('empty_file');
+  if (!header.trim()) throw importError('empty_file');
   const delimiter = (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
   return () => readCsv(open, delimiter);
 }

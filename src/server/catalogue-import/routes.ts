@@ -2,18 +2,18 @@
 // /painel/catalogo/importar, its template download and the terminal command use these.
 import { toCsv } from '../../lib/csv.ts';
 import type { RowIssue } from '../../lib/contract/catalogue-product.ts';
-import { catalogueImportMessages, type CatalogueImportMessageKey } from '../../lib/i18n/panel-import.ts';
+import { catalogueImportMessages } from '../../lib/i18n/panel-import.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { csvDownload } from '../http/responses.ts';
 import { parseMultipart } from '../storage/multipart.ts';
-import { ImportError } from './errors.ts';
+import type { DomainError } from '../errors/domain-error.ts';
+import { toErrorResult } from '../http/error-result.ts';
+import { importError, isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
 import type { ImportJobs, ImportJob } from './jobs.ts';
 import { TEMPLATE_COLUMNS, toImportFormat } from './readers.ts';
 import type { ImportSummary } from './service.ts';
 
-/** The panel's upload limit; larger files go through `npm run import` on the server. */
-export const UPLOAD_LIMIT_MB = 10;
 
 const translate = (locale: Locale) => createTranslator(catalogueImportMessages, locale);
 
@@ -22,8 +22,8 @@ export function toReasonText(issue: RowIssue, locale: Locale): string {
   return t('reason', { field: issue.field, problem: t(`problem_${issue.problem}`) });
 }
 
-export function toErrorText(error: ImportError, locale: Locale): string {
-  return translate(locale)(`error_${error.code}` as CatalogueImportMessageKey, { detail: error.detail, mb: UPLOAD_LIMIT_MB });
+export function toErrorText(error: DomainError, locale: Locale): string {
+  return createTranslator(error.messages, locale)(error.key, error.params);
 }
 
 /** The summary as lines of text (the terminal's report). */
@@ -68,20 +68,20 @@ export function downloadTemplate(): Response {
   return csvDownload(toCsv([[...TEMPLATE_COLUMNS], example('pt'), example('es')]), 'modelo-importacao');
 }
 
-export type UploadOutcome = { ok: true; job: ImportJob } | { ok: false; status: number; message: string };
+type UploadOutcome = { ok: true; job: ImportJob } | { ok: false; status: number; message: string };
 
 /** POST …/importar (multipart, field `arquivo`): the file kept and its dry run started. */
 export async function uploadImportFile(jobs: ImportJobs, actor: { staffId: number; email: string }, request: Request, locale: Locale): Promise<UploadOutcome> {
-  const refuse = (error: ImportError): UploadOutcome => ({ ok: false, status: error.status, message: toErrorText(error, locale) });
+  const refuse = (error: DomainError): UploadOutcome => ({ ok: false, status: toErrorResult(error, locale).status, message: toErrorText(error, locale) });
   const form = await parseMultipart(request, { fileFields: ['arquivo'], maxFileBytes: UPLOAD_LIMIT_MB * 1024 * 1024, maxFields: 5 });
-  if (!form.ok) return refuse(new ImportError(form.reason === 'too_large' ? 'too_large' : 'unknown_format'));
+  if (!form.ok) return refuse(importError(form.reason === 'too_large' ? 'too_large' : 'unknown_format'));
   const file = form.files.arquivo;
   const format = file ? toImportFormat(file.filename) : null;
-  if (!file || !format) return refuse(new ImportError('unknown_format'));
+  if (!file || !format) return refuse(importError('unknown_format'));
   try {
     return { ok: true, job: await jobs.start(actor, file.filename.slice(-200), format, file.bytes) };
   } catch (error) {
-    if (error instanceof ImportError) return refuse(error);
+    if (isImportError(error)) return refuse(error);
     throw error;
   }
 }
@@ -89,6 +89,6 @@ export async function uploadImportFile(jobs: ImportJobs, actor: { staffId: numbe
 export function toJobMessage(job: ImportJob, locale: Locale): string | null {
   if (job.status !== 'failed') return null;
   const t = translate(locale);
-  const reason = job.error === 'stalled' ? t('error_stalled') : toErrorText(new ImportError(job.error ?? 'unreadable', job.errorDetail), locale);
+  const reason = job.error === 'stalled' ? t('error_stalled') : toErrorText(importError(job.error ?? 'unreadable', job.errorDetail), locale);
   return t('failed', { reason });
 }

@@ -6,7 +6,7 @@ import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { toSlug } from '../db/seed/product-generator.ts';
 import { toFieldChanges, toNextState, type FieldChange } from './compare.ts';
-import { ImportError } from './errors.ts';
+import { importError } from './errors.ts';
 import type { CatalogueImportRepository, ProductWrite, StoredProduct } from './repository.ts';
 
 /** One row as a reader found it: its line (1 = the header of a CSV), and its fields or why it could not be read. */
@@ -14,8 +14,8 @@ export interface SourceRow { line: number; data?: unknown; issues?: RowIssue[] }
 /** Opens the file's rows from the start; called once per pass (check, then write). */
 export type OpenRows = () => AsyncIterable<SourceRow>;
 
-export interface RejectedRow { line: number; code: string | null; issues: RowIssue[] }
-export interface ChangedRow { line: number; code: string; changes: FieldChange[] }
+interface RejectedRow { line: number; code: string | null; issues: RowIssue[] }
+interface ChangedRow { line: number; code: string; changes: FieldChange[] }
 
 export interface ImportSummary {
   rows: number; created: number; changed: number; unchanged: number; rejected: number;
@@ -25,13 +25,13 @@ export interface ImportSummary {
   written: boolean;
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   dryRun: boolean;
   actor: AuditActor;
   onProgress?: (progress: { phase: 'checking' | 'writing'; rows: number }) => void | Promise<void>;
 }
 
-export interface CatalogueImportDeps {
+interface CatalogueImportDeps {
   db: Queryable;
   connect: () => Promise<pg.PoolClient>;
   repository: CatalogueImportRepository;
@@ -39,8 +39,8 @@ export interface CatalogueImportDeps {
   announce(tags: readonly CatalogueTag[]): void;
 }
 
-export const BATCH_SIZE = 1000;
-export const DETAIL_LIMIT = 500;
+const BATCH_SIZE = 1000;
+const DETAIL_LIMIT = 500;
 const MAX_ROWS = 1_000_000;
 
 interface ValidRow { line: number; row: CatalogueProduct; icon: string | null }
@@ -85,7 +85,7 @@ async function* readBatchesInOrder(open: OpenRows, reject: (row: RejectedRow) =>
   let batch: ValidRow[] = [];
   let count = 0;
   for await (const source of open()) {
-    if (++count > MAX_ROWS) throw new ImportError('too_many_rows');
+    if (++count > MAX_ROWS) throw importError('too_many_rows');
     const checked = toValidRow(source, seen);
     if ('issues' in checked) reject(checked);
     else batch.push(checked);
@@ -94,7 +94,7 @@ async function* readBatchesInOrder(open: OpenRows, reject: (row: RejectedRow) =>
       batch = [];
     }
   }
-  if (count === 0) throw new ImportError('empty_file');
+  if (count === 0) throw importError('empty_file');
   if (batch.length) yield batch;
 }
 
@@ -211,7 +211,7 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
       const tags = new Set<CatalogueTag>();
       try {
         for await (const batch of readBatches(open, rejectInto(summary))) {
-          if (summary.rejected > 0) throw new ImportError('file_changed');
+          if (summary.rejected > 0) throw importError('file_changed');
           await runInTransaction({ connect }, (tx) => writeBatch(tx, summary, batch, options.actor, tags));
           await options.onProgress?.({ phase: 'writing', rows: summary.rows });
         }
