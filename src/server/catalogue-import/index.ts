@@ -5,7 +5,7 @@ import { createImportJobs } from './jobs.ts';
 import { createCatalogueImportRepository, createImportJobRepository } from './repository.ts';
 import { createCatalogueImportService } from './service.ts';
 
-export type { ImportSummary, OpenRows } from './service.ts';
+export type { ImportSummary } from './service.ts';
 export { isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
 
 /** The catalogue import on the shop's pool (panel page, `npm run import`, the ERP's product upsert). */
