@@ -26,6 +26,7 @@ export const PANEL_NAV: readonly PanelNavEntry[] = [
   { href: '/painel/catalogo/frete', label: 'navShipping', roles: ADMINS },
   { href: '/painel/clientes', label: 'navCustomers', roles: ADMINS },
   { href: '/painel/ofertas', label: 'navOffers', roles: ADMINS },
+  { href: '/painel/catalogo/importar', label: 'navImport', roles: ADMINS },
   { href: '/painel/auditoria', label: 'navAudit', roles: ADMINS },
   { href: '/painel/equipe', label: 'navStaff', roles: ADMINS },
 ];
