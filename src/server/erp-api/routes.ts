@@ -127,6 +127,14 @@ export function getPaidOrders(service: ErpApiService, call: ErpCall): Promise<Re
   });
 }
 
+/**
+ * Any other method on an ERP route: the key is checked first (a caller without one learns
+ * nothing), then 405 naming the allowed method.
+ */
+export function refuseMethod(service: ErpApiService, call: ErpCall, allowed: 'GET' | 'POST'): Promise<Response> {
+  return withKey(service, call, null, async () => jsonError(405, createTranslator(erpMessages, call.locale)('methodNotAllowed', { method: allowed }), undefined, { headers: { allow: allowed } }));
+}
+
 /** GET /api/painel/v1/openapi.json: the API's description, to any live key. */
 export function getOpenApiDocument(service: ErpApiService, call: ErpCall, document: () => unknown): Promise<Response> {
   return withKey(service, call, null, async () => json(document()));

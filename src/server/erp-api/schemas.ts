@@ -10,16 +10,16 @@ export const MAX_BULK_ROWS = 5000;
 export const MAX_ORDERS_PAGE = 200;
 export const DEFAULT_ORDERS_PAGE = 50;
 
-const Codigo = z.string().trim().min(1).max(60).meta({ description: 'The product code (codigo) as the ERP knows it.', example: 'FUR-1234' });
+const Codigo = z.string().trim().min(1).max(60).regex(/^[^\p{Cc}]+$/u).meta({ description: 'The product code (codigo) as the ERP knows it.', example: 'FUR-1234' });
 
-export const StockRowSchema = z.strictObject({
+export const StockRowSchema = z.object({
   codigo: Codigo,
   estoque: z.int().min(0).max(1_000_000_000).meta({ description: 'Units the store can sell now. Open checkout reservations are taken off it.' }),
 }).meta({ id: 'StockRow' });
 
 export const CURRENCY_CODES = ['BRL', 'USD', 'PYG', 'ARS'] as const;
 
-export const PriceRowSchema = z.strictObject({
+export const PriceRowSchema = z.object({
   codigo: Codigo,
   preco: z.number().min(0).max(1e12).meta({ description: 'Price in major units (12.5 = 12.50); no more decimals than the currency has (PYG: none).' }),
   moeda: z.enum(CURRENCY_CODES).optional().meta({ description: 'Currency of the price; the product keeps its own when absent.' }),
