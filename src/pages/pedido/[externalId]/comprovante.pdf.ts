@@ -3,7 +3,7 @@ import { commonMessages } from '../../../lib/i18n/common.ts';
 import { createTranslator } from '../../../lib/i18n/translator.ts';
 import { toApiLang } from '../../../lib/locale.ts';
 import { jsonError } from '../../../server/http/responses.ts';
-import { getOrderService } from '../../../server/payments/services.ts';
+import { getOrderService } from '../../../server/payments/index.ts';
 import { renderReceiptPdf } from '../../../server/pdf/order-documents.ts';
 
 /** The order receipt (the /success "download receipt"), for its owner only. */

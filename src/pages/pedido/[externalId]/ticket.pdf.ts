@@ -4,7 +4,7 @@ import { commonMessages } from '../../../lib/i18n/common.ts';
 import { createTranslator } from '../../../lib/i18n/translator.ts';
 import { toApiLang } from '../../../lib/locale.ts';
 import { jsonError } from '../../../server/http/responses.ts';
-import { getOrderService } from '../../../server/payments/services.ts';
+import { getOrderService } from '../../../server/payments/index.ts';
 import { renderTicketPdf } from '../../../server/pdf/order-documents.ts';
 
 /** The pickup ticket PDF: exists once the order is paid and has its pickup code. */

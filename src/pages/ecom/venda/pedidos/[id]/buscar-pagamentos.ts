@@ -3,7 +3,7 @@ import { commonMessages } from '../../../../../lib/i18n/common.ts';
 import { createTranslator } from '../../../../../lib/i18n/translator.ts';
 import { toApiLang } from '../../../../../lib/locale.ts';
 import { json, jsonError } from '../../../../../server/http/responses.ts';
-import { getOrderService } from '../../../../../server/payments/services.ts';
+import { getOrderService } from '../../../../../server/payments/index.ts';
 
 /** What the payment-status page polls: `pagamentos[0].status`, plus the order status and pickup code. */
 export const GET: APIRoute = async ({ locals, params }) => {

@@ -3,7 +3,7 @@ import { commonMessages } from '../../../../../lib/i18n/common.ts';
 import { createTranslator } from '../../../../../lib/i18n/translator.ts';
 import { toApiLang } from '../../../../../lib/locale.ts';
 import { json, jsonError } from '../../../../../server/http/responses.ts';
-import { getOrderService } from '../../../../../server/payments/services.ts';
+import { getOrderService } from '../../../../../server/payments/index.ts';
 
 /** One order of the signed-in customer; anybody else's order is a 404, never a 403. */
 export const GET: APIRoute = async ({ locals, params }) => {
