@@ -85,5 +85,3 @@ export const erpMessages = defineMessages({
     revoked: 'Clave "{name}" revocada: ya no abre ninguna llamada.',
   },
 });
-
-export type ErpMessageKey = keyof (typeof erpMessages)['pt-BR'];

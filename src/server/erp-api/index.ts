@@ -6,7 +6,6 @@ import { createRateLimiter } from '../rate-limit/index.ts';
 import { createErpRepository } from './repository.ts';
 import { createErpApiService } from './service.ts';
 
-export { ErpError } from './errors.ts';
 export { API_SCOPES } from './schemas.ts';
 
 /** The ERP API and its keys on the shop's pool. */

@@ -5,8 +5,10 @@ import { commonMessages } from '../../lib/i18n/common.ts';
 import { erpMessages } from '../../lib/i18n/erp-api.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { toErrorResponse, toErrorResult } from '../http/error-result.ts';
 import { json, jsonError, toFieldErrors, zodMessagesIn } from '../http/responses.ts';
-import { ErpError } from './errors.ts';
+import { erpError } from './errors.ts';
 import type { ActiveKey } from './repository.ts';
 import { BulkEnvelopeSchema, MAX_BULK_ROWS, PaidOrdersQuerySchema, PriceRowSchema, StockRowSchema, type ApiScope, type BulkResult } from './schemas.ts';
 import type { BulkOutcome, ErpApiService, KeyActor, RowRejection } from './service.ts';
@@ -15,25 +17,16 @@ export interface ErpCall { request: Request; url: URL; locale: Locale }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
-function toErrorResponse(error: ErpError, locale: Locale): Response {
-  const t = createTranslator(erpMessages, locale);
-  const headers: Record<string, string> = {};
-  if (error.code === 'unauthenticated') headers['www-authenticate'] = 'Bearer realm="fronteira-erp"';
-  if (error.code === 'too_many_requests') headers['retry-after'] = '60';
-  return jsonError(error.status, t(error.messageKey, error.params), undefined, { headers });
-}
-
 function readBearer(request: Request): string | null {
   return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? null;
 }
 
-/** Authenticates the key for `scope`, then runs `handle`; ErpErrors become their JSON answers. */
+/** Authenticates the key for `scope`, then runs `handle`; refusals answer through the one mapper (decision 0720). */
 async function withKey(service: ErpApiService, call: ErpCall, scope: ApiScope | null, handle: (key: ActiveKey) => Promise<Response>): Promise<Response> {
   try {
     return await handle(await service.authenticate(readBearer(call.request), scope));
   } catch (error) {
-    if (error instanceof ErpError) return toErrorResponse(error, call.locale);
-    throw error;
+    return toErrorResponse(error, call.locale);
   }
 }
 
@@ -153,11 +146,12 @@ export async function handleKeysForm(service: ErpApiService, actor: KeyActor, fo
       return { ok: true, status: 201, text: t('created', { name: created.key.name }), secret: created.secret };
     }
     const id = Number(form?.get('id'));
-    if (action !== 'revogar' || !Number.isSafeInteger(id) || id <= 0) throw new ErpError('key_not_found');
+    if (action !== 'revogar' || !Number.isSafeInteger(id) || id <= 0) throw erpError('not_found', 'error_key_not_found');
     const revoked = await service.revokeKey(actor, id);
     return { ok: true, status: 200, text: t('revoked', { name: revoked.name }) };
   } catch (error) {
-    if (!(error instanceof ErpError)) throw error;
-    return { ok: false, status: error.status, text: t(error.messageKey) };
+    if (!(error instanceof DomainError)) throw error;
+    const refusal = toErrorResult(error, locale);
+    return { ok: false, status: refusal.status, text: (refusal.body as { message: string }).message };
   }
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { ConnectionSource, Queryable } from '../db/client.ts';
 import { runInTransaction } from '../db/client.ts';
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
-import { ErpError } from './errors.ts';
+import { erpError } from './errors.ts';
 import type { ActiveKey, ErpRepository, PaidItemRow, PaidOrderRow, PaidPaymentRow, RowOutcome } from './repository.ts';
 import { API_SCOPES, type ApiScope, type PaidOrder, type RowReason } from './schemas.ts';
 
@@ -29,6 +29,10 @@ interface ErpDeps {
   limiter: RateLimiter;
   writeAudit: (tx: Queryable, entry: AuditEntry) => Promise<void>;
   announce: (tags: readonly CatalogueTag[]) => void;
+}
+
+function unauthenticated() {
+  return erpError('unauthenticated', 'error_unauthenticated', { headers: { 'www-authenticate': 'Bearer realm="fronteira-erp"' } });
 }
 
 export function toKeyHash(secret: string): Buffer {
@@ -61,7 +65,7 @@ function toCursor(xid: string, id: number): string {
 function fromCursor(cursor: string | undefined): { xid: string; id: number } {
   if (cursor === undefined) return { xid: '0', id: 0 };
   const match = /^(\d{1,19})\.(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
-  if (!match || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw new ErpError('invalid_cursor');
+  if (!match || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw erpError('bad_request', 'error_invalid_cursor');
   return { xid: match[1]!, id: Number(match[2]) };
 }
 
@@ -100,9 +104,9 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
     /** A new key: the secret is returned this once; only its SHA-256 is kept. */
     async createKey(actor: KeyActor, input: { name: string; scopes: string[] }) {
       const name = input.name.trim();
-      if (name.length < 1 || name.length > 80) throw new ErpError('key_name_invalid');
+      if (name.length < 1 || name.length > 80) throw erpError('invalid', 'error_key_name_invalid');
       const scopes = API_SCOPES.filter((scope) => input.scopes.includes(scope));
-      if (scopes.length === 0 || scopes.length !== new Set(input.scopes).size) throw new ErpError('key_scopes_invalid');
+      if (scopes.length === 0 || scopes.length !== new Set(input.scopes).size) throw erpError('invalid', 'error_key_scopes_invalid');
       const secret = `frt_${randomBytes(32).toString('base64url')}`;
       const row = await runInTransaction(pool, async (tx) => {
         const created = await repository.insertKey(tx, { name, prefix: secret.slice(0, 12), hash: toKeyHash(secret), scopes, staffId: actor.id });
@@ -118,7 +122,7 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
     async revokeKey(actor: KeyActor, id: number) {
       return runInTransaction(pool, async (tx) => {
         const revoked = await repository.revokeKey(tx, id, actor.id);
-        if (!revoked) throw new ErpError('key_not_found');
+        if (!revoked) throw erpError('not_found', 'error_key_not_found');
         await writeAudit(tx, {
           actor: { staffId: actor.id, email: actor.email }, action: 'api_key.revoke', entityType: 'api_key', entityId: id,
           before: { name: revoked.name, prefix: revoked.prefix, scopes: revoked.scopes }, after: { revoked: true },
@@ -129,11 +133,11 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
 
     /** The live key a bearer secret names, with its scope checked and its use counted. */
     async authenticate(secret: string | null, scope: ApiScope | null): Promise<ActiveKey> {
-      if (!secret || !KEY_PATTERN.test(secret)) throw new ErpError('unauthenticated');
+      if (!secret || !KEY_PATTERN.test(secret)) throw unauthenticated();
       const key = await repository.findActiveKey(db, toKeyHash(secret));
-      if (!key) throw new ErpError('unauthenticated');
-      if (scope && !key.scopes.includes(scope)) throw new ErpError('missing_scope', { scope });
-      if (!(await limiter.consume(ERP_KEY_LIMIT, `key-${key.id}`))) throw new ErpError('too_many_requests');
+      if (!key) throw unauthenticated();
+      if (scope && !key.scopes.includes(scope)) throw erpError('forbidden', 'error_missing_scope', { params: { scope } });
+      if (!(await limiter.consume(ERP_KEY_LIMIT, `key-${key.id}`))) throw erpError('too_many', 'error_too_many_requests', { headers: { 'retry-after': String(ERP_KEY_LIMIT.windowSeconds) } });
       if (!key.last_used_at || clock.now().getTime() - key.last_used_at.getTime() > TOUCH_EVERY_MS) await repository.touchKey(db, key.id);
       return key;
     },
@@ -147,7 +151,7 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
       const hash = toKeyHash(body);
       const stored = await repository.findAnswer(db, key.id, idempotencyKey);
       if (stored) {
-        if (!stored.request_hash.equals(hash)) throw new ErpError('idempotency_mismatch');
+        if (!stored.request_hash.equals(hash)) throw erpError('invalid', 'error_idempotency_mismatch');
         return { status: stored.status, body: stored.body as T, replayed: true };
       }
       const answer = await work();
