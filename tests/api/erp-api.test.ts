@@ -48,6 +48,9 @@ describe('ERP API keys and scopes', () => {
     const stock = await call('estoque', key, { itens: [{ codigo: product.code, estoque: 42 }] });
     expect(stock).toEqual({ status: 200, body: { recebidos: 1, atualizados: 1, inalterados: 0, rejeitados: [] } });
     expect(await getStock(product.id)).toBe(42);
+    const audit = await getTestDb().query<{ actor: string; after: unknown }>(
+      `SELECT actor, after FROM audit_log WHERE action = 'erp.stock' AND actor = $1`, [`api-key:${key.slice(0, 12)}`]);
+    expect(audit.rows).toEqual([{ actor: `api-key:${key.slice(0, 12)}`, after: { received: 1, changed: 1, codes: [product.code] } }]);
     const prices = await call('precos', key, { itens: [{ codigo: product.code, preco: 99.9 }] });
     expect(prices.status).toBe(403);
     expect(prices.body.message).toBe('Esta clave de API no tiene el alcance "prices" que pide esta llamada.');

@@ -75,7 +75,7 @@ function toBulkResult(outcome: BulkOutcome, locale: Locale): BulkResult {
 
 async function postBulk<S extends RowSchema>(
   service: ErpApiService, call: ErpCall, scope: ApiScope, schema: S,
-  apply: (rows: (z.output<S> & { linha: number })[], early: RowRejection[], received: number) => Promise<BulkOutcome>,
+  apply: (key: ActiveKey, rows: (z.output<S> & { linha: number })[], early: RowRejection[], received: number) => Promise<BulkOutcome>,
 ): Promise<Response> {
   return withKey(service, call, scope, async (key) => {
     const idempotencyKey = call.request.headers.get('idempotency-key');
@@ -91,7 +91,7 @@ async function postBulk<S extends RowSchema>(
     const answer = await service.runIdempotent(key, idempotencyKey, text, async () => {
       const rows = readRows(text, call.request.headers.get('content-type'), schema, call.locale);
       if (rows instanceof Response) return { status: rows.status, body: await rows.json() as unknown };
-      return { status: 200, body: toBulkResult(await apply(rows.valid, rows.rejected, rows.received), call.locale) as unknown };
+      return { status: 200, body: toBulkResult(await apply(key, rows.valid, rows.rejected, rows.received), call.locale) as unknown };
     });
     return json(answer.body, { status: answer.status, headers: answer.replayed ? { 'idempotent-replayed': 'true' } : {} });
   });
@@ -99,12 +99,12 @@ async function postBulk<S extends RowSchema>(
 
 /** POST /api/painel/v1/estoque (scope stock): sets stock by codigo, up to 5,000 rows. */
 export function postStock(service: ErpApiService, call: ErpCall): Promise<Response> {
-  return postBulk(service, call, 'stock', StockRowSchema, (rows, early, received) => service.setStock(rows, early, received));
+  return postBulk(service, call, 'stock', StockRowSchema, (key, rows, early, received) => service.setStock(key, rows, early, received));
 }
 
 /** POST /api/painel/v1/precos (scope prices): sets prices by codigo, up to 5,000 rows. */
 export function postPrices(service: ErpApiService, call: ErpCall): Promise<Response> {
-  return postBulk(service, call, 'prices', PriceRowSchema, (rows, early, received) => service.setPrices(rows, early, received));
+  return postBulk(service, call, 'prices', PriceRowSchema, (key, rows, early, received) => service.setPrices(key, rows, early, received));
 }
 
 /** GET /api/painel/v1/pedidos-pagos?cursor=&limite= (scope orders:read). */

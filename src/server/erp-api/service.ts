@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuditEntry } from '../audit/index.ts';
+import type { AuditActor, AuditEntry } from '../audit/index.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import type { Clock } from '../clock.ts';
 import type { ConnectionSource, Queryable } from '../db/client.ts';
@@ -16,6 +16,8 @@ const TOUCH_EVERY_MS = 60_000;
 /** Past this many changed products one call announces 'all' instead of a tag each. */
 const MAX_PRODUCT_TAGS = 200;
 const KEY_PATTERN = /^frt_[A-Za-z0-9_-]{43}$/;
+/** Codes listed in a bulk call's audit row (the counts are whole). */
+const AUDITED_CODES = 200;
 
 export interface KeyActor { id: number; email: string }
 export interface RowRejection { linha: number; codigo: string | null; motivo: RowReason; campos?: Record<string, string[]> }
@@ -33,6 +35,11 @@ interface ErpDeps {
 
 function unauthenticated() {
   return erpError('unauthenticated', 'error_unauthenticated', { headers: { 'www-authenticate': 'Bearer realm="fronteira-erp"' } });
+}
+
+/** How the audit log names a key's writes: by its prefix, never the secret. */
+export function toKeyActor(key: ActiveKey): AuditActor {
+  return { staffId: null, email: `api-key:${key.prefix}` };
 }
 
 export function toKeyHash(secret: string): Buffer {
@@ -87,14 +94,27 @@ function toPaidOrder(row: PaidOrderRow, items: PaidItemRow[], payments: PaidPaym
 }
 
 export function createErpApiService({ db, pool, clock, repository, limiter, writeAudit, announce }: ErpDeps) {
-  /** One set-based statement for the valid rows, then the catalogue hears which products changed. */
+  /**
+   * One set-based statement for the valid rows and, when it changed anything, one audit row
+   * naming the key, in one transaction; then the catalogue hears which products changed.
+   */
   async function applyBulk(
-    rows: { linha: number; codigo: string }[], early: RowRejection[], received: number,
-    run: (batch: { rowNo: number[]; codes: string[] }) => Promise<RowOutcome[]>,
+    key: ActiveKey, action: string, rows: { linha: number; codigo: string }[], early: RowRejection[], received: number,
+    run: (tx: Queryable, batch: { rowNo: number[]; codes: string[] }) => Promise<RowOutcome[]>,
   ): Promise<BulkOutcome> {
-    const outcomes = rows.length === 0 ? [] : await run({ rowNo: rows.map((row) => row.linha), codes: rows.map((row) => row.codigo) });
-    announce(toTags(outcomes));
     const codes = new Map(rows.map((row) => [row.linha, row.codigo]));
+    const outcomes = rows.length === 0 ? [] : await runInTransaction(pool, async (tx) => {
+      const done = await run(tx, { rowNo: rows.map((row) => row.linha), codes: rows.map((row) => row.codigo) });
+      const changed = done.filter((row) => row.outcome === 'updated').map((row) => codes.get(row.row_no));
+      if (changed.length) {
+        await writeAudit(tx, {
+          actor: toKeyActor(key), action, entityType: 'products', entityId: `api-key:${key.id}`,
+          after: { received, changed: changed.length, codes: changed.slice(0, AUDITED_CODES) },
+        });
+      }
+      return done;
+    });
+    announce(toTags(outcomes));
     return toOutcome(received, early, outcomes, (rowNo) => codes.get(rowNo) ?? null);
   }
 
@@ -159,11 +179,11 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
       return { ...answer, replayed: false };
     },
 
-    setStock: (rows: { linha: number; codigo: string; estoque: number }[], early: RowRejection[], received: number) =>
-      applyBulk(rows, early, received, (batch) => repository.setStock(db, { ...batch, quantities: rows.map((row) => row.estoque) })),
+    setStock: (key: ActiveKey, rows: { linha: number; codigo: string; estoque: number }[], early: RowRejection[], received: number) =>
+      applyBulk(key, 'erp.stock', rows, early, received, (tx, batch) => repository.setStock(tx, { ...batch, quantities: rows.map((row) => row.estoque) })),
 
-    setPrices: (rows: { linha: number; codigo: string; preco: number; moeda?: string }[], early: RowRejection[], received: number) =>
-      applyBulk(rows, early, received, (batch) => repository.setPrices(db, {
+    setPrices: (key: ActiveKey, rows: { linha: number; codigo: string; preco: number; moeda?: string }[], early: RowRejection[], received: number) =>
+      applyBulk(key, 'erp.prices', rows, early, received, (tx, batch) => repository.setPrices(tx, {
         ...batch, prices: rows.map((row) => String(row.preco)), currencies: rows.map((row) => row.moeda ?? null),
       })),
 
