@@ -3,7 +3,7 @@ import { createLoginSchema } from '../../lib/contract/accounts.ts';
 import { json, jsonError } from '../../server/http/responses.ts';
 import { getAccountTexts, readJsonFields, setSessionCookie } from '../../server/accounts/http.ts';
 import { getClientIp, tooManyRequests } from '../../server/rate-limit/http.ts';
-import { getAuthService } from '../../server/accounts/services.ts';
+import { getAuthService } from '../../server/accounts/index.ts';
 
 /** POST /ecom/login {email, password} -> {token, user}; also sets the httpOnly session cookie. */
 export const POST: APIRoute = async (context) => {

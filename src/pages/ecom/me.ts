@@ -3,7 +3,7 @@ import { json, jsonError } from '../../server/http/responses.ts';
 import { getAccountTexts } from '../../server/accounts/http.ts';
 import { toAccountUser } from '../../server/accounts/customers.ts';
 import { requireApiCustomer } from '../../server/accounts/require-customer.ts';
-import { getAddressService, getCustomerRepository } from '../../server/accounts/services.ts';
+import { getAddressService, getCustomerRepository } from '../../server/accounts/index.ts';
 
 /** POST /ecom/me: the signed-in customer's profile with the active addresses (enderecos). */
 export const POST: APIRoute = async (context) => {

@@ -2,7 +2,7 @@ import type { AccountAddress, AddressForm } from '../../lib/contract/accounts.ts
 import type { Locale } from '../../lib/locale.ts';
 import { json, jsonError } from '../http/responses.ts';
 import { getAccountTexts } from './http.ts';
-import { getAddressService } from './services.ts';
+import { getAddressService } from './index.ts';
 
 /**
  * Saves a validated address form (create or edit) once its city is checked against the

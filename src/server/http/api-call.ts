@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import type { RequestLocals } from './request-context.ts';
+import type { RequestLocals } from '../entry/request-context.ts';
 import { toResponse, type ApiResult, type BodySource } from './responses.ts';
 
 /**

@@ -3,7 +3,7 @@ import { createRecoverySchema } from '../../../lib/contract/accounts.ts';
 import { json } from '../../../server/http/responses.ts';
 import { getAccountTexts, readJsonFields } from '../../../server/accounts/http.ts';
 import { getClientIp, tooManyRequests } from '../../../server/rate-limit/http.ts';
-import { getRecoveryService } from '../../../server/accounts/services.ts';
+import { getRecoveryService } from '../../../server/accounts/index.ts';
 
 /** POST /ecom/cliente/recuperar-senha {email}: the same answer whether or not the e-mail exists. */
 export const POST: APIRoute = async (context) => {

@@ -3,7 +3,7 @@ import { json, jsonError } from '../../../server/http/responses.ts';
 import { getAccountTexts } from '../../../server/accounts/http.ts';
 import { getClientIp, tooManyRequests } from '../../../server/rate-limit/http.ts';
 import { requireApiCustomer } from '../../../server/accounts/require-customer.ts';
-import { getRecoveryService } from '../../../server/accounts/services.ts';
+import { getRecoveryService } from '../../../server/accounts/index.ts';
 
 /** POST /ecom/cliente/reenviar-email: sends the signed-in customer a new confirmation link. */
 export const POST: APIRoute = async (context) => {

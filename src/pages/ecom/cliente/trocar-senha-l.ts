@@ -3,7 +3,7 @@ import { createPasswordChangeSchema } from '../../../lib/contract/accounts.ts';
 import { json, jsonError } from '../../../server/http/responses.ts';
 import { getAccountTexts, readJsonFields } from '../../../server/accounts/http.ts';
 import { requireApiCustomer } from '../../../server/accounts/require-customer.ts';
-import { getAuthService } from '../../../server/accounts/services.ts';
+import { getAuthService } from '../../../server/accounts/index.ts';
 
 /** POST /ecom/cliente/trocar-senha-l {password_currently, password, password_confirmation}. */
 export const POST: APIRoute = async (context) => {

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { createResetSchema } from '../../../lib/contract/accounts.ts';
 import { json, jsonError } from '../../../server/http/responses.ts';
 import { getAccountTexts, readJsonFields } from '../../../server/accounts/http.ts';
-import { getRecoveryService } from '../../../server/accounts/services.ts';
+import { getRecoveryService } from '../../../server/accounts/index.ts';
 
 /** POST /ecom/cliente/trocar-senha {email, uuid, token, code, password, password_confirmation}. */
 export const POST: APIRoute = async (context) => {

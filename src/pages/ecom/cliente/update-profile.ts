@@ -7,7 +7,7 @@ import { json, jsonError, toFieldErrors, zodMessagesIn } from '../../../server/h
 import { toAccountUser } from '../../../server/accounts/customers.ts';
 import { getAccountTexts } from '../../../server/accounts/http.ts';
 import { requireApiCustomer } from '../../../server/accounts/require-customer.ts';
-import { getCustomerRepository, getDocumentService } from '../../../server/accounts/services.ts';
+import { getCustomerRepository, getDocumentService } from '../../../server/accounts/index.ts';
 import { readDocumentUpload } from '../../../server/accounts/uploads.ts';
 
 /** POST /ecom/cliente/update-profile (multipart: telefone, documento, documento_tipo, optional frente/verso). */

@@ -4,7 +4,7 @@ import { createAddressSchema } from '../../../../lib/contract/accounts.ts';
 import { json, jsonError } from '../../../../server/http/responses.ts';
 import { getAccountTexts, parseFields, readJsonFields } from '../../../../server/accounts/http.ts';
 import { requireApiCustomer } from '../../../../server/accounts/require-customer.ts';
-import { getAddressService } from '../../../../server/accounts/services.ts';
+import { getAddressService } from '../../../../server/accounts/index.ts';
 import { saveAddress } from '../../../../server/accounts/address-http.ts';
 import { toId } from '../../../../lib/contract/input.ts';
 

@@ -3,7 +3,7 @@ import { createAddressSchema } from '../../../../lib/contract/accounts.ts';
 import { json } from '../../../../server/http/responses.ts';
 import { getAccountTexts, readJsonFields } from '../../../../server/accounts/http.ts';
 import { requireApiCustomer } from '../../../../server/accounts/require-customer.ts';
-import { getAddressService } from '../../../../server/accounts/services.ts';
+import { getAddressService } from '../../../../server/accounts/index.ts';
 import { saveAddress } from '../../../../server/accounts/address-http.ts';
 
 /** GET /ecom/cliente/address: the customer's active addresses, main first (checkout chooser). */

@@ -3,7 +3,7 @@ import { createCheckEmailSchema } from '../../../../lib/contract/accounts.ts';
 import { json, jsonError } from '../../../../server/http/responses.ts';
 import { getAccountTexts, readJsonFields } from '../../../../server/accounts/http.ts';
 import { getClientIp, tooManyRequests } from '../../../../server/rate-limit/http.ts';
-import { getCustomerRepository } from '../../../../server/accounts/services.ts';
+import { getCustomerRepository } from '../../../../server/accounts/index.ts';
 import { getRateLimiter } from '../../../../server/services.ts';
 import { LIMITS } from '../../../../server/rate-limit/index.ts';
 

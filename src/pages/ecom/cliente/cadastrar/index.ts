@@ -3,7 +3,7 @@ import { createRegistrationSchema } from '../../../../lib/contract/accounts.ts';
 import { json, jsonError, toFieldErrors, zodMessagesIn } from '../../../../server/http/responses.ts';
 import { getAccountTexts, setSessionCookie } from '../../../../server/accounts/http.ts';
 import { getClientIp, tooManyRequests } from '../../../../server/rate-limit/http.ts';
-import { getRegistrationService } from '../../../../server/accounts/services.ts';
+import { getRegistrationService } from '../../../../server/accounts/index.ts';
 import { getRateLimiter } from '../../../../server/services.ts';
 import { readDocumentUpload } from '../../../../server/accounts/uploads.ts';
 import { LIMITS } from '../../../../server/rate-limit/index.ts';

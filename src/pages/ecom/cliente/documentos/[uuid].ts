@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { jsonError } from '../../../../server/http/responses.ts';
 import { getAccountTexts } from '../../../../server/accounts/http.ts';
 import { requireApiCustomer } from '../../../../server/accounts/require-customer.ts';
-import { getDocumentService } from '../../../../server/accounts/services.ts';
+import { getDocumentService } from '../../../../server/accounts/index.ts';
 
 /** GET /ecom/cliente/documentos/{uuid}: the owner's identity-document file, as an attachment. */
 export const GET: APIRoute = async (context) => {

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { json, jsonError } from '../../../../../server/http/responses.ts';
 import { getAccountTexts } from '../../../../../server/accounts/http.ts';
 import { requireApiCustomer } from '../../../../../server/accounts/require-customer.ts';
-import { getAddressService } from '../../../../../server/accounts/services.ts';
+import { getAddressService } from '../../../../../server/accounts/index.ts';
 import { toId } from '../../../../../lib/contract/input.ts';
 
 /** PATCH /ecom/cliente/address/{id}/set-main: makes it the main address; 404 for others' ids. */

@@ -3,7 +3,7 @@ import { getPool } from '../db/client.ts';
 import { getRateLimiter } from '../services.ts';
 import { createAddressService } from './addresses.ts';
 import { createAuthService } from './auth.ts';
-import { createCustomerRepository } from './customers.ts';
+import { createCustomerRepository } from './repository.ts';
 import { createDocumentService } from './documents.ts';
 import { createRecoveryService } from './recovery.ts';
 import { createRegistrationService } from './registration.ts';
