@@ -7,7 +7,7 @@ import { CartBodySchema, CartQuerySchema, checkExternalId, getActor, toCartError
 import { getCartService } from './index.ts';
 import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, getOrCreateCartId, toCartReturnPath } from './cart-cookie.ts';
 import { toId } from '../../lib/contract/input.ts';
-import type { RequestLocals } from '../http/request-context.ts';
+import type { RequestLocals } from '../entry/request-context.ts';
 
 /** POST /ecom/venda/carrinho: creates the cart under the client's external id. */
 export async function postCart({ body, locals }: ApiCall): Promise<ApiResult> {

@@ -2,7 +2,7 @@ import { checkoutMessages } from '../../lib/i18n/checkout.ts';
 import { commonMessages } from '../../lib/i18n/common.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import { json, jsonError, parseJsonBody } from '../http/responses.ts';
-import type { RequestLocals } from '../http/request-context.ts';
+import type { RequestLocals } from '../entry/request-context.ts';
 import { getClientIp, tooManyRequests } from '../rate-limit/http.ts';
 import { LIMITS } from '../rate-limit/index.ts';
 import { getRateLimiter } from '../services.ts';
