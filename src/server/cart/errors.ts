@@ -1,17 +1,13 @@
-import type { CartMessageKey } from '../../lib/i18n/cart.ts';
+import { cartMessages } from '../../lib/i18n/cart.ts';
+import { commonMessages } from '../../lib/i18n/common.ts';
+import { defineErrors, type DomainError } from '../errors/domain-error.ts';
 
-/** A refused cart operation: HTTP status, a message key of the cart catalogue and its field. */
-export class CartError extends Error {
-  readonly status: number;
-  readonly key: CartMessageKey;
-  readonly params: Record<string, string | number>;
-  readonly field: string | undefined;
+/** A refused cart operation: a key of the cart catalogue, with its field and values (decision 0720). */
+export const cartError = defineErrors(cartMessages);
 
-  constructor(status: number, key: CartMessageKey, options: { params?: Record<string, string | number>; field?: string } = {}) {
-    super(key);
-    this.status = status;
-    this.key = key;
-    this.params = options.params ?? {};
-    this.field = options.field;
-  }
+const commonError = defineErrors(commonMessages);
+
+/** Another customer's cart: the common 403 text, which says nothing of the cart. */
+export function cartForbidden(): DomainError {
+  return commonError('forbidden', 'forbidden', { code: 'cartForbidden' });
 }
