@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { readDecrypted, storeEncrypted } from '../storage/encrypted-files.ts';
+import { readDecrypted, storeEncrypted } from '../storage/service.ts';
 import { createDocumentFileStore } from '../storage/index.ts';
 import { createDocumentRepository, type DocumentSide, type StoredDocument } from './repository.ts';
 

@@ -23,7 +23,7 @@ export interface CustomerRow {
   last_login_at: Date | null;
 }
 
-export interface NewCustomer {
+interface NewCustomer {
   email: string;
   passwordHash: string;
   firstName: string;
@@ -94,9 +94,8 @@ export function createCustomerRepository(db: Queryable) {
   };
 }
 
-export type CustomerRepository = ReturnType<typeof createCustomerRepository>;
 
-export interface SessionRow {
+interface SessionRow {
   id: number; uuid: string; email: string; first_name: string; last_name: string;
   foreign_buyer: 0 | 1; email_verified_at: Date | null; expires_at: Date;
 }

@@ -18,7 +18,7 @@ export type ErrorKind =
   | 'too_many'
   | 'unavailable';
 
-export interface DomainErrorOptions<Key extends string> {
+interface DomainErrorOptions<Key extends string> {
   /** The machine code (tests, logs); the message key when omitted. */
   code?: string;
   /** Values for the message's `{placeholders}` (and for the field messages). */
@@ -63,8 +63,24 @@ export class DomainError extends Error {
   }
 }
 
-/** A domain's error maker, typed by its catalogue: `export const accountError = defineErrors(accountMessages)`. */
-export function defineErrors<Key extends string>(messages: Catalogue<Key>) {
-  return (kind: ErrorKind, key: Key, options: DomainErrorOptions<Key> = {}): DomainError =>
-    new DomainError(kind, messages as Catalogue<string>, key, options);
+type KeyOf<C> = C extends Catalogue<infer Key> ? Key : never;
+
+/**
+ * A domain's error maker, typed by its catalogue: `export const accountError =
+ * defineErrors(commonMessages, formMessages, accountMessages)`. With several catalogues a key is
+ * looked up in the last that has it.
+ */
+export function defineErrors<Cs extends Catalogue<string>[]>(...catalogues: Cs) {
+  const messages = mergeCatalogues(catalogues);
+  return (kind: ErrorKind, key: KeyOf<Cs[number]>, options: DomainErrorOptions<KeyOf<Cs[number]>> = {}): DomainError =>
+    new DomainError(kind, messages, key, options);
+}
+
+function mergeCatalogues(catalogues: Catalogue<string>[]): Catalogue<string> {
+  return {
+    'pt-BR': Object.assign({}, ...catalogues.map((c) => c['pt-BR'])),
+    'es-PY': Object.assign({}, ...catalogues.map((c) => c['es-PY'])),
+    // es-AR lists only its differences from es-PY, so a later catalogue's es-PY text must not lose to an earlier es-AR one.
+    'es-AR': Object.assign({}, ...catalogues.map((c) => ({ ...c['es-PY'], ...c['es-AR'] }))),
+  };
 }

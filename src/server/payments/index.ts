@@ -1,7 +1,6 @@
 import { getConfig } from '../config.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
-import { createOrderService } from '../orders/service.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { createPaymentService } from './service.ts';
@@ -44,10 +43,6 @@ export function getSandboxDeps() {
 export function getPaymentService() {
   const pool = getPool();
   return createPaymentService({ db: pool, connect: () => pool.connect(), clock: systemClock, providers: getPaymentProviders() });
-}
-
-export function getOrderService() {
-  return createOrderService({ db: getPool() });
 }
 
 /** Cash collection points need a RUC for the invoice (spec section 1). */
