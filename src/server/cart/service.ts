@@ -3,7 +3,7 @@ import { ARMAZEM_ID, getMaxQuantity, type CartItemInput, type CartView } from '.
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { DomainError } from '../errors/domain-error.ts';
-import { cartError, cartForbidden } from './errors.ts';
+import { cartError } from './errors.ts';
 import { checkStock, priceIn, toLineInputs, toView, toWantedLines, withProducts } from './cart-lines.ts';
 import {
   findCart, getCartAndProducts, getCartLines, getCartLinesWithProducts, getProducts, insertCartIfAbsent, lockCart,
@@ -28,13 +28,13 @@ interface Deps {
 }
 
 function requireAccess(cart: CartRow, actor: CartActor): void {
-  if (cart.customer_id !== null && cart.customer_id !== actor.customerId) throw cartForbidden();
+  if (cart.customer_id !== null && cart.customer_id !== actor.customerId) throw cartError('forbidden', 'forbidden');
 }
 
 /** The cart of a finished write, or the refusal the locked re-check found. */
 function requireWritten(result: ReplaceResult): Extract<ReplaceResult, { status: 200 }> {
   if (result.status === 200) return result;
-  throw result.status === 403 ? cartForbidden() : cartError('not_found', 'cartNotFound');
+  throw result.status === 403 ? cartError('forbidden', 'forbidden') : cartError('not_found', 'cartNotFound');
 }
 
 /** toLineInputs, or null where it would refuse the change. */
