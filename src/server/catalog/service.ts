@@ -3,6 +3,7 @@ import type {
 } from '../../lib/contract/catalog.ts';
 import { PRODUCTS_MAX_PER_PAGE } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
+import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { sanitizeSvgIcon } from './sanitize.ts';
 import {
@@ -39,7 +40,10 @@ const toBrand = (row: BrandRow): Brand => ({
  * them (a product page asked three times): they are read at most this often per database.
  */
 const RATES_CACHE_MS = 30_000;
-const ratesCache = new WeakMap<Queryable, { at: number; rates: Promise<ExchangeRate[]> }>();
+let ratesCache = new WeakMap<Queryable, { at: number; rates: Promise<ExchangeRate[]> }>();
+onCatalogueChange((tags) => {
+  if (tags.includes('rates') || tags.includes('all')) ratesCache = new WeakMap();
+});
 
 /**
  * The catalogue, read in-process by the public API endpoints and the server-rendered pages.
