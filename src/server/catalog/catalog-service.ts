@@ -98,7 +98,7 @@ export function createCatalogService({ db }: { db: Queryable }) {
 
   async function listBanners(lang: ApiLang): Promise<Banner[]> {
     const { rows } = await db.query<{ id: number; kind: BannerType; image_url: string; link: string | null; title: string; description: string }>(
-      `SELECT id, kind, image_url, link, title_${lang} AS title, description_${lang} AS description FROM banners ORDER BY id`,
+      `SELECT id, kind, image_url, link, title_${lang} AS title, description_${lang} AS description FROM banners ORDER BY position, id`,
     );
     return rows.map((r) => ({ id: r.id, tipo: r.kind, imagem: r.image_url, link: r.link, titulo: r.title, descricao: r.description }));
   }

@@ -1,0 +1,44 @@
+import { writeAudit } from '../audit/index.ts';
+import { announceCatalogueChange } from '../catalogue-changes/index.ts';
+import { getPool } from '../db/client.ts';
+import { createPictureStore } from './picture-store.ts';
+import { servePictureFile } from './routes.ts';
+import { createCatalogueMediaService } from './service.ts';
+
+export { MediaError, type MediaErrorCode } from './errors.ts';
+
+function getPictureStore() {
+  const pool = getPool();
+  return createPictureStore({ db: pool, connect: () => pool.connect() });
+}
+
+export function getCatalogueMediaService() {
+  const pool = getPool();
+  return createCatalogueMediaService({
+    db: pool,
+    connect: () => pool.connect(),
+    pictures: getPictureStore(),
+    writeAudit,
+    announce: announceCatalogueChange,
+  });
+}
+
+/**
+ * The picture pipeline's entry for the import (`--images`) and anyone else: checks `bytes` by
+ * content (JPEG, PNG, WebP, AVIF; size and pixel limits), stores them, makes the WebP widths once
+ * and adds the picture to the product. Refusals throw MediaError (`code`: see errors.ts; texts in
+ * src/lib/i18n/panel-media.ts, `mediaMessages`).
+ */
+export function storeProductPicture(productId: number, bytes: Buffer, fileName: string): Promise<{ url: string }> {
+  return getCatalogueMediaService().storeProductPicture(productId, bytes, fileName);
+}
+
+/** Stores a picture without attaching it anywhere (an import writing the product row itself); returns its address. */
+export function storePictureFile(bytes: Buffer, fileName: string, purpose: 'product' | 'banner' | 'brand' | 'seller' = 'product'): Promise<string> {
+  return getPictureStore().storePicture(bytes, fileName, purpose);
+}
+
+/** GET /img/f/{hash}-{width}.webp. */
+export function servePicture(file: string | undefined): Promise<Response> {
+  return servePictureFile(getPictureStore(), file);
+}
