@@ -1,6 +1,7 @@
 import type { Banner, Brand, Category, ExchangeRate, ProductCard, StartData } from '../../lib/contract/catalog.ts';
 import { toApiLang, type CurrencyId, type Locale } from '../../lib/locale.ts';
 import { getCatalogService } from '../../server/catalog/services.ts';
+import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
 
 /** Spec section 9: 8 categories desktop, 5 mobile; 8 products per category; 20 most searched; 10 mobile brands. */
 export const HOME_CATEGORIES = 8;
@@ -23,6 +24,11 @@ export interface HomeData {
 
 const START_CACHE_MS = 30_000;
 const startCache = new Map<'pt' | 'es', { at: number; data: Promise<StartData> }>();
+
+// Start data holds banners, brands, categories and rates: any change but a product's own drops it at once.
+onCatalogueChange((tags) => {
+  if (tags.some((tag) => !tag.startsWith('product:'))) startCache.clear();
+});
 
 export function getStartData(lang: 'pt' | 'es'): Promise<StartData> {
   const hit = startCache.get(lang);

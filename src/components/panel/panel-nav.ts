@@ -22,6 +22,10 @@ export const PANEL_NAV: readonly PanelNavEntry[] = [
   { href: '/painel/balcao', label: 'navCounter', roles: EVERYONE },
   { href: '/painel/clientes', label: 'navCustomers', roles: ADMINS },
   { href: '/painel/ofertas', label: 'navOffers', roles: ADMINS },
+  { href: '/painel/catalogo/fotos', label: 'navPictures', roles: ADMINS },
+  { href: '/painel/catalogo/banners', label: 'navBanners', roles: ADMINS },
+  { href: '/painel/catalogo/marcas', label: 'navBrands', roles: ADMINS },
+  { href: '/painel/catalogo/vendedores', label: 'navSellers', roles: ADMINS },
   { href: '/painel/auditoria', label: 'navAudit', roles: ADMINS },
   { href: '/painel/equipe', label: 'navStaff', roles: ADMINS },
 ];

@@ -2,25 +2,32 @@ import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
 import { createPictureStore } from './picture-store.ts';
-import { servePictureFile } from './routes.ts';
+import { getPanelLocale, requireApiStaff, toAuditActor } from '../staff/http.ts';
+import { servePictureFile, type MediaCaller } from './routes.ts';
 import { createCatalogueMediaService } from './service.ts';
+import { createShowcaseService } from './showcase-service.ts';
 
 export { MediaError, type MediaErrorCode } from './errors.ts';
+export { postBanners, postBrandLogo, postProductPictures, postSellers, type MediaCaller } from './routes.ts';
+export { BANNER_KINDS, type BannerRow, type BrandRow, type SellerRow } from './repository.ts';
 
 function getPictureStore() {
   const pool = getPool();
   return createPictureStore({ db: pool, connect: () => pool.connect() });
 }
 
-export function getCatalogueMediaService() {
+function getDeps() {
   const pool = getPool();
-  return createCatalogueMediaService({
-    db: pool,
-    connect: () => pool.connect(),
-    pictures: getPictureStore(),
-    writeAudit,
-    announce: announceCatalogueChange,
-  });
+  return { db: pool, connect: () => pool.connect(), pictures: getPictureStore(), writeAudit, announce: announceCatalogueChange };
+}
+
+export function getCatalogueMediaService() {
+  return createCatalogueMediaService(getDeps());
+}
+
+/** Banners, brand logos and sellers. */
+export function getShowcaseService() {
+  return createShowcaseService(getDeps());
 }
 
 /**
@@ -41,4 +48,11 @@ export function storePictureFile(bytes: Buffer, fileName: string, purpose: 'prod
 /** GET /img/f/{hash}-{width}.webp. */
 export function servePicture(file: string | undefined): Promise<Response> {
   return servePictureFile(getPictureStore(), file);
+}
+
+/** The admin calling a catalogue-media endpoint, or the guard's JSON 401/403. */
+export function requireMediaCaller(context: { locals: App.Locals }): MediaCaller | Response {
+  const staff = requireApiStaff(context, { role: 'admin' });
+  if (staff instanceof Response) return staff;
+  return { actor: toAuditActor(staff), locale: getPanelLocale(context.locals) };
 }

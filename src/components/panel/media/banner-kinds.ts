@@ -1,0 +1,10 @@
+import type { MediaMessageKey } from '../../../lib/i18n/panel-media.ts';
+
+/** The panel's name for each banner type of the spec. */
+export const KIND_LABEL: Record<string, MediaMessageKey> = {
+  'Banner Principal': 'kindMain',
+  'Triplo Esquerdo': 'kindLeft',
+  'Triplo Centro': 'kindCenter',
+  'Triplo Direito': 'kindRight',
+  'Receba Ofertas': 'kindOffers',
+};
