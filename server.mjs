@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { requireValidConfig } from './src/server/config.ts';
 import { bootDatabase } from './src/server/db/boot.ts';
 import { closePool, getPool } from './src/server/db/client.ts';
-import { serveFastRoute } from './src/server/http/fast-routes.ts';
-import { checkRequestHead, writeRefusal } from './src/server/http/request-guard.ts';
-import { createStaticHandler } from './src/server/http/static-files.ts';
+import { serveFastRoute } from './src/server/entry/fast-routes.ts';
+import { checkRequestHead, writeRefusal } from './src/server/entry/request-guard.ts';
+import { createStaticHandler } from './src/server/entry/static-files.ts';
 import { startJobs } from './src/server/jobs/index.ts';
 import { createLogLimiter } from './src/server/log-limit.ts';
 

@@ -5,7 +5,7 @@ import { isLocale, type Locale, type Storefront } from './lib/locale.ts';
 import { clearSessionCookie } from './server/accounts/http.ts';
 import { SESSION_COOKIE } from './server/accounts/sessions.ts';
 import { isApiPath } from './server/http/origin-check.ts';
-import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './server/http/request-context.ts';
+import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './server/entry/request-context.ts';
 import { toSafeRedirect } from './lib/safe-redirect.ts';
 import { errorResult, toResponse } from './server/http/responses.ts';
 import { guardPanelRequest } from './server/staff/guard.ts';
@@ -64,7 +64,7 @@ function withShellHeaders(response: Response, storefront?: Storefront): Response
   return response;
 }
 
-// The rules themselves live in src/server/http/request-context.ts: server.mjs's fast API routes
+// The rules themselves live in src/server/entry/request-context.ts: server.mjs's fast API routes
 // apply them too. Only what is about pages (the ?lang= redirect, the error page) stays here.
 export const onRequest = defineMiddleware(async (context, next) => {
   const { url, request, cookies } = context;

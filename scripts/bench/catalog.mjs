@@ -58,6 +58,36 @@ async function readRssMb(pid) {
   return Number.isFinite(kb) ? Number((kb / 1024).toFixed(1)) : null;
 }
 
+/**
+ * Search at the bench's catalogue size (issue 21: p95 <= 15 ms for each kind), each kind on the
+ * host of its language: several words with thousands of matches (the planner's blind spot,
+ * decision 0100), a single word, words typed without accents, a typo, Spanish names.
+ */
+const SEARCH_KINDS = {
+  several_words_many_matches: [['es', 'taladro percutor'], ['pt', 'furadeira impacto'], ['es', 'sierra circular']],
+  single_word: [['pt', 'furadeira'], ['es', 'taladro'], ['pt', 'trena']],
+  without_accents: [['es', 'nivel laser'], ['pt', 'grampeador pneumatico'], ['es', 'cepillo electrico']],
+  typo: [['pt', 'parafusadera'], ['pt', 'furadiera'], ['es', 'amoladra angular']],
+  spanish: [['es', 'amoladora angular'], ['es', 'llave de impacto'], ['es', 'cortadora de cesped']],
+};
+const SEARCH_P95_TARGET_MS = 15;
+
+async function measureSearchKinds(agent, port, hostHeader) {
+  const kinds = {};
+  for (const [kind, queries] of Object.entries(SEARCH_KINDS)) {
+    const byHost = { pt: [], es: [] };
+    for (const [lang, text] of queries) byHost[lang].push(`/api/public/products?text=${encodeURIComponent(text)}&lang=${lang}&per_page=20`);
+    const figures = [];
+    for (const lang of ['pt', 'es']) {
+      if (byHost[lang].length) figures.push(await measure(agent, port, hostHeader(lang === 'pt' ? 'br' : 'es'), byHost[lang]));
+    }
+    const p95 = Math.max(...figures.map((f) => f.p95_ms));
+    kinds[kind] = { queries: queries.map(([lang, text]) => `${lang}: ${text}`), p50_ms: Math.max(...figures.map((f) => f.p50_ms)), p95_ms: p95 };
+  }
+  const worst = Math.max(...Object.values(kinds).map((k) => k.p95_ms));
+  return { kinds, target: `p95 <= ${SEARCH_P95_TARGET_MS} ms for each kind`, pass: worst <= SEARCH_P95_TARGET_MS };
+}
+
 export default async function run({ port, hostHeader, serverPid }) {
   const loadBefore = os.loadavg()[0];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -80,6 +110,7 @@ export default async function run({ port, hostHeader, serverPid }) {
     ]),
     text_search: await measure(agent, port, host, searches),
     product_details: await measure(agent, port, host, codes.map((_, i) => `/api/public/products/${1000 + i * 977}/details?lang=es`)),
+    search_by_kind: await measureSearchKinds(agent, port, hostHeader),
     start: await measure(agent, port, host, ['/api/public/start?lang=pt']),
     server_rss_mb: await readRssMb(serverPid),
     // Other work on the machine inflates every figure: the 1-minute load average around the run.

@@ -2,7 +2,8 @@ import type { AccountUser } from '../../lib/contract/accounts.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { DELAYS, LIMITS, type RateLimiter } from '../rate-limit/index.ts';
-import { createCustomerRepository, toAccountUser } from './customers.ts';
+import { toAccountUser } from './customers.ts';
+import { createCustomerRepository } from './repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSessionService } from './sessions.ts';
 

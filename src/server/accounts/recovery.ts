@@ -2,7 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { LIMITS, type RateLimiter } from '../rate-limit/index.ts';
 import { sendConfirmationMail, sendResetMail } from './account-mail.ts';
-import { createCustomerRepository } from './customers.ts';
+import { createCustomerRepository } from './repository.ts';
 import { hashPassword } from './passwords.ts';
 import { createSessionService } from './sessions.ts';
 import { createAccountTokens } from './tokens.ts';

@@ -2,8 +2,7 @@ import { toSafeRedirect } from '../../lib/safe-redirect.ts';
 import type { Storefront } from '../../lib/locale.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
 import type { SessionCustomer } from './sessions.ts';
-import { jsonError } from '../http/responses.ts';
-import { getAccountTexts } from './http.ts';
+import { accountError } from './errors.ts';
 
 interface PageContext {
   locals: App.Locals;
@@ -23,12 +22,10 @@ export function requireCustomer(context: PageContext): SessionCustomer | Respons
   return context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302);
 }
 
-/** For /ecom endpoints: the customer of the bearer token or cookie, or a 401 JSON answer. */
-export function requireApiCustomer(context: { locals: App.Locals }): SessionCustomer | Response {
-  const customer = context.locals.customer;
-  if (customer) return customer;
-  const { c } = getAccountTexts(context.locals.locale);
-  return jsonError(401, c('loginRequired'));
+/** For /ecom endpoints: the customer of the bearer token or cookie; a 401 refusal without one. */
+export function requireSignedIn(locals: App.Locals): SessionCustomer {
+  if (locals.customer) return locals.customer;
+  throw accountError('unauthenticated', 'loginRequired');
 }
 
 /**

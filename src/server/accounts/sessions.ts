@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { SESSION_TTL_MS } from '../../lib/session.ts';
 import type { Queryable } from '../db/client.ts';
+import { createSessionRepository } from './repository.ts';
 
 export { SESSION_TTL_MS };
 export const SESSION_COOKIE = 'fronteira_session';
@@ -31,31 +32,18 @@ export function readSessionToken(request: { headers: { get(name: string): string
 }
 
 export function createSessionService({ db, clock }: { db: Queryable; clock: Clock }) {
+  const sessions = createSessionRepository(db);
   return {
     /** Opens a session: 256 random bits, only the hash stored. */
     async createSession(customerId: number): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(clock.now().getTime() + SESSION_TTL_MS);
-      await db.query('INSERT INTO sessions (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-        hashSessionToken(token),
-        customerId,
-        clock.now(),
-        expiresAt,
-      ]);
+      await sessions.insert(hashSessionToken(token), customerId, clock.now(), expiresAt);
       return { token, expiresAt };
     },
 
     async getSessionCustomer(token: string): Promise<SessionCustomer | null> {
-      const { rows } = await db.query<{
-        id: number; uuid: string; email: string; first_name: string; last_name: string;
-        foreign_buyer: 0 | 1; email_verified_at: Date | null; expires_at: Date;
-      }>(
-        `SELECT c.id, c.uuid, c.email, c.first_name, c.last_name, c.foreign_buyer, c.email_verified_at, s.expires_at
-           FROM sessions s JOIN customers c ON c.id = s.customer_id
-          WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2`,
-        [hashSessionToken(token), clock.now()],
-      );
-      const row = rows[0];
+      const row = await sessions.findCustomer(hashSessionToken(token), clock.now());
       if (!row) return null;
       return {
         id: row.id,
@@ -70,18 +58,12 @@ export function createSessionService({ db, clock }: { db: Queryable; clock: Cloc
     },
 
     async endSession(token: string): Promise<void> {
-      await db.query('UPDATE sessions SET ended_at = $2 WHERE token_hash = $1 AND ended_at IS NULL', [
-        hashSessionToken(token),
-        clock.now(),
-      ]);
+      await sessions.end(hashSessionToken(token), clock.now());
     },
 
     /** Ends every session of a customer but, optionally, one (a password reset ends the others). */
     async endOtherSessions(customerId: number, keepToken?: string): Promise<void> {
-      await db.query(
-        'UPDATE sessions SET ended_at = $3 WHERE customer_id = $1 AND ended_at IS NULL AND ($2::bytea IS NULL OR token_hash <> $2)',
-        [customerId, keepToken ? hashSessionToken(keepToken) : null, clock.now()],
-      );
+      await sessions.endAllBut(customerId, keepToken ? hashSessionToken(keepToken) : null, clock.now());
     },
   };
 }

@@ -2,32 +2,31 @@ import { DOCUMENT_MAX_BYTES } from '../../lib/contract/accounts.ts';
 import { uploadMessages } from '../../lib/i18n/uploads.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { jsonError, type FieldErrors } from '../http/responses.ts';
+import type { FieldErrors } from '../http/responses.ts';
 import { cleanIdentityDocument } from '../storage/identity-documents.ts';
 import { parseMultipart } from '../storage/multipart.ts';
 import type { DocumentSide } from './documents.ts';
+import { accountError } from './errors.ts';
 import { getAccountTexts } from './http.ts';
 
 export type CleanFiles = Partial<Record<DocumentSide, { bytes: Buffer; contentType: string }>>;
 
-export type UploadRead =
-  | { ok: true; fields: Record<string, string>; files: CleanFiles; fileErrors: FieldErrors }
-  | { ok: false; response: Response };
+export interface UploadRead { fields: Record<string, string>; files: CleanFiles; fileErrors: FieldErrors }
 
 const SIDES: readonly DocumentSide[] = ['frente', 'verso'];
 
 /**
- * Reads a multipart body with the identity-document files frente/verso: 413 past 5 MB, 415 when
- * not multipart; each file checked by content and cleaned (errors per field for the form).
+ * Reads a multipart body with the identity-document files frente/verso: refused 413 past 5 MB,
+ * 415 when not multipart; each file checked by content and cleaned (errors per field for the form).
  */
 export async function readDocumentUpload(request: Request, locale: Locale, required: boolean): Promise<UploadRead> {
-  const { f, c } = getAccountTexts(locale);
+  const { f } = getAccountTexts(locale);
   const u = createTranslator(uploadMessages, locale);
   const parsed = await parseMultipart(request, { fileFields: SIDES, maxFileBytes: DOCUMENT_MAX_BYTES });
   if (!parsed.ok) {
-    if (parsed.reason === 'too_large') return { ok: false, response: jsonError(413, f('fileSizeError'), undefined, { headers: { connection: 'close' } }) };
-    if (parsed.reason === 'unsupported') return { ok: false, response: jsonError(415, c('unsupportedMediaType')) };
-    return { ok: false, response: jsonError(400, c('invalidInput')) };
+    if (parsed.reason === 'too_large') throw accountError('too_large', 'fileSizeError', { headers: { connection: 'close' } });
+    if (parsed.reason === 'unsupported') throw accountError('unsupported', 'unsupportedMediaType');
+    throw accountError('bad_request', 'invalidInput');
   }
   const files: CleanFiles = {};
   const fileErrors: FieldErrors = {};
@@ -41,5 +40,5 @@ export async function readDocumentUpload(request: Request, locale: Locale, requi
     if (clean.ok) files[side] = { bytes: clean.bytes, contentType: clean.contentType };
     else fileErrors[side] = [clean.reason === 'type' ? f('fileTypeError') : u(clean.reason === 'pdf_active' ? 'pdfActive' : 'pdfUnreadable')];
   }
-  return { ok: true, fields: parsed.fields, files, fileErrors };
+  return { fields: parsed.fields, files, fileErrors };
 }

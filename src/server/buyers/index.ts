@@ -3,7 +3,6 @@ import { getPool } from '../db/client.ts';
 import { createBuyerService } from './service.ts';
 
 export type { BuyerDocumentRow, BuyerRow } from './repository.ts';
-export { toDocumentResponse } from './routes.ts';
 
 export function getBuyerService() {
   return createBuyerService({ db: getPool(), clock: systemClock });

@@ -3,7 +3,7 @@ import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
-import { readDecrypted } from '../storage/encrypted-files.ts';
+import { readDecrypted } from '../storage/service.ts';
 import { createDocumentFileStore } from '../storage/index.ts';
 import { findBuyerRow, findDocumentRow, searchBuyerRows, selectBuyerDocuments } from './repository.ts';
 

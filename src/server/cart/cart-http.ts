@@ -6,8 +6,8 @@ import { createTranslator } from '../../lib/i18n/translator.ts';
 import { toApiLang, type Locale } from '../../lib/locale.ts';
 import type { SessionCustomer } from '../accounts/sessions.ts';
 import { errorResult, type ApiResult } from '../http/responses.ts';
-import { CartError } from './cart-errors.ts';
-import type { CartActor } from './cart-service.ts';
+import { CartError } from './errors.ts';
+import type { CartActor } from './service.ts';
 import { boundedText, idSchema, pgIntegerSchema } from '../../lib/contract/input.ts';
 
 const CartItemSchema = z.object({

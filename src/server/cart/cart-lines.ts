@@ -1,6 +1,6 @@
 import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
-import { CartError } from './cart-errors.ts';
-import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './cart-repository.ts';
+import { CartError } from './errors.ts';
+import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './repository.ts';
 import { convertMinor, toMajor, type PriceTable } from './pricing.ts';
 
 /** A line as the client asked for it, after merging entries of the same product. */

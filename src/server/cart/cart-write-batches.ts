@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable, type Queryable } from '../db/client.ts';
 import {
   replaceCartLinesBatch, replaceCartLinesIfCurrent, type CartChange, type CheckedCartChange, type CheckedReplaceResult, type ProductStockRow,
-} from './cart-repository.ts';
+} from './repository.ts';
 
 /**
  * Cart changes checked against recently read products, written in batches (decision 0208). At

@@ -1,12 +1,7 @@
 import { convertThroughUsd, isCurrencyId } from '../../lib/money.ts';
 import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
-
-export interface CurrencyRow {
-  id: number;
-  symbol: string;
-  decimals: number;
-}
+import { readCurrenciesAndUsdRates, type CurrencyRow } from './repository.ts';
 
 /** Currencies and the USD exchange rates (source always 2): what price conversion needs. */
 export interface PriceTable {
@@ -24,15 +19,10 @@ onCatalogueChange((tags) => {
 /** Reads currencies and rates; cached a few seconds because every cart change needs them. */
 export async function getPriceTable(db: Queryable, now = Date.now()): Promise<PriceTable> {
   if (cached && now - cached.at < CACHE_MS) return cached.table;
-  const [currencies, rates] = await Promise.all([
-    db.query<CurrencyRow>('SELECT id, symbol, decimals FROM currencies'),
-    db.query<{ target_currency_id: number; rate: number }>(
-      'SELECT target_currency_id, rate FROM exchange_rates WHERE source_currency_id = 2',
-    ),
-  ]);
+  const { currencies, rates } = await readCurrenciesAndUsdRates(db);
   const table: PriceTable = {
-    currencies: new Map(currencies.rows.map((row) => [row.id, row])),
-    usdRates: new Map(rates.rows.map((row) => [row.target_currency_id, Number(row.rate)])),
+    currencies: new Map(currencies.map((row) => [row.id, row])),
+    usdRates: new Map(rates.map((row) => [row.target_currency_id, Number(row.rate)])),
   };
   table.usdRates.set(2, 1);
   cached = { at: now, table };

@@ -1,4 +1,4 @@
-import type { ProductStockRow } from './cart-repository.ts';
+import type { ProductStockRow } from './repository.ts';
 
 /**
  * The products recent cart changes named, per language, kept a few seconds (decision 0207): a

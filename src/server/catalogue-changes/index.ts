@@ -12,7 +12,11 @@ export type CatalogueTag = `product:${number}` | `category:${number}` | `brand:$
 
 type CatalogueListener = (tags: readonly CatalogueTag[]) => void;
 
-const listeners = new Set<CatalogueListener>();
+// On globalThis: server.mjs loads the fast routes from src while Astro runs its bundled copy of
+// the same modules (decision 0206), and a change announced in one copy must reach both copies' caches.
+const registry = globalThis as { [key: symbol]: Set<CatalogueListener> | undefined };
+const LISTENERS = Symbol.for('fronteira.catalogue-change-listeners');
+const listeners = (registry[LISTENERS] ??= new Set<CatalogueListener>());
 
 /** Registers a listener; returns the function that removes it. */
 export function onCatalogueChange(listener: CatalogueListener): () => void {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { getDeliveryNames } from './repository.ts';
 import { getDeliveryDays, verifyDeliveryToken } from '../shipping/index.ts';
 
 /** What checkout needs of a verified delivery option (signed by src/server/shipping). */
@@ -43,8 +44,6 @@ export interface DeliverySnapshot {
   days: number | null;
 }
 
-interface NamesRow { name_pt: string; name_es: string; point_name: string | null; point_address: string | null; days: number | null; state_id: number | null }
-
 /**
  * Reads the service (and pickup point) names in both languages and the delivery days as the
  * rate table has them at checkout: a point's own days, a delivery service's rate for the quoted
@@ -53,16 +52,9 @@ interface NamesRow { name_pt: string; name_es: string; point_name: string | null
 export async function getDeliverySnapshot(db: Queryable, quote: DeliveryQuote, locale: string): Promise<DeliverySnapshot> {
   const none = { serviceNamePt: null, serviceNameEs: null, pointName: null, pointAddress: null };
   if (quote.serviceId === null && quote.pickupPointId === null) return { ...none, description: quote.description, days: quote.days ?? 0 };
-  const { rows } = await db.query<NamesRow>(
-    quote.pickupPointId !== null
-      ? `SELECT s.name_pt, s.name_es, p.name AS point_name, p.address AS point_address, p.days, NULL::int AS state_id
-           FROM pickup_points p JOIN delivery_services s ON s.id = p.service_id WHERE p.id = $1`
-      : `SELECT s.name_pt, s.name_es, NULL AS point_name, NULL AS point_address, NULL::int AS days,
-                (SELECT c.state_id FROM cities c WHERE c.id = $2) AS state_id
-           FROM delivery_services s WHERE s.id = $1`,
-    quote.pickupPointId !== null ? [quote.pickupPointId] : [quote.serviceId, quote.cityId],
-  );
-  const row = rows[0];
+  const row = await getDeliveryNames(db, quote.pickupPointId !== null
+    ? { pickupPointId: quote.pickupPointId }
+    : { serviceId: quote.serviceId, cityId: quote.cityId });
   if (!row) return { ...none, description: quote.description, days: quote.days };
   let days = row.days ?? quote.days;
   if (quote.serviceId !== null && quote.pickupPointId === null && quote.cityId !== null && row.state_id !== null) {

@@ -9,9 +9,11 @@ import { getDeliverySnapshot, type DeliveryQuote } from './delivery.ts';
 import { CheckoutError, type ShortItem } from './errors.ts';
 import { convertMinor, getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
-import { clearCart, insertOrder, lockCart, takeStock } from './checkout-repository.ts';
+import {
+  clearCart, findPendingOrderOfCart, getCheckoutLines, getHeldProducts, insertOrder, insertPayment, lockCart, lockProducts,
+  releaseCancelledOrders, takeStock, type CheckoutCartLine,
+} from './repository.ts';
 import { checkHoardingLimits, type CheckoutLimits } from './limits.ts';
-import { getHeldProducts, lockProducts, releaseCancelledOrders } from './unpaid-repository.ts';
 
 export interface CheckoutDeps {
   connect: () => Promise<pg.PoolClient>;
@@ -36,20 +38,6 @@ export interface StartedCheckout {
   orderNumber: number;
   link: string;
   created: boolean;
-}
-
-interface CartLine {
-  product_id: number;
-  quantity: number;
-  code: string;
-  slug: string;
-  name_pt: string;
-  name_es: string;
-  image_url: string | null;
-  price_minor: number;
-  currency_id: number;
-  show_price: boolean;
-  physical_stock: boolean;
 }
 
 function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string; currency_id: number }, input: StartCheckoutInput, decimals: number) {
@@ -86,7 +74,7 @@ async function createGatewayPayment(provider: PaymentProvider, input: CreatePaym
  * unit price is converted once with today's rate, which the payment keeps (charge_rate), so the
  * total is exactly the sum of the lines the gateway's page shows.
  */
-function toCharge(provider: PaymentProvider, orderCurrencyId: number, lines: Array<CartLine & { unit: number }>, shippingMinor: number,
+function toCharge(provider: PaymentProvider, orderCurrencyId: number, lines: Array<CheckoutCartLine & { unit: number }>, shippingMinor: number,
   locale: string, pricing: PriceTable) {
   const currencyId = provider.currencyId ?? orderCurrencyId;
   const convert = (minor: number) => {
@@ -117,21 +105,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (!cart || (cart.customer_id !== null && cart.customer_id !== request.customerId)) {
       throw new CheckoutError(404, 'cartNotFound', 'external_id');
     }
-    const lines = (await tx.query<CartLine>(
-      `SELECT p.id AS product_id, SUM(ci.quantity)::int AS quantity, p.code, p.slug, p.name_pt, p.name_es,
-              p.images->0->>'url' AS image_url, p.price_minor, p.currency_id, p.show_price, p.physical_stock
-         FROM cart_items ci JOIN products p ON p.id = ci.product_id
-        WHERE ci.cart_id = $1 AND ci.active
-        GROUP BY p.id ORDER BY p.id`,
-      [cart.id],
-    )).rows;
+    const lines = await getCheckoutLines(tx, cart.id);
     if (lines.length === 0) {
-      const previous = (await tx.query<{ external_id: string; number: number; link: string }>(
-        `SELECT o.external_id, o.number, p.link FROM orders o JOIN payments p ON p.order_id = o.id
-          WHERE o.cart_id = $1 AND o.customer_id = $2 AND o.status = 'PAGAMENTO'
-          ORDER BY o.created_at DESC, p.id LIMIT 1`,
-        [cart.id, request.customerId],
-      )).rows[0];
+      const previous = await findPendingOrderOfCart(tx, cart.id, request.customerId);
       if (previous) return { orderExternalId: previous.external_id, orderNumber: previous.number, link: previous.link, created: false };
       throw new CheckoutError(422, 'emptyCart', 'itens');
     }
@@ -196,13 +172,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
       returnUrl: `${request.shopOrigin}/checkout/payment?pedido=${order.external_id}`,
       shopOrigin: request.shopOrigin,
     }, tx);
-    await tx.query(
-      `INSERT INTO payments (order_id, provider, reference, provider_payment_id, amount_minor, currency_id, method, installments, link, created_at, updated_at,
-                             charge_amount_minor, charge_currency_id, charge_rate)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13)`,
-      [order.id, provider.id, reference, created.providerPaymentId, total, cart.currency_id, method ?? ANY_PAYMENT_METHOD, installments, created.link, now,
-        charge.converted ? charge.amountMinor : null, charge.converted ? charge.currencyId : null, charge.converted ? charge.rate : null],
-    );
+    await insertPayment(tx, {
+      orderId: order.id, provider: provider.id, reference, providerPaymentId: created.providerPaymentId, amountMinor: total,
+      currencyId: cart.currency_id, method: method ?? ANY_PAYMENT_METHOD, installments, link: created.link, now,
+      charge: charge.converted ? { amountMinor: charge.amountMinor, currencyId: charge.currencyId, rate: charge.rate } : null,
+    });
     // One unpaid order per customer: the ones before this are cancelled, their stock returned.
     const cancelled = await clearCart(tx, cart.id, request.customerId, now, order.id);
     if (cancelled.length > 0) {

@@ -42,6 +42,7 @@ export function jsonError(status: number, message: string, errors?: FieldErrors,
 }
 
 export function toResponse(result: ApiResult): Response {
+  if (result.status === 204) return new Response(null, { status: 204, headers: result.headers });
   return json(result.body, { status: result.status, headers: result.headers });
 }
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { addJob, toAddJobSql } from '../jobs/repository.ts';
+import { addJob, toAddJobSql } from '../jobs/service.ts';
 import { MAIL_MAX_ATTEMPTS } from './queue.ts';
 
 /** What an order e-mail tells; `storePaid` goes to STORE_ORDERS_EMAIL, every other to the shopper. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { addJob } from '../jobs/repository.ts';
+import { addJob } from '../jobs/service.ts';
 import { sendMail, type MailMessage } from './index.ts';
 
 export const SEND_MAIL_TASK = 'send_mail';

@@ -1,7 +1,7 @@
 import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { addJob } from '../jobs/repository.ts';
-import { getPaymentService } from './services.ts';
+import { addJob } from '../jobs/service.ts';
+import { getPaymentService } from './index.ts';
 
 export const PAYMENT_JOBS_TASK = 'payment_jobs';
 

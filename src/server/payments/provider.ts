@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client.ts';
 /**
  * The payment-provider port. The shop talks to every gateway through this interface only;
  * a real gateway (Mercado Pago for Brazil, Pagopar for Paraguay) is one file implementing it
- * and one line registering it in `payments/services.ts`. The order/payment state machine,
+ * and one line registering it in `payments/index.ts`. The order/payment state machine,
  * dedupe of notifications, amount checks and reconciliation stay in the shop.
  *
  * Flow:

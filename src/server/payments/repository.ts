@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import type { SandboxDecision, SandboxRow } from './sandbox.ts';
 
 /** Lookups the gateway adapters need between our reference and the gateway's own id. */
 export interface PaymentLookup {
@@ -41,8 +42,8 @@ export async function getOrderIdByGatewayId(db: Queryable, customerId: number, p
 }
 
 /** What the gateway charges (frozen at checkout), for amount checks and refunds. */
-export const CHARGE_AMOUNT_SQL = 'COALESCE(p.charge_amount_minor, p.amount_minor)';
-export const CHARGE_CURRENCY_SQL = 'COALESCE(p.charge_currency_id, p.currency_id)';
+const CHARGE_AMOUNT_SQL = 'COALESCE(p.charge_amount_minor, p.amount_minor)';
+const CHARGE_CURRENCY_SQL = 'COALESCE(p.charge_currency_id, p.currency_id)';
 
 /**
  * Gives back the stock an order holds: every reservation line not yet released, whether still
@@ -72,4 +73,193 @@ export async function cancelUnpaidOrder(tx: Queryable, orderId: number, now: Dat
   await returnOrderStock(tx, orderId, now);
   await tx.query(`UPDATE orders SET status = 'CANCELADO', updated_at = $2 WHERE id = $1`, [orderId, now]);
   await tx.query(`UPDATE payments SET status = 'CANCELADO', updated_at = $2 WHERE order_id = $1 AND status <> 'PAGO'`, [orderId, now]);
+}
+
+/** Cash collection points need a RUC for the invoice (spec section 1). */
+export async function customerHasRuc(db: Queryable, customerId: number): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>(
+    `SELECT upper(document_type) = 'RUC' AND btrim(document) <> '' AS ok FROM customers WHERE id = $1`,
+    [customerId],
+  );
+  return rows[0]?.ok ?? false;
+}
+
+// ---- Settlement: the payment state machine's statements (settlement.ts) ----
+
+export interface LockedPayment {
+  id: number;
+  order_id: number;
+  status: string;
+  amount_minor: number;
+  currency_id: number;
+  order_status: string;
+}
+
+/** The payment and its order, both locked; the amount and currency the gateway was asked to charge (decision 0410). */
+export async function lockPaymentAndOrder(tx: Queryable, reference: string): Promise<LockedPayment | undefined> {
+  const { rows } = await tx.query<LockedPayment>(
+    `SELECT p.id, p.order_id, p.status, ${CHARGE_AMOUNT_SQL} AS amount_minor,
+            ${CHARGE_CURRENCY_SQL} AS currency_id, o.status AS order_status
+       FROM payments p JOIN orders o ON o.id = p.order_id
+      WHERE p.reference = $1 FOR UPDATE OF p, o`,
+    [reference],
+  );
+  return rows[0];
+}
+
+/** The released reservation lines of an order with their products' stock, products locked in id order (as checkout locks them). */
+export async function lockReleasedReservations(tx: Queryable, orderId: number): Promise<Array<{ stock: number; quantity: number }>> {
+  const { rows } = await tx.query<{ stock: number; quantity: number }>(
+    `SELECT p.stock, r.quantity FROM stock_reservations r JOIN products p ON p.id = r.product_id
+      WHERE r.order_id = $1 AND r.released_at IS NOT NULL ORDER BY p.id FOR NO KEY UPDATE OF p`,
+    [orderId],
+  );
+  return rows;
+}
+
+/** Takes the stock of the released lines again and holds it for the order (their products locked, the stock checked). */
+export async function retakeReleasedStock(tx: Queryable, orderId: number): Promise<void> {
+  await tx.query(
+    `UPDATE products p SET stock = p.stock - r.quantity FROM stock_reservations r
+      WHERE r.order_id = $1 AND r.released_at IS NOT NULL AND p.id = r.product_id`,
+    [orderId],
+  );
+  await tx.query('UPDATE stock_reservations SET released_at = NULL WHERE order_id = $1', [orderId]);
+}
+
+export async function markPaymentDeclined(tx: Queryable, paymentId: number, now: Date): Promise<void> {
+  await tx.query(`UPDATE payments SET status = 'RECUSADO', updated_at = $2 WHERE id = $1`, [paymentId, now]);
+}
+
+export async function markPaymentPaid(tx: Queryable, paymentId: number, now: Date): Promise<void> {
+  await tx.query(`UPDATE payments SET status = 'PAGO', paid_at = $2, updated_at = $2 WHERE id = $1`, [paymentId, now]);
+}
+
+export async function consumeReservations(tx: Queryable, orderId: number, now: Date): Promise<void> {
+  await tx.query('UPDATE stock_reservations SET consumed_at = $2 WHERE order_id = $1', [orderId, now]);
+}
+
+/** The order PAGO with this pickup code; false (nothing changed) when another order already has the code. */
+export async function markOrderPaid(tx: Queryable, orderId: number, pickupCode: string, now: Date): Promise<boolean> {
+  const result = await tx.query(
+    `UPDATE orders SET status = 'PAGO', pickup_code = $2, paid_at = $3, updated_at = $3
+      WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM orders WHERE pickup_code = $2)`,
+    [orderId, pickupCode, now],
+  );
+  return result.rowCount === 1;
+}
+
+// ---- The payment service's statements (service.ts) ----
+
+export interface RefundDue { reference: string; provider: string; amount_minor: number; currency_id: number }
+
+/**
+ * Paid payments of orders that will not be served: cancelled ones (approved too late, their
+ * stock sold meanwhile) and ones the order desk refunded (ESTORNADO, the money still to go back).
+ */
+const REFUND_DUE_SQL = `SELECT p.reference, p.provider, ${CHARGE_AMOUNT_SQL} AS amount_minor, ${CHARGE_CURRENCY_SQL} AS currency_id
+   FROM payments p JOIN orders o ON o.id = p.order_id
+  WHERE p.status = 'PAGO' AND o.status IN ('CANCELADO', 'ESTORNADO')`;
+
+export async function findRefundDue(db: Queryable, reference: string): Promise<RefundDue | undefined> {
+  const { rows } = await db.query<RefundDue>(`${REFUND_DUE_SQL} AND p.reference = $1`, [reference]);
+  return rows[0];
+}
+
+export async function listRefundsDueOfOrder(db: Queryable, orderId: number): Promise<RefundDue[]> {
+  const { rows } = await db.query<RefundDue>(`${REFUND_DUE_SQL} AND o.id = $1 ORDER BY p.id`, [orderId]);
+  return rows;
+}
+
+/** The oldest refunds still due, at most `limit`. */
+export async function listRefundsDue(db: Queryable, limit: number): Promise<RefundDue[]> {
+  const { rows } = await db.query<RefundDue>(`${REFUND_DUE_SQL} ORDER BY p.updated_at LIMIT $1`, [limit]);
+  return rows;
+}
+
+/** The payment ESTORNADO once its gateway gave the money back; its order's id, or null when it was not PAGO. */
+export async function markPaymentRefunded(tx: Queryable, reference: string, now: Date): Promise<number | null> {
+  const updated = await tx.query<{ order_id: number }>(
+    `UPDATE payments SET status = 'ESTORNADO', refunded_at = $2, updated_at = $2 WHERE reference = $1 AND status = 'PAGO' RETURNING order_id`,
+    [reference, now],
+  );
+  return updated.rows[0]?.order_id ?? null;
+}
+
+/** Records a gateway notification once: false when this event id was already received. */
+export async function insertWebhookEvent(
+  tx: Queryable, event: { provider: string; eventId: string; reference: string; receivedAt: Date; payload: string },
+): Promise<boolean> {
+  const inserted = await tx.query(
+    `INSERT INTO webhook_events (provider, event_id, payment_reference, received_at, payload)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+    [event.provider, event.eventId, event.reference, event.receivedAt, event.payload],
+  );
+  return inserted.rowCount === 1;
+}
+
+/**
+ * Payments whose notification may have been lost: waiting or declined ones untouched since
+ * `cutoff`, and cancelled ones changed after `cancelledSince` (an approval after expiry).
+ */
+export async function listPaymentsToReconcile(
+  db: Queryable, cutoff: Date, limit: number, cancelledSince: Date,
+): Promise<Array<{ reference: string; provider: string }>> {
+  const { rows } = await db.query<{ reference: string; provider: string }>(
+    `SELECT reference, provider FROM payments
+      WHERE updated_at <= $1 AND (status IN ('AGUARDANDO', 'RECUSADO') OR (status = 'CANCELADO' AND updated_at > $3))
+      ORDER BY created_at LIMIT $2`,
+    [cutoff, limit, cancelledSince],
+  );
+  return rows;
+}
+
+/** Unpaid orders with a reservation expired by `now`, locked (ones another transaction holds are skipped). */
+export async function lockExpiredOrders(tx: Queryable, now: Date, limit: number): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>(
+    `SELECT o.id FROM orders o
+      WHERE o.status = 'PAGAMENTO'
+        AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id AND r.released_at IS NULL
+                      AND r.consumed_at IS NULL AND r.expires_at <= $1)
+      ORDER BY o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
+    [now, limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+// ---- The sandbox gateway's own table (sandbox.ts) ----
+
+export async function insertSandboxPayment(
+  tx: Queryable,
+  row: { reference: string; amountMinor: number; currencyId: number; method: string; installments: number; orderNumber: number; returnUrl: string; now: Date },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO sandbox_payments (reference, amount_minor, currency_id, method, installments, order_number, return_url, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [row.reference, row.amountMinor, row.currencyId, row.method, row.installments, row.orderNumber, row.returnUrl, row.now],
+  );
+}
+
+export async function findSandboxPayment(db: Queryable, reference: string): Promise<SandboxRow | null> {
+  const { rows } = await db.query<SandboxRow>('SELECT * FROM sandbox_payments WHERE reference = $1', [reference]);
+  return rows[0] ?? null;
+}
+
+/** An approved (or already refunded) sandbox payment marked refunded; false when it was never captured. */
+export async function markSandboxRefunded(db: Queryable, reference: string, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE sandbox_payments SET status = 'refunded', refunded_at = COALESCE(refunded_at, $2)
+      WHERE reference = $1 AND status IN ('approved', 'refunded')`,
+    [reference, now],
+  );
+  return rowCount === 1;
+}
+
+/** The shopper's decision on the hosted page; null when the payment is already approved or refunded (or unknown). */
+export async function recordSandboxDecision(db: Queryable, reference: string, decision: SandboxDecision, now: Date): Promise<SandboxRow | null> {
+  const { rows } = await db.query<SandboxRow>(
+    `UPDATE sandbox_payments SET status = $2, decided_at = $3 WHERE reference = $1 AND status NOT IN ('approved', 'refunded') RETURNING *`,
+    [reference, decision, now],
+  );
+  return rows[0] ?? null;
 }

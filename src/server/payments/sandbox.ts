@@ -5,6 +5,7 @@ import { getServerSecret } from '../secrets.ts';
 import type { Queryable } from '../db/client.ts';
 import { ANY_PAYMENT_METHOD } from '../../lib/contract/orders.ts';
 import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, WebhookVerification } from './provider.ts';
+import { findSandboxPayment, insertSandboxPayment, markSandboxRefunded, recordSandboxDecision } from './repository.ts';
 
 export const SANDBOX_PROVIDER_ID = 'sandbox';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -21,6 +22,8 @@ export function signSandboxBody(rawBody: string, timestampS: number, secret: str
   const mac = createHmac('sha256', secret).update(`${timestampS}.${rawBody}`).digest('hex');
   return `t=${timestampS},v1=${mac}`;
 }
+
+export type SandboxDecision = 'approved' | 'declined';
 
 export interface SandboxRow {
   reference: string;
@@ -43,11 +46,10 @@ export function createSandboxProvider({ db, clock, secret }: { db: Queryable; cl
     id: SANDBOX_PROVIDER_ID,
 
     async createPayment(input, tx) {
-      await tx.query(
-        `INSERT INTO sandbox_payments (reference, amount_minor, currency_id, method, installments, order_number, return_url, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [input.reference, input.amountMinor, input.currencyId, input.method ?? ANY_PAYMENT_METHOD, input.installments, input.orderNumber, input.returnUrl, clock.now()],
-      );
+      await insertSandboxPayment(tx, {
+        reference: input.reference, amountMinor: input.amountMinor, currencyId: input.currencyId, method: input.method ?? ANY_PAYMENT_METHOD,
+        installments: input.installments, orderNumber: input.orderNumber, returnUrl: input.returnUrl, now: clock.now(),
+      });
       return { link: `${input.shopOrigin}/sandbox/pagamento/${input.reference}`, providerPaymentId: input.reference };
     },
 
@@ -88,12 +90,7 @@ export function createSandboxProvider({ db, clock, secret }: { db: Queryable; cl
       const row = await getSandboxPayment(db, reference);
       if (!row) return { ok: false, reason: 'unknown_payment' };
       if (Number(row.amount_minor) !== amountMinor || row.currency_id !== currencyId) return { ok: false, reason: 'amount_mismatch' };
-      const { rowCount } = await db.query(
-        `UPDATE sandbox_payments SET status = 'refunded', refunded_at = COALESCE(refunded_at, $2)
-          WHERE reference = $1 AND status IN ('approved', 'refunded')`,
-        [reference, clock.now()],
-      );
-      return rowCount === 1 ? { ok: true } : { ok: false, reason: 'not_captured' };
+      return (await markSandboxRefunded(db, reference, clock.now())) ? { ok: true } : { ok: false, reason: 'not_captured' };
     },
   };
   return provider;
@@ -104,8 +101,7 @@ const PAYMENT_REFERENCE_PATTERN = /^pay_[A-Za-z0-9_-]{1,64}$/;
 
 export async function getSandboxPayment(db: Queryable, reference: string): Promise<SandboxRow | null> {
   if (!PAYMENT_REFERENCE_PATTERN.test(reference)) return null;
-  const { rows } = await db.query<SandboxRow>('SELECT * FROM sandbox_payments WHERE reference = $1', [reference]);
-  return rows[0] ?? null;
+  return findSandboxPayment(db, reference);
 }
 
 /** The URL the sandbox posts its notifications to: the shop itself unless configured. */
@@ -121,14 +117,10 @@ function getWebhookUrl(): string {
 export async function decideSandboxPayment(
   { db, clock, secret }: { db: Queryable; clock: Clock; secret: () => string },
   reference: string,
-  decision: 'approved' | 'declined',
+  decision: SandboxDecision,
 ): Promise<SandboxRow | null> {
   if (!PAYMENT_REFERENCE_PATTERN.test(reference)) return null;
-  const { rows } = await db.query<SandboxRow>(
-    `UPDATE sandbox_payments SET status = $2, decided_at = $3 WHERE reference = $1 AND status NOT IN ('approved', 'refunded') RETURNING *`,
-    [reference, decision, clock.now()],
-  );
-  const row = rows[0];
+  const row = await recordSandboxDecision(db, reference, decision, clock.now());
   if (!row) return getSandboxPayment(db, reference);
   const body = JSON.stringify({
     id: `evt_${randomUUID()}`,

@@ -3,7 +3,10 @@ import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { enqueueOrderMail } from '../mail/order-mail.ts';
 import type { PaymentProvider, WebhookRequest } from './provider.ts';
-import { cancelUnpaidOrder, CHARGE_AMOUNT_SQL, CHARGE_CURRENCY_SQL, isKnownPayment } from './repository.ts';
+import {
+  cancelUnpaidOrder, findRefundDue, insertWebhookEvent, isKnownPayment, listPaymentsToReconcile, listRefundsDue, listRefundsDueOfOrder,
+  lockExpiredOrders, markPaymentRefunded, type RefundDue,
+} from './repository.ts';
 import { AmountMismatchError, applyProviderStatus, type ProviderReport, type Settlement } from './settlement.ts';
 
 export { AmountMismatchError, applyProviderStatus } from './settlement.ts';
@@ -31,16 +34,6 @@ export type WebhookOutcome =
   | { status: 200; body: unknown }
   | { status: 400 | 401 | 404 | 422 | 503; body: { message: string } };
 
-interface RefundDue { reference: string; provider: string; amount_minor: number; currency_id: number }
-
-/**
- * Paid payments of orders that will not be served: cancelled ones (approved too late, their
- * stock sold meanwhile) and ones the order desk refunded (ESTORNADO, the money still to go back).
- */
-const REFUND_DUE_SQL = `SELECT p.reference, p.provider, ${CHARGE_AMOUNT_SQL} AS amount_minor, ${CHARGE_CURRENCY_SQL} AS currency_id
-   FROM payments p JOIN orders o ON o.id = p.order_id
-  WHERE p.status = 'PAGO' AND o.status IN ('CANCELADO', 'ESTORNADO')`;
-
 export function createPaymentService({ db, connect, clock, providers }: PaymentServiceDeps) {
   /** The registered gateway of that id; names such as 'constructor' or '__proto__' are no gateway. */
   const getProvider = (id: string): PaymentProvider | undefined => (Object.hasOwn(providers, id) ? providers[id] : undefined);
@@ -60,18 +53,15 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
     }
     // The shopper hears of the money given back in the transaction that records it.
     return runInTransaction({ connect }, async (tx) => {
-      const updated = await tx.query<{ order_id: number }>(
-        `UPDATE payments SET status = 'ESTORNADO', refunded_at = $2, updated_at = $2 WHERE reference = $1 AND status = 'PAGO' RETURNING order_id`,
-        [due.reference, clock.now()],
-      );
-      if (updated.rows[0]) await enqueueOrderMail(tx, updated.rows[0].order_id, 'refunded');
-      return updated.rowCount === 1;
+      const orderId = await markPaymentRefunded(tx, due.reference, clock.now());
+      if (orderId !== null) await enqueueOrderMail(tx, orderId, 'refunded');
+      return orderId !== null;
     });
   }
 
   async function refundIfDue(reference: string): Promise<void> {
-    const { rows } = await db.query<RefundDue>(`${REFUND_DUE_SQL} AND p.reference = $1`, [reference]);
-    if (rows[0]) await refund(rows[0]);
+    const due = await findRefundDue(db, reference);
+    if (due) await refund(due);
   }
 
   async function settle(report: ProviderReport, before?: (tx: Queryable) => Promise<boolean>): Promise<Settlement | null> {
@@ -102,14 +92,9 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
         return { status: 404, body: { message: 'unknown payment' } };
       }
       try {
-        const settlement = await settle(event, async (tx) => {
-          const inserted = await tx.query(
-            `INSERT INTO webhook_events (provider, event_id, payment_reference, received_at, payload)
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-            [providerId, event.eventId, event.reference, clock.now(), toJsonPayload(request.rawBody)],
-          );
-          return inserted.rowCount === 1;
-        });
+        const settlement = await settle(event, (tx) => insertWebhookEvent(tx, {
+          provider: providerId, eventId: event.eventId, reference: event.reference, receivedAt: clock.now(), payload: toJsonPayload(request.rawBody),
+        }));
         if (settlement === null) console.info(`${providerId} notification ${event.eventId} already applied`);
         const reply = provider.getWebhookReply?.(request);
         return { status: 200, body: reply ?? { ok: true, duplicate: settlement === null, changed: settlement?.changed ?? false } };
@@ -127,22 +112,16 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
      * true when every one went back. A failure is left to reconciliation, which retries it.
      */
     async refundOrder(orderId: number): Promise<boolean> {
-      const { rows } = await db.query<RefundDue>(`${REFUND_DUE_SQL} AND o.id = $1 ORDER BY p.id`, [orderId]);
       let refunded = true;
-      for (const row of rows) if (!(await refund(row))) refunded = false;
+      for (const row of await listRefundsDueOfOrder(db, orderId)) if (!(await refund(row))) refunded = false;
       return refunded;
     },
 
     /** Settles payments whose notification never came by asking their provider, and retries due refunds. */
     async reconcile({ olderThanMs = 60_000, limit = 100 } = {}): Promise<number> {
       const cutoff = new Date(clock.now().getTime() - olderThanMs);
-      const { rows } = await db.query<{ reference: string; provider: string }>(
-        // Cancelled ones for a day: an approval that came after expiry and whose notice was lost.
-        `SELECT reference, provider FROM payments
-          WHERE updated_at <= $1 AND (status IN ('AGUARDANDO', 'RECUSADO') OR (status = 'CANCELADO' AND updated_at > $3))
-          ORDER BY created_at LIMIT $2`,
-        [cutoff, limit, new Date(clock.now().getTime() - 86_400_000)],
-      );
+      // Cancelled ones for a day: an approval that came after expiry and whose notice was lost.
+      const rows = await listPaymentsToReconcile(db, cutoff, limit, new Date(clock.now().getTime() - 86_400_000));
       let settled = 0;
       for (const row of rows) {
         const report = await getProvider(row.provider)?.fetchPaymentStatus(row.reference).catch(() => null);
@@ -153,24 +132,16 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
           console.warn(`reconciliation of ${row.reference} failed`, error);
         }
       }
-      const due = await db.query<RefundDue>(`${REFUND_DUE_SQL} ORDER BY p.updated_at LIMIT $1`, [limit]);
-      for (const row of due.rows) if (await refund(row)) settled += 1;
+      for (const row of await listRefundsDue(db, limit)) if (await refund(row)) settled += 1;
       return settled;
     },
 
     /** Gives back the stock of unpaid orders whose reservation expired; the order is cancelled. */
     async expireReservations({ limit = 200 } = {}): Promise<number> {
       return runInTransaction({ connect }, async (tx) => {
-        const { rows } = await tx.query<{ id: number }>(
-          `SELECT o.id FROM orders o
-            WHERE o.status = 'PAGAMENTO'
-              AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id AND r.released_at IS NULL
-                            AND r.consumed_at IS NULL AND r.expires_at <= $1)
-            ORDER BY o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
-          [clock.now(), limit],
-        );
-        for (const { id } of rows) await cancelUnpaidOrder(tx, id, clock.now());
-        return rows.length;
+        const ids = await lockExpiredOrders(tx, clock.now(), limit);
+        for (const id of ids) await cancelUnpaidOrder(tx, id, clock.now());
+        return ids.length;
       });
     },
   };

@@ -1,4 +1,3 @@
-import { getConfig } from '../config.ts';
 /**
  * Adapter for the public Brazilian postal-code service's documented JSON (viacep):
  * GET {base}/ws/{cep}/json/ -> logradouro, bairro, localidade, uf, ibge, or {erro: true}.
@@ -55,10 +54,4 @@ export function createPostalCodeLookup({ baseUrl, timeoutMs = 3000 }: { baseUrl:
       return value;
     },
   };
-}
-
-let shared: ReturnType<typeof createPostalCodeLookup> | undefined;
-export function getPostalCodeLookup() {
-  shared ??= createPostalCodeLookup({ baseUrl: getConfig().CEP_API_URL });
-  return shared;
 }

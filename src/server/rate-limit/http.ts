@@ -1,8 +1,7 @@
 import { getConfig } from '../config.ts';
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { jsonError } from '../http/responses.ts';
+import { toErrorResponse } from '../http/error-result.ts';
+import { tooManyRequestsError } from './errors.ts';
 
 /**
  * The address rate limits count by. X-Forwarded-For is trusted only when TRUSTED_PROXY_HOPS
@@ -28,6 +27,5 @@ export function getClientIp(context: { clientAddress?: string; request: Request 
 
 /** 429 with the shopper-language message; the window of most limits is 15 minutes. */
 export function tooManyRequests(locale: Locale, retryAfterSeconds = 900): Response {
-  const c = createTranslator(commonMessages, locale);
-  return jsonError(429, c('tooManyRequests'), undefined, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+  return toErrorResponse(tooManyRequestsError(retryAfterSeconds), locale);
 }

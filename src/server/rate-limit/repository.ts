@@ -39,3 +39,33 @@ export function createDelays({ db }: { db: Queryable }) {
 }
 
 export type Delays = ReturnType<typeof createDelays>;
+
+/** The fixed windows of service.ts's limits, in the same table. */
+export function createLimitWindows({ db }: { db: Queryable }) {
+  return {
+    /** Counts one use in the key's window (a new one when it expired); the uses so far. */
+    async count(key: string, windowSeconds: number): Promise<number> {
+      const { rows } = await db.query<{ points: number }>(
+        `INSERT INTO rate_limits (key, points, expires_at) VALUES ($1, 1, now() + make_interval(secs => $2))
+         ON CONFLICT (key) DO UPDATE SET
+           points = CASE WHEN rate_limits.expires_at <= now() THEN 1 ELSE rate_limits.points + 1 END,
+           expires_at = CASE WHEN rate_limits.expires_at <= now() THEN EXCLUDED.expires_at ELSE rate_limits.expires_at END
+         RETURNING points`,
+        [key, windowSeconds],
+      );
+      const points = rows[0]?.points ?? 0;
+      // A new window is the moment to drop stale ones, so the table stays the size of its live keys.
+      if (points === 1) await db.query('DELETE FROM rate_limits WHERE expires_at < now() - interval \'1 hour\'');
+      return points;
+    },
+
+    async getPoints(key: string): Promise<number> {
+      const { rows } = await db.query<{ points: number }>('SELECT points FROM rate_limits WHERE key = $1 AND expires_at > now()', [key]);
+      return rows[0]?.points ?? 0;
+    },
+
+    async remove(key: string): Promise<void> {
+      await db.query('DELETE FROM rate_limits WHERE key = $1', [key]);
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import type { CartRow } from '../cart/cart-repository.ts';
+import type { CartRow } from '../cart/repository.ts';
 import type { Queryable } from '../db/client.ts';
 
 export interface ShippingCartRow extends CartRow {

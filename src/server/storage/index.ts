@@ -1,10 +1,10 @@
 import type { Queryable } from '../db/client.ts';
 import type { FileStore } from './file-store.ts';
-import { createPostgresFileStore } from './stored-files-repository.ts';
+import { createPostgresFileStore } from './repository.ts';
 
 export type { FileStore } from './file-store.ts';
 
-/** The store for identity documents (encrypted before they get there: encrypted-files.ts). */
+/** The store for identity documents (encrypted before they get there: service.ts). */
 export function createDocumentFileStore(db: Queryable): FileStore {
   return createPostgresFileStore(db);
 }

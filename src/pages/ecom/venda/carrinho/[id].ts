@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getCart, putCart } from '../../../../server/cart/cart-routes.ts';
+import { getCart, putCart } from '../../../../server/cart/routes.ts';
 import { toAstroRoute } from '../../../../server/http/api-call.ts';
 
 /** GET and PUT /ecom/venda/carrinho/{id} (server.mjs serves them too, without Astro: fast-routes.ts). */

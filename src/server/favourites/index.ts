@@ -1,6 +1,6 @@
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
-import { createFavouritesService } from './favourites-service.ts';
+import { createFavouritesService } from './service.ts';
 
 export function getFavouritesService() {
   return createFavouritesService({ db: getPool(), clock: systemClock });

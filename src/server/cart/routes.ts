@@ -2,10 +2,12 @@
 // endpoint files and server.mjs's fast routes both run these.
 import type { ApiCall } from '../http/api-call.ts';
 import { jsonResult, readJsonBody, readQuery, type ApiResult } from '../http/responses.ts';
-import { CartError } from './cart-errors.ts';
+import { CartError } from './errors.ts';
 import { CartBodySchema, CartQuerySchema, checkExternalId, getActor, toCartErrorResult } from './cart-http.ts';
-import { getCartService } from './services.ts';
+import { getCartService } from './index.ts';
+import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, getOrCreateCartId, toCartReturnPath } from './cart-cookie.ts';
 import { toId } from '../../lib/contract/input.ts';
+import type { RequestLocals } from '../entry/request-context.ts';
 
 /** POST /ecom/venda/carrinho: creates the cart under the client's external id. */
 export async function postCart({ body, locals }: ApiCall): Promise<ApiResult> {
@@ -59,4 +61,40 @@ export async function putCart({ id, body, locals }: ApiCall): Promise<ApiResult>
   } catch (error) {
     return toCartErrorResult(error, locals.locale);
   }
+}
+
+/** What the no-JS form handler needs of a request: the shape of Astro's context, no more. */
+export interface FormCall {
+  request: Request;
+  cookies: {
+    get(name: string): { value: string } | undefined;
+    set(name: string, value: string, options: { path: string; maxAge: number; sameSite: 'lax'; httpOnly: boolean }): void;
+    delete(name: string, options: { path: string }): void;
+  };
+  locals: RequestLocals;
+  redirect(path: string, status: 303): Response;
+}
+
+/**
+ * POST /carrinho/adicionar (form: produto_id, qtde, redirect): the add-to-cart form without
+ * JavaScript. Adds to the cookie's cart (capped at min(99, stock)) and goes back (303).
+ */
+export async function postAddToCartForm({ request, cookies, locals, redirect }: FormCall): Promise<Response> {
+  const form = await request.formData().catch(() => null);
+  const back = toCartReturnPath(form?.get('redirect'));
+  const productId = toId(String(form?.get('produto_id') ?? ''));
+  const quantity = Math.floor(Number(form?.get('qtde') ?? 1));
+  if (productId === null || !Number.isFinite(quantity) || quantity < 1) return redirect(back, 303);
+  const { externalId } = getOrCreateCartId(cookies.get(CART_COOKIE)?.value);
+  try {
+    await getCartService().addItem(
+      { externalId, currencyId: locals.currencyId, productId, quantity: Math.min(quantity, 99) },
+      getActor(locals),
+    );
+    cookies.set(CART_COOKIE, externalId, { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false });
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    if (error.status === 403) cookies.delete(CART_COOKIE, { path: '/' });
+  }
+  return redirect(back, 303);
 }

@@ -3,7 +3,7 @@ import { getPool } from '../db/client.ts';
 import { getRateLimiter } from '../services.ts';
 import { createAddressService } from './addresses.ts';
 import { createAuthService } from './auth.ts';
-import { createCustomerRepository } from './customers.ts';
+import { createProfileService } from './profile.ts';
 import { createDocumentService } from './documents.ts';
 import { createRecoveryService } from './recovery.ts';
 import { createRegistrationService } from './registration.ts';
@@ -17,8 +17,8 @@ export function getAddressService() {
   return createAddressService({ db: getPool() });
 }
 
-export function getCustomerRepository() {
-  return createCustomerRepository(getPool());
+export function getProfileService() {
+  return createProfileService({ db: getPool() });
 }
 
 export function getRegistrationService() {

@@ -2,13 +2,13 @@ import type pg from 'pg';
 import { ARMAZEM_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
-import { CartError } from './cart-errors.ts';
+import { CartError } from './errors.ts';
 import { checkStock, priceIn, toLineInputs, toView, toWantedLines, withProducts } from './cart-lines.ts';
 import {
   findCart, getCartAndProducts, getCartLines, getCartLinesWithProducts, getProducts, insertCartIfAbsent, lockCart,
   replaceCartLines, repriceLines, updateCartOwner, upsertLine,
   type CartRow, type LineInput, type ProductStockRow, type ReplaceResult,
-} from './cart-repository.ts';
+} from './repository.ts';
 import { getCartWriteBatches } from './cart-write-batches.ts';
 import { getRecentProducts, rememberProducts } from './product-cache.ts';
 import { convertMinor, getPriceTable, type PriceTable } from './pricing.ts';

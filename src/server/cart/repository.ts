@@ -31,6 +31,23 @@ export interface ProductStockRow {
   currency_id: number;
 }
 
+export interface CurrencyRow {
+  id: number;
+  symbol: string;
+  decimals: number;
+}
+
+/** Every currency, and what one USD buys of each (source currency 2): what price conversion needs. */
+export async function readCurrenciesAndUsdRates(db: Queryable): Promise<{ currencies: CurrencyRow[]; rates: Array<{ target_currency_id: number; rate: number }> }> {
+  const [currencies, rates] = await Promise.all([
+    db.query<CurrencyRow>('SELECT id, symbol, decimals FROM currencies'),
+    db.query<{ target_currency_id: number; rate: number }>(
+      'SELECT target_currency_id, rate FROM exchange_rates WHERE source_currency_id = 2',
+    ),
+  ]);
+  return { currencies: currencies.rows, rates: rates.rows };
+}
+
 const CART_COLUMNS = 'id, external_id, customer_id, branch_id, currency_id, customer_address_id';
 
 export async function insertCartIfAbsent(db: Queryable, externalId: string, currencyId: number, customerId: number | null): Promise<CartRow | null> {

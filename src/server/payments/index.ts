@@ -1,15 +1,12 @@
 import { getConfig } from '../config.ts';
-import { createCheckoutService } from '../checkout/service.ts';
-import { verifyDelivery } from '../checkout/delivery.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
-import { createOrderService } from '../orders/service.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { createPaymentService } from './service.ts';
 import { createMercadoPagoProvider } from './mercadopago.ts';
 import { createPagoparProvider } from './pagopar.ts';
-import { createPaymentLookup, getOrderIdByGatewayId } from './repository.ts';
+import { createPaymentLookup, customerHasRuc, getOrderIdByGatewayId } from './repository.ts';
 
 /** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
 export function getReservationTtlMinutes(): number {
@@ -48,30 +45,9 @@ export function getPaymentService() {
   return createPaymentService({ db: pool, connect: () => pool.connect(), clock: systemClock, providers: getPaymentProviders() });
 }
 
-export function getCheckoutService() {
-  const pool = getPool();
-  const providers = getPaymentProviders();
-  return createCheckoutService({
-    connect: () => pool.connect(),
-    clock: systemClock,
-    providers: { br: providers[getConfig().PAYMENT_PROVIDER_BR]!, py: providers[getConfig().PAYMENT_PROVIDER_PY]! },
-    verifyDelivery,
-    reservationTtlMinutes: getReservationTtlMinutes(),
-    limits: { maxUnitsPerProduct: getConfig().ORDER_MAX_UNITS_PER_PRODUCT, maxUnpaidUsd: getConfig().UNPAID_RESERVED_MAX_USD },
-  });
-}
-
-export function getOrderService() {
-  return createOrderService({ db: getPool() });
-}
-
 /** Cash collection points need a RUC for the invoice (spec section 1). */
-export async function hasRucDocument(customerId: number): Promise<boolean> {
-  const { rows } = await getPool().query<{ ok: boolean }>(
-    `SELECT upper(document_type) = 'RUC' AND btrim(document) <> '' AS ok FROM customers WHERE id = $1`,
-    [customerId],
-  );
-  return rows[0]?.ok ?? false;
+export function hasRucDocument(customerId: number): Promise<boolean> {
+  return customerHasRuc(getPool(), customerId);
 }
 
 /** /checkout/payment?hash=… (Pagopar's return): the buyer's order for that gateway id, or null. */

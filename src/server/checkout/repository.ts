@@ -130,3 +130,125 @@ export async function takeStock(tx: Queryable, lines: Array<{ product_id: number
   );
   return [];
 }
+
+/**
+ * The statements behind the hoarding rules of checkout (issue 22 point 2): one customer holds
+ * at most one unpaid order, so a new checkout cancels the previous ones (clearCart, above) and gives their stock back here.
+ */
+
+/** The products whose stock those orders still hold (to lock with the new order's, in id order). */
+export async function getHeldProducts(tx: Queryable, orderIds: number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await tx.query<{ product_id: number }>(
+    `SELECT DISTINCT product_id FROM stock_reservations
+      WHERE order_id = ANY($1::bigint[]) AND released_at IS NULL AND consumed_at IS NULL`,
+    [orderIds],
+  );
+  return rows.map((row) => Number(row.product_id));
+}
+
+/** Product rows in id order, as every stock writer here takes them (no deadlocks). */
+export async function lockProducts(tx: Queryable, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx.query('SELECT 1 FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE', [productIds]);
+}
+
+/** Gives the reserved stock of orders just cancelled back (their products already locked). */
+export async function releaseCancelledOrders(tx: Queryable, orderIds: number[], now: Date): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx.query(
+    `WITH released AS (
+       UPDATE stock_reservations SET released_at = $2
+        WHERE order_id = ANY($1::bigint[]) AND released_at IS NULL AND consumed_at IS NULL
+       RETURNING product_id, quantity),
+     totals AS (SELECT product_id, SUM(quantity)::int AS quantity FROM released GROUP BY product_id)
+     UPDATE products p SET stock = p.stock + t.quantity FROM totals t WHERE p.id = t.product_id`,
+    [orderIds, now],
+  );
+  await tx.query(`UPDATE payments SET status = 'CANCELADO', updated_at = $2 WHERE order_id = ANY($1::bigint[]) AND status <> 'PAGO'`, [orderIds, now]);
+}
+
+/** What checkout reads of each active cart line: the product as it is now (prices come from here, never from the cart). */
+export interface CheckoutCartLine {
+  product_id: number;
+  quantity: number;
+  code: string;
+  slug: string;
+  name_pt: string;
+  name_es: string;
+  image_url: string | null;
+  price_minor: number;
+  currency_id: number;
+  show_price: boolean;
+  physical_stock: boolean;
+}
+
+/** The cart's active lines, one per product (quantities summed), in product order. */
+export async function getCheckoutLines(tx: Queryable, cartId: number): Promise<CheckoutCartLine[]> {
+  const { rows } = await tx.query<CheckoutCartLine>(
+    `SELECT p.id AS product_id, SUM(ci.quantity)::int AS quantity, p.code, p.slug, p.name_pt, p.name_es,
+            p.images->0->>'url' AS image_url, p.price_minor, p.currency_id, p.show_price, p.physical_stock
+       FROM cart_items ci JOIN products p ON p.id = ci.product_id
+      WHERE ci.cart_id = $1 AND ci.active
+      GROUP BY p.id ORDER BY p.id`,
+    [cartId],
+  );
+  return rows;
+}
+
+/** The unpaid order this cart already became for this customer (a double submit finds it), with its pay link. */
+export async function findPendingOrderOfCart(
+  tx: Queryable, cartId: number, customerId: number,
+): Promise<{ external_id: string; number: number; link: string } | undefined> {
+  const { rows } = await tx.query<{ external_id: string; number: number; link: string }>(
+    `SELECT o.external_id, o.number, p.link FROM orders o JOIN payments p ON p.order_id = o.id
+      WHERE o.cart_id = $1 AND o.customer_id = $2 AND o.status = 'PAGAMENTO'
+      ORDER BY o.created_at DESC, p.id LIMIT 1`,
+    [cartId, customerId],
+  );
+  return rows[0];
+}
+
+/** The order's payment as the gateway created it; the charge columns only when the gateway charges another currency. */
+export interface NewPayment {
+  orderId: number;
+  provider: string;
+  reference: string;
+  providerPaymentId: string | null;
+  amountMinor: number;
+  currencyId: number;
+  method: string;
+  installments: number;
+  link: string;
+  now: Date;
+  charge: { amountMinor: number; currencyId: number; rate: number } | null;
+}
+
+export async function insertPayment(tx: Queryable, payment: NewPayment): Promise<void> {
+  await tx.query(
+    `INSERT INTO payments (order_id, provider, reference, provider_payment_id, amount_minor, currency_id, method, installments, link, created_at, updated_at,
+                           charge_amount_minor, charge_currency_id, charge_rate)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13)`,
+    [payment.orderId, payment.provider, payment.reference, payment.providerPaymentId, payment.amountMinor, payment.currencyId, payment.method,
+      payment.installments, payment.link, payment.now, payment.charge?.amountMinor ?? null, payment.charge?.currencyId ?? null, payment.charge?.rate ?? null],
+  );
+}
+
+/** A delivery service's names (and the pickup point's), as checkout snapshots them on the order. */
+export interface DeliveryNamesRow { name_pt: string; name_es: string; point_name: string | null; point_address: string | null; days: number | null; state_id: number | null }
+
+/** The pickup point with its service, or the delivery service with the quoted city's department. */
+export async function getDeliveryNames(
+  db: Queryable, target: { pickupPointId: number } | { serviceId: number | null; cityId: number | null },
+): Promise<DeliveryNamesRow | undefined> {
+  const { rows } = await db.query<DeliveryNamesRow>(
+    'pickupPointId' in target
+      ? `SELECT s.name_pt, s.name_es, p.name AS point_name, p.address AS point_address, p.days, NULL::int AS state_id
+           FROM pickup_points p JOIN delivery_services s ON s.id = p.service_id WHERE p.id = $1`
+      : `SELECT s.name_pt, s.name_es, NULL AS point_name, NULL AS point_address, NULL::int AS days,
+                (SELECT c.state_id FROM cities c WHERE c.id = $2) AS state_id
+           FROM delivery_services s WHERE s.id = $1`,
+    'pickupPointId' in target ? [target.pickupPointId] : [target.serviceId, target.cityId],
+  );
+  return rows[0];
+}

@@ -7,8 +7,8 @@ import { readSessionToken, type SessionCustomer } from '../accounts/sessions.ts'
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { getSessionService } from '../services.ts';
 import { getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
-import { isApiPath, isForbiddenCrossOrigin, type HeaderSource } from './origin-check.ts';
-import { errorResult, type ApiResult } from './responses.ts';
+import { isApiPath, isForbiddenCrossOrigin, type HeaderSource } from '../http/origin-check.ts';
+import { errorResult, type ApiResult } from '../http/responses.ts';
 
 export const LANG_COOKIE = 'fronteira_lang';
 

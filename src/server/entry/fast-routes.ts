@@ -6,15 +6,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
-import { getCart, postCart, putCart } from '../cart/cart-routes.ts';
+import { getCart, postCart, putCart } from '../cart/routes.ts';
 import { calculateShipping, listPickupPoints } from '../shipping/shipping-routes.ts';
-import type { ApiHandler } from './api-call.ts';
+import type { ApiHandler } from '../http/api-call.ts';
 import type { Storefront } from '../../lib/locale.ts';
 import { readCookie } from '../../lib/cookies.ts';
-import { BODY_SIZE_LIMIT_BYTES } from './body-limit.ts';
+import { BODY_SIZE_LIMIT_BYTES } from '../http/body-limit.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './request-context.ts';
-import { toJsonHeaders, type ApiResult } from './responses.ts';
-import { toLoggedError, toServerErrorResult } from './server-error.ts';
+import { toJsonHeaders, type ApiResult } from '../http/responses.ts';
+import { toLoggedError, toServerErrorResult } from '../http/server-error.ts';
 
 // Only plain ids: anything Astro would have to decode (or a trailing slash) goes to Astro.
 const CART_PATH = /^\/ecom\/venda\/carrinho(?:\/([A-Za-z0-9_-]+)(\/calcular-frete|\/pontos-entrega)?)?$/;

@@ -1,0 +1,38 @@
+import { formatCpfOrCnpj, formatRuc } from '../../lib/documents.ts';
+import { toStoredPhone } from '../../lib/phone.ts';
+import type { Queryable } from '../db/client.ts';
+import { createDocumentService, type DocumentSide } from './documents.ts';
+import { createCustomerRepository, type CustomerRow } from './repository.ts';
+
+interface ProfileChange {
+  telefone: string;
+  documento_tipo: string;
+  documento: string;
+}
+
+/** The customer's own record: read, e-mail availability, and the profile form (phone, document, files). */
+export function createProfileService({ db }: { db: Queryable }) {
+  const customers = createCustomerRepository(db);
+  const documents = createDocumentService({ db });
+  return {
+    getCustomer: (customerId: number): Promise<CustomerRow | null> => customers.findById(customerId),
+
+    isEmailTaken: async (email: string): Promise<boolean> => (await customers.findByEmail(email)) !== null,
+
+    /** Stores the phone by the shop's phone rule and the document in its format; new files replace the old. */
+    async updateProfile(
+      customer: { id: number; foreignBuyer: 0 | 1 },
+      change: ProfileChange,
+      files: Partial<Record<DocumentSide, { bytes: Buffer; contentType: string }>>,
+    ): Promise<CustomerRow | null> {
+      const { telefone, documento_tipo, documento } = change;
+      const document = documento_tipo === 'CPF' ? formatCpfOrCnpj(documento) : documento_tipo === 'RUC' ? formatRuc(documento) : documento.trim();
+      const row = await customers.updateProfile(customer.id, { phone: toStoredPhone(telefone, customer.foreignBuyer ? 'BR' : 'PY'), documentType: documento_tipo, document });
+      for (const side of ['frente', 'verso'] as const) {
+        const file = files[side];
+        if (file) await documents.saveDocument(customer.id, side, file);
+      }
+      return row;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { APIContext } from 'astro';
+import { createTranslator } from '../../lib/i18n/translator.ts';
+import type { Locale } from '../../lib/locale.ts';
+import { DomainError, type ErrorKind } from '../errors/domain-error.ts';
+import type { ApiHandler } from './api-call.ts';
+import { json, type ApiResult, type FieldErrors } from './responses.ts';
+
+const STATUS_OF: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  too_large: 413,
+  unsupported: 415,
+  invalid: 422,
+  too_many: 429,
+  unavailable: 503,
+};
+
+/**
+ * The one mapper from a DomainError to HTTP: the contract's JSON error (`message`, `errors` by
+ * field, any details) in the user's language. Anything else is rethrown: an unexpected error
+ * stays a 500 (or 503 without a database) through server-error.ts.
+ */
+export function toErrorResult(error: unknown, locale: Locale): ApiResult {
+  if (!(error instanceof DomainError)) throw error;
+  const t = createTranslator(error.messages, locale);
+  const message = t(error.key, error.params);
+  const errors: FieldErrors = {};
+  if (error.field) errors[error.field] = [message];
+  for (const [field, keys] of Object.entries(error.fields)) (errors[field] ??= []).push(...keys.map((key) => t(key, error.params)));
+  const body = Object.keys(errors).length ? { message, errors, ...error.details } : { message, ...error.details };
+  const headers = Object.keys(error.headers).length ? { ...error.headers } : undefined;
+  return { status: STATUS_OF[error.kind], body, headers };
+}
+
+/** toErrorResult as a web Response, for Astro endpoints and pages. */
+export function toErrorResponse(error: unknown, locale: Locale): Response {
+  const result = toErrorResult(error, locale);
+  return json(result.body, { status: result.status, headers: result.headers });
+}
+
+/** A route whose DomainErrors answer through the mapper, in the caller's language. */
+export function withDomainErrors(handler: ApiHandler): ApiHandler {
+  return async (call) => {
+    try {
+      return await handler(call);
+    } catch (error) {
+      return toErrorResult(error, call.locals.locale);
+    }
+  };
+}
+
+/**
+ * An Astro endpoint whose DomainErrors answer through the mapper: for routes that need what only
+ * Astro's context has (cookies to set, the client address, a multipart body).
+ */
+export function withDomainErrorResponses(handler: (context: APIContext) => Promise<Response>): (context: APIContext) => Promise<Response> {
+  return async (context) => {
+    try {
+      return await handler(context);
+    } catch (error) {
+      return toErrorResponse(error, context.locals.locale);
+    }
+  };
+}

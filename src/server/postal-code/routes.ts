@@ -1,0 +1,13 @@
+// The CEP lookup endpoint of the contract, framework-free (decision 0720).
+import { withDomainErrors } from '../http/error-result.ts';
+import { jsonResult } from '../http/responses.ts';
+import { postalCodeError } from './errors.ts';
+import { getPostalCodeLookup } from './index.ts';
+
+/** GET /ecom/endereco/cep/{cep}: the address of a CEP (viacep fields); 404 with the manual-choice message, 503 when the service is down. */
+export const getPostalAddress = withDomainErrors(async ({ id }) => {
+  const result = await getPostalCodeLookup().lookup(id);
+  if (result.kind === 'found') return jsonResult(200, result.address, { 'cache-control': 'public, max-age=86400' });
+  if (result.kind === 'unavailable') console.warn('[cep] lookup service unavailable');
+  throw postalCodeError(result.kind === 'not_found' ? 'not_found' : 'unavailable', 'cepNotFound');
+});

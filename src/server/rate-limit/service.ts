@@ -1,0 +1,68 @@
+import { getConfig } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import type { DelayRule } from './delays.ts';
+import { createDelays, createLimitWindows } from './repository.ts';
+
+/**
+ * Fixed-window limits kept in PostgreSQL (table rate_limits), so every instance of the shop
+ * shares them. Per-IP limits are multiplied by RATE_LIMIT_IP_MULTIPLIER (default 1): tests and
+ * offices behind one address can raise them without touching per-account limits.
+ */
+export interface Limit {
+  name: string;
+  points: number;
+  windowSeconds: number;
+  perIp?: boolean;
+}
+
+export const LIMITS = {
+  loginIp: { name: 'login-ip', points: 100, windowSeconds: 15 * 60, perIp: true },
+  register: { name: 'register-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
+  checkEmail: { name: 'check-email-ip', points: 60, windowSeconds: 60, perIp: true },
+  // Recovery per (e-mail, address): requests from elsewhere cannot use up the owner's; the
+  // per-e-mail cap over every address is higher and only stops a mail flood to one inbox.
+  recoveryEmailIp: { name: 'recovery-email-ip', points: 5, windowSeconds: 60 * 60 },
+  recoveryEmail: { name: 'recovery-email', points: 30, windowSeconds: 60 * 60 },
+  recoveryIp: { name: 'recovery-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
+  resend: { name: 'resend-customer', points: 5, windowSeconds: 60 * 60 },
+  resendIp: { name: 'resend-ip', points: 20, windowSeconds: 60 * 60, perIp: true },
+  // Starting a checkout reserves stock: a buyer (or a script) cannot hold the shelf hostage.
+  checkoutCustomer: { name: 'checkout-customer', points: 20, windowSeconds: 15 * 60 },
+  checkoutIp: { name: 'checkout-ip', points: 60, windowSeconds: 15 * 60, perIp: true },
+} satisfies Record<string, Limit>;
+
+/**
+ * Wrong passwords slow down the (account, address) pair that sends them, never the account
+ * everywhere: someone guessing from one address cannot lock the owner out of another. Ten free
+ * tries, then 30 s, 60 s, ... up to 15 min between tries. The per-address cap (loginIp) stays.
+ */
+export const DELAYS = {
+  loginAccountIp: { name: 'login-account-ip', freeFailures: 10, firstDelaySeconds: 30, maxDelaySeconds: 15 * 60, windowSeconds: 60 * 60 },
+} satisfies Record<string, DelayRule>;
+
+function getAllowed(limit: Limit): number {
+  return limit.perIp ? limit.points * getConfig().RATE_LIMIT_IP_MULTIPLIER : limit.points;
+}
+
+export function createRateLimiter({ db }: { db: Queryable }) {
+  const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject.toLowerCase()}`;
+  const windows = createLimitWindows({ db });
+  return {
+    ...createDelays({ db }),
+    /** Counts one use; false when this use is past the limit. */
+    async consume(limit: Limit, subject: string): Promise<boolean> {
+      return (await windows.count(keyOf(limit, subject), limit.windowSeconds)) <= getAllowed(limit);
+    },
+
+    /** True when the subject already used up its window (nothing is counted). */
+    async isBlocked(limit: Limit, subject: string): Promise<boolean> {
+      return (await windows.getPoints(keyOf(limit, subject))) >= getAllowed(limit);
+    },
+
+    async reset(limit: Limit, subject: string): Promise<void> {
+      await windows.remove(keyOf(limit, subject));
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
