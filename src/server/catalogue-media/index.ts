@@ -9,7 +9,7 @@ import { createShowcaseService } from './showcase-service.ts';
 
 export { MediaError, type MediaErrorCode } from './errors.ts';
 export { postBanners, postBrandLogo, postProductPictures, postSellers, type MediaCaller } from './routes.ts';
-export { BANNER_KINDS, type BannerRow, type BrandRow, type SellerRow } from './repository.ts';
+export { BANNER_KINDS, type BannerKind, type BannerRow, type BrandRow, type SellerRow } from './repository.ts';
 
 function getPictureStore() {
   const pool = getPool();

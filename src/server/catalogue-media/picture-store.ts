@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getVariantWidths, toPictureUrl, type PicturePurpose } from '../../lib/pictures.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
-import { createPostgresFileStore } from '../storage/stored-files-repository.ts';
+import { createPictureFileStore } from '../storage/index.ts';
 import { checkPicture, makePictureVariants } from './pictures.ts';
 import {
   findPictureVariantWidths,
@@ -34,7 +34,7 @@ export function createPictureStore({ db, connect }: PictureStoreDeps) {
     const variants = await makePictureVariants(bytes, picture, purpose);
     await runInTransaction({ connect }, async (tx) => {
       await lockPictureHash(tx, picture.hash);
-      const files = createPostgresFileStore(tx);
+      const files = createPictureFileStore(tx);
       const stored = await findPictureVariantWidths(tx, picture.hash);
       if (stored.length === 0) {
         const originalFile = toFileName();
@@ -53,7 +53,7 @@ export function createPictureStore({ db, connect }: PictureStoreDeps) {
   /** The WebP bytes of one width of a picture, or null when that width was never made. */
   async function readPictureVariant(hash: string, width: number): Promise<Buffer | null> {
     const file = await findVariantFile(db, hash, width);
-    return file ? createPostgresFileStore(db).get(file) : null;
+    return file ? createPictureFileStore(db).get(file) : null;
   }
 
   return { storePicture, readPictureVariant };
