@@ -42,7 +42,11 @@ test('an admin uploads a product picture and the phone\'s product card takes a s
   await panel.getByLabel(/Imagen \(JPEG/).setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await makePhoto(1600, 1600) });
   await panel.getByRole('button', { name: 'Subir foto' }).click();
   await expect(panel.getByTestId('media-outcome')).toHaveText('Cambio guardado. La tienda ya muestra el cambio.');
-  await expect(panel.getByTestId('product-pictures').locator('img')).toHaveCount(1);
+  // the fixture's product has pictures already: the new one comes last, and is made the main one
+  const pictures = panel.getByTestId('product-pictures').locator('li');
+  await expect(pictures.last().locator('img')).toHaveAttribute('src', /^\/img\/f\/[0-9a-f]{20}-1280\.webp$/);
+  await pictures.last().getByRole('button', { name: 'Hacer principal' }).click();
+  await expect(pictures.first().locator('img')).toHaveAttribute('src', /^\/img\/f\/[0-9a-f]{20}-1280\.webp$/);
 
   const requested: string[] = [];
   page.on('request', (request) => {
