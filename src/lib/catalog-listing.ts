@@ -87,7 +87,3 @@ export function getPageWindow(page: number, pages: number, size = 5): number[] {
   start = Math.min(start, pages - count + 1);
   return Array.from({ length: count }, (_, index) => start + index);
 }
-
-export function toggleBrand(brandIds: readonly number[], id: number): number[] {
-  return brandIds.includes(id) ? brandIds.filter((other) => other !== id) : [...brandIds, id].sort((a, b) => a - b);
-}

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrencyId } from './locale.ts';
+import type { CurrencyId, Locale } from './locale.ts';
 import {
   convertThroughUsd,
   convertMinor,
-  formatCartPrice,
+  convertWithUsdRates,
+  formatAmount,
   formatPrice,
   formatPriceValue,
+  formatShownPrice,
   getLocaleCurrency,
   getSecondaryCurrencies,
   getStructuredDataCurrency,
   getStructuredDataPrice,
   getUsdRates,
+  scaleToMinor,
   toMajor,
   toMinor,
   type RateLike,
@@ -23,40 +26,60 @@ const rate = (target: number, tax: number, source = 2): RateLike => ({
 });
 const RATES = [rate(1, 5.4), rate(2, 1), rate(3, 7300), rate(4, 1180)];
 
+/**
+ * Every price format of storefront spec section 9 (and accounts spec section 9 for orders): one
+ * table, minor units in; the same amounts in major units through formatAmount, as the cart,
+ * checkout, orders, e-mails and PDFs format the contract's numbers.
+ */
+const FORMATS: Array<[string, number, CurrencyId, string]> = [
+  ['U$ two decimals', 8990, 2, 'U$ 89,90'],
+  ['U$ thousands', 123456789, 2, 'U$ 1.234.567,89'],
+  ['U$ cents only', 5, 2, 'U$ 0,05'],
+  ['U$ zero keeps ,00', 0, 2, 'U$ 0,00'],
+  ['U$ whole keeps ,00', 100, 2, 'U$ 1,00'],
+  ['R$ thousands keeps ,00', 100000, 1, 'R$ 1.000,00'],
+  ['R$ two decimals', 48546, 1, 'R$ 485,46'],
+  ['G$ no decimals', 656270, 3, 'G$ 656.270'],
+  ['G$ exactly a thousand', 1000, 3, 'G$ 1.000'],
+  ['G$ below a thousand', 999, 3, 'G$ 999'],
+  ['G$ millions', 1234567890, 3, 'G$ 1.234.567.890'],
+  ['G$ zero', 0, 3, 'G$ 0'],
+  ['P$ two decimals', 106082, 4, 'P$ 1.060,82'],
+  ['P$ drops ,00', 106000, 4, 'P$ 1.060'],
+  ['P$ zero drops ,00', 0, 4, 'P$ 0'],
+  ['P$ keeps ,50', 50, 4, 'P$ 0,50'],
+  ['U$ negative: minus before the symbol', -8990, 2, '-U$ 89,90'],
+  ['R$ negative thousands', -123456, 1, '-R$ 1.234,56'],
+  ['G$ negative', -656270, 3, '-G$ 656.270'],
+  ['P$ negative drops ,00', -106000, 4, '-P$ 1.060'],
+];
+
 describe('formatPrice (spec section 9)', () => {
-  it.each<[number, CurrencyId, string]>([
-    [8990, 2, 'U$ 89,90'],
-    [123456789, 2, 'U$ 1.234.567,89'],
-    [5, 2, 'U$ 0,05'],
-    [0, 2, 'U$ 0,00'],
-    [100000, 1, 'R$ 1.000,00'],
-    [48546, 1, 'R$ 485,46'],
-    [656270, 3, 'G$ 656.270'],
-    [1000, 3, 'G$ 1.000'],
-    [999, 3, 'G$ 999'],
-    [1234567890, 3, 'G$ 1.234.567.890'],
-    [106082, 4, 'P$ 1.060,82'],
-    [106000, 4, 'P$ 1.060'],
-    [50, 4, 'P$ 0,50'],
-    [-8990, 2, 'U$ -89,90'],
-  ])('%d minor units of %d -> %s', (minor, id, expected) => {
+  it.each(FORMATS)('%s: %d minor units of %d -> %s', (_name, minor, id, expected) => {
     expect(formatPrice(minor, id)).toBe(expected);
   });
 });
 
-describe('formatCartPrice', () => {
-  it.each<[number, CurrencyId, string]>([
-    [8990, 2, 'U$ 89,90'],
-    [123456, 2, 'U$ 1.234,56'],
-    [656270, 3, 'G$ 656.270'],
-    [48546, 1, 'G$ 485'],
-    [106082, 4, 'G$ 1.061'],
-  ])('%d of %d -> %s', (minor, id, expected) => {
-    expect(formatCartPrice(minor, id)).toBe(expected);
+describe('formatAmount (contract numbers in major units)', () => {
+  it.each(FORMATS)('%s', (_name, minor, id, expected) => {
+    expect(formatAmount(minor / 10 ** (id === 3 ? 0 : 2), id)).toBe(expected);
+  });
+  it.each<[number, number, string]>([
+    [0.1 + 0.2, 2, 'U$ 0,30'],
+    [1.005, 2, 'U$ 1,01'],
+    [-1.005, 2, '-U$ 1,01'],
+    [656270.5, 3, 'G$ 656.271'],
+    [656270.4, 3, 'G$ 656.270'],
+    [1060.004, 4, 'P$ 1.060'],
+    [89.9, 9, 'R$ 89,90'],
+    [Number.NaN, 2, ''],
+    [Infinity, 3, ''],
+  ])('rounds and falls back: %d of %d -> %s', (major, id, expected) => {
+    expect(formatAmount(major, id)).toBe(expected);
   });
 });
 
-describe('formatPriceValue', () => {
+describe('formatPriceValue and formatShownPrice', () => {
   it('formats numbers and numeric strings in major units', () => {
     expect(formatPriceValue(89.9, 2, 'pt-BR')).toBe('U$ 89,90');
     expect(formatPriceValue('656270', 3, 'es-PY')).toBe('G$ 656.270');
@@ -65,6 +88,15 @@ describe('formatPriceValue', () => {
   it.each([['abc'], [''], [null], [undefined], [Number.NaN], [Infinity], [{}]])('%s is an invalid price', (value) => {
     expect(formatPriceValue(value, 2, 'pt-BR')).toBe('Preço inválido');
     expect(formatPriceValue(value, 3, 'es-AR')).toBe('Precio inválido');
+  });
+  it.each<[unknown, CurrencyId, boolean, Locale, string]>([
+    [89.9, 2, false, 'pt-BR', 'Preço sob consulta'],
+    [656270, 3, false, 'es-PY', 'Precio a consultar'],
+    [Number.NaN, 3, false, 'es-AR', 'Precio a consultar'],
+    [1060, 4, true, 'es-AR', 'P$ 1.060'],
+    [Number.NaN, 2, true, 'pt-BR', 'Preço inválido'],
+  ])('%s of %d shown=%s in %s -> %s', (value, id, shown, locale, expected) => {
+    expect(formatShownPrice(value, id, shown, locale)).toBe(expected);
   });
 });
 
@@ -126,8 +158,12 @@ describe('minor/major', () => {
     expect(toMinor(1.005, 2)).toBe(101);
     expect(toMinor(89.9, 2)).toBe(8990);
     expect(toMinor(656270.4, 3)).toBe(656270);
+    expect(scaleToMinor(10.05, 2)).toBe(1005);
+    expect(scaleToMinor(-1.005, 2)).toBe(-101);
+    expect(scaleToMinor(656270.5, 0)).toBe(656271);
     expect(toMajor(8990, 2)).toBe(89.9);
-    expect(toMajor(656270, 3)).toBe(656270);
+    expect(toMajor(29, 2)).toBe(0.29);
+    expect(toMajor(656270, 0)).toBe(656270);
   });
 });
 
@@ -138,5 +174,22 @@ describe('convertThroughUsd (the formula the server prices carts and orders with
     [656_270, 3, 7300, 2, 1, 8990],
   ] as const)('%i minor of %i (rate %d) -> currency %i (rate %d) = %i', (minor, from, fromRate, to, toRate, expected) => {
     expect(convertThroughUsd(minor, from, fromRate, to, toRate)).toBe(expected);
+  });
+});
+
+describe('convertWithUsdRates (the server price table)', () => {
+  const table = new Map([[1, 5.4], [2, 1], [3, 7300]]);
+  it.each<[number, number, number, number | null]>([
+    [8990, 2, 2, 8990],
+    [8990, 2, 3, 656_270],
+    [656_270, 3, 1, 48_546],
+    [8990, 2, 4, null], // no ARS rate: refused, never 0
+    [8990, 9, 2, null], // unknown currency
+  ])('%d of %d -> %d: %s', (minor, from, to, expected) => {
+    expect(convertWithUsdRates(minor, from, to, table)).toBe(expected);
+  });
+  it('refuses a zero or broken rate', () => {
+    expect(convertWithUsdRates(100, 2, 1, new Map([[1, 0], [2, 1]]))).toBeNull();
+    expect(convertWithUsdRates(100, 2, 1, new Map([[1, Number.NaN], [2, 1]]))).toBeNull();
   });
 });

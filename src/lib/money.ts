@@ -7,41 +7,32 @@ import { CURRENCY, type CurrencyId, type Locale } from './locale.ts';
  * storefront spec section 9 lives here and nowhere else.
  */
 
-export interface CurrencyInfo {
-  id: CurrencyId;
-  iso: 'BRL' | 'USD' | 'PYG' | 'ARS';
-  symbol: string;
-  decimals: number;
-}
-
-export const CURRENCIES: Record<CurrencyId, CurrencyInfo> = {
-  1: { id: 1, iso: 'BRL', symbol: 'R$', decimals: 2 },
-  2: { id: 2, iso: 'USD', symbol: 'U$', decimals: 2 },
-  3: { id: 3, iso: 'PYG', symbol: 'G$', decimals: 0 },
-  4: { id: 4, iso: 'ARS', symbol: 'P$', decimals: 2 },
+/** Symbol and minor-unit decimals of each currency id (DECISIONS.md: 1 R$, 2 U$, 3 G$, 4 P$). */
+export const CURRENCIES: Record<CurrencyId, { symbol: string; decimals: number }> = {
+  1: { symbol: 'R$', decimals: 2 },
+  2: { symbol: 'U$', decimals: 2 },
+  3: { symbol: 'G$', decimals: 0 },
+  4: { symbol: 'P$', decimals: 2 },
 };
 
 export function isCurrencyId(value: unknown): value is CurrencyId {
   return value === 1 || value === 2 || value === 3 || value === 4;
 }
 
-export function getCurrency(id: CurrencyId): CurrencyInfo {
-  return CURRENCIES[id];
+/** Minor units to the major-unit number the contract carries (89.9 USD, 656270 PYG); `decimals` of the currency. */
+export function toMajor(minor: number, decimals: number): number {
+  return Number((minor / 10 ** decimals).toFixed(decimals));
 }
 
-/** 10^decimals of the currency: how many minor units make one major unit. */
-export function getMinorFactor(id: CurrencyId): number {
-  return 10 ** CURRENCIES[id].decimals;
-}
-
-export function toMajor(minor: number, id: CurrencyId): number {
-  return minor / getMinorFactor(id);
-}
-
-/** Major to minor units, rounded half away from zero (float noise removed first). */
-export function toMinor(major: number, id: CurrencyId): number {
-  const scaled = Number((major * getMinorFactor(id)).toFixed(6));
+/** Major to minor units of a currency with `decimals`, rounded half away from zero (float noise removed first). */
+export function scaleToMinor(major: number, decimals: number): number {
+  const scaled = Number((major * 10 ** decimals).toFixed(6));
   return Math.sign(scaled) * Math.round(Math.abs(scaled));
+}
+
+/** Major to minor units of currency `id` (scaleToMinor with its decimals). */
+export function toMinor(major: number, id: CurrencyId): number {
+  return scaleToMinor(major, CURRENCIES[id].decimals);
 }
 
 /** '1234567' -> '1.234.567': the '.' thousands grouping every format here uses. */
@@ -50,35 +41,34 @@ function groupThousands(digits: string): string {
 }
 
 function formatDigits(minor: number, decimals: number, dropZeroCents: boolean): string {
-  const negative = minor < 0;
   const abs = Math.abs(Math.round(minor));
   const factor = 10 ** decimals;
   const whole = groupThousands(String(Math.floor(abs / factor)));
-  let text = whole;
-  if (decimals > 0) {
-    const cents = String(abs % factor).padStart(decimals, '0');
-    if (!(dropZeroCents && /^0+$/.test(cents))) text += `,${cents}`;
-  }
-  return negative ? `-${text}` : text;
+  if (decimals === 0) return whole;
+  const cents = String(abs % factor).padStart(decimals, '0');
+  return dropZeroCents && /^0+$/.test(cents) ? whole : `${whole},${cents}`;
 }
 
 /**
- * The price format: G$ (3) without decimals and '.' thousands; P$ (4) with 2 decimals but
- * ',00' dropped; the others (R$, U$) with 2 decimals after a comma. `minor` is in `id`'s units.
+ * The price format (storefront spec section 9): G$ (3) without decimals and '.' thousands; P$ (4)
+ * with 2 decimals but ',00' dropped; the others (R$, U$) with 2 decimals after a comma. A
+ * negative amount puts the minus before the symbol ('-U$ 89,90'). `minor` is in `id`'s units.
  */
 export function formatPrice(minor: number, id: CurrencyId): string {
   const { symbol, decimals } = CURRENCIES[id];
-  return `${symbol} ${formatDigits(minor, decimals, id === CURRENCY.ARS)}`;
+  const sign = Math.round(minor) < 0 ? '-' : '';
+  return `${sign}${symbol} ${formatDigits(minor, decimals, id === CURRENCY.ARS)}`;
 }
 
 /**
- * The cart's format: U$ with 2 decimals for currency 2; any other currency shows G$ with the
- * Brazilian thousands grouping and no decimals. `minor` is in `id`'s units.
+ * Formats an amount the contract carries in MAJOR units (cart, shipping, order totals) of the
+ * currency id it names. An id outside 1-4 is shown as R$, the default symbol of accounts spec
+ * section 9; a non-finite amount gives ''.
  */
-export function formatCartPrice(minor: number, id: CurrencyId): string {
-  if (id === CURRENCY.USD) return `U$ ${formatDigits(minor, 2, false)}`;
-  const major = Math.round(toMajor(minor, id));
-  return `G$ ${formatDigits(major, 0, false)}`;
+export function formatAmount(major: number, currencyId: number): string {
+  if (!Number.isFinite(major)) return '';
+  const id = isCurrencyId(currencyId) ? currencyId : CURRENCY.BRL;
+  return formatPrice(toMinor(major, id), id);
 }
 
 /**
@@ -91,6 +81,15 @@ export function formatPriceValue(value: unknown, id: CurrencyId, locale: Locale)
     return createTranslator(moneyMessages, locale)('invalidPrice');
   }
   return formatPrice(toMinor(number, id), id);
+}
+
+/**
+ * What a product shows where its price goes: 'Preço sob consulta' when the catalogue hides the
+ * price (DECISIONS.md), 'Preço inválido' for a value that is not a number, else the price.
+ */
+export function formatShownPrice(value: unknown, id: CurrencyId, showPrice: boolean, locale: Locale): string {
+  if (!showPrice) return createTranslator(moneyMessages, locale)('priceOnRequest');
+  return formatPriceValue(value, id, locale);
 }
 
 /** The currency symbol a locale shows by default: G$ for es-PY and es-AR, U$ otherwise. */
@@ -140,12 +139,30 @@ export function convertMinor(minor: number, from: CurrencyId, to: CurrencyId, ra
 }
 
 /**
+ * Converts through the server's table of USD rates (currency id -> units one USD buys, USD
+ * itself 1). Null when a currency or its rate is unknown, so a sale is refused instead of
+ * charged 0. The cart, checkout and shipping price with it.
+ */
+export function convertWithUsdRates(minor: number, from: number, to: number, usdRates: ReadonlyMap<number, number>): number | null {
+  if (from === to) return minor;
+  if (!isCurrencyId(from) || !isCurrencyId(to)) return null;
+  const fromRate = usdRates.get(from);
+  const toRate = usdRates.get(to);
+  if (!isUsableRate(fromRate) || !isUsableRate(toRate)) return null;
+  return convertThroughUsd(minor, from, fromRate, to, toRate);
+}
+
+function isUsableRate(rate: number | undefined): rate is number {
+  return rate !== undefined && Number.isFinite(rate) && rate > 0;
+}
+
+/**
  * The one conversion formula: minor units of `from` (one USD buys `fromRate` of it) into minor
  * units of `to`, rounded to the target's minor unit. The server's price table uses it too.
  */
 export function convertThroughUsd(minor: number, from: CurrencyId, fromRate: number, to: CurrencyId, toRate: number): number {
   if (from === to) return minor;
-  return toMinor((toMajor(minor, from) / fromRate) * toRate, to);
+  return toMinor((toMajor(minor, CURRENCIES[from].decimals) / fromRate) * toRate, to);
 }
 
 /** Currency code for structured data (schema.org offers): PYG for currency 3, otherwise USD. */
@@ -156,5 +173,5 @@ export function getStructuredDataCurrency(id: CurrencyId): 'PYG' | 'USD' {
 /** The amount to publish in structured data, in major units of getStructuredDataCurrency(id). */
 export function getStructuredDataPrice(minor: number, id: CurrencyId, rates: readonly RateLike[]): number {
   const target = id === CURRENCY.PYG ? CURRENCY.PYG : CURRENCY.USD;
-  return toMajor(convertMinor(minor, id, target, rates), target);
+  return toMajor(convertMinor(minor, id, target, rates), CURRENCIES[target].decimals);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ITEM_QUANTITY } from '../lib/contract/cart.ts';
 
 /**
  * Every environment variable the shop reads, parsed once at start (server.mjs calls
@@ -51,7 +52,7 @@ export const ConfigSchema = z.object({
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   SANDBOX_WEBHOOK_BASE_URL: origin.optional(),
   RESERVATION_TTL_MINUTES: positiveNumber.default(30),
-  ORDER_MAX_UNITS_PER_PRODUCT: integer(1, 99).default(99),
+  ORDER_MAX_UNITS_PER_PRODUCT: integer(1, MAX_ITEM_QUANTITY).default(MAX_ITEM_QUANTITY),
   UNPAID_RESERVED_MAX_USD: integer(1, 10_000_000).default(20_000),
   PAYMENT_JOBS_INTERVAL_S: z.coerce.number().min(0).default(30),
   RATE_LIMIT_IP_MULTIPLIER: positiveNumber.default(1),

@@ -121,4 +121,3 @@ export async function startFakeMercadoPago() {
     stop: server.stop,
   };
 }
-export type FakeMercadoPago = Awaited<ReturnType<typeof startFakeMercadoPago>>;

@@ -116,4 +116,3 @@ export async function startFakePagopar() {
     stop: server.stop,
   };
 }
-export type FakePagopar = Awaited<ReturnType<typeof startFakePagopar>>;

@@ -8,7 +8,7 @@ export interface CardProduct {
   nome: string;
   codigo: string;
   valor_venda: number;
-  preco_atual: { valor_venda: number; formatado: string };
+  preco_atual: { valor_venda: number; formatado: string; moeda_id: number };
   imagens: ReadonlyArray<{ url: string }>;
   qtde_disponivel: number;
   tem_estoque: boolean;

@@ -8,7 +8,6 @@ export const HOME_CATEGORIES = 8;
 export const HOME_CATEGORIES_MOBILE = 5;
 export const HOME_CATEGORY_PRODUCTS = 8;
 export const HOME_MOST_SEARCHED = 20;
-export const HOME_MOBILE_BRANDS = 10;
 
 export interface HomeData {
   categories: Category[];

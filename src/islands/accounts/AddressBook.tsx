@@ -5,7 +5,7 @@ import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import AddressModal from './AddressModal.tsx';
-import { sendJson } from './http.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 
 interface Props {
   locale: Locale;
@@ -26,8 +26,8 @@ export default function AddressBook({ locale, brazilian, initial }: Props) {
   const confirmDialog = useRef<HTMLDialogElement>(null);
 
   async function refresh() {
-    const answer = await sendJson<{ data: AccountAddress[] }>('/ecom/cliente/address', 'GET');
-    if (answer.ok) setAddresses(answer.body.data);
+    const answer = await apiRequest<{ data: AccountAddress[] }>('GET', '/ecom/cliente/address');
+    if (answer.ok) setAddresses(answer.data.data);
   }
 
   function openModal(editing: AccountAddress | null) {
@@ -36,9 +36,9 @@ export default function AddressBook({ locale, brazilian, initial }: Props) {
   }
 
   async function setMain(id: number) {
-    const answer = await sendJson(`/ecom/cliente/address/${id}/set-main`, 'PATCH').catch(() => null);
-    if (answer?.ok) await refresh();
-    else setMessage(answer?.status === 404 ? t('not_found') : t('main_set_error'));
+    const answer = await apiRequest('PATCH', `/ecom/cliente/address/${id}/set-main`);
+    if (answer.ok) await refresh();
+    else setMessage(answer.status === 404 ? t('not_found') : t('main_set_error'));
   }
 
   function askRemove(address: AccountAddress) {
@@ -51,9 +51,9 @@ export default function AddressBook({ locale, brazilian, initial }: Props) {
     const address = deleting;
     confirmDialog.current?.close();
     if (!address) return;
-    const answer = await sendJson(`/ecom/cliente/address/${address.id}`, 'PUT', { ativo: false, nome: address.nome }).catch(() => null);
-    if (answer?.ok) await refresh();
-    else setMessage(answer?.status === 404 ? t('not_found') : t('deleted_error'));
+    const answer = await apiRequest('PUT', `/ecom/cliente/address/${address.id}`, { ativo: false, nome: address.nome });
+    if (answer.ok) await refresh();
+    else setMessage(answer.status === 404 ? t('not_found') : t('deleted_error'));
   }
 
   const secondary = 'acc-button acc-button--secondary';

@@ -7,7 +7,7 @@ import { formMessages } from '../../lib/i18n/forms.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { Field, Select } from './fields.tsx';
-import { sendJson, toFirstErrors } from './http.ts';
+import { apiRequest, toError, toFirstErrors } from '../../lib/api-client.ts';
 import { loadCities, loadStates, lookupCep, type CityOption, type StateOption } from './reference.ts';
 
 export interface AddressModalProps {
@@ -106,18 +106,18 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
     }
     setBusy(true);
     const answer = await (editing
-      ? sendJson<AccountAddress>(`/ecom/cliente/address/${editing.id}`, 'PUT', payload)
-      : sendJson<AccountAddress>('/ecom/cliente/address', 'POST', payload)).catch(() => null);
+      ? apiRequest<AccountAddress>('PUT', `/ecom/cliente/address/${editing.id}`, payload)
+      : apiRequest<AccountAddress>('POST', '/ecom/cliente/address', payload));
     setBusy(false);
-    if (answer?.ok) {
+    if (answer.ok) {
       dialog.current?.close();
-      onSaved(answer.body);
+      onSaved(answer.data);
       return;
     }
-    if (answer?.status === 401) return setMessage(t('sessionExpired'));
-    if (answer?.status === 404) return setMessage(t('not_found'));
-    setErrors(toFirstErrors(answer?.body.errors));
-    setMessage(Object.values(answer?.body.errors ?? {}).flat().join(' ') || t('saveAddressError'));
+    if (answer.status === 401) return setMessage(t('sessionExpired'));
+    if (answer.status === 404) return setMessage(t('not_found'));
+    setErrors(toFirstErrors(toError(answer).errors));
+    setMessage(Object.values(toError(answer).errors).flat().join(' ') || t('saveAddressError'));
   }
 
   const input = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => (

@@ -3,7 +3,7 @@ import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { commonMessages } from '../../lib/i18n/common.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { sendJson } from './http.ts';
+import { apiRequest, toError } from '../../lib/api-client.ts';
 
 interface Props {
   locale: Locale;
@@ -21,10 +21,12 @@ export default function ConfirmEmail({ locale, uid, token }: Props) {
 
   useEffect(() => {
     if (!uid || !token) return;
-    sendJson(`/ecom/cliente/confirmar-email/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`, 'POST')
-      .then(({ status, body }) => {
+    apiRequest('POST', `/ecom/cliente/confirmar-email/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`)
+      .then((answer) => {
+        const { status } = answer;
         if (status === 200) return setState({ kind: 'success' });
-        const errors = Object.entries(body.errors ?? {});
+        const body = toError(answer);
+        const errors = Object.entries(body.errors);
         let message = t('confirmError');
         if (status === 422) message = errors.map(([field, list]) => `Campo: ${field} - ${list.join(', ')}`).join(' | ') || message;
         else if (status === 400) message = errors.length ? errors.flatMap(([, list]) => list).join(', ') : body.message ?? message;

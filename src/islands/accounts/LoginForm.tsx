@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { sendJson } from './http.ts';
+import { apiRequest, toError } from '../../lib/api-client.ts';
 import { runAfterSignIn } from './after-sign-in.ts';
 import { toSafeRedirect } from '../../lib/safe-redirect.ts';
 
@@ -33,9 +33,9 @@ export default function LoginForm({ locale, redirect = null, embedded = false, r
     setBusy(true);
     setError(null);
     try {
-      const answer = await sendJson('/ecom/login', 'POST', { email, password });
+      const answer = await apiRequest('POST', '/ecom/login', { email, password });
       if (!answer.ok) {
-        setError(`${t('errorMessage')} ${answer.body.message ?? ''}`.trim());
+        setError(`${t('errorMessage')} ${toError(answer).message ?? ''}`.trim());
         setBusy(false);
         return;
       }

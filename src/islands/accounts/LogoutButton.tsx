@@ -3,7 +3,7 @@ import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { runAfterSignOut } from './after-sign-in.ts';
-import { sendJson } from './http.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 
 /** Logout with a confirmation dialog: ends the session on the server, clears the cart, reloads on /login. */
 export default function LogoutButton({ locale }: { locale: Locale }) {
@@ -13,7 +13,7 @@ export default function LogoutButton({ locale }: { locale: Locale }) {
 
   async function confirm() {
     setBusy(true);
-    await sendJson('/ecom/logout', 'POST').catch(() => null);
+    await apiRequest('POST', '/ecom/logout');
     await runAfterSignOut();
     window.location.assign('/login');
   }

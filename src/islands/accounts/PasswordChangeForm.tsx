@@ -3,7 +3,7 @@ import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { Field } from './fields.tsx';
-import { sendJson, toFirstErrors } from './http.ts';
+import { apiRequest, toError, toFirstErrors } from '../../lib/api-client.ts';
 
 /** /perfil/alterar-senha: current, new and confirmation (POST /ecom/cliente/trocar-senha-l). */
 export default function PasswordChangeForm({ locale }: { locale: Locale }) {
@@ -18,15 +18,15 @@ export default function PasswordChangeForm({ locale }: { locale: Locale }) {
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
     setBusy(true);
     setStatus(null);
-    const answer = await sendJson('/ecom/cliente/trocar-senha-l', 'POST', data).catch(() => null);
+    const answer = await apiRequest('POST', '/ecom/cliente/trocar-senha-l', data);
     setBusy(false);
-    if (answer?.status === 401) return setStatus({ ok: false, text: t('tokenMissing') });
-    if (answer?.ok) {
+    if (answer.status === 401) return setStatus({ ok: false, text: t('tokenMissing') });
+    if (answer.ok) {
       form.reset();
       setErrors({});
       return setStatus({ ok: true, text: t('passwordChanged') });
     }
-    setErrors(toFirstErrors(answer?.body.errors));
+    setErrors(toFirstErrors(toError(answer).errors));
     setStatus({ ok: false, text: t('passwordChangeError') });
   }
 

@@ -6,7 +6,7 @@ import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { Field, FileField, Select } from './fields.tsx';
-import { sendForm, toFirstErrors } from './http.ts';
+import { apiRequest, toError, toFirstErrors } from '../../lib/api-client.ts';
 
 interface Props {
   locale: Locale;
@@ -36,16 +36,16 @@ export default function ProfileForm({ locale, brazilian, phone, documentType, do
     for (const [k, v] of Object.entries(values)) body.append(k, v);
     if (files.frente) body.append('frente', files.frente);
     if (files.verso) body.append('verso', files.verso);
-    const answer = await sendForm('/ecom/cliente/update-profile', body).catch(() => null);
+    const answer = await apiRequest('POST', '/ecom/cliente/update-profile', body);
     setBusy(false);
-    if (answer?.ok) {
+    if (answer.ok) {
       setErrors({});
       setStatus({ ok: true, text: t('saved') });
       setTimeout(() => window.location.reload(), 600);
       return;
     }
-    setErrors(toFirstErrors(answer?.body.errors));
-    setStatus({ ok: false, text: answer?.body.message ?? t('registerError') });
+    setErrors(toFirstErrors(toError(answer).errors));
+    setStatus({ ok: false, text: toError(answer).message ?? t('registerError') });
   }
 
   const onFile = (side: 'frente' | 'verso') => (file: File | null, error: string | null) => {

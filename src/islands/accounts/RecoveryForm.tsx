@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { sendJson } from './http.ts';
+import { apiRequest, toError } from '../../lib/api-client.ts';
 
 type State = 'idle' | 'submitting' | 'submitted';
 
@@ -22,9 +22,9 @@ export default function RecoveryForm({ locale }: { locale: Locale }) {
     setState('submitting');
     setError(null);
     try {
-      const answer = await sendJson('/ecom/cliente/recuperar-senha', 'POST', { email: email.trim() });
+      const answer = await apiRequest('POST', '/ecom/cliente/recuperar-senha', { email: email.trim() });
       if (!answer.ok) {
-        setError(answer.body.errors?.email?.[0] ?? answer.body.message ?? t('resetErrorGeneric'));
+        setError(toError(answer).errors.email?.[0] ?? toError(answer).message ?? t('resetErrorGeneric'));
         setState('idle');
         return;
       }

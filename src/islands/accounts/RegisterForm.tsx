@@ -10,7 +10,7 @@ import type { Locale } from '../../lib/locale.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { runAfterSignIn } from './after-sign-in.ts';
 import { Field, FileField, Select } from './fields.tsx';
-import { sendForm, sendJson } from './http.ts';
+import { apiRequest, toError } from '../../lib/api-client.ts';
 import { switchRegistrationLanguage, takeRegistrationDraft, toNationalityLocale } from './register-language.ts';
 import { loadCities, loadStates, lookupCep, type CityOption, type StateOption } from './reference.ts';
 
@@ -100,8 +100,8 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
     clearTimeout(emailTimer.current);
     emailTimer.current = setTimeout(async () => {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value.trim())) return;
-      const answer = await sendJson('/ecom/cliente/cadastrar/check-email', 'POST', { email: value.trim() }).catch(() => null);
-      if (answer && !answer.ok && answer.status !== 429) setError('email', { type: 'server', message: answer.body.errors?.email?.[0] ?? answer.body.message ?? t('emailCheckError') });
+      const answer = await apiRequest('POST', '/ecom/cliente/cadastrar/check-email', { email: value.trim() });
+      if (!answer.ok && answer.status !== 0 && answer.status !== 429) setError('email', { type: 'server', message: toError(answer).errors.email?.[0] ?? toError(answer).message ?? t('emailCheckError') });
     }, 500);
   }
 
@@ -123,7 +123,7 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
     body.append('frente', files.frente as File);
     body.append('verso', files.verso as File);
     try {
-      const answer = await sendForm('/ecom/cliente/cadastrar', body);
+      const answer = await apiRequest('POST', '/ecom/cliente/cadastrar', body);
       if (answer.ok) {
         setSuccess(t('registerSuccess'));
         await runAfterSignIn();
@@ -131,12 +131,12 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
         return;
       }
       const list: string[] = [];
-      for (const [field, messages] of Object.entries(answer.body.errors ?? {})) {
+      for (const [field, messages] of Object.entries(toError(answer).errors)) {
         if (field === 'frente' || field === 'verso') setFileErrors((e) => ({ ...e, [field]: messages[0] ?? '' }));
         else setError(field, { type: 'server', message: messages[0] ?? '' });
         list.push(...messages);
       }
-      setAlert({ title: t('serverErrors'), text: answer.body.message ?? t('registerError'), list });
+      setAlert({ title: t('serverErrors'), text: toError(answer).message ?? t('registerError'), list });
     } catch {
       setAlert({ title: t('serverErrors'), text: t('registerError') });
     }

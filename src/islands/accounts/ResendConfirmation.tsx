@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { sendJson } from './http.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 
 export default function ResendConfirmation({ locale }: { locale: Locale }) {
   const t = createTranslator(accountMessages, locale);
   const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'error'>('idle');
   async function resend() {
     setState('busy');
-    const answer = await sendJson('/ecom/cliente/reenviar-email', 'POST').catch(() => null);
-    setState(answer?.ok ? 'sent' : 'error');
+    const answer = await apiRequest('POST', '/ecom/cliente/reenviar-email');
+    setState(answer.ok ? 'sent' : 'error');
   }
   return (
     <div className="acc-form">

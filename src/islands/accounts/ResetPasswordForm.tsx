@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { accountMessages } from '../../lib/i18n/accounts.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { sendJson, toFirstErrors } from './http.ts';
+import { apiRequest, toError, toFirstErrors } from '../../lib/api-client.ts';
 
 interface Props {
   locale: Locale;
@@ -34,13 +34,13 @@ export default function ResetPasswordForm({ locale, uuid, token, email, code }: 
     setState('loading');
     setMessage(null);
     try {
-      const answer = await sendJson('/ecom/cliente/trocar-senha', 'POST', { email, uuid, token, code, password, password_confirmation: confirmation });
+      const answer = await apiRequest('POST', '/ecom/cliente/trocar-senha', { email, uuid, token, code, password, password_confirmation: confirmation });
       if (answer.ok) {
         setState('success');
         return;
       }
-      setErrors(toFirstErrors(answer.body.errors));
-      setMessage(answer.body.message ?? t('resetError'));
+      setErrors(toFirstErrors(toError(answer).errors));
+      setMessage(toError(answer).message ?? t('resetError'));
       setState('error');
     } catch {
       setMessage(t('resetErrorGeneric'));

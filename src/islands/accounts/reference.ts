@@ -1,4 +1,4 @@
-import { sendJson } from './http.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 
 /** Reference data and postal-code lookups over the shop API (states/cities from the cart issue). */
 export interface StateOption {
@@ -13,13 +13,13 @@ export interface CityOption {
 }
 
 export async function loadStates(countryId: 1 | 2): Promise<StateOption[]> {
-  const answer = await sendJson<{ data: StateOption[] }>(`/ecom/endereco/estados?pais_id=${countryId}`, 'GET');
-  return answer.ok ? answer.body.data ?? [] : [];
+  const answer = await apiRequest<{ data: StateOption[] }>('GET', `/ecom/endereco/estados?pais_id=${countryId}`);
+  return answer.ok ? answer.data?.data ?? [] : [];
 }
 
 export async function loadCities(stateId: number): Promise<CityOption[]> {
-  const answer = await sendJson<{ data: CityOption[] }>(`/ecom/endereco/estados/${stateId}/cidades`, 'GET');
-  return answer.ok ? answer.body.data ?? [] : [];
+  const answer = await apiRequest<{ data: CityOption[] }>('GET', `/ecom/endereco/estados/${stateId}/cidades`);
+  return answer.ok ? answer.data?.data ?? [] : [];
 }
 
 export interface CepResult {
@@ -36,17 +36,17 @@ export interface CepResult {
 /** Our CEP endpoint, then the city matched by its IBGE code; null when not found or unavailable. */
 export async function lookupCep(cep: string): Promise<CepResult | null> {
   try {
-    const found = await sendJson<{ logradouro: string; bairro: string; localidade: string; uf: string; ibge: string }>(`/ecom/endereco/cep/${cep}`, 'GET');
+    const found = await apiRequest<{ logradouro: string; bairro: string; localidade: string; uf: string; ibge: string }>('GET', `/ecom/endereco/cep/${cep}`);
     if (!found.ok) return null;
-    const city = await sendJson<{ id: number; estado_id: number }>('/ecom/endereco/cidade-por-codigo', 'POST', { pais_id: 1, codigo: found.body.ibge });
+    const city = await apiRequest<{ id: number; estado_id: number }>('POST', '/ecom/endereco/cidade-por-codigo', { pais_id: 1, codigo: found.data.ibge });
     return {
       matched: city.ok,
-      logradouro: found.body.logradouro,
-      bairro: found.body.bairro,
-      cidade: found.body.localidade,
-      estado: found.body.uf,
-      estado_id: city.ok ? String(city.body.estado_id) : '',
-      cidade_id: city.ok ? String(city.body.id) : '',
+      logradouro: found.data.logradouro,
+      bairro: found.data.bairro,
+      cidade: found.data.localidade,
+      estado: found.data.uf,
+      estado_id: city.ok ? String(city.data.estado_id) : '',
+      cidade_id: city.ok ? String(city.data.id) : '',
     };
   } catch {
     return null;

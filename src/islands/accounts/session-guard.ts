@@ -1,6 +1,7 @@
 // Ends a session the browser outlived: the server's expiry note, a sign-out in another tab
 // (SessionGuard.astro renders the meta it reads). Part of the one page script (shop-page.ts), so it
 // runs on every shop page and does nothing where its markup is absent.
+import { apiRequest } from '../../lib/api-client.ts';
 import { noteSessionExpiry, readSessionExpiry, runAfterSignOut } from './after-sign-in.ts';
 
 /** Notes the server's session expiry and ends a session this browser outlived. */
@@ -14,7 +15,7 @@ export function startSessionGuard(): void {
   const expiresAt = readSessionExpiry();
 
   async function endSession(reload: boolean) {
-    if (signedIn) await fetch('/ecom/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => null);
+    if (signedIn) await apiRequest('POST', '/ecom/logout');
     await runAfterSignOut();
     if (reload) window.location.reload();
   }
@@ -25,9 +26,7 @@ export function startSessionGuard(): void {
     else if (signedIn) window.setTimeout(() => void endSession(true), left);
     else {
       // The page came anonymous while this browser thinks it is signed in: ask the server.
-      void fetch('/ecom/me', { method: 'POST', credentials: 'same-origin' })
-        .then((answer) => { if (answer.status === 401) void endSession(false); })
-        .catch(() => null);
+      void apiRequest('POST', '/ecom/me').then((answer) => { if (answer.status === 401) void endSession(false); });
     }
   }
 }

@@ -3,7 +3,8 @@ import { getMaxQuantity, type CartView } from '../../lib/contract/cart.ts';
 import type { CartMessageKey } from '../../lib/i18n/cart.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { $cart, $cartStatus, clearCart, removeFromCart, setQuantity, type CartNotice } from './cart-store.ts';
-import { formatCartMoney, NOTICE_MS, toNoticeText } from './format.ts';
+import { formatAmount } from '../../lib/money.ts';
+import { NOTICE_MS, toNoticeText } from './format.ts';
 import { useSharedStore } from '../shell/use-shared-store.ts';
 
 interface Props {
@@ -90,7 +91,7 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
               <div className="cart-item__body">
                 <a className="cart-item__name" href={href}>{item.produto.nome}</a>
                 <span className="cart-item__code">{t('code', { code: item.produto.codigo })}</span>
-                <span className="cart-item__price">{formatCartMoney(item.valor_unitario, cart.moeda)}</span>
+                <span className="cart-item__price">{formatAmount(item.valor_unitario, cart.moeda_id)}</span>
                 <div className="cart-item__controls">
                   <div className="cart-qty" role="group" aria-label={t('quantity')}>
                     <button type="button" aria-label={t('decrease')} disabled={item.qtde <= 1 || busyId !== null}
@@ -116,7 +117,7 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
         <button type="button" className="cart-clear" onClick={onClear} aria-live="polite">
           {confirming ? t('confirmClear') : t('clearCart')}
         </button>
-        <p className="cart-total"><span>{t('total')}</span> <strong data-testid="cart-total">{formatCartMoney(cart.valor_total, cart.moeda)}</strong></p>
+        <p className="cart-total"><span>{t('total')}</span> <strong data-testid="cart-total">{formatAmount(cart.valor_total, cart.moeda_id)}</strong></p>
         <div className="cart-actions">
           {onContinue
             ? <button type="button" className="cart-btn cart-btn--ghost" onClick={onContinue}>{t('continueShopping')}</button>

@@ -1,8 +1,9 @@
 import { atom, computed } from 'nanostores';
 import {
-  createExternalId, EXTERNAL_ID_PATTERN, FILIAL_ID, ARMAZEM_ID, getMaxQuantity, type CartInput, type CartItemView, type CartView,
+  createExternalId, EXTERNAL_ID_PATTERN, FILIAL_ID, ARMAZEM_ID, getMaxQuantity, type CartItemView, type CartView,
 } from '../../lib/contract/cart.ts';
-import { requestJson } from './http.ts';
+import type { CartInput } from '../../lib/contract/cart-schema.ts';
+import { apiRequest, toData, toError } from '../../lib/api-client.ts';
 import { localState, readPageCookie } from '../stored-state.ts';
 
 /**
@@ -77,15 +78,15 @@ export function startCart(currency: number): Promise<void> {
     }
     storeExternalId(id);
     $cartStatus.set('loading');
-    const result = await requestJson<CartView>('GET', `/ecom/venda/carrinho/${encodeURIComponent(id)}?moeda_id=${currencyId}`);
-    if (result.body) {
-      $cart.set(result.body);
+    const result = await apiRequest<CartView>('GET', `/ecom/venda/carrinho/${encodeURIComponent(id)}?moeda_id=${currencyId}`);
+    if (result.ok && result.data) {
+      $cart.set(result.data);
     } else if (result.status === 404 || result.status === 403 || result.status === 400) {
       // Unknown or not ours (any more): a new, empty cart.
       startNewCart();
       $cart.set(null);
     }
-    $cartStatus.set(result.status >= 500 ? 'error' : 'ready');
+    $cartStatus.set(result.status === 0 || result.status >= 500 ? 'error' : 'ready');
   })().catch(() => {
     $cartStatus.set('error');
   });
@@ -109,23 +110,24 @@ async function save(items: Array<Pick<CartItemView, 'produto_id' | 'qtde' | 'ati
   const body = toInput(items);
   $cartStatus.set('saving');
   let result = current
-    ? await requestJson<CartView>('PUT', `/ecom/venda/carrinho/${current.id}`, { ...body, id: current.id })
-    : await requestJson<CartView>('POST', '/ecom/venda/carrinho', body);
-  if (!current && result.status === 422 && result.error?.errors?.external_id) {
-    result = await requestJson<CartView>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(body.external_id)}`, body);
+    ? await apiRequest<CartView>('PUT', `/ecom/venda/carrinho/${current.id}`, { ...body, id: current.id })
+    : await apiRequest<CartView>('POST', '/ecom/venda/carrinho', body);
+  if (!current && result.status === 422 && toError(result).errors.external_id) {
+    result = await apiRequest<CartView>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(body.external_id)}`, body);
   }
   if (current && (result.status === 404 || result.status === 403)) {
     storeExternalId(createExternalId());
-    result = await requestJson<CartView>('POST', '/ecom/venda/carrinho', { ...body, external_id: externalId });
+    result = await apiRequest<CartView>('POST', '/ecom/venda/carrinho', { ...body, external_id: externalId });
   }
   $cartStatus.set('ready');
-  if (result.body) {
+  const saved = toData(result);
+  if (saved) {
     if (externalId) storeExternalId(externalId);
-    $cart.set(result.body);
+    $cart.set(saved);
     $cartVersion.set($cartVersion.get() + 1);
     return { ok: true };
   }
-  const message = result.error?.message;
+  const message = toError(result).message;
   if (message) return { ok: false, notice: { key: 'server', message } };
   // Spec section 5: a stock refusal without its own text says 'Estoque insuficiente'.
   return { ok: false, notice: { key: result.status === 409 ? 'stockInsufficient' : 'cartError' } };

@@ -2,19 +2,6 @@ import type { CartNotice } from './cart-store.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { CartMessageKey } from '../../lib/i18n/cart.ts';
 
-/**
- * Cart amounts (storefront spec section 9): G$ without decimals and '.' thousands; other
- * currencies two decimals with a comma.
- */
-export function formatCartMoney(value: number, moeda: { simbolo: string; casas_decimais: number }): string {
-  if (!Number.isFinite(value)) return '';
-  const decimals = moeda.casas_decimais;
-  const fixed = Math.abs(value).toFixed(decimals);
-  const [whole = '0', fraction] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${value < 0 ? '-' : ''}${moeda.simbolo} ${fraction ? `${grouped},${fraction}` : grouped}`;
-}
-
 export function toNoticeText(t: Translate<CartMessageKey>, notice: CartNotice): string {
   if (notice.key === 'server') return notice.message ?? t('cartError');
   return t(notice.key, notice.params);

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { formatOrderMoney, getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '../../lib/contract/orders.ts';
+import { formatAmount } from '../../lib/money.ts';
+import { getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '../../lib/contract/orders.ts';
 import { cartMessages } from '../../lib/i18n/cart.ts';
 import { checkoutMessages, type CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
 import LoginForm from '../accounts/LoginForm.tsx';
 import { $cart, $cartStatus, $cartVersion, clearCart, removeFromCart, setQuantity, startCart, type CartResult } from '../cart/cart-store.ts';
-import { call } from './checkout-api.ts';
+import { apiRequest, toError } from '../../lib/api-client.ts';
+import type { StartCheckoutAnswer, StartCheckoutBody } from '../../lib/contract/checkout.ts';
 import CheckoutCartLines from './CheckoutCartLines.tsx';
 import CheckoutShipping, { type ShippingSelection } from './CheckoutShipping.tsx';
 import { getDeliveryType, toDeliveryChoice } from './shipping-rules.ts';
@@ -50,7 +52,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const items = (cart?.itens ?? []).filter((item) => item.ativo);
   const total = items.reduce((sum, item) => sum + item.valor_unitario * item.qtde, 0);
   const freight = shipping.option ? toDeliveryChoice(shipping.option, shipping.point).valor : 0;
-  const money = (value: number) => formatOrderMoney(value, cart?.moeda_id ?? currencyId);
+  const money = (value: number) => formatAmount(value, cart?.moeda_id ?? currencyId);
   const iva = isIvaLabelled(cart?.moeda_id ?? currencyId) ? ` (${t('ivaIncluded')})` : '';
 
   async function change(work: () => Promise<CartResult>) {
@@ -74,7 +76,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
     if (!choice.token) { setAlert({ key: 'selectShipping' }); return; }
     setProcessing(true);
     setAlert(null);
-    const answer = await call<{ link_pagamento?: string[] }>('POST', `/ecom/venda/carrinho/${encodeURIComponent(cart.external_id)}/iniciar-checkout`, {
+    const body: StartCheckoutBody = {
       token_entrega: choice.token,
       valor_frete: choice.valor,
       cliente_endereco_id: shipping.addressId,
@@ -83,13 +85,15 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
       cidade_alternativa: shipping.point?.cidade ?? null,
       forma_pagamento: method,
       parcelas: method === 'card' && brazilian ? installments : 1,
-    });
-    const link = answer.body?.link_pagamento?.[0];
-    if (answer.body && !link) { setProcessing(false); setAlert({ key: 'paymentLinkNotFound' }); return; }
+    };
+    const answer = await apiRequest<StartCheckoutAnswer>('POST', `/ecom/venda/carrinho/${encodeURIComponent(cart.external_id)}/iniciar-checkout`, body);
+    const link = answer.ok ? answer.data?.link_pagamento?.[0] : undefined;
+    if (answer.ok && !link) { setProcessing(false); setAlert({ key: 'paymentLinkNotFound' }); return; }
     if (!link) {
       setProcessing(false);
-      const detail = Object.values(answer.errors ?? {}).flat().join(' · ');
-      setAlert({ key: 'paymentError', detail: [answer.message, detail].filter(Boolean).join(' — ') });
+      const { message, errors } = toError(answer);
+      const detail = Object.values(errors).flat().join(' · ');
+      setAlert({ key: 'paymentError', detail: [message, detail].filter(Boolean).join(' — ') });
       return;
     }
     clearCart();

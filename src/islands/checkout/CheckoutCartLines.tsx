@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatOrderMoney } from '../../lib/contract/orders.ts';
+import { getMaxQuantity } from '../../lib/contract/cart.ts';
+import { formatAmount } from '../../lib/money.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
 import type { CheckoutCartItem } from './checkout-api.ts';
@@ -22,7 +23,7 @@ export default function CheckoutCartLines({ t, items, currencyId, onQuantity, on
   return (
     <ul className="co-lines">
       {items.map((item) => {
-        const max = Math.max(1, Math.min(99, item.produto.qtde_disponivel));
+        const max = Math.max(1, getMaxQuantity(item.produto.qtde_disponivel));
         const image = item.produto.imagens[0]?.url;
         return (
           <li key={item.produto_id} aria-busy={busy === item.produto_id}>
@@ -30,7 +31,7 @@ export default function CheckoutCartLines({ t, items, currencyId, onQuantity, on
             <div className="co-line-text">
               <a href={`/produto/${item.produto.slug}`}>{item.produto.nome}</a>
               <small>{t('itemCode', { code: item.produto.codigo })}</small>
-              <span>{formatOrderMoney(item.valor_unitario, currencyId)}</span>
+              <span>{formatAmount(item.valor_unitario, currencyId)}</span>
             </div>
             <div className="co-qty" role="group" aria-label={t('quantity')}>
               <button type="button" aria-label={t('decrease')} disabled={item.qtde <= 1 || busy !== null}
@@ -40,7 +41,7 @@ export default function CheckoutCartLines({ t, items, currencyId, onQuantity, on
                 onClick={() => void run(item.produto_id, () => onQuantity(item.produto_id, item.qtde + 1))}>+</button>
             </div>
             {/* Storefront spec section 5: why plus stopped (the stock, not the 99 cap). */}
-            {item.qtde >= max && max < 99 && <small className="co-stock-max" role="status">{t('stockMaxAvailable', { n: max })}</small>}
+            {item.qtde >= max && max < getMaxQuantity() && <small className="co-stock-max" role="status">{t('stockMaxAvailable', { n: max })}</small>}
             <button type="button" className="co-remove" disabled={busy !== null}
               onClick={() => void run(item.produto_id, () => onRemove(item.produto_id))}>
               {busy === item.produto_id ? <><span className="spinner" aria-hidden="true" /> {t('removing')}</> : t('remove')}

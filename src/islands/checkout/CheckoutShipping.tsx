@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { formatOrderMoney } from '../../lib/contract/orders.ts';
+import { formatAmount } from '../../lib/money.ts';
 import type { CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
-import { call, type Address, type DeliveryOption, type PickupPoint } from './checkout-api.ts';
+import { apiRequest, toData } from '../../lib/api-client.ts';
+import type { Address, DeliveryOption, PickupPoint } from './checkout-api.ts';
 import { getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly, keepSelection, withAllPickupPoints } from './shipping-rules.ts';
 import { localState } from '../stored-state.ts';
 
@@ -55,8 +56,8 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
 
   /** Loads the addresses and selects `chosen`, else the saved one, else the default (spec section 4). */
   async function loadAddresses(chosen: number | null) {
-    const answer = await call<Address[] | { data: Address[] }>('GET', '/ecom/cliente/address');
-    const list = (Array.isArray(answer.body) ? answer.body : answer.body?.data ?? []).filter((address) => address.ativo !== false);
+    const found = toData(await apiRequest<Address[] | { data: Address[] }>('GET', '/ecom/cliente/address'));
+    const list = (Array.isArray(found) ? found : found?.data ?? []).filter((address) => address.ativo !== false);
     setAddresses(list);
     let saved: number | null = chosen;
     if (saved === null) {
@@ -73,17 +74,17 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
     if (!cartExternalId) { setError('missingCart'); return null; }
     setLoading(true);
     const defined = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
-    const answer = await call<unknown>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(cartExternalId)}/calcular-frete`, defined);
+    const answer = await apiRequest<unknown>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(cartExternalId)}/calcular-frete`, defined);
     setLoading(false);
-    if (!answer.body) { setError('api_error'); return null; }
+    if (!answer.ok || !answer.data) { setError('api_error'); return null; }
     setError(null);
-    return toOptions(answer.body);
+    return toOptions(answer.data);
   }
 
   /** Every pickup point, signed for this cart: the chooser offers points in any city (spec section 4). */
   async function loadAllPoints(): Promise<PickupPoint[] | null> {
-    const answer = await call<PickupPoint[]>('GET', `/ecom/venda/carrinho/${encodeURIComponent(cartExternalId)}/pontos-entrega`);
-    return Array.isArray(answer.body) ? answer.body : null;
+    const points = toData(await apiRequest<PickupPoint[]>('GET', `/ecom/venda/carrinho/${encodeURIComponent(cartExternalId)}/pontos-entrega`));
+    return Array.isArray(points) ? points : null;
   }
 
   useEffect(() => {
@@ -163,7 +164,7 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
               <input type="radio" name="co-option" checked={option === item}
                 onChange={() => { setOption(item); setPoint(null); setState(''); setCity(''); }} />
               <span>{item.descricao}{item.prazo ? ` · ${t('deliveryDays', { n: item.prazo })}` : ''}</span>
-              <strong>{item.valor === 0 ? t('free') : formatOrderMoney(item.valor, currencyId)}</strong>
+              <strong>{item.valor === 0 ? t('free') : formatAmount(item.valor, currencyId)}</strong>
             </label>
           </li>
         ))}

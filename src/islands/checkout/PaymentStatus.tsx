@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { apiRequest } from '../../lib/api-client.ts';
 import { checkoutMessages } from '../../lib/i18n/checkout.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
@@ -12,14 +13,9 @@ interface Props {
 }
 
 async function fetchPayments(orderId: string): Promise<PollResponse> {
-  try {
-    const response = await fetch(`/ecom/venda/pedidos/${encodeURIComponent(orderId)}/buscar-pagamentos`, {
-      credentials: 'same-origin', headers: { accept: 'application/json' },
-    });
-    return { status: response.status, body: response.ok ? ((await response.json()) as PaymentsAnswer) : null };
-  } catch {
-    return null;
-  }
+  const answer = await apiRequest<PaymentsAnswer>('GET', `/ecom/venda/pedidos/${encodeURIComponent(orderId)}/buscar-pagamentos`);
+  if (answer.status === 0) return null;
+  return { status: answer.status, body: answer.ok ? answer.data : null };
 }
 
 /** The payment wait screen: polls until the first payment is FINALIZADO or PAGO, else times out. */

@@ -1,3 +1,5 @@
+import type { OrderPaymentView, OrderView } from '../../lib/contract/orders.ts';
+
 /** Spec section 9: the payment page asks every 5 s, at most 30 times. */
 export const POLL_INTERVAL_MS = 5000;
 export const POLL_ATTEMPTS = 30;
@@ -10,13 +12,10 @@ export type PollOutcome =
   | { kind: 'success'; code: string | null }
   | { kind: 'error'; key: PollErrorKey };
 
-/** GET /ecom/venda/pedidos/{id}/buscar-pagamentos, as far as the wait screen reads it. */
-export interface PaymentsAnswer {
-  status: string;
-  codigo_retirada: string | null;
-  link_pagamento: string | null;
-  pagamentos: Array<{ status: string }>;
-}
+/** GET /ecom/venda/pedidos/{id}/buscar-pagamentos (the order's fields), as far as the wait screen reads it. */
+export type PaymentsAnswer = Pick<OrderView, 'status' | 'codigo_retirada' | 'link_pagamento'> & {
+  pagamentos: Array<Pick<OrderPaymentView, 'status'>>;
+};
 
 /** One poll's HTTP result: null when the request itself failed (network, bad JSON). */
 export type PollResponse = { status: number; body: PaymentsAnswer | null } | null;

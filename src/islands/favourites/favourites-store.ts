@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { requestJson } from '../cart/http.ts';
+import { apiRequest, toData } from '../../lib/api-client.ts';
 import { localState } from '../stored-state.ts';
 
 /**
@@ -30,9 +30,9 @@ function writeLocal(ids: number[]): void {
 }
 
 async function loadServer(): Promise<void> {
-  const result = await requestJson<{ data: Array<{ id: number; produto_id: number }> }>('GET', '/ecom/favoritos');
+  const result = await apiRequest<{ data: Array<{ id: number; produto_id: number }> }>('GET', '/ecom/favoritos');
   serverIds.clear();
-  for (const favourite of result.body?.data ?? []) serverIds.set(favourite.produto_id, favourite.id);
+  for (const favourite of toData(result)?.data ?? []) serverIds.set(favourite.produto_id, favourite.id);
   $favouriteIds.set([...serverIds.keys()]);
 }
 
@@ -62,16 +62,17 @@ export async function toggleFavourite(productId: number): Promise<boolean> {
   if (wasFavourite) {
     const id = serverIds.get(productId);
     const result = id
-      ? await requestJson('DELETE', `/ecom/favoritos/${id}`)
-      : await requestJson('DELETE', `/ecom/favoritos/${productId}?by=produto`);
-    if (result.status >= 400 && result.status !== 404) throw new Error(`favourite removal failed: ${result.status}`);
+      ? await apiRequest('DELETE', `/ecom/favoritos/${id}`)
+      : await apiRequest('DELETE', `/ecom/favoritos/${productId}?by=produto`);
+    if (!result.ok && result.status !== 404) throw new Error(`favourite removal failed: ${result.status}`);
     serverIds.delete(productId);
     $favouriteIds.set($favouriteIds.get().filter((item) => item !== productId));
     return false;
   }
-  const result = await requestJson<{ id: number }>('POST', '/ecom/favoritos', { produto_id: productId });
-  if (!result.body) throw new Error(`favourite add failed: ${result.status}`);
-  serverIds.set(productId, result.body.id);
+  const result = await apiRequest<{ id: number }>('POST', '/ecom/favoritos', { produto_id: productId });
+  const added = toData(result);
+  if (!added) throw new Error(`favourite add failed: ${result.status}`);
+  serverIds.set(productId, added.id);
   $favouriteIds.set([...$favouriteIds.get(), productId]);
   return true;
 }
@@ -82,7 +83,7 @@ export async function toggleFavourite(productId: number): Promise<boolean> {
  */
 export async function pushLocalFavourites(): Promise<void> {
   for (const productId of readLocal()) {
-    await requestJson('POST', '/ecom/favoritos', { produto_id: productId }).catch(() => undefined);
+    await apiRequest('POST', '/ecom/favoritos', { produto_id: productId });
   }
   writeLocal([]);
   signedIn = true;

@@ -1,3 +1,4 @@
+import { apiRequest } from '../../lib/api-client.ts';
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../lib/locale.ts';
 import {
@@ -65,12 +66,8 @@ export default function OffersForm({ locale, texts, initialStatus = 'idle' }: Pr
     if (error || status === 'submitting') return;
     setStatus('submitting');
     try {
-      const response = await fetch('/api/public/contato-newsletter', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ celular: toPhoneDigits(value) }),
-      });
-      if (!response.ok) throw new Error(String(response.status));
+      const answer = await apiRequest('POST', '/api/public/contato-newsletter', { celular: toPhoneDigits(value) });
+      if (!answer.ok) throw new Error(String(answer.status));
       setStatus('sent');
       window.setTimeout(() => { setValue(''); setStatus('idle'); window.location.assign('/'); }, SENT_MS);
     } catch (failure) {

@@ -1,3 +1,4 @@
+import { apiRequest } from '../../lib/api-client.ts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   SEARCH_BLUR_HIDE_MS, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, getSuggestionPath, getSuggestionsUrl, toSuggestions,
@@ -50,15 +51,17 @@ export default function SearchBox({ texts, lang, currencyId, initialText = '' }:
     const controller = new AbortController();
     setState({ kind: 'loading' });
     const timer = window.setTimeout(() => {
-      fetch(getSuggestionsUrl(query, lang, currencyId), { signal: controller.signal, headers: { accept: 'application/json' } })
-        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-        .then((body: unknown) => { setState({ kind: 'done', items: toSuggestions(body) }); setActive(-1); })
-        .catch((error: unknown) => {
-          if ((error as Error).name === 'AbortError') return;
-          console.error('search suggestions failed', error);
-          setState({ kind: 'idle' });
-          setOpen(false);
-        });
+      void apiRequest<unknown>('GET', getSuggestionsUrl(query, lang, currencyId), undefined, controller.signal).then((answer) => {
+        if (controller.signal.aborted) return;
+        if (answer.ok) {
+          setState({ kind: 'done', items: toSuggestions(answer.data) });
+          setActive(-1);
+          return;
+        }
+        console.error('search suggestions failed', answer.status);
+        setState({ kind: 'idle' });
+        setOpen(false);
+      });
     }, SEARCH_DEBOUNCE_MS);
     return () => { window.clearTimeout(timer); controller.abort(); };
   }, [text, lang, currencyId]);

@@ -4,8 +4,8 @@ import { shippingMessages } from '../../lib/i18n/shipping.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import { COUNTRY, type Locale } from '../../lib/locale.ts';
 import { $cart, $cartStatus, $cartVersion, getCartExternalId, startCart } from '../cart/cart-store.ts';
-import { formatCartMoney } from '../cart/format.ts';
-import { requestJson } from '../cart/http.ts';
+import { formatAmount } from '../../lib/money.ts';
+import { apiRequest, toData, toError } from '../../lib/api-client.ts';
 import {
   $shippingOptions, $shippingSelection, applyOptions, chooseOption, readSavedShipping, resetShipping, saveShipping,
 } from './shipping-store.ts';
@@ -50,8 +50,8 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
     const restore = () => { if (saved.stateId) void loadCities(saved.stateId, saved.cityId); };
     if (renderedStates.length > 0) restore();
     else {
-      void requestJson<{ data: Array<{ estado_id: number; estado_nome: string }> }>('GET', `/ecom/endereco/estados?pais_id=${COUNTRY.PY}`).then((r) => {
-        setStates((r.body?.data ?? []).map((s) => ({ id: s.estado_id, name: s.estado_nome })));
+      void apiRequest<{ data: Array<{ estado_id: number; estado_nome: string }> }>('GET', `/ecom/endereco/estados?pais_id=${COUNTRY.PY}`).then((r) => {
+        setStates((toData(r)?.data ?? []).map((s) => ({ id: s.estado_id, name: s.estado_nome })));
         restore();
       });
     }
@@ -62,8 +62,8 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
     setStateId(id);
     setCityId(keepCity);
     setCities([]);
-    const r = await requestJson<{ data: Array<{ cidade_id: number; nome_cidade: string }> }>('GET', `/ecom/endereco/estados/${id}/cidades`);
-    setCities((r.body?.data ?? []).map((c) => ({ id: c.cidade_id, name: c.nome_cidade })));
+    const r = await apiRequest<{ data: Array<{ cidade_id: number; nome_cidade: string }> }>('GET', `/ecom/endereco/estados/${id}/cidades`);
+    setCities((toData(r)?.data ?? []).map((c) => ({ id: c.cidade_id, name: c.nome_cidade })));
   }
 
   async function calculate(city: number | null, attempt = 0): Promise<void> {
@@ -72,9 +72,9 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
     if (mode === 'product') {
       if (!city) return;
       setStatus('busy');
-      const r = await requestJson<DeliveryOption[]>('GET', `/ecom/endereco/frete?cidade_id=${city}&moeda_id=${currencyId}`);
+      const r = await apiRequest<DeliveryOption[]>('GET', `/ecom/endereco/frete?cidade_id=${city}&moeda_id=${currencyId}`);
       setStatus('done');
-      if (r.body) applyOptions(r.body);
+      if (r.ok && r.data) applyOptions(r.data);
       else setError(t('calcRetry'));
       return;
     }
@@ -93,15 +93,15 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
       return;
     }
     setStatus('busy');
-    const r = await requestJson<DeliveryOption[]>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(externalId)}/calcular-frete`, {
+    const r = await apiRequest<DeliveryOption[]>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(externalId)}/calcular-frete`, {
       cidade_id: city, id: current.id, external_id: externalId, filial_id: 1, moeda_id: current.moeda_id, cep: '',
       itens: current.itens.map(({ produto_id, armazem_id, valor_unitario, qtde, ativo }) => ({ produto_id, armazem_id, valor_unitario, qtde, ativo })),
     });
     setStatus('done');
-    if (r.body) applyOptions(r.body);
+    if (r.ok && r.data) applyOptions(r.data);
     else {
       resetShipping();
-      setError(r.status === 404 ? t('missingCart') : r.error?.message ?? t('calcRetry'));
+      setError(r.status === 404 ? t('missingCart') : toError(r).message ?? t('calcRetry'));
     }
   }
 
@@ -112,7 +112,7 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
 
   const deliveries = options.filter((option) => option.tipo === 'delivery');
   const hasPoints = options.some((option) => option.tipo === 'pickup_point');
-  const money = (value: number, option: DeliveryOption) => (value === 0 ? t('free') : formatCartMoney(value, option.moeda));
+  const money = (value: number, option: DeliveryOption) => (value === 0 ? t('free') : formatAmount(value, option.moeda.id));
   // Nothing to ship: an empty cart shows no calculator (and no 'choose a city' error).
   const cartLoaded = cartStatus !== 'idle' && cartStatus !== 'loading';
   const hasItems = cartLoaded ? Boolean(cart?.itens.some((item) => item.ativo)) : cartHasItems;
@@ -189,7 +189,7 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
       {mode === 'cart' && cart && selection.option && (
         <dl className="shipping__summary">
           <div><dt>{t('shippingCost')}</dt><dd data-testid="shipping-cost">{money(selection.cost, selection.option)}</dd></div>
-          <div><dt>{t('totalWithShipping')}</dt><dd>{formatCartMoney(cart.valor_total + selection.cost, cart.moeda)}</dd></div>
+          <div><dt>{t('totalWithShipping')}</dt><dd>{formatAmount(cart.valor_total + selection.cost, cart.moeda_id)}</dd></div>
         </dl>
       )}
     </section>

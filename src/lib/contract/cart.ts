@@ -44,26 +44,11 @@ export interface CartView {
   valor_total: number;
 }
 
-/** The body of POST /ecom/venda/carrinho and PUT /ecom/venda/carrinho/{id}. */
-export interface CartItemInput {
-  produto_id: number;
-  qtde: number;
-  armazem_id?: number;
-  /** Ignored by the server: prices come from the catalogue. */
-  valor_unitario?: unknown;
-  ativo?: boolean;
-  token?: string | null;
-}
-export interface CartInput {
-  id?: number;
-  external_id: string;
-  filial_id?: number;
-  moeda_id: number;
-  itens: CartItemInput[];
-}
-
-/** Highest quantity a line may hold: min(99, stock), never negative. */
-export function getMaxQuantity(stock: number): number {
+/**
+ * THE quantity cap: the highest quantity a line may hold, min(99, stock), never negative. Without
+ * a stock it is the cap alone (99), for inputs that are checked against stock later.
+ */
+export function getMaxQuantity(stock = Number.POSITIVE_INFINITY): number {
   return Math.max(0, Math.min(MAX_ITEM_QUANTITY, Math.floor(stock)));
 }
 

@@ -14,7 +14,6 @@ export const CurrencyRefSchema = z.object({
   simbolo: z.string(),
   decimals: z.number().int(),
 });
-export type CurrencyRef = z.infer<typeof CurrencyRefSchema>;
 
 export const NamedRefSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string() });
 
@@ -66,7 +65,6 @@ export const DepartmentSchema = z.object({
   /** Sanitised SVG markup, or null: show the default arrow icon. */
   icone: z.string().nullable(),
 });
-export type Department = z.infer<typeof DepartmentSchema>;
 
 export const CategorySchema = z.object({
   id: z.number().int(),
@@ -147,9 +145,6 @@ const currencyParam = z.preprocess(emptyToUndefined, z.coerce.number().int().min
 export const PRODUCTS_MAX_PER_PAGE = 100;
 export const PRODUCTS_MAX_PAGE = 100_000;
 
-export const ProductOrderBySchema = z.enum(['id', 'valor_venda', 'nome']);
-export type ProductOrderBy = z.infer<typeof ProductOrderBySchema>;
-
 export const ProductsQuerySchema = z.object({
   text: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
   category_id: optionalId,
@@ -199,4 +194,3 @@ export function createNewsletterBodySchema(messages: { numbersOnly: string; digi
       .pipe(z.string().min(10, messages.digits).max(15, messages.digits)),
   });
 }
-export type NewsletterBody = z.infer<ReturnType<typeof createNewsletterBodySchema>>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderMessages, toStatusLabel } from '../i18n/orders.ts';
 import { createTranslator } from '../i18n/translator.ts';
-import { canPayNow, hasDeliveryDays, showsPickupCode, toDeliveryName } from './orders.ts';
+import { canPayCash, canPayNow, hasDeliveryDays, showsPickupCode, toDeliveryName } from './orders.ts';
 
 describe('order display rules (spec section 4)', () => {
   it('offers pay now only with a link and status PAGAMENTO', () => {
@@ -35,5 +35,19 @@ describe('order display rules (spec section 4)', () => {
     expect(hasDeliveryDays({ tipo_entrega: 'delivery', prazo_entrega: 3 })).toBe(true);
     expect(hasDeliveryDays({ tipo_entrega: 'pickup', prazo_entrega: 0 })).toBe(false);
     expect(hasDeliveryDays({ tipo_entrega: 'pickup_point', prazo_entrega: null })).toBe(false);
+  });
+});
+
+describe('cash needs a RUC (accounts spec section 1)', () => {
+  it.each<[string | null, string | null, boolean]>([
+    ['RUC', '80012345-6', true],
+    ['ruc', ' 80012345-6 ', true],
+    ['RUC', '   ', false],
+    ['RUC', null, false],
+    ['CI', '1234567', false],
+    ['CPF', '52998224725', false],
+    [null, null, false],
+  ])('%s %s -> %s', (type, document, expected) => {
+    expect(canPayCash({ document_type: type, document })).toBe(expected);
   });
 });

@@ -9,6 +9,15 @@ export const ANY_PAYMENT_METHOD = 'any';
 /** Card instalments allowed for Brazilian buyers (spec section 9). */
 export const MAX_INSTALLMENTS = 10;
 
+/**
+ * THE RUC-for-cash rule (accounts spec section 1): cash collection points need a RUC on the
+ * buyer's record for the invoice. The checkout island greys cash out and the server refuses it
+ * with this same test.
+ */
+export function canPayCash(buyer: { document_type: string | null; document: string | null }): boolean {
+  return (buyer.document_type ?? '').toUpperCase() === 'RUC' && (buyer.document ?? '').trim() !== '';
+}
+
 export function getPaymentMethods(foreignBuyer: 0 | 1): readonly PaymentMethod[] {
   return foreignBuyer === 1 ? BRAZIL_PAYMENT_METHODS : PARAGUAY_PAYMENT_METHODS;
 }
@@ -17,20 +26,6 @@ export function getPaymentMethods(foreignBuyer: 0 | 1): readonly PaymentMethod[]
  * Order statuses of spec section 4, plus CANCELADO (an unpaid order whose reservation expired or
  * that the desk cancelled) and RETIRADO (handed over at the store's counter, DECISIONS.md).
  */
-export const ORDER_STATUSES = ['AGUARDANDO', 'PAGAMENTO', 'AUTORIZADO', 'PAGO', 'ENVIADO', 'RETIRADO', 'ESTORNADO', 'CANCELADO'] as const;
-export const PAYMENT_STATUSES = ['AGUARDANDO', 'FINALIZADO', 'PAGO', 'RECUSADO', 'CANCELADO', 'ESTORNADO'] as const;
-
-/** Body of POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (spec section 7); zod schema in src/server/checkout/input-schema.ts. */
-export interface StartCheckoutInput {
-  token_entrega: string;
-  valor_frete: number;
-  cliente_endereco_id?: number | null | undefined;
-  entrega_servico_id?: number | null | undefined;
-  id_ponto_entrega?: number | null | undefined;
-  cidade_alternativa?: string | null | undefined;
-  forma_pagamento?: PaymentMethod | undefined;
-  parcelas: number;
-}
 
 export interface OrderPaymentView {
   status: string;
@@ -74,23 +69,6 @@ export interface OrderView {
 /** Spec section 3: totals in G$ (currency 3) are labelled with I.V.A. */
 export function isIvaLabelled(currencyId: number): boolean {
   return currencyId === 3;
-}
-
-const SYMBOLS: Record<number, string> = { 1: 'R$', 2: 'U$', 3: 'G$', 4: 'P$' };
-
-/** Minor units to the major-unit number the contract carries (G$ has no decimals). */
-export function toMajor(minor: number, decimals: number): number {
-  return decimals === 0 ? minor : minor / 10 ** decimals;
-}
-
-/** Price format of spec section 9: G$ without decimals with dot thousands, others 2 decimals with comma. */
-export function formatOrderMoney(amount: number, currencyId: number): string {
-  const decimals = currencyId === 3 ? 0 : 2;
-  const fixed = Math.abs(amount).toFixed(decimals);
-  const [whole = '0', fraction] = fixed.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const sign = amount < 0 ? '-' : '';
-  return `${sign}${SYMBOLS[currencyId] ?? 'R$'} ${grouped}${fraction ? `,${fraction}` : ''}`;
 }
 
 /** The delivery option by name, as frozen at checkout: service, then pickup point; older orders keep their description. */

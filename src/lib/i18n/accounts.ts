@@ -282,4 +282,3 @@ export const accountMessages = defineMessages({
   },
 });
 
-export type AccountMessageKey = keyof (typeof accountMessages)['pt-BR'];

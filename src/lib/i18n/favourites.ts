@@ -1,3 +1,4 @@
+import { cartMessages } from './cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of favourites: heart toggle, header badge, /perfil/favoritos and the favourites API. */
@@ -11,9 +12,9 @@ export const favouritesMessages = defineMessages({
     pageTitle: 'Meus favoritos',
     empty: 'Você ainda não tem favoritos.',
     browseProducts: 'Ver produtos',
-    remove: 'Remover',
+    remove: cartMessages['pt-BR'].remove,
     error: 'Não foi possível atualizar os favoritos. Tente novamente.',
-    productNotFound: 'Produto não encontrado.',
+    productNotFound: cartMessages['pt-BR'].productNotFound,
     favouriteNotFound: 'Favorito não encontrado.',
     loginRequired: 'Faça login para continuar.',
   },
@@ -26,9 +27,9 @@ export const favouritesMessages = defineMessages({
     pageTitle: 'Mis favoritos',
     empty: 'Todavía no tienes favoritos.',
     browseProducts: 'Ver productos',
-    remove: 'Quitar',
+    remove: cartMessages['es-PY'].remove,
     error: 'No se pudieron actualizar los favoritos. Inténtalo de nuevo.',
-    productNotFound: 'Producto no encontrado.',
+    productNotFound: cartMessages['es-PY'].productNotFound,
     favouriteNotFound: 'Favorito no encontrado.',
     loginRequired: 'Inicia sesión para continuar.',
   },

@@ -77,4 +77,3 @@ export const homeMessages = defineMessages({
   },
 });
 
-export type HomeMessageKey = keyof (typeof homeMessages)['pt-BR'];

@@ -26,4 +26,3 @@ export const locationMessages = defineMessages({
   },
 });
 
-export type LocationMessageKey = keyof (typeof locationMessages)['pt-BR'];

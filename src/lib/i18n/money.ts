@@ -1,11 +1,14 @@
+import { cartMessages } from './cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of price display (storefront spec sections 5 and 9). */
 export const moneyMessages = defineMessages({
   'pt-BR': {
-    invalidPrice: 'Preço inválido',
+    invalidPrice: cartMessages['pt-BR'].invalidPrice,
+    priceOnRequest: 'Preço sob consulta',
   },
   'es-PY': {
-    invalidPrice: 'Precio inválido',
+    invalidPrice: cartMessages['es-PY'].invalidPrice,
+    priceOnRequest: 'Precio a consultar',
   },
 });

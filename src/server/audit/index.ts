@@ -4,7 +4,7 @@ import { getPool } from '../db/client.ts';
 import type { AuditEntry } from './repository.ts';
 import { createAuditService, recordAudit } from './service.ts';
 
-export type { AuditActor, AuditEntry, AuditFilter, AuditRow } from './repository.ts';
+export type { AuditActor, AuditEntry } from './repository.ts';
 
 /** `await writeAudit(tx, { actor, action, entityType, entityId, before, after })` inside the write's transaction. */
 export function writeAudit(tx: Queryable, entry: AuditEntry): Promise<void> {

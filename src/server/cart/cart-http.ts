@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { EXTERNAL_ID_PATTERN } from '../../lib/contract/cart.ts';
 import { cartMessages } from '../../lib/i18n/cart.ts';
 import { commonMessages } from '../../lib/i18n/common.ts';
@@ -8,30 +7,6 @@ import type { SessionCustomer } from '../accounts/sessions.ts';
 import { errorResult, type ApiResult } from '../http/responses.ts';
 import { CartError } from './errors.ts';
 import type { CartActor } from './service.ts';
-import { boundedText, idSchema, pgIntegerSchema } from '../../lib/contract/input.ts';
-
-const CartItemSchema = z.object({
-  produto_id: idSchema,
-  // Not .int(): a fraction gets the cart's own 'whole number' answer; zero or less deletes.
-  qtde: z.coerce.number(), // zod 4 numbers refuse NaN and Infinity
-  armazem_id: idSchema.optional(),
-  valor_unitario: z.unknown().optional(), // accepted and ignored: the server owns prices
-  ativo: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().transform((v) => (v === undefined ? true : Boolean(v))),
-  token: boundedText(200).optional().nullable(),
-});
-
-export const CartBodySchema = z.object({
-  id: idSchema.optional(),
-  external_id: boundedText(200),
-  filial_id: pgIntegerSchema.optional(),
-  moeda_id: z.coerce.number().int().min(1).max(4),
-  itens: z.array(CartItemSchema).max(200).default([]),
-});
-
-export const CartQuerySchema = z.object({
-  moeda_id: z.coerce.number().int().min(1).max(4).optional(),
-  lang: z.enum(['pt', 'es']).optional(),
-});
 
 export function getActor(locals: { customer: SessionCustomer | null; locale: Locale }, lang?: 'pt' | 'es'): CartActor {
   return { customerId: locals.customer?.id ?? null, lang: lang ?? toApiLang(locals.locale) };

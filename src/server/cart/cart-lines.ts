@@ -1,7 +1,9 @@
-import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
+import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartView } from '../../lib/contract/cart.ts';
+import type { CartItemInput } from '../../lib/contract/cart-schema.ts';
 import { CartError } from './errors.ts';
 import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './repository.ts';
-import { convertMinor, toMajor, type PriceTable } from './pricing.ts';
+import { convertWithUsdRates, toMajor } from '../../lib/money.ts';
+import type { PriceTable } from './pricing.ts';
 
 /** A line as the client asked for it, after merging entries of the same product. */
 export interface WantedLine {
@@ -37,7 +39,7 @@ export function checkStock(product: ProductStockRow | undefined, quantity: numbe
 
 /** The catalogue price in the cart currency: the client's valor_unitario is never used. */
 export function priceIn(product: ProductStockRow, currencyId: number, table: PriceTable): number {
-  const price = convertMinor(product.price_minor, product.currency_id, currencyId, table);
+  const price = convertWithUsdRates(product.price_minor, product.currency_id, currencyId, table.usdRates);
   if (price === null) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
   return price;
 }
@@ -52,7 +54,7 @@ export function toLineInputs(wanted: WantedLine[], products: Map<number, Product
   return wanted.map((line) => ({
     productId: line.productId,
     warehouseId: ARMAZEM_ID,
-    quantity: Math.min(line.quantity, 99),
+    quantity: Math.min(line.quantity, getMaxQuantity()),
     unitPriceMinor: priceIn(products.get(line.productId) as ProductStockRow, currencyId, table),
     active: line.active,
   }));
@@ -75,8 +77,8 @@ export function toView(cart: CartRow, lines: CartLineWithProduct[], table: Price
       armazem_id: line.warehouse_id,
       qtde: line.quantity,
       ativo: line.active,
-      valor_unitario: toMajor(line.unit_price_minor, currency),
-      valor_subtotal: toMajor(line.unit_price_minor * line.quantity, currency),
+      valor_unitario: toMajor(line.unit_price_minor, currency.decimals),
+      valor_subtotal: toMajor(line.unit_price_minor * line.quantity, currency.decimals),
       token: line.token,
       produto: {
         id: line.product_id,
@@ -98,6 +100,6 @@ export function toView(cart: CartRow, lines: CartLineWithProduct[], table: Price
     moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals },
     cliente_endereco_id: cart.customer_address_id,
     itens,
-    valor_total: toMajor(totalMinor, currency),
+    valor_total: toMajor(totalMinor, currency.decimals),
   };
 }

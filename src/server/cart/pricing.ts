@@ -1,4 +1,3 @@
-import { convertThroughUsd, isCurrencyId } from '../../lib/money.ts';
 import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { readCurrenciesAndUsdRates, type CurrencyRow } from './repository.ts';
@@ -27,21 +26,4 @@ export async function getPriceTable(db: Queryable, now = Date.now()): Promise<Pr
   table.usdRates.set(2, 1);
   cached = { at: now, table };
   return table;
-}
-
-/**
- * Converts an amount in minor units between currencies through USD (spec section 9: conversion
- * goes through USD rates). Null when a rate is missing, so the caller can refuse the sale
- * instead of charging 0.
- */
-export function convertMinor(amountMinor: number, fromId: number, toId: number, table: PriceTable): number | null {
-  if (fromId === toId) return amountMinor;
-  const fromRate = table.usdRates.get(fromId);
-  const toRate = table.usdRates.get(toId);
-  if (!isCurrencyId(fromId) || !isCurrencyId(toId) || !fromRate || !toRate) return null;
-  return convertThroughUsd(amountMinor, fromId, fromRate, toId, toRate);
-}
-
-export function toMajor(amountMinor: number, currency: CurrencyRow): number {
-  return Number((amountMinor / 10 ** currency.decimals).toFixed(currency.decimals));
 }

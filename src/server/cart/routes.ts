@@ -3,9 +3,11 @@
 import type { ApiCall } from '../http/api-call.ts';
 import { jsonResult, readJsonBody, readQuery, type ApiResult } from '../http/responses.ts';
 import { CartError } from './errors.ts';
-import { CartBodySchema, CartQuerySchema, checkExternalId, getActor, toCartErrorResult } from './cart-http.ts';
+import { CartBodySchema, CartQuerySchema } from '../../lib/contract/cart-schema.ts';
+import { checkExternalId, getActor, toCartErrorResult } from './cart-http.ts';
 import { getCartService } from './index.ts';
 import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, getOrCreateCartId, toCartReturnPath } from './cart-cookie.ts';
+import { getMaxQuantity } from '../../lib/contract/cart.ts';
 import { toId } from '../../lib/contract/input.ts';
 import type { RequestLocals } from '../entry/request-context.ts';
 
@@ -88,7 +90,7 @@ export async function postAddToCartForm({ request, cookies, locals, redirect }: 
   const { externalId } = getOrCreateCartId(cookies.get(CART_COOKIE)?.value);
   try {
     await getCartService().addItem(
-      { externalId, currencyId: locals.currencyId, productId, quantity: Math.min(quantity, 99) },
+      { externalId, currencyId: locals.currencyId, productId, quantity: Math.min(quantity, getMaxQuantity()) },
       getActor(locals),
     );
     cookies.set(CART_COOKIE, externalId, { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false });

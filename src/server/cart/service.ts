@@ -1,5 +1,7 @@
+import { convertWithUsdRates } from '../../lib/money.ts';
 import type pg from 'pg';
-import { ARMAZEM_ID, getMaxQuantity, type CartItemInput, type CartView } from '../../lib/contract/cart.ts';
+import { ARMAZEM_ID, getMaxQuantity, type CartView } from '../../lib/contract/cart.ts';
+import type { CartItemInput } from '../../lib/contract/cart-schema.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { CartError } from './errors.ts';
@@ -11,7 +13,7 @@ import {
 } from './repository.ts';
 import { getCartWriteBatches } from './cart-write-batches.ts';
 import { getRecentProducts, rememberProducts } from './product-cache.ts';
-import { convertMinor, getPriceTable, type PriceTable } from './pricing.ts';
+import { getPriceTable, type PriceTable } from './pricing.ts';
 
 export type Lang = 'pt' | 'es';
 
@@ -123,7 +125,7 @@ export function createCartService({ db }: Deps) {
           const prices = new Map<number, number>();
           for (const line of lines) {
             const product = products.get(line.product_id);
-            const price = product ? convertMinor(product.price_minor, product.currency_id, target, table) : null;
+            const price = product ? convertWithUsdRates(product.price_minor, product.currency_id, target, table.usdRates) : null;
             if (price !== null) prices.set(line.id, price);
           }
           await repriceLines(client, cart.id, prices);
@@ -168,4 +170,3 @@ export function createCartService({ db }: Deps) {
   };
 }
 
-export type CartService = ReturnType<typeof createCartService>;

@@ -90,7 +90,6 @@ export function renderAvatar(seed: number): string {
     `<circle cx="100" cy="80" r="40" fill="${skin}"/><path d="M30 200c0-50 30-75 70-75s70 25 70 75z" fill="#1f7a3a"/></svg>`;
 }
 
-export const IMAGE_KINDS = Object.keys(SHAPES) as ImageKind[];
 export function isImageKind(value: string): value is ImageKind {
   return Object.hasOwn(SHAPES, value);
 }

@@ -1,6 +1,6 @@
 import { CURRENCY } from '../../lib/locale.ts';
-import { formatPrice, isCurrencyId } from '../../lib/money.ts';
-import { convertMinor, type PriceTable } from '../cart/pricing.ts';
+import { convertWithUsdRates, formatPrice, isCurrencyId } from '../../lib/money.ts';
+import type { PriceTable } from '../cart/pricing.ts';
 import { CheckoutError } from './errors.ts';
 
 /**
@@ -27,10 +27,10 @@ export function checkHoardingLimits(limits: CheckoutLimits, lines: ReservedLine[
     throw new CheckoutError(422, 'unitsPerProductCap', 'itens', [], { n: limits.maxUnitsPerProduct, q: over.quantity, name_pt: over.name_pt, name_es: over.name_es });
   }
   const reserved = lines.reduce((sum, line) => sum + line.subtotal, 0);
-  const reservedUsd = convertMinor(reserved, currencyId, CURRENCY.USD, pricing);
+  const reservedUsd = convertWithUsdRates(reserved, currencyId, CURRENCY.USD, pricing.usdRates);
   const capUsdMinor = limits.maxUnpaidUsd * 100;
   if (reservedUsd !== null && reservedUsd > capUsdMinor) {
-    const capInOrderCurrency = convertMinor(capUsdMinor, CURRENCY.USD, currencyId, pricing);
+    const capInOrderCurrency = convertWithUsdRates(capUsdMinor, CURRENCY.USD, currencyId, pricing.usdRates);
     const amount = capInOrderCurrency !== null && isCurrencyId(currencyId) ? formatPrice(capInOrderCurrency, currencyId) : formatPrice(capUsdMinor, CURRENCY.USD);
     throw new CheckoutError(422, 'unpaidValueCap', 'itens', [], { amount });
   }

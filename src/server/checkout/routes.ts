@@ -9,7 +9,7 @@ import { getRateLimiter } from '../services.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
 import { CheckoutError } from './errors.ts';
 import { getCheckoutService } from './index.ts';
-import { StartCheckoutSchema } from './input-schema.ts';
+import { StartCheckoutSchema, type StartCheckoutAnswer } from '../../lib/contract/checkout.ts';
 import { getLimitMessages } from './limit-messages.ts';
 
 /** What the checkout handler needs of a request: the shape of Astro's context, no more. */
@@ -54,7 +54,7 @@ export async function postStartCheckout(context: CheckoutCall): Promise<Response
       locale: locals.locale,
     });
     return json(
-      { link_pagamento: [started.link], pedido: started.orderNumber, external_id: started.orderExternalId },
+      { link_pagamento: [started.link], pedido: started.orderNumber, external_id: started.orderExternalId } satisfies StartCheckoutAnswer,
       { status: started.created ? 201 : 200 },
     );
   } catch (error) {

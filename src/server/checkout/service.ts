@@ -1,13 +1,14 @@
+import { convertWithUsdRates, scaleToMinor } from '../../lib/money.ts';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { StartCheckoutInput } from '../../lib/contract/orders.ts';
-import { ANY_PAYMENT_METHOD, getPaymentMethods } from '../../lib/contract/orders.ts';
+import type { StartCheckoutInput } from '../../lib/contract/checkout.ts';
+import { ANY_PAYMENT_METHOD, canPayCash, getPaymentMethods } from '../../lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } from '../payments/provider.ts';
 import { GatewayError } from '../payments/gateway-http.ts';
 import { getDeliverySnapshot, type DeliveryQuote } from './delivery.ts';
 import { CheckoutError, type ShortItem } from './errors.ts';
-import { convertMinor, getPriceTable, type PriceTable } from '../cart/pricing.ts';
+import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
 import {
   clearCart, findPendingOrderOfCart, getCheckoutLines, getHeldProducts, insertOrder, insertPayment, lockCart, lockProducts,
@@ -42,7 +43,7 @@ export interface StartedCheckout {
 
 function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string; currency_id: number }, input: StartCheckoutInput, decimals: number) {
   if (!quote) throw new CheckoutError(422, 'invalidDeliveryToken', 'token_entrega');
-  const priceMinor = Math.round(input.valor_frete * 10 ** decimals);
+  const priceMinor = scaleToMinor(input.valor_frete, decimals);
   if (
     quote.cartExternalId !== cart.external_id ||
     quote.currencyId !== cart.currency_id ||
@@ -78,7 +79,7 @@ function toCharge(provider: PaymentProvider, orderCurrencyId: number, lines: Arr
   locale: string, pricing: PriceTable) {
   const currencyId = provider.currencyId ?? orderCurrencyId;
   const convert = (minor: number) => {
-    const value = convertMinor(minor, orderCurrencyId, currencyId, pricing);
+    const value = convertWithUsdRates(minor, orderCurrencyId, currencyId, pricing.usdRates);
     if (value === null) throw new CheckoutError(422, 'productUnavailable', 'itens');
     return value;
   };
@@ -124,7 +125,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     }
     const installments = method === 'card' && customer.foreign_buyer === 1 ? input.parcelas : 1;
     if (installments !== input.parcelas) throw new CheckoutError(422, 'installmentsUnavailable', 'parcelas');
-    if (method === 'cash' && !(customer.document_type.toUpperCase() === 'RUC' && customer.document.trim() !== '')) {
+    if (method === 'cash' && !canPayCash(customer)) {
       throw new CheckoutError(422, 'rucRequired', 'forma_pagamento');
     }
 
@@ -134,7 +135,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     const priced = lines.map((line) => {
       if (!line.show_price) throw new CheckoutError(422, 'priceOnRequest', 'itens');
-      const unit = convertMinor(line.price_minor, line.currency_id, cart.currency_id, pricing);
+      const unit = convertWithUsdRates(line.price_minor, line.currency_id, cart.currency_id, pricing.usdRates);
       if (unit === null) throw new CheckoutError(422, 'productUnavailable', 'itens');
       return { ...line, unit, subtotal: unit * line.quantity };
     });

@@ -1,4 +1,4 @@
-import { formatOrderMoney, toMajor } from '../../lib/contract/orders.ts';
+import { formatAmount, toMajor } from '../../lib/money.ts';
 import { orderMailMessages, type OrderMailMessageKey } from '../../lib/i18n/order-mail.ts';
 import { createTranslator, type Translate } from '../../lib/i18n/translator.ts';
 import { isLocale, toApiLang, type Locale } from '../../lib/locale.ts';
@@ -108,7 +108,7 @@ export function createOrderMailSender({ db }: { db: Queryable }) {
     const params = {
       name: order.first_name,
       number: order.number,
-      total: formatOrderMoney(toMajor(order.total_minor, order.decimals), order.currency_id),
+      total: formatAmount(toMajor(order.total_minor, order.decimals), order.currency_id),
       code: order.pickup_code ?? '',
       orderLink: `${origin}/pedido/${order.external_id}`,
       payLink: toPayLink(order, origin),

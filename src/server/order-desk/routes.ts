@@ -7,6 +7,7 @@ import { orderDeskMessages, type OrderDeskMessageKey } from '../../lib/i18n/orde
 import { orderMessages, toStatusLabel } from '../../lib/i18n/orders.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
 import type { Locale } from '../../lib/locale.ts';
+import { toMajor } from '../../lib/money.ts';
 import { DeskError } from './errors.ts';
 import { readDeskFilters } from './filters.ts';
 import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
@@ -121,7 +122,7 @@ export async function exportOrdersCsv(service: OrderDeskService, caller: DeskCal
 
 /** Amount in major units with a dot, as spreadsheets import numbers (G$ has no decimals). */
 function toMajorText(minor: number, decimals: number): string {
-  return (minor / 10 ** decimals).toFixed(decimals);
+  return toMajor(minor, decimals).toFixed(decimals);
 }
 
 export type CounterLookup =

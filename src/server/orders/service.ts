@@ -1,5 +1,5 @@
 import type { OrderView } from '../../lib/contract/orders.ts';
-import { toMajor } from '../../lib/contract/orders.ts';
+import { toMajor } from '../../lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { isUuid, toId } from '../../lib/contract/input.ts';
 import { createOrderRepository, type ItemRow, type OrderRows, type OrderRow, type PaymentRow } from './repository.ts';
@@ -73,4 +73,3 @@ export function createOrderService({ db }: { db: Queryable }) {
     },
   };
 }
-export type OrderService = ReturnType<typeof createOrderService>;

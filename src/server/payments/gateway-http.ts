@@ -1,3 +1,4 @@
+import { scaleToMinor } from '../../lib/money.ts';
 /** JSON over HTTP to a payment gateway, with a time limit: an unanswered call must not hold checkout's locks. */
 export class GatewayError extends Error {
   readonly status: number | null;
@@ -40,12 +41,7 @@ export async function callGateway<T>(url: string, request: GatewayRequest): Prom
   return body as T;
 }
 
-/** Minor units to the decimal number gateways carry (BRL 2 decimals, G$ none). */
-export function toDecimal(minor: number, decimals: number): number {
-  return Number((minor / 10 ** decimals).toFixed(decimals));
-}
-
 export function toMinorUnits(value: unknown, decimals: number): number {
   const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? Math.round(number * 10 ** decimals) : Number.NaN;
+  return Number.isFinite(number) ? scaleToMinor(number, decimals) : Number.NaN;
 }

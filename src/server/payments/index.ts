@@ -1,3 +1,4 @@
+import { canPayCash } from '../../lib/contract/orders.ts';
 import { getConfig } from '../config.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
@@ -6,7 +7,7 @@ import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { createPaymentService } from './service.ts';
 import { createMercadoPagoProvider } from './mercadopago.ts';
 import { createPagoparProvider } from './pagopar.ts';
-import { createPaymentLookup, customerHasRuc, getOrderIdByGatewayId } from './repository.ts';
+import { createPaymentLookup, getCustomerDocument, getOrderIdByGatewayId } from './repository.ts';
 
 /** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
 export function getReservationTtlMinutes(): number {
@@ -45,9 +46,10 @@ export function getPaymentService() {
   return createPaymentService({ db: pool, connect: () => pool.connect(), clock: systemClock, providers: getPaymentProviders() });
 }
 
-/** Cash collection points need a RUC for the invoice (spec section 1). */
-export function hasRucDocument(customerId: number): Promise<boolean> {
-  return customerHasRuc(getPool(), customerId);
+/** Whether the buyer may pay cash: the RUC rule of lib/contract/orders.ts on their record. */
+export async function hasRucDocument(customerId: number): Promise<boolean> {
+  const buyer = await getCustomerDocument(getPool(), customerId);
+  return buyer !== null && canPayCash(buyer);
 }
 
 /** /checkout/payment?hash=… (Pagopar's return): the buyer's order for that gateway id, or null. */

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, RefundResult, WebhookVerification } from './provider.ts';
-import { callGateway, GatewayError, toDecimal, toMinorUnits } from './gateway-http.ts';
+import { toMajor } from '../../lib/money.ts';
+import { callGateway, GatewayError, toMinorUnits } from './gateway-http.ts';
 
 /**
  * Mercado Pago (Brazilian buyers), Checkout Pro through its documented REST API (decision
@@ -86,7 +87,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
         idempotencyKey: input.reference,
         json: {
           items: input.items.map((item) => ({
-            id: item.id, title: item.title, quantity: item.quantity, unit_price: toDecimal(item.unitMinor, 2), currency_id: 'BRL',
+            id: item.id, title: item.title, quantity: item.quantity, unit_price: toMajor(item.unitMinor, 2), currency_id: 'BRL',
           })),
           payer: {
             email: input.payer.email, name: input.payer.firstName, surname: input.payer.lastName,

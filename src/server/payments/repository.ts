@@ -76,12 +76,13 @@ export async function cancelUnpaidOrder(tx: Queryable, orderId: number, now: Dat
 }
 
 /** Cash collection points need a RUC for the invoice (spec section 1). */
-export async function customerHasRuc(db: Queryable, customerId: number): Promise<boolean> {
-  const { rows } = await db.query<{ ok: boolean }>(
-    `SELECT upper(document_type) = 'RUC' AND btrim(document) <> '' AS ok FROM customers WHERE id = $1`,
+/** The buyer's document on record, for the RUC-for-cash rule of lib/contract/orders.ts. */
+export async function getCustomerDocument(db: Queryable, customerId: number): Promise<{ document_type: string | null; document: string | null } | null> {
+  const { rows } = await db.query<{ document_type: string | null; document: string | null }>(
+    'SELECT document_type, document FROM customers WHERE id = $1',
     [customerId],
   );
-  return rows[0]?.ok ?? false;
+  return rows[0] ?? null;
 }
 
 // ---- Settlement: the payment state machine's statements (settlement.ts) ----

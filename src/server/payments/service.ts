@@ -9,8 +9,6 @@ import {
 } from './repository.ts';
 import { AmountMismatchError, applyProviderStatus, type ProviderReport, type Settlement } from './settlement.ts';
 
-export { AmountMismatchError, applyProviderStatus } from './settlement.ts';
-
 type Connect = () => Promise<pg.PoolClient>;
 
 /** webhook_events.payload is jsonb: a form-encoded or empty body is kept as a JSON string. */
@@ -146,4 +144,3 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
     },
   };
 }
-export type PaymentService = ReturnType<typeof createPaymentService>;

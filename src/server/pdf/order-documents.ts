@@ -1,7 +1,8 @@
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { OrderView } from '../../lib/contract/orders.ts';
-import { formatOrderMoney, hasDeliveryDays, isIvaLabelled, toDeliveryName } from '../../lib/contract/orders.ts';
+import { formatAmount } from '../../lib/money.ts';
+import { hasDeliveryDays, isIvaLabelled, toDeliveryName } from '../../lib/contract/orders.ts';
 import { checkoutMessages } from '../../lib/i18n/checkout.ts';
 import { commonMessages } from '../../lib/i18n/common.ts';
 import { orderMessages, toStatusLabel } from '../../lib/i18n/orders.ts';
@@ -31,7 +32,7 @@ function formatDate(iso: string, locale: Locale): string {
 export async function renderReceiptPdf(order: OrderView, locale: Locale): Promise<Buffer> {
   const t = createTranslator(orderMessages, locale);
   const tc = createTranslator(checkoutMessages, locale);
-  const money = (value: number) => formatOrderMoney(value, order.moeda_id);
+  const money = (value: number) => formatAmount(value, order.moeda_id);
   const doc = openDocument(`${t('receiptTitle')} ${order.pedido}`);
   doc.fontSize(18).text(createTranslator(commonMessages, locale)('siteName'));
   doc.moveDown(0.5).fontSize(14).text(t('receiptTitle'));

@@ -38,7 +38,6 @@ export function createDelays({ db }: { db: Queryable }) {
   };
 }
 
-export type Delays = ReturnType<typeof createDelays>;
 
 /** The fixed windows of service.ts's limits, in the same table. */
 export function createLimitWindows({ db }: { db: Queryable }) {

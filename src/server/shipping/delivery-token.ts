@@ -19,9 +19,6 @@ export interface DeliveryTokenClaims {
   expiresAt: number;
 }
 
-/** Default lifetime of a quote; SHIPPING_TOKEN_TTL_S overrides. */
-export const DELIVERY_TOKEN_TTL_S = 30 * 60;
-
 function sign(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }

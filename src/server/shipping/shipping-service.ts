@@ -1,6 +1,7 @@
 import type { ShippingMessageKey } from '../../lib/i18n/shipping.ts';
 import type { DeliveryOption, PickupPointView } from '../../lib/contract/shipping.ts';
-import { convertMinor, getPriceTable, toMajor, type PriceTable } from '../cart/pricing.ts';
+import { convertWithUsdRates, toMajor } from '../../lib/money.ts';
+import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { ReferenceService } from '../reference/reference-service.ts';
@@ -53,11 +54,11 @@ export function isPickupOnlyBuyer(actor: ShippingActor, countryId?: number): boo
 
 export function createShippingService({ db, clock, reference, texts }: Deps) {
   function money(table: PriceTable, minor: number, from: number, to: number) {
-    const converted = convertMinor(minor, from, to, table);
+    const converted = convertWithUsdRates(minor, from, to, table.usdRates);
     if (converted === null) throw new ShippingError(500, 'calcError');
     const currency = table.currencies.get(to);
     if (!currency) throw new ShippingError(422, 'calcError', 'moeda_id');
-    return { minor: converted, major: toMajor(converted, currency), moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals } };
+    return { minor: converted, major: toMajor(converted, currency.decimals), moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals } };
   }
 
   function expiry(): number {
@@ -216,4 +217,3 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
   };
 }
 
-export type ShippingService = ReturnType<typeof createShippingService>;

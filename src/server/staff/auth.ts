@@ -143,4 +143,3 @@ export function createStaffAuthService({ db, clock, limiter }: { db: StaffDb; cl
   };
 }
 
-export type StaffAuthService = ReturnType<typeof createStaffAuthService>;

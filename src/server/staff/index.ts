@@ -4,10 +4,8 @@ import { getRateLimiter } from '../services.ts';
 import { createStaffAuthService } from './auth.ts';
 import { createStaffService } from './service.ts';
 
-export type { PanelStaff } from './auth.ts';
 export type { StaffRole } from './repository.ts';
-export { StaffRefused, type StaffRefusal } from './errors.ts';
-export { toStaffView, type StaffView } from './service.ts';
+export { StaffRefused } from './errors.ts';
 
 /** Staff accounts wired to the shop's pool and clock. */
 export function getStaffService() {

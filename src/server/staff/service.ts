@@ -110,4 +110,3 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
   };
 }
 
-export type StaffService = ReturnType<typeof createStaffService>;
