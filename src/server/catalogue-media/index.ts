@@ -7,9 +7,8 @@ import { servePictureFile, type MediaCaller } from './routes.ts';
 import { createCatalogueMediaService } from './service.ts';
 import { createShowcaseService } from './showcase-service.ts';
 
-export { MediaError, type MediaErrorCode } from './errors.ts';
 export { postBanners, postBrandLogo, postProductPictures, postSellers, type MediaCaller } from './routes.ts';
-export { BANNER_KINDS, type BannerKind, type BannerRow, type BrandRow, type SellerRow } from './repository.ts';
+export { BANNER_KINDS, type BannerKind, type BannerRow, type SellerRow } from './repository.ts';
 
 function getPictureStore() {
   const pool = getPool();
@@ -35,12 +34,16 @@ export function getShowcaseService() {
  * content (JPEG, PNG, WebP, AVIF; size and pixel limits), stores them, makes the WebP widths once
  * and adds the picture to the product. Refusals throw MediaError (`code`: see errors.ts; texts in
  * src/lib/i18n/panel-media.ts, `mediaMessages`).
+ * @public the import's `--images` (issue 20.1, branch h/import) calls it.
  */
 export function storeProductPicture(productId: number, bytes: Buffer, fileName: string): Promise<{ url: string }> {
   return getCatalogueMediaService().storeProductPicture(productId, bytes, fileName);
 }
 
-/** Stores a picture without attaching it anywhere (an import writing the product row itself); returns its address. */
+/**
+ * Stores a picture without attaching it anywhere (an import writing the product row itself); returns its address.
+ * @public for the import (issue 20.1).
+ */
 export function storePictureFile(bytes: Buffer, fileName: string, purpose: 'product' | 'banner' | 'brand' | 'seller' = 'product'): Promise<string> {
   return getPictureStore().storePicture(bytes, fileName, purpose);
 }

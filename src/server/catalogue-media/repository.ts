@@ -1,12 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 
 /** Every SQL statement of the catalogue-media domain (pictures, product pictures, banners, brands, sellers). */
-export interface PictureRow {
-  hash: string;
-  width: number;
-  height: number;
-}
-
 export async function lockPictureHash(tx: Queryable, hash: string): Promise<void> {
   await tx.query("SELECT pg_advisory_xact_lock(hashtext('picture:' || $1))", [hash]);
 }
