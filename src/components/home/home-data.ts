@@ -1,5 +1,6 @@
 import type { Banner, Brand, Category, ExchangeRate, ProductCard, StartData } from '../../lib/contract/catalog.ts';
 import { toApiLang, type CurrencyId, type Locale } from '../../lib/locale.ts';
+import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
 import { getCatalogService } from '../../server/catalog/services.ts';
 import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
 
@@ -23,6 +24,10 @@ export interface HomeData {
 
 const START_CACHE_MS = 30_000;
 const startCache = new Map<'pt' | 'es', { at: number; data: Promise<StartData> }>();
+// Start data is rates, categories, brands and banners: any change but a single product's drops it.
+onCatalogueChange((tags) => {
+  if (tags.some((tag) => !tag.startsWith('product:'))) startCache.clear();
+});
 
 // Start data holds banners, brands, categories and rates: any change but a product's own drops it at once.
 onCatalogueChange((tags) => {

@@ -20,14 +20,20 @@ export const PANEL_NAV: readonly PanelNavEntry[] = [
   { href: '/painel', label: 'navHome', roles: EVERYONE },
   { href: '/painel/pedidos', label: 'navOrders', roles: EVERYONE },
   { href: '/painel/balcao', label: 'navCounter', roles: EVERYONE },
+  { href: '/painel/catalogo/produtos', label: 'navProducts', roles: ADMINS },
+  { href: '/painel/catalogo/categorias', label: 'navCategories', roles: ADMINS },
+  { href: '/painel/catalogo/cotacoes', label: 'navRates', roles: ADMINS },
+  { href: '/painel/catalogo/frete', label: 'navShipping', roles: ADMINS },
   { href: '/painel/clientes', label: 'navCustomers', roles: ADMINS },
   { href: '/painel/ofertas', label: 'navOffers', roles: ADMINS },
+  { href: '/painel/catalogo/importar', label: 'navImport', roles: ADMINS },
   { href: '/painel/catalogo/fotos', label: 'navPictures', roles: ADMINS },
   { href: '/painel/catalogo/banners', label: 'navBanners', roles: ADMINS },
   { href: '/painel/catalogo/marcas', label: 'navBrands', roles: ADMINS },
   { href: '/painel/catalogo/vendedores', label: 'navSellers', roles: ADMINS },
   { href: '/painel/auditoria', label: 'navAudit', roles: ADMINS },
   { href: '/painel/equipe', label: 'navStaff', roles: ADMINS },
+  { href: '/painel/chaves-api', label: 'navApiKeys', roles: ADMINS },
 ];
 
 /** The page file an entry needs: /painel/x is src/pages/painel/x.astro or x/index.astro. */
