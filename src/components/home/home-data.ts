@@ -2,7 +2,6 @@ import type { Banner, Brand, Category, ExchangeRate, ProductCard, StartData } fr
 import { toApiLang, type CurrencyId, type Locale } from '../../lib/locale.ts';
 import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
 import { getCatalogService } from '../../server/catalog/services.ts';
-import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
 
 /** Spec section 9: 8 categories desktop, 5 mobile; 8 products per category; 20 most searched; 10 mobile brands. */
 export const HOME_CATEGORIES = 8;
@@ -25,11 +24,6 @@ export interface HomeData {
 const START_CACHE_MS = 30_000;
 const startCache = new Map<'pt' | 'es', { at: number; data: Promise<StartData> }>();
 // Start data is rates, categories, brands and banners: any change but a single product's drops it.
-onCatalogueChange((tags) => {
-  if (tags.some((tag) => !tag.startsWith('product:'))) startCache.clear();
-});
-
-// Start data holds banners, brands, categories and rates: any change but a product's own drops it at once.
 onCatalogueChange((tags) => {
   if (tags.some((tag) => !tag.startsWith('product:'))) startCache.clear();
 });
