@@ -292,7 +292,7 @@ export async function findBrandBySlug(db: Queryable, slug: string): Promise<Bran
 
 export async function readBanners(db: Queryable, lang: ApiLang) {
   const { rows } = await db.query<{ id: number; kind: BannerType; image_url: string; link: string | null; title: string; description: string }>(
-    `SELECT id, kind, image_url, link, title_${lang} AS title, description_${lang} AS description FROM banners ORDER BY id`,
+    `SELECT id, kind, image_url, link, title_${lang} AS title, description_${lang} AS description FROM banners ORDER BY position, id`,
   );
   return rows;
 }
