@@ -283,3 +283,45 @@ describe('ERP OpenAPI document', () => {
     expect((await call('openapi.json', null)).status).toBe(401);
   });
 });
+
+describe('ERP product upsert', () => {
+  const product = (codigo: string, preco: number | string, estoque: number) => ({
+    codigo, nome_pt: `Furadeira ERP ${codigo}`, nome_es: `Taladro ERP ${codigo}`, marca: 'Makita',
+    categoria_pt: 'Ferramentas Elétricas', preco, moeda: 'USD', estoque,
+  });
+
+  it('creates and updates by codigo, lists the rows at fault with their fields, and a repeated call changes nothing', async () => {
+    const key = await createKey(['catalogue']);
+    const prefix = `UPS-${uniqueId()}`;
+    const first = await call('produtos', key, { itens: [product(`${prefix}-1`, 10, 3), product(`${prefix}-2`, '12,50', 0)] });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ recebidos: 2, criados: 2, alterados: 0, inalterados: 0, rejeitados: [] });
+
+    const itens = [product(`${prefix}-1`, 11, 3), { ...product(`${prefix}-3`, -4, 1), nome_es: '' }, product(`${prefix}-2`, '12,50', 0)];
+    const second = await call('produtos', key, { itens });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ recebidos: 3, criados: 0, alterados: 1, inalterados: 1 });
+    expect(second.body.rejeitados).toEqual([{
+      linha: 1, codigo: `${prefix}-3`, motivo: 'valor_invalido', mensagem: 'Valor inválido en esta fila.',
+      campos: { nome_es: [expect.any(String)], preco: [expect.any(String)] },
+    }]);
+    const { rows } = await getTestDb().query<{ code: string; price_minor: number }>(
+      'SELECT code, price_minor FROM products WHERE code LIKE $1 ORDER BY code', [`${prefix}-%`]);
+    expect(rows).toEqual([{ code: `${prefix}-1`, price_minor: 1100 }, { code: `${prefix}-2`, price_minor: 1250 }]);
+
+    const again = await call('produtos', key, { itens });
+    expect(again.body).toMatchObject({ criados: 0, alterados: 0, inalterados: 2 });
+  });
+
+  it('needs the catalogue scope, and refuses more than 500 products whole', async () => {
+    const stockKey = await createKey(['stock']);
+    expect((await call('produtos', stockKey, { itens: [product(`UPS-${uniqueId()}`, 1, 1)] })).status).toBe(403);
+    const key = await createKey(['catalogue']);
+    const prefix = `UPS-${uniqueId()}`;
+    const tooMany = await call('produtos', key, { itens: Array.from({ length: 501 }, (_, n) => product(`${prefix}-${n}`, 1, 1)) });
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.message).toContain('500');
+    const { rows } = await getTestDb().query('SELECT 1 FROM products WHERE code LIKE $1', [`${prefix}-%`]);
+    expect(rows).toHaveLength(0);
+  });
+});

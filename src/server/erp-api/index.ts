@@ -2,6 +2,7 @@ import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
+import { getCatalogueImportService } from '../catalogue-import/index.ts';
 import { createRateLimiter } from '../rate-limit/index.ts';
 import { createErpRepository } from './repository.ts';
 import { createErpApiService } from './service.ts';
@@ -19,5 +20,6 @@ export function getErpApiService() {
     limiter: createRateLimiter({ db: pool }),
     writeAudit,
     announce: announceCatalogueChange,
+    importRows: (open, options) => getCatalogueImportService().importRows(open, options),
   });
 }

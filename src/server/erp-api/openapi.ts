@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import {
-  ErrorSchema, MAX_BULK_ROWS, PaidOrdersPageSchema, PaidOrdersQuerySchema, PriceBulkSchema, StockBulkSchema, BulkResultSchema, type ApiScope,
+  ErrorSchema, MAX_BULK_ROWS, MAX_UPSERT_ROWS, ProductUpsertResultSchema, ProductUpsertSchema, PaidOrdersPageSchema, PaidOrdersQuerySchema, PriceBulkSchema, StockBulkSchema, BulkResultSchema, type ApiScope,
 } from './schemas.ts';
 
 export const ERP_API_BASE = '/api/painel/v1';
@@ -51,7 +51,7 @@ export function getErpOpenApiDocument() {
     info: {
       title: 'Fronteira ERP sync API',
       version: '1.0.0',
-      description: 'For the store\'s own system (ERP): stock and prices by product code, and paid orders to invoice. '
+      description: 'For the store\'s own system (ERP): products, stock and prices by product code, and paid orders to invoice. '
         + 'Keys are created and revoked by an admin in the panel (/painel/chaves-api), each with scopes: stock, prices, catalogue, orders:read. '
         + 'Messages follow the host (br.*: Portuguese, es.*: Spanish).',
     },
@@ -66,6 +66,25 @@ export function getErpOpenApiDocument() {
     paths: {
       [`${ERP_API_BASE}/estoque`]: { post: bulk('stock', 'Set stock by product code', StockBulkSchema) },
       [`${ERP_API_BASE}/precos`]: { post: bulk('prices', 'Set prices by product code', PriceBulkSchema) },
+      [`${ERP_API_BASE}/produtos`]: {
+        post: {
+          summary: 'Create or update products by product code',
+          description: `Up to ${MAX_UPSERT_ROWS} products a call, by codigo: created when new, updated when changed, never duplicated; brands, `
+            + 'categories and departments are created when new; descriptions and icons are sanitised. Every row is checked before any is written; '
+            + 'rows at fault are listed in rejeitados with their fields, every other row is written. A repeated call changes nothing.',
+          security: [{ bearerKey: ['catalogue'] }],
+          'x-scopes': ['catalogue'],
+          requestBody: { required: true, content: { 'application/json': { schema: ProductUpsertSchema } } },
+          responses: {
+            '200': { description: 'Written; rejected rows listed.', content: { 'application/json': { schema: ProductUpsertResultSchema } } },
+            '400': error('The body is not JSON.'),
+            '413': error(`More than ${MAX_UPSERT_ROWS} products.`),
+            '415': error('The body is not application/json.'),
+            '422': error('No itens list.'),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
       [`${ERP_API_BASE}/pedidos-pagos`]: {
         get: {
           summary: 'Paid orders since a cursor, to invoice',

@@ -10,7 +10,8 @@ import { toErrorResponse, toErrorResult } from '../http/error-result.ts';
 import { json, jsonError, toFieldErrors, zodMessagesIn } from '../http/responses.ts';
 import { erpError } from './errors.ts';
 import type { ActiveKey } from './repository.ts';
-import { BulkEnvelopeSchema, MAX_BULK_ROWS, PaidOrdersQuerySchema, PriceRowSchema, StockRowSchema, type ApiScope, type BulkResult } from './schemas.ts';
+import { toReasonText } from '../catalogue-import/routes.ts';
+import { BulkEnvelopeSchema, MAX_BULK_ROWS, MAX_UPSERT_ROWS, type ProductUpsertResult, PaidOrdersQuerySchema, PriceRowSchema, StockRowSchema, type ApiScope, type BulkResult } from './schemas.ts';
 import type { BulkOutcome, ErpApiService, KeyActor, RowRejection } from './service.ts';
 
 export interface ErpCall { request: Request; url: URL; locale: Locale }
@@ -105,6 +106,37 @@ export function postStock(service: ErpApiService, call: ErpCall): Promise<Respon
 /** POST /api/painel/v1/precos (scope prices): sets prices by codigo, up to 5,000 rows. */
 export function postPrices(service: ErpApiService, call: ErpCall): Promise<Response> {
   return postBulk(service, call, 'prices', PriceRowSchema, (key, rows, early, received) => service.setPrices(key, rows, early, received));
+}
+
+/**
+ * POST /api/painel/v1/produtos (scope catalogue): creates or updates up to 500 products by codigo
+ * with the catalogue import's rules; rows at fault are listed with their fields, the rest written.
+ */
+export function postProducts(service: ErpApiService, call: ErpCall): Promise<Response> {
+  return withKey(service, call, 'catalogue', async (key) => {
+    const c = createTranslator(commonMessages, call.locale);
+    const t = createTranslator(erpMessages, call.locale);
+    if (!/^application\/json\b/i.test(call.request.headers.get('content-type') ?? '')) return jsonError(415, c('unsupportedMediaType'));
+    let body: unknown;
+    try {
+      body = JSON.parse(await call.request.text());
+    } catch {
+      return jsonError(400, c('invalidJson'));
+    }
+    const envelope = BulkEnvelopeSchema.safeParse(body);
+    if (!envelope.success) return jsonError(422, t('invalidRows', { max: MAX_UPSERT_ROWS }), toFieldErrors(envelope.error.issues));
+    const items = envelope.data.itens;
+    if (items.length > MAX_UPSERT_ROWS) return jsonError(413, t('error_too_many_rows', { max: MAX_UPSERT_ROWS, count: items.length }));
+    const outcome = await service.upsertProducts(key, items);
+    const result: ProductUpsertResult = {
+      ...outcome,
+      rejeitados: outcome.rejeitados.map((row) => ({
+        linha: row.linha, codigo: row.codigo, motivo: 'valor_invalido', mensagem: t('row_valor_invalido'),
+        campos: Object.fromEntries(row.issues.map((issue) => [issue.field, [toReasonText(issue, call.locale)]])),
+      })),
+    };
+    return json(result);
+  });
 }
 
 /** GET /api/painel/v1/pedidos-pagos?cursor=&limite= (scope orders:read). */

@@ -48,6 +48,32 @@ export const BulkResultSchema = z.object({
 }).meta({ id: 'BulkResult' });
 export type BulkResult = z.infer<typeof BulkResultSchema>;
 
+/** Rows per product upsert: each runs the whole import check (names, brand, category, price), so fewer than a bulk call. */
+export const MAX_UPSERT_ROWS = 500;
+
+export const ProductUpsertSchema = z.object({
+  itens: z.array(z.record(z.string(), z.unknown()).meta({
+    description: 'One product with the columns of the catalogue import template (docs/catalogue-import-template.csv): codigo, nome_pt, nome_es, '
+      + 'marca, categoria_pt, preco, moeda, estoque, and optionally descritivo_*, descricao_*, categoria_es, departamento_*, icone_categoria, '
+      + 'mostrar_preco, especificacoes [{nome_pt, nome_es, valor_pt, valor_es}], imagens.',
+  })).min(1).max(MAX_UPSERT_ROWS),
+}).meta({ id: 'ProductUpsert' });
+
+export const ProductUpsertResultSchema = z.object({
+  recebidos: z.int(),
+  criados: z.int().meta({ description: 'Products created (codigo not known before).' }),
+  alterados: z.int().meta({ description: 'Products that existed and changed.' }),
+  inalterados: z.int().meta({ description: 'Products that already were exactly so (a repeated call lands here).' }),
+  rejeitados: z.array(z.object({
+    linha: z.int().meta({ description: 'Index of the row in itens, from 0.' }),
+    codigo: z.string().nullable(),
+    motivo: z.literal('valor_invalido'),
+    mensagem: z.string(),
+    campos: z.record(z.string(), z.array(z.string())),
+  })).meta({ description: 'Rows not written, each with the fields at fault; every other row was written.' }),
+}).meta({ id: 'ProductUpsertResult' });
+export type ProductUpsertResult = z.infer<typeof ProductUpsertResultSchema>;
+
 export const ErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'Field errors: field path -> messages.' }),

@@ -5,6 +5,8 @@ import type { Clock } from '../clock.ts';
 import type { ConnectionSource, Queryable } from '../db/client.ts';
 import { runInTransaction } from '../db/client.ts';
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
+import type { RowIssue } from '../../lib/contract/catalogue-product.ts';
+import type { CatalogueImportService, SourceRow } from '../catalogue-import/service.ts';
 import { erpError } from './errors.ts';
 import type { ActiveKey, ErpRepository, PaidItemRow, PaidOrderRow, PaidPaymentRow, RowOutcome } from './repository.ts';
 import { API_SCOPES, type ApiScope, type PaidOrder, type RowReason } from './schemas.ts';
@@ -31,6 +33,13 @@ interface ErpDeps {
   limiter: RateLimiter;
   writeAudit: (tx: Queryable, entry: AuditEntry) => Promise<void>;
   announce: (tags: readonly CatalogueTag[]) => void;
+  /** The catalogue import's check-then-write of product rows (src/server/catalogue-import). */
+  importRows: CatalogueImportService['importRows'];
+}
+
+export interface UpsertOutcome {
+  recebidos: number; criados: number; alterados: number; inalterados: number;
+  rejeitados: { linha: number; codigo: string | null; issues: RowIssue[] }[];
 }
 
 function unauthenticated() {
@@ -93,7 +102,7 @@ function toPaidOrder(row: PaidOrderRow, items: PaidItemRow[], payments: PaidPaym
   };
 }
 
-export function createErpApiService({ db, pool, clock, repository, limiter, writeAudit, announce }: ErpDeps) {
+export function createErpApiService({ db, pool, clock, repository, limiter, writeAudit, announce, importRows }: ErpDeps) {
   /**
    * One set-based statement for the valid rows and, when it changed anything, one audit row
    * naming the key, in one transaction; then the catalogue hears which products changed.
@@ -187,6 +196,28 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
       applyBulk(key, 'erp.prices', rows, early, received, (tx, batch) => repository.setPrices(tx, {
         ...batch, prices: rows.map((row) => String(row.preco)), currencies: rows.map((row) => row.moeda ?? null),
       })),
+
+    /**
+     * Creates or updates products by codigo with the import's rules: every row is checked first
+     * (nothing written), then only the rows that passed are written; the others come back with
+     * their fields at fault. A repeated call finds every product unchanged.
+     */
+    async upsertProducts(key: ActiveKey, items: unknown[]): Promise<UpsertOutcome> {
+      const rows: SourceRow[] = items.map((data, linha) => ({ line: linha, data }));
+      const open = (subset: SourceRow[]) => async function* readRows() { yield* subset; };
+      const actor = toKeyActor(key);
+      const checked = await importRows(open(rows), { dryRun: true, actor });
+      const rejectedLines = new Set(checked.rejectedRows.map((row) => row.line));
+      const valid = rows.filter((row) => !rejectedLines.has(row.line));
+      const written = valid.length ? await importRows(open(valid), { dryRun: false, actor }) : null;
+      return {
+        recebidos: items.length,
+        criados: written?.created ?? 0,
+        alterados: written?.changed ?? 0,
+        inalterados: written?.unchanged ?? 0,
+        rejeitados: checked.rejectedRows.map((row) => ({ linha: row.line, codigo: row.code, issues: row.issues })),
+      };
+    },
 
     async listPaidOrders(cursor: string | undefined, limit: number) {
       const after = fromCursor(cursor);
