@@ -31,9 +31,15 @@ function askHealth(port: number): Promise<{ status: number; pid: string }> {
   });
 }
 
-async function collectPids(port: number, calls = 12): Promise<Set<string>> {
+/**
+ * The pids answering `calls` health checks; with `until`, keeps asking (up to 20 s) until that
+ * many processes have answered: the shop is ready when its first worker listens, the others
+ * may still be starting.
+ */
+async function collectPids(port: number, calls = 12, until = 0): Promise<Set<string>> {
   const pids = new Set<string>();
-  for (let i = 0; i < calls; i += 1) {
+  const deadline = Date.now() + 20_000;
+  for (let i = 0; i < calls || (pids.size < until && Date.now() < deadline); i += 1) {
     const answer = await askHealth(port);
     expect(answer.status).toBe(200);
     pids.add(answer.pid);
@@ -77,7 +83,7 @@ afterAll(async () => {
 
 describe('WEB_CONCURRENCY=2', () => {
   it('two processes answer on one port, on one PostgreSQL seeded once', async () => {
-    expect((await collectPids(shop.port)).size).toBe(2);
+    expect((await collectPids(shop.port, 12, 2)).size).toBe(2);
     expect(await countPostmasters()).toBe(1);
     expect((await getDb().query<{ n: number }>('SELECT count(*)::int AS n FROM products')).rows[0]!.n).toBe(600);
   });
@@ -111,7 +117,7 @@ describe('WEB_CONCURRENCY=2', () => {
   }, 40_000);
 
   it('SIGTERM stops every process, then PostgreSQL, and exits 0', async () => {
-    const pids = [...await collectPids(shop.port)].map(Number);
+    const pids = [...await collectPids(shop.port, 12, 2)].map(Number);
     await getDb().end();
     db = undefined;
     expect(await shop.stop()).toBe(0);
