@@ -86,6 +86,11 @@ test('"receive offers" from another page goes home, then scrolls to the offers b
   await expect(page).toHaveURL(storefrontUrl('br', '/'));
   const offers = page.locator('#ofertas');
   await expect(offers).toBeAttached();
+  // The 2 s count from when the page's shell controls start (they mark the sidebar ready): a
+  // loaded phone may start them late, so the paused clock moves in small steps until then.
+  const controlsStarted = page.locator('dialog[data-sidebar][data-ready]');
+  for (let step = 0; step < 100 && (await controlsStarted.count()) === 0; step += 1) await page.clock.runFor(50);
+  await expect(controlsStarted).toBeAttached();
   await page.clock.runFor(1_900);
   await expect(offers).not.toBeInViewport();
   expect(await page.evaluate(() => scrollY)).toBe(0);
