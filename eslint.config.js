@@ -1,0 +1,47 @@
+// The linter of `npm run check` (docs/decisions/0740): rules that catch defects, never style (that
+// is Prettier's job). Type-aware rules run on .ts/.tsx only, where the TypeScript service is cheap.
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { defineConfig } from 'eslint/config';
+
+export default defineConfig(
+  { ignores: ['dist/', 'data/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/', 'public/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  astro.configs['flat/recommended'],
+  astro.configs['flat/jsx-a11y-recommended'],
+  {
+    languageOptions: { globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_`-prefixed names are deliberate placeholders (an ignored argument, a dropped field).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits loses its error; one passed where a callback's result is ignored
+      // (an onClick, a forEach) does too.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    files: ['src/islands/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y-x': jsxA11y },
+    rules: { ...reactHooks.configs.flat.recommended.rules, ...jsxA11y.configs.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Inline <script> in .astro pages run in the browser.
+    files: ['**/*.astro/*.js', '**/*.astro/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);
