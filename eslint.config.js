@@ -37,7 +37,22 @@ export default defineConfig(
     files: ['src/islands/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y-x': jsxA11y },
-    rules: { ...reactHooks.configs.flat.recommended.rules, ...jsxA11y.configs.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
+      // A missing dependency is a stale value; a deliberate omission says why on its line.
+      'react-hooks/exhaustive-deps': 'error',
+      // Advice for the React Compiler, which this shop does not run: a setState in an effect costs
+      // one more render, it is not a defect; react-hook-form's watch() only defeats the compiler.
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/incompatible-library': 'off',
+    },
+  },
+  {
+    // Tests read JSON answers by path and assert their values: the answers' shapes are what they
+    // check, so their bodies stay `any` (the helper's default) rather than being typed twice.
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     // Inline <script> in .astro pages run in the browser.
