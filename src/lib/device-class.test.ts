@@ -24,4 +24,10 @@ describe('getDeviceClass', () => {
     expect(getDeviceClass(headers({ 'user-agent': IPAD_SAFARI }))).toBe('desktop');
     expect(getDeviceClass(headers({}))).toBe('desktop');
   });
+
+  it('takes the device class a CDN states in X-Device-Class over hints and User-Agent', () => {
+    expect(getDeviceClass(headers({ 'x-device-class': 'mobile', 'sec-ch-ua-mobile': '?0', 'user-agent': DESKTOP_FIREFOX }))).toBe('mobile');
+    expect(getDeviceClass(headers({ 'x-device-class': 'Desktop', 'user-agent': IPHONE_SAFARI }))).toBe('desktop');
+    expect(getDeviceClass(headers({ 'x-device-class': 'tablet', 'user-agent': IPHONE_SAFARI }))).toBe('mobile');
+  });
 });

@@ -58,7 +58,17 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_IP_MULTIPLIER: positiveNumber.default(1),
   TRUSTED_PROXY_HOPS: integer(0, 10).default(0),
   FAST_ROUTES: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   RETURN_POLICY_DAYS: integer(0, 365).default(7),
+  /** The rendered-page cache of anonymous catalogue pages (issue 21; README "Page cache and CDN"). */
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  PAGE_CACHE_MAX_BYTES: integer(1_000_000, 4_000_000_000).default(64_000_000),
+  /** Also the CDN's s-maxage: a CDN learns of no change, so this bounds what it shows. */
+  PAGE_CACHE_FRESH_S: integer(0, 3600).default(5),
+  PAGE_CACHE_STALE_S: integer(0, 86_400).default(60),
+  /** `on` adds `X-Cache: hit|stale|miss` to catalogue pages (tests and benchmarks). */
+  PAGE_CACHE_STATUS_HEADER: z.enum(['on', 'off']).default('off'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

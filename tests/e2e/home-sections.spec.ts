@@ -46,7 +46,7 @@ for (const host of ['br', 'es'] as const) {
 
     test('the most-searched carousel is sent to desktops only, and the home varies on the device', async ({ page, isMobile }) => {
       const response = await page.goto(storefrontUrl(host, '/'));
-      expect(response?.headers().vary).toMatch(/Sec-CH-UA-Mobile, User-Agent/);
+      expect(response?.headers().vary).toMatch(/X-Device-Class, Sec-CH-UA-Mobile/);
       await expect(page.getByTestId('most-searched')).toHaveCount(isMobile ? 0 : 1);
       await expect(page.getByTestId('most-searched').locator('> li')).toHaveCount(isMobile ? 0 : 20);
     });

@@ -47,7 +47,7 @@ for (const host of ['br', 'es'] as const) {
 
 test('the page size follows the device the server is told about, and caches key on it', async ({ page, isMobile }) => {
   const response = await page.goto(storefrontUrl('br', `/produtos/${fx.categorySlug}`));
-  expect(response?.headers().vary).toMatch(/Sec-CH-UA-Mobile, User-Agent/);
+  expect(response?.headers().vary).toMatch(/X-Device-Class, Sec-CH-UA-Mobile/);
   await expect(page.locator('[data-product-grid] .product-card')).toHaveCount(isMobile ? 12 : 20);
   await expect(page.getByTestId('result-count')).toHaveText('45 produtos encontrados');
   // A page number means the same products on the server's page size, with or without JS.
@@ -55,7 +55,7 @@ test('the page size follows the device the server is told about, and caches key 
   await expect(page.locator('[data-product-grid] .product-card').first()).toContainText(fx.products[isMobile ? 12 : 20]!.code);
   // Brand pages too: the brand has 44 of the 45 products.
   const brand = await page.goto(storefrontUrl('br', `/marca/${fx.brandSlug}`));
-  expect(brand?.headers().vary).toMatch(/Sec-CH-UA-Mobile, User-Agent/);
+  expect(brand?.headers().vary).toMatch(/X-Device-Class, Sec-CH-UA-Mobile/);
   await expect(page.locator('[data-product-grid] .product-card')).toHaveCount(isMobile ? 12 : 20);
   if (isMobile) await expect(page.getByText('Página 1 de 4')).toBeVisible();
   else await expect(page.getByRole('navigation', { name: 'Paginação' }).locator('.pagination__number')).toHaveText(['1', '2', '3']);

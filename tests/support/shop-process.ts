@@ -34,6 +34,8 @@ export async function startShopProcess(databaseUrl: string | null, env: Record<s
       // As the test stack: every test request comes from 127.0.0.1, and per-IP counts live in the
       // shared database, so a second shop with the default limits refused requests the suite made before.
       RATE_LIMIT_IP_MULTIPLIER: '50',
+      LOG_LEVEL: 'warn',
+      PAGE_CACHE: 'off', // as the test stack (test-stack.ts)
       ...env,
     },
     stdio: ['ignore', options.captureOutput ? 'pipe' : 'ignore', options.captureOutput ? 'pipe' : 'ignore'],

@@ -89,6 +89,9 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
     env: {
       ...inheritedEnv,
       ...gateways.env,
+      // Tests edit the database behind the shop's back and read the page at once: the page
+      // cache would hear of it by NOTIFY a moment later. Its own tests turn it on (page-cache.test.ts).
+      PAGE_CACHE: 'off',
       ...extraEnv,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -98,6 +101,8 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
       SHOP_ORIGIN_ES: `http://es.localhost:${port}`,
       // Every test request comes from 127.0.0.1: per-IP limits would throttle the whole suite.
       RATE_LIMIT_IP_MULTIPLIER: extraEnv.RATE_LIMIT_IP_MULTIPLIER ?? '50',
+      // Warnings and errors only: an access line per request would bury the test output.
+      LOG_LEVEL: extraEnv.LOG_LEVEL ?? 'warn',
       CEP_API_URL: cep.url,
       ...(options.smtp === false ? {} : { SMTP_URL: smtp.url }),
     },

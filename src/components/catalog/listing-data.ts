@@ -5,6 +5,8 @@ import { toApiLang, type Locale } from '../../lib/locale.ts';
 import { getLocaleCurrency } from '../../lib/money.ts';
 import { readDeviceClass } from '../shell/device-class.ts';
 import { getCatalogReader } from './catalog-reader.ts';
+import type { CatalogueTag } from '../../server/catalogue-changes/index.ts';
+import { getConfig } from '../../server/config.ts';
 
 /**
  * Resolves a listing address (/produtos/{categoria}/{departamento}, /especial/..., /marca/...)
@@ -147,12 +149,35 @@ export async function getAllInStock(locale: Locale, scope: Extract<ListingScope,
 }
 
 /**
- * Catalogue pages can sit in a shared cache for anonymous visitors on the host's default
- * language (Vary: Host is set by the middleware); personalised answers stay private.
+ * Marks a catalogue page cacheable with the tags of what it shows (README "Page cache and CDN"):
+ * for anonymous visitors on the host's default language a CDN may keep it (`s-maxage`); the
+ * shop's own page cache keeps it for anonymous visitors with a language cookie too (its key has
+ * the cookie); a signed-in visitor's page is private (the middleware) and carries no tags.
+ * Every page shows prices in the host's currencies and the category menu: `rates` and `all` are
+ * always among its tags.
  */
-export function setCatalogueCache(astro: AstroGlobal): void {
-  const personal = astro.locals.customer !== null || astro.cookies.has('fronteira_lang');
-  astro.response.headers.set('cache-control', personal ? 'private, no-cache' : 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+export function setCatalogueCache(astro: AstroGlobal, tags: Iterable<CatalogueTag> = []): void {
+  if (astro.locals.customer !== null) {
+    astro.response.headers.set('cache-control', 'private, no-cache');
+    return;
+  }
+  const { PAGE_CACHE_FRESH_S: fresh, PAGE_CACHE_STALE_S: stale } = getConfig();
+  const shared = !astro.cookies.has('fronteira_lang');
+  astro.response.headers.set('cache-control', shared ? `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${stale}` : 'private, no-cache');
+  const all = [...new Set<string>(['all', 'rates', ...tags])];
+  astro.response.headers.set('surrogate-key', all.join(' '));
+  astro.response.headers.set('cache-tag', all.join(','));
+}
+
+/** The tags of the products and brands a page shows. */
+export function toCatalogueTags(products: readonly { id: number }[], brands: readonly { id: number }[] = []): CatalogueTag[] {
+  return [...products.map((product) => `product:${product.id}` as const), ...brands.map((brand) => `brand:${brand.id}` as const)];
+}
+
+/** A listing's tags: its products, the brands of its filter, its category. */
+export function toListingTags(scope: ListingScope, data: ListingData | null): CatalogueTag[] {
+  const category = scope.kind === 'listing' && scope.category ? [`category:${scope.category.id}` as const] : [];
+  return [...toCatalogueTags(data?.listing.data ?? [], data?.brands ?? []), ...category];
 }
 
 /**

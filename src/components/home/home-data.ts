@@ -1,5 +1,6 @@
 import type { Banner, Brand, Category, ExchangeRate, ProductCard, StartData } from '../../lib/contract/catalog.ts';
 import { toApiLang, type CurrencyId, type Locale } from '../../lib/locale.ts';
+import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
 import { getCatalogService } from '../../server/catalog/services.ts';
 
 /** Spec section 9: 8 categories desktop, 5 mobile; 8 products per category; 20 most searched; 10 mobile brands. */
@@ -22,6 +23,10 @@ export interface HomeData {
 
 const START_CACHE_MS = 30_000;
 const startCache = new Map<'pt' | 'es', { at: number; data: Promise<StartData> }>();
+// Start data is rates, categories, brands and banners: any change but a single product's drops it.
+onCatalogueChange((tags) => {
+  if (tags.some((tag) => !tag.startsWith('product:'))) startCache.clear();
+});
 
 export function getStartData(lang: 'pt' | 'es'): Promise<StartData> {
   const hit = startCache.get(lang);

@@ -20,8 +20,13 @@ export const PANEL_NAV: readonly PanelNavEntry[] = [
   { href: '/painel', label: 'navHome', roles: EVERYONE },
   { href: '/painel/pedidos', label: 'navOrders', roles: EVERYONE },
   { href: '/painel/balcao', label: 'navCounter', roles: EVERYONE },
+  { href: '/painel/catalogo/produtos', label: 'navProducts', roles: ADMINS },
+  { href: '/painel/catalogo/categorias', label: 'navCategories', roles: ADMINS },
+  { href: '/painel/catalogo/cotacoes', label: 'navRates', roles: ADMINS },
+  { href: '/painel/catalogo/frete', label: 'navShipping', roles: ADMINS },
   { href: '/painel/clientes', label: 'navCustomers', roles: ADMINS },
   { href: '/painel/ofertas', label: 'navOffers', roles: ADMINS },
+  { href: '/painel/catalogo/importar', label: 'navImport', roles: ADMINS },
   { href: '/painel/auditoria', label: 'navAudit', roles: ADMINS },
   { href: '/painel/equipe', label: 'navStaff', roles: ADMINS },
 ];

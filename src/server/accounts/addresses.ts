@@ -1,7 +1,7 @@
 import type { AccountAddress, AddressForm } from '../../lib/contract/accounts.ts';
 import type { Queryable } from '../db/client.ts';
 import { createAddressRepository, type AddressColumns } from './repository.ts';
-import { createReferenceService } from '../reference/reference-service.ts';
+import { createReferenceService } from '../reference/index.ts';
 
 const toId = (value: string) => (value === '' ? null : Number(value));
 const isTrue = (value: string) => value === 'true' || value === '1';

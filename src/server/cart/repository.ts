@@ -88,7 +88,8 @@ export async function getCartLines(db: Queryable, cartId: number): Promise<CartL
 }
 
 function productColumns(lang: 'pt' | 'es'): string {
-  return `id, slug, code, ${lang === 'es' ? 'name_es' : 'name_pt'} AS name, images, stock, show_price, price_minor, currency_id`;
+  // An inactive product (issue 20) reads as out of stock: it cannot be added or raised.
+  return `id, slug, code, ${lang === 'es' ? 'name_es' : 'name_pt'} AS name, images, CASE WHEN active THEN stock ELSE 0 END AS stock, show_price, price_minor, currency_id`;
 }
 
 export async function getProducts(db: Queryable, productIds: number[], lang: 'pt' | 'es'): Promise<Map<number, ProductStockRow>> {

@@ -3,9 +3,11 @@ import type {
 } from '../../lib/contract/catalog.ts';
 import { PRODUCTS_MAX_PER_PAGE } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
+import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { sanitizeSvgIcon } from './sanitize.ts';
 import { getCatalogVersion, getProductDetails, listProducts, listRelatedProducts } from './product-queries.ts';
+import { onCatalogueChange } from '../catalogue-changes/index.ts';
 
 export type SpecialFilter = 'only' | 'include' | 'exclude';
 
@@ -41,7 +43,10 @@ const toBrand = (row: { id: number; slug: string; name: string; logo_url: string
  * them (a product page asked three times): they are read at most this often per database.
  */
 const RATES_CACHE_MS = 30_000;
-const ratesCache = new WeakMap<Queryable, { at: number; rates: Promise<ExchangeRate[]> }>();
+let ratesCache = new WeakMap<Queryable, { at: number; rates: Promise<ExchangeRate[]> }>();
+onCatalogueChange((tags) => {
+  if (tags.includes('rates') || tags.includes('all')) ratesCache = new WeakMap();
+});
 
 /**
  * The catalogue, read in-process by the public API endpoints and the server-rendered pages.

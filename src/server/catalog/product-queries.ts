@@ -48,7 +48,8 @@ export async function listProducts(db: Queryable, query: ProductsQuery, rates: r
   const lang = query.lang;
   const params: unknown[] = [];
   const bind = (value: unknown) => `$${params.push(value)}`;
-  const where: string[] = [];
+  // Products an admin took off the shop (issue 20) are in no listing.
+  const where: string[] = ['p.active'];
   if (query.category_id !== undefined) where.push(`p.category_id = ${bind(query.category_id)}`);
   if (query.department_id !== undefined) where.push(`p.department_id = ${bind(query.department_id)}`);
   if (query.brand_id !== undefined) where.push(`p.brand_id = ${bind(query.brand_id)}`);
@@ -182,7 +183,7 @@ export async function getProductDetails(
        (SELECT json_agg(json_build_object('nome', s.name_${lang}, 'valor', s.value_${lang}) ORDER BY s.position)
           FROM product_specifications s WHERE s.product_id = p.id) AS specs
      FROM products p ${PRODUCT_JOINS}
-     WHERE ${byId ? 'p.id = $1' : 'p.slug = $1'}`,
+     WHERE ${byId ? 'p.id = $1' : 'p.slug = $1'} AND p.active`,
     [idOrSlug],
   );
   const row = rows[0];
@@ -199,7 +200,7 @@ export async function listRelatedProducts(
 ): Promise<ProductCard[]> {
   const { rows } = await db.query<ProductRow>(
     `SELECT ${getProductColumns(lang)}
-     FROM (SELECT p.id FROM products p WHERE p.brand_id = $1 AND p.in_stock AND p.id <> $2 ORDER BY p.id DESC LIMIT $3) page
+     FROM (SELECT p.id FROM products p WHERE p.brand_id = $1 AND p.in_stock AND p.active AND p.id <> $2 ORDER BY p.id DESC LIMIT $3) page
      JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
      ORDER BY p.id DESC`,
     [brandId, exceptId, limit],

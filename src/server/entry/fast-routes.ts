@@ -1,13 +1,13 @@
 // The hot cart and shipping routes served straight from Node's request, without Astro's request
 // pipeline (route matching, Request/Response conversion, middleware sequencing): about half of
 // a cart change's Node time went there (decision 0206). Same rules, same code: the middleware's
-// rules come from request-context.ts and the routes from cart-routes.ts and shipping-routes.ts,
+// rules come from request-context.ts and the routes from cart-routes.ts and shipping/routes.ts,
 // which Astro's endpoint files run too. Anything unusual is handed to Astro untouched.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { getCart, postCart, putCart } from '../cart/routes.ts';
-import { calculateShipping, listPickupPoints } from '../shipping/shipping-routes.ts';
+import { calculateShippingRoute, listPickupPointsRoute } from '../shipping/index.ts';
 import type { ApiHandler } from '../http/api-call.ts';
 import type { Storefront } from '../../lib/locale.ts';
 import { readCookie } from '../../lib/cookies.ts';
@@ -22,8 +22,8 @@ const ROUTES: Record<string, ApiHandler> = {
   'POST ': postCart,
   'GET /': getCart,
   'PUT /': putCart,
-  'PUT /calcular-frete': calculateShipping,
-  'GET /pontos-entrega': listPickupPoints,
+  'PUT /calcular-frete': calculateShippingRoute,
+  'GET /pontos-entrega': listPickupPointsRoute,
 };
 
 function readText(req: IncomingMessage): Promise<string> {

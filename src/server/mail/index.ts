@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getConfig } from '../config.ts';
+import { getLogger } from '../log/index.ts';
 
 export interface MailMessage {
   to: string;
@@ -44,5 +45,6 @@ export async function sendMail(message: MailMessage): Promise<void> {
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
   await writeFile(file, info.message as Buffer);
-  console.log(`[mail] no SMTP_URL: wrote ${file}${message.link ? ` link: ${message.link}` : ''}`);
+  // A warning: nothing was sent (the link lets a developer follow the mail all the same).
+  getLogger().warn(`[mail] no SMTP_URL: wrote ${file}${message.link ? ` link: ${message.link}` : ''}`);
 }

@@ -9,7 +9,7 @@ export interface SitemapPageRow {
 /** Every product page, by id so the order is stable between requests. */
 export async function getSitemapProducts(db: Queryable): Promise<SitemapPageRow[]> {
   const { rows } = await db.query<SitemapPageRow>(
-    `SELECT slug, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS lastmod FROM products ORDER BY id`,
+    `SELECT slug, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS lastmod FROM products WHERE active ORDER BY id`,
   );
   return rows;
 }

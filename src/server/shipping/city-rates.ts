@@ -1,7 +1,7 @@
 import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
-import type { CityWithState, ReferenceService } from '../reference/reference-service.ts';
-import { getDeliveryRates, getPickupPoints, type PickupPointRow, type RateRow } from './shipping-repository.ts';
+import type { CityWithState, ReferenceService } from '../reference/index.ts';
+import { getDeliveryRates, getPickupPoints, type PickupPointRow, type RateRow } from './repository.ts';
 
 export interface CityRates {
   city: CityWithState;

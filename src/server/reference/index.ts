@@ -1,5 +1,8 @@
 import { getPool } from '../db/client.ts';
-import { createReferenceService, type ReferenceService } from './reference-service.ts';
+import { createReferenceService, type ReferenceService } from './service.ts';
+
+export { createReferenceService, type CityWithState, type ReferenceService } from './service.ts';
+export { getStateCities, getStates, postCityByCode } from './routes.ts';
 
 let service: ReferenceService | undefined;
 

@@ -1,25 +1,13 @@
-import type { ShippingMessageKey } from '../../lib/i18n/shipping.ts';
 import type { DeliveryOption, PickupPointView } from '../../lib/contract/shipping.ts';
 import { convertWithUsdRates, toMajor } from '../../lib/money.ts';
 import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
-import type { ReferenceService } from '../reference/reference-service.ts';
+import type { ReferenceService } from '../reference/index.ts';
 import { createDeliveryToken, getDeliveryTokenTtl } from './delivery-token.ts';
 import { getCityRates } from './city-rates.ts';
-import { getDeliverySummary, getPickupPoints, getShippingCart, setShippingCity, type PickupPointRow, type ShippingCartRow } from './shipping-repository.ts';
-
-export class ShippingError extends Error {
-  readonly status: number;
-  readonly key: ShippingMessageKey;
-  readonly field: string | undefined;
-  constructor(status: number, key: ShippingMessageKey, field?: string) {
-    super(key);
-    this.status = status;
-    this.key = key;
-    this.field = field;
-  }
-}
+import { ShippingError } from './errors.ts';
+import { getDeliverySummary, getPickupPoints, getShippingCart, setCartAddress, setShippingCity, type PickupPointRow, type ShippingCartRow } from './repository.ts';
 
 export interface ShippingActor {
   customerId: number | null;
@@ -169,11 +157,7 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
 
       let cityId = input.cityId;
       if (input.addressId !== undefined && actor.customerId !== null) {
-        const address = await db.query<{ city_id: number | null }>(
-          'UPDATE carts SET customer_address_id = $3 FROM customer_addresses a WHERE carts.id = $1 AND a.id = $3 AND a.customer_id = $2 AND a.active RETURNING a.city_id',
-          [cart.id, actor.customerId, input.addressId],
-        );
-        cityId ??= address.rows[0]?.city_id ?? undefined;
+        cityId ??= (await setCartAddress(db, cart.id, actor.customerId, input.addressId)) ?? undefined;
       }
       if (input.pickupPointId !== undefined) {
         const [point] = await getPickupPoints(db, actor.lang, { pointId: input.pickupPointId });
@@ -217,3 +201,5 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
   };
 }
 
+
+export type ShippingService = ReturnType<typeof createShippingService>;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { findCityRowByCode, getCityRow, listActiveCityRows, listStateRows, type CityRow, type StateRow } from './repository.ts';
 
 export interface StateView {
   estado_id: number;
@@ -19,9 +20,6 @@ export interface CityWithState extends CityView {
   estado: StateView;
 }
 
-interface StateRow { id: number; country_id: 1 | 2; name: string; code: string }
-interface CityRow { id: number; state_id: number; code: string; name: string }
-
 const toState = (row: StateRow): StateView => ({ estado_id: row.id, estado_nome: row.name, uf: row.code, pais_id: row.country_id });
 const toCity = (row: CityRow): CityView => ({ cidade_id: row.id, cidade_codigo: row.code, nome_cidade: row.name, estado_id: row.state_id });
 /** Shoppers pick a city from a select: alphabetical, accents ignored (ids follow the sources' order). */
@@ -37,7 +35,7 @@ export function createReferenceService({ db }: { db: Queryable }) {
   const citiesByState = new Map<number, Promise<CityView[]>>();
 
   async function listStates(countryId?: number): Promise<StateView[]> {
-    states ??= db.query<StateRow>('SELECT id, country_id, name, code FROM states ORDER BY id').then((r) => r.rows.map(toState));
+    states ??= listStateRows(db).then((rows) => rows.map(toState));
     const all = await states.catch((error) => { states = undefined; throw error; });
     return countryId === undefined ? all : all.filter((state) => state.pais_id === countryId);
   }
@@ -49,9 +47,7 @@ export function createReferenceService({ db }: { db: Queryable }) {
   async function listCities(stateId: number): Promise<CityView[]> {
     let cities = citiesByState.get(stateId);
     if (!cities) {
-      // Inactive rows are districts the official list no longer has: kept for old addresses only.
-      cities = db.query<CityRow>('SELECT id, state_id, code, name FROM cities WHERE state_id = $1 AND active ORDER BY id', [stateId])
-        .then((r) => r.rows.map(toCity).sort(byCityName));
+      cities = listActiveCityRows(db, stateId).then((rows) => rows.map(toCity).sort(byCityName));
       citiesByState.set(stateId, cities);
     }
     return cities;
@@ -68,17 +64,11 @@ export function createReferenceService({ db }: { db: Queryable }) {
     getState,
     listCities,
     async getCity(cityId: number): Promise<CityWithState | null> {
-      const { rows } = await db.query<CityRow>('SELECT id, state_id, code, name FROM cities WHERE id = $1', [cityId]);
-      return withState(rows[0]);
+      return withState(await getCityRow(db, cityId));
     },
     /** A municipality code (IBGE 7 digits for Brazil, SIFEN district code for Paraguay) to its city. */
     async findCityByCode(countryId: number, code: string): Promise<CityWithState | null> {
-      const { rows } = await db.query<CityRow>(
-        `SELECT c.id, c.state_id, c.code, c.name FROM cities c JOIN states s ON s.id = c.state_id
-          WHERE s.country_id = $1 AND c.code = $2 AND c.active`,
-        [countryId, code],
-      );
-      return withState(rows[0]);
+      return withState(await findCityRowByCode(db, countryId, code));
     },
   };
 }

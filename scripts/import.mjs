@@ -1,0 +1,15 @@
+// `npm run import -- <file.csv|file.json> [--images <folder>] [--dry-run] [--lang pt-BR|es-PY]`:
+// the catalogue import from the terminal (DATABASE_URL, else the embedded database under DATA_DIR;
+// stop the shop first when it uses the same embedded data folder). Nothing is seeded here.
+import { runImportCommand } from '../src/server/catalogue-import/cli.ts';
+import { getCatalogueImportService } from '../src/server/catalogue-import/index.ts';
+import { bootDatabase } from '../src/server/db/boot.ts';
+
+const database = await bootDatabase({ seed: false });
+let code = 1;
+try {
+  code = await runImportCommand(process.argv.slice(2), getCatalogueImportService());
+} finally {
+  await database.stop();
+}
+process.exit(code);

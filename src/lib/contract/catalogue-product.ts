@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { isSafeText } from '../safe-text.ts';
+import { PG_INT_MAX } from './input.ts';
+
+/**
+ * One catalogue product as the store's own data sends it: a row of an import file (CSV, JSON)
+ * or an item of the ERP's product upsert. Keyed by `codigo` (create or update, never a second
+ * product). Optional fields left out keep what the product has (a new product gets the default);
+ * given empty, they clear it. Prices are in major units of `moeda` ("1.234,56", "1234.56", 1234.56).
+ */
+
+const CURRENCY_CODES = ['USD', 'BRL', 'PYG', 'ARS'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+/** Minor-unit digits of each currency (the currencies table). */
+export const CURRENCY_DECIMALS: Record<CurrencyCode, number> = { USD: 2, BRL: 2, PYG: 0, ARS: 2 };
+
+/** The reasons a row is refused, named so each reader says them in its own language. */
+type RowProblem = 'required' | 'invalid' | 'too_long' | 'decimals' | 'negative' | 'too_large' | 'duplicate';
+
+const text = (max: number) => z.string().trim().max(max, { message: 'too_long' }).refine(isSafeText, { message: 'invalid' });
+const required = (max: number) => text(max).min(1, { message: 'required' });
+
+const YES = new Set(['1', 'true', 'sim', 's', 'si', 'sí', 'yes', 'y', 'x']);
+const NO = new Set(['0', 'false', 'nao', 'não', 'n', 'no', '']);
+const flag = z.union([z.boolean(), z.string()]).transform((value, ctx) => {
+  if (typeof value === 'boolean') return value;
+  const word = value.trim().toLowerCase();
+  if (YES.has(word)) return true;
+  if (NO.has(word)) return false;
+  ctx.addIssue({ code: 'custom', message: 'invalid' });
+  return z.NEVER;
+});
+
+/** A picture's file name as the `--images` folder or the panel has it: no folders, a picture extension. */
+const IMAGE_NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,150}\.(jpe?g|png|webp|avif)$/iu;
+const imageName = z.string().trim().regex(IMAGE_NAME, { message: 'invalid' });
+
+const SpecificationSchema = z.object({
+  nome_pt: required(120),
+  nome_es: required(120),
+  valor_pt: text(500).default(''),
+  valor_es: text(500).default(''),
+});
+
+/**
+ * Amount text in major units to minor units of a currency with `decimals` digits. Both marks
+ * present: the last is the decimal mark. One mark repeated: grouping. One mark once: decimal,
+ * except for a currency without decimals followed by exactly three digits ("1.500" guaranies).
+ */
+export function toMinorUnits(value: string | number, decimals: number): number | RowProblem {
+  const raw = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(Math.max(decimals, 6)).replace(/\.?0+$/, '') : '') : value.trim();
+  if (!/^-?[\d.,]+$/.test(raw) || !/\d/.test(raw)) return raw === '' ? 'required' : 'invalid';
+  if (raw.startsWith('-')) return 'negative';
+  const lastDot = raw.lastIndexOf('.');
+  const lastComma = raw.lastIndexOf(',');
+  let mark: string | null = null;
+  if (lastDot >= 0 && lastComma >= 0) mark = lastDot > lastComma ? '.' : ',';
+  else {
+    const only = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : null;
+    const once = only !== null && raw.indexOf(only) === raw.lastIndexOf(only);
+    const grouping = only !== null && (!once || (decimals === 0 && /^\d{1,3}[.,]\d{3}$/.test(raw)));
+    mark = once && !grouping ? only : null;
+  }
+  const parts = mark ? raw.split(mark) : [raw];
+  if (parts.length > 2) return 'invalid';
+  const [whole = '', fraction = ''] = parts;
+  // Grouping marks stand between groups of three digits ("1.234.567"), never in the fraction.
+  const groups = whole.split(/[.,]/);
+  if (!/^\d*$/.test(fraction) || groups.some((group, index) => !/^\d+$/.test(group) || (index > 0 && group.length !== 3))) return 'invalid';
+  const digits = groups.join('');
+  const trimmed = fraction.replace(/0+$/, '');
+  if (trimmed.length > decimals) return 'decimals';
+  const minor = Number(digits) * 10 ** decimals + Number(trimmed.padEnd(decimals, '0') || 0);
+  return Number.isSafeInteger(minor) && minor <= 1e15 ? minor : 'too_large';
+}
+
+// Whether the text is an amount at all is known per field; whether its decimals fit the currency, once the row has one.
+const amount = z.union([z.number(), z.string()]).superRefine((value, ctx) => {
+  const minor = toMinorUnits(value, 4);
+  if (typeof minor === 'string' && minor !== 'decimals') ctx.addIssue({ code: 'custom', message: minor });
+});
+const stock = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const digits = typeof value === 'number' ? value : value.trim().replace(/[.,]0+$/, '');
+  const n = typeof digits === 'number' ? digits : /^-?\d{1,10}$/.test(digits) ? Number(digits) : Number.NaN;
+  if (!Number.isInteger(n)) ctx.addIssue({ code: 'custom', message: digits === '' ? 'required' : 'invalid' });
+  else if (n < 0) ctx.addIssue({ code: 'custom', message: 'negative' });
+  else if (n > PG_INT_MAX) ctx.addIssue({ code: 'custom', message: 'too_large' });
+  else return n;
+  return z.NEVER;
+});
+
+/** What an import file or the ERP sends for one product (`z.input`), and what the service gets (`z.output`). */
+export const CatalogueProductSchema = z.object({
+  codigo: required(60).regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, { message: 'invalid' }),
+  nome_pt: required(200),
+  nome_es: required(200),
+  descritivo_pt: text(2000).optional(),
+  descritivo_es: text(2000).optional(),
+  descricao_pt: text(50_000).optional(),
+  descricao_es: text(50_000).optional(),
+  marca: required(80),
+  categoria_pt: required(80),
+  categoria_es: text(80).optional(),
+  departamento_pt: text(80).optional(),
+  departamento_es: text(80).optional(),
+  icone_categoria: text(50_000).optional(),
+  preco: amount,
+  moeda: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
+    z.enum(CURRENCY_CODES, { message: 'invalid' }).default('USD')),
+  estoque: stock,
+  mostrar_preco: flag.optional(),
+  especificacoes: z.array(SpecificationSchema).max(60, { message: 'too_long' }).optional(),
+  imagens: z.array(imageName).max(20, { message: 'too_long' }).optional(),
+}).transform((row, ctx) => {
+  const priceMinor = toMinorUnits(row.preco, CURRENCY_DECIMALS[row.moeda]);
+  if (typeof priceMinor === 'string') {
+    ctx.addIssue({ code: 'custom', path: ['preco'], message: priceMinor });
+    return z.NEVER;
+  }
+  return { ...row, priceMinor };
+});
+export type CatalogueProduct = z.output<typeof CatalogueProductSchema>;
+
+export interface RowIssue { field: string; problem: RowProblem }
+
+const PROBLEMS = new Set<string>(['required', 'invalid', 'too_long', 'decimals', 'negative', 'too_large', 'duplicate']);
+
+/** A row's zod issues as (field, problem) pairs, one per field, for messages in the reader's language. */
+export function toRowIssues(error: z.ZodError): RowIssue[] {
+  const seen = new Map<string, RowProblem>();
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'codigo');
+    if (seen.has(field)) continue;
+    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    seen.set(field, missing ? 'required' : PROBLEMS.has(issue.message) ? issue.message as RowProblem
+      : issue.code === 'too_big' ? 'too_long' : 'invalid');
+  }
+  return [...seen].map(([field, problem]) => ({ field, problem }));
+}

@@ -1,0 +1,26 @@
+import { writeAudit } from '../audit/index.ts';
+import { announceCatalogueChange } from '../catalogue-changes/index.ts';
+import { getPool } from '../db/client.ts';
+import { createImportJobs } from './jobs.ts';
+import { createCatalogueImportRepository, createImportJobRepository } from './repository.ts';
+import { createCatalogueImportService } from './service.ts';
+
+export type { ImportSummary } from './service.ts';
+export { isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
+
+/** The catalogue import on the shop's pool (panel page, `npm run import`, the ERP's product upsert). */
+export function getCatalogueImportService() {
+  const pool = getPool();
+  return createCatalogueImportService({
+    db: pool,
+    connect: () => pool.connect(),
+    repository: createCatalogueImportRepository(),
+    writeAudit,
+    announce: announceCatalogueChange,
+  });
+}
+
+/** The panel page's background imports (table catalogue_imports). */
+export function getImportJobs() {
+  return createImportJobs({ db: getPool(), repository: createImportJobRepository(), service: getCatalogueImportService() });
+}

@@ -1,0 +1,225 @@
+import type pg from 'pg';
+import { CatalogueProductSchema, toRowIssues, type CatalogueProduct, type RowIssue } from '../../lib/contract/catalogue-product.ts';
+import type { AuditActor, AuditEntry } from '../audit/index.ts';
+import { sanitizeSvgIcon } from '../catalog/sanitize.ts';
+import type { CatalogueTag } from '../catalogue-changes/index.ts';
+import { runInTransaction, type Queryable } from '../db/client.ts';
+import { toSlug } from '../db/seed/product-generator.ts';
+import { toFieldChanges, toNextState, type FieldChange } from './compare.ts';
+import { importError } from './errors.ts';
+import type { CatalogueImportRepository, ProductWrite, StoredProduct } from './repository.ts';
+
+/** One row as a reader found it: its line (1 = the header of a CSV), and its fields or why it could not be read. */
+export interface SourceRow { line: number; data?: unknown; issues?: RowIssue[] }
+/** Opens the file's rows from the start; called once per pass (check, then write). */
+export type OpenRows = () => AsyncIterable<SourceRow>;
+
+interface RejectedRow { line: number; code: string | null; issues: RowIssue[] }
+interface ChangedRow { line: number; code: string; changes: FieldChange[] }
+
+export interface ImportSummary {
+  rows: number; created: number; changed: number; unchanged: number; rejected: number;
+  /** Lists are capped at DETAIL_LIMIT entries; the counts are not. */
+  createdCodes: string[]; changedRows: ChangedRow[]; rejectedRows: RejectedRow[];
+  newBrands: string[]; newCategories: string[];
+  written: boolean;
+}
+
+interface ImportOptions {
+  dryRun: boolean;
+  actor: AuditActor;
+  onProgress?: (progress: { phase: 'checking' | 'writing'; rows: number }) => void | Promise<void>;
+}
+
+interface CatalogueImportDeps {
+  db: Queryable;
+  connect: () => Promise<pg.PoolClient>;
+  repository: CatalogueImportRepository;
+  writeAudit(tx: Queryable, entry: AuditEntry): Promise<void>;
+  announce(tags: readonly CatalogueTag[]): void;
+}
+
+const BATCH_SIZE = 1000;
+const DETAIL_LIMIT = 500;
+const MAX_ROWS = 1_000_000;
+
+interface ValidRow { line: number; row: CatalogueProduct; icon: string | null }
+
+/** The row's fields checked by the shared schema plus what only the import knows (slugs, icon, repeats). */
+function toValidRow(source: SourceRow, seen: Map<string, number>): ValidRow | RejectedRow {
+  const code = typeof (source.data as { codigo?: unknown } | undefined)?.codigo === 'string' ? String((source.data as { codigo: string }).codigo).trim() || null : null;
+  if (source.issues) return { line: source.line, code, issues: source.issues };
+  const parsed = CatalogueProductSchema.safeParse(source.data);
+  if (!parsed.success) return { line: source.line, code, issues: toRowIssues(parsed.error) };
+  const row = parsed.data;
+  const issues: RowIssue[] = [];
+  if (!toSlug(row.marca)) issues.push({ field: 'marca', problem: 'invalid' });
+  if (!toSlug(row.categoria_pt)) issues.push({ field: 'categoria_pt', problem: 'invalid' });
+  if (row.departamento_pt && !toSlug(row.departamento_pt)) issues.push({ field: 'departamento_pt', problem: 'invalid' });
+  const icon = row.icone_categoria ? sanitizeSvgIcon(row.icone_categoria) : null;
+  if (row.icone_categoria && !icon) issues.push({ field: 'icone_categoria', problem: 'invalid' });
+  const first = seen.get(row.codigo);
+  if (first !== undefined) issues.push({ field: 'codigo', problem: 'duplicate' });
+  else seen.set(row.codigo, source.line);
+  return issues.length ? { line: source.line, code: row.codigo, issues } : { line: source.line, row, icon };
+}
+
+/**
+ * The next batch is read and checked while the caller still waits on the database for this one
+ * (the file is parsed during the queries, not after them). Its failure surfaces when it is due.
+ */
+async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
+  let next = source.next();
+  for (;;) {
+    const current = await next;
+    if (current.done) return;
+    next = source.next();
+    next.catch(() => {});
+    yield current.value;
+  }
+}
+
+/** Reads rows in batches of valid ones; rejected rows go to `reject` as they come. */
+async function* readBatchesInOrder(open: OpenRows, reject: (row: RejectedRow) => void): AsyncGenerator<ValidRow[]> {
+  const seen = new Map<string, number>();
+  let batch: ValidRow[] = [];
+  let count = 0;
+  for await (const source of open()) {
+    if (++count > MAX_ROWS) throw importError('too_many_rows');
+    const checked = toValidRow(source, seen);
+    if ('issues' in checked) reject(checked);
+    else batch.push(checked);
+    if (batch.length === BATCH_SIZE) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (count === 0) throw importError('empty_file');
+  if (batch.length) yield batch;
+}
+
+function readBatches(open: OpenRows, reject: (row: RejectedRow) => void): AsyncGenerator<ValidRow[]> {
+  return readAhead(readBatchesInOrder(open, reject));
+}
+
+function toSlugOfName(product: CatalogueProduct): string {
+  return toSlug(`${product.nome_pt} ${product.codigo}`).slice(0, 200);
+}
+
+export function createCatalogueImportService(deps: CatalogueImportDeps) {
+  const { db, connect, repository } = deps;
+
+  function newSummary(): ImportSummary {
+    return { rows: 0, created: 0, changed: 0, unchanged: 0, rejected: 0, createdCodes: [], changedRows: [], rejectedRows: [], newBrands: [], newCategories: [], written: false };
+  }
+
+  /** Counts one batch's rows against the stored products; returns the rows to write and their state. */
+  function classify(summary: ImportSummary, batch: ValidRow[], stored: Map<string, StoredProduct>) {
+    const writes: { valid: ValidRow; current: StoredProduct | null; next: ReturnType<typeof toNextState>; specsChanged: boolean }[] = [];
+    for (const valid of batch) {
+      const current = stored.get(valid.row.codigo) ?? null;
+      const next = toNextState(valid.row, current);
+      summary.rows++;
+      if (!current) {
+        summary.created++;
+        if (summary.createdCodes.length < DETAIL_LIMIT) summary.createdCodes.push(valid.row.codigo);
+        writes.push({ valid, current, next, specsChanged: next.especificacoes.length > 0 });
+        continue;
+      }
+      const changes = toFieldChanges(current, next);
+      if (changes.length === 0) {
+        summary.unchanged++;
+        continue;
+      }
+      summary.changed++;
+      if (summary.changedRows.length < DETAIL_LIMIT) summary.changedRows.push({ line: valid.line, code: valid.row.codigo, changes });
+      writes.push({ valid, current, next, specsChanged: changes.some((change) => change.field === 'especificacoes') });
+    }
+    return writes;
+  }
+
+  function rejectInto(summary: ImportSummary) {
+    return (row: RejectedRow) => {
+      summary.rejected++;
+      if (summary.rejectedRows.length < DETAIL_LIMIT) summary.rejectedRows.push(row);
+    };
+  }
+
+  /** The whole file checked against the catalogue, nothing written: the dry run, and the real run's first pass. */
+  async function check(open: OpenRows, options: ImportOptions): Promise<ImportSummary> {
+    const summary = newSummary();
+    const brands = new Set<string>();
+    const categories = new Set<string>();
+    for await (const batch of readBatches(open, rejectInto(summary))) {
+      const stored = await repository.findProducts(db, batch.map((valid) => valid.row.codigo));
+      const writes = classify(summary, batch, stored);
+      const brandNames = new Map(writes.map((w) => [w.next.brandSlug, w.next.marca]));
+      const categoryNames = new Map(writes.map((w) => [w.next.categorySlug, w.next.categoria_pt]));
+      const knownBrands = await repository.findBrandSlugs(db, [...brandNames.keys()].filter((slug) => !brands.has(slug)));
+      const knownCategories = await repository.findCategorySlugs(db, [...categoryNames.keys()].filter((slug) => !categories.has(slug)));
+      for (const [slug, name] of brandNames) if (!brands.has(slug) && !knownBrands.has(slug)) summary.newBrands.push(name);
+      for (const [slug, name] of categoryNames) if (!categories.has(slug) && !knownCategories.has(slug)) summary.newCategories.push(name);
+      for (const slug of brandNames.keys()) brands.add(slug);
+      for (const slug of categoryNames.keys()) categories.add(slug);
+      await options.onProgress?.({ phase: 'checking', rows: summary.rows + summary.rejected });
+    }
+    return summary;
+  }
+
+  /** One batch in one transaction: rows locked, compared again, brands/categories/departments made, products written, audited. */
+  async function writeBatch(tx: Queryable, summary: ImportSummary, batch: ValidRow[], actor: AuditActor, tags: Set<CatalogueTag>) {
+    const stored = await repository.findProducts(tx, batch.map((valid) => valid.row.codigo), true);
+    const writes = classify(summary, batch, stored);
+    if (writes.length === 0) return;
+    const brandIds = await repository.ensureBrands(tx, writes.map((w) => ({ slug: w.next.brandSlug, name: w.next.marca })));
+    const categories = await repository.ensureCategories(tx, writes.map((w) => ({
+      slug: w.next.categorySlug, pt: w.next.categoria_pt, es: w.next.categoria_es, icon: w.valid.icon })));
+    for (const id of categories.created) tags.add(`category:${id}`);
+    const departmentIds = await repository.ensureDepartments(tx, writes.filter((w) => w.next.departmentSlug).map((w) => ({
+      categoryId: categories.ids.get(w.next.categorySlug) as number, slug: w.next.departmentSlug as string,
+      pt: w.next.departamento_pt as string, es: w.next.departamento_es as string })));
+    const toWrite = (w: (typeof writes)[number]): ProductWrite => {
+      const categoryId = categories.ids.get(w.next.categorySlug) as number;
+      return {
+        id: w.current?.id ?? null, code: w.valid.row.codigo, slug: toSlugOfName(w.valid.row), state: w.next,
+        brandId: brandIds.get(w.next.brandSlug) as number, categoryId,
+        departmentId: w.next.departmentSlug ? departmentIds.get(`${categoryId}/${w.next.departmentSlug}`) ?? null : null,
+      };
+    };
+    const inserted = await repository.insertProducts(tx, writes.filter((w) => !w.current).map(toWrite));
+    await repository.updateProducts(tx, writes.filter((w) => w.current).map(toWrite));
+    const idOf = (w: (typeof writes)[number]) => w.current?.id ?? (inserted.get(w.valid.row.codigo) as number);
+    await repository.replaceSpecifications(tx, writes.filter((w) => w.specsChanged).map((w) => ({ productId: idOf(w), list: w.next.especificacoes })));
+    for (const w of writes) tags.add(`product:${idOf(w)}`);
+    await deps.writeAudit(tx, {
+      actor, action: 'catalogue.import', entityType: 'products', entityId: `${batch[0]?.line}-${batch.at(-1)?.line}`,
+      after: { created: writes.filter((w) => !w.current).map((w) => w.valid.row.codigo), changed: writes.filter((w) => w.current).map((w) => w.valid.row.codigo) },
+    });
+  }
+
+  return {
+    /**
+     * Checks the whole file first (every row parsed and compared; nothing written). A dry run,
+     * or a file with any rejected row, stops there. Otherwise the file is read again and written
+     * one transaction per batch of BATCH_SIZE rows, each batch compared again under its row
+     * locks; the catalogue change is announced once, after the last commit.
+     */
+    async importRows(open: OpenRows, options: ImportOptions): Promise<ImportSummary> {
+      const checked = await check(open, options);
+      if (options.dryRun || checked.rejected > 0) return checked;
+      const summary = { ...newSummary(), newBrands: checked.newBrands, newCategories: checked.newCategories };
+      const tags = new Set<CatalogueTag>();
+      try {
+        for await (const batch of readBatches(open, rejectInto(summary))) {
+          if (summary.rejected > 0) throw importError('file_changed');
+          await runInTransaction({ connect }, (tx) => writeBatch(tx, summary, batch, options.actor, tags));
+          await options.onProgress?.({ phase: 'writing', rows: summary.rows });
+        }
+      } finally {
+        if (tags.size) deps.announce(tags.size > 200 ? ['all'] : [...tags]);
+      }
+      return { ...summary, written: true };
+    },
+  };
+}
+export type CatalogueImportService = ReturnType<typeof createCatalogueImportService>;

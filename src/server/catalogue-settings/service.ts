@@ -1,0 +1,105 @@
+import type pg from 'pg';
+import type { AuditActor, AuditEntry } from '../audit/index.ts';
+import type { CatalogueTag } from '../catalogue-changes/index.ts';
+import type { Clock } from '../clock.ts';
+import { runInTransaction, type Queryable } from '../db/client.ts';
+import { SettingsError } from './errors.ts';
+import {
+  getProduct, listCategories, listRateHistory, listRates, lockCategory, lockDepartment, searchProducts, setRate,
+  updateCategory, updateDepartment, updateProduct, type ProductChange, type TaxonomyChange,
+} from './repository.ts';
+
+export const PRODUCTS_PAGE_SIZE = 20;
+const HISTORY_ROWS = 30;
+
+export interface SettingsDeps {
+  db: Queryable;
+  connect: () => Promise<pg.PoolClient>;
+  clock: Clock;
+  /** The staff audit log: one row per write, inside the write's transaction. */
+  writeAudit(tx: Queryable, entry: AuditEntry): Promise<void>;
+  /** Tells the shop's caches what changed, after COMMIT. */
+  announce(tags: readonly CatalogueTag[]): void;
+}
+
+/** Staff member making an edit, as the audit log names them. */
+export type SettingsActor = Extract<AuditActor, { staffId: number }>;
+
+/** The rates' version: every current rate row's, so a form is stale once any of them changed. */
+const toRatesVersion = (rows: readonly { version: string }[]) => rows.map((row) => row.version).join('.');
+
+export function createCatalogueSettingsService(deps: SettingsDeps) {
+  const { db, connect, clock } = deps;
+
+  /** One edit: checked and written in a transaction with its audit row; announced after COMMIT. */
+  async function edit<T>(tags: readonly CatalogueTag[] | ((result: T) => readonly CatalogueTag[]), work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+    const result = await runInTransaction({ connect }, work);
+    deps.announce(typeof tags === 'function' ? tags(result) : tags);
+    return result;
+  }
+
+  function requireVersion<T extends { version: string }>(row: T | null, version: string): T {
+    if (!row) throw new SettingsError('not_found');
+    if (row.version !== version) throw new SettingsError('changed_meanwhile');
+    return row;
+  }
+
+  async function editTaxonomy(actor: SettingsActor, kind: 'category' | 'department', id: number, version: string, change: TaxonomyChange) {
+    await edit((categoryId: number) => [`category:${categoryId}`], async (tx) => {
+      const row = requireVersion(kind === 'category' ? await lockCategory(tx, id) : await lockDepartment(tx, id), version);
+      if (kind === 'category') await updateCategory(tx, id, change);
+      else await updateDepartment(tx, id, change);
+      const { version: _seen, ...before } = row;
+      await deps.writeAudit(tx, { actor, action: `${kind}.update`, entityType: kind, entityId: id, before, after: change });
+      return 'category_id' in row ? row.category_id : id;
+    });
+  }
+
+  return {
+    async listProducts(text: string, page: number) {
+      const { total, rows } = await searchProducts(db, text, PRODUCTS_PAGE_SIZE, (page - 1) * PRODUCTS_PAGE_SIZE);
+      return { total, rows, page, pages: Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE)) };
+    },
+
+    getProduct: (id: number) => getProduct(db, id),
+
+    /** Price, stock, flags, names and descriptions of one product, if nobody changed it since `version`. */
+    async updateProduct(actor: SettingsActor, id: number, version: string, change: ProductChange): Promise<void> {
+      await edit([`product:${id}`], async (tx) => {
+        const row = requireVersion(await getProduct(tx, id, { lock: true }), version);
+        await updateProduct(tx, id, change);
+        const { version: _seen, id: _id, code: _code, slug: _slug, ...before } = row;
+        await deps.writeAudit(tx, { actor, action: 'product.update', entityType: 'product', entityId: row.code, before, after: change });
+      });
+    },
+
+    listCategories: () => listCategories(db),
+    updateCategory: (actor: SettingsActor, id: number, version: string, change: TaxonomyChange) => editTaxonomy(actor, 'category', id, version, change),
+    updateDepartment: (actor: SettingsActor, id: number, version: string, change: TaxonomyChange) => editTaxonomy(actor, 'department', id, version, change),
+
+    async getRates() {
+      const [rates, history] = await Promise.all([listRates(db), listRateHistory(db, HISTORY_ROWS)]);
+      return { rates, history, version: toRatesVersion(rates) };
+    },
+
+    /** Sets the USD rates that changed; each new rate joins the history (trigger) and the audit log. */
+    async setRates(actor: SettingsActor, version: string, rates: ReadonlyMap<number, string>): Promise<void> {
+      await edit(['rates'], async (tx) => {
+        const current = await listRates(tx, { lock: true });
+        if (toRatesVersion(current) !== version) throw new SettingsError('changed_meanwhile');
+        const now = clock.now();
+        for (const row of current) {
+          const next = rates.get(row.currency_id);
+          if (next === undefined || Number(next) === Number(row.rate)) continue;
+          await setRate(tx, row.currency_id, next, now, { id: actor.staffId, email: actor.email });
+          await deps.writeAudit(tx, {
+            actor, action: 'rate.update', entityType: 'exchange_rate', entityId: row.currency_id,
+            before: { rate: row.rate, set_at: row.updated_at }, after: { rate: next, set_at: now },
+          });
+        }
+      });
+    },
+  };
+}
+
+export type CatalogueSettingsService = ReturnType<typeof createCatalogueSettingsService>;

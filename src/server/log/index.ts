@@ -1,0 +1,86 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import { getConfig } from '../config.ts';
+import { createLogLimiter } from '../log-limit.ts';
+
+/**
+ * The shop's log (decision 0750): one JSON line per event on stdout (pino), each carrying the id
+ * of the request it happened in; pretty lines when a person watches a terminal.
+ */
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+
+function createLogger(): Logger {
+  const { LOG_LEVEL, LOG_FORMAT } = getConfig();
+  const options = {
+    level: LOG_LEVEL,
+    base: { pid: process.pid },
+    // Every line written while a request is served names it (the same id as its X-Request-Id).
+    mixin: () => {
+      const scope = requestScope.getStore();
+      return scope ? { reqId: scope.requestId } : {};
+    },
+  };
+  const prettyOutput = LOG_FORMAT === 'pretty' || (LOG_FORMAT === 'auto' && process.stdout.isTTY === true);
+  return prettyOutput ? pino(options, pretty({ colorize: true, sync: true, ignore: 'pid,hostname' })) : pino(options);
+}
+
+// On globalThis: server.mjs loads src modules while Astro runs its bundled copy (decision 0206).
+const registry = globalThis as { [key: symbol]: Logger | undefined };
+const LOGGER = Symbol.for('fronteira.logger');
+
+export function getLogger(): Logger {
+  return (registry[LOGGER] ??= createLogger());
+}
+
+/** An id a load balancer or CDN in front sent along, when it is a plain token; otherwise a new one. */
+function toRequestId(header: string | string[] | undefined): string {
+  return typeof header === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(header) ? header : randomUUID();
+}
+
+/**
+ * Serves one request inside its log scope: answers `X-Request-Id`, and writes one access line
+ * when the answer is sent (method, path without its query, status, time, bytes: no personal data,
+ * the query string may hold an e-mail or a document number).
+ */
+export function serveWithRequestLog(req: IncomingMessage, res: ServerResponse, serve: () => void): void {
+  const requestId = toRequestId(req.headers['x-request-id']);
+  res.setHeader('x-request-id', requestId);
+  const started = process.hrtime.bigint();
+  res.once('finish', () => {
+    const path = (req.url ?? '/').split('?')[0];
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    requestScope.run({ requestId }, () => {
+      getLogger().info({ method: req.method, path, status: res.statusCode, ms: Number(ms.toFixed(1)), bytes: Number(res.getHeader('content-length') ?? 0) || undefined }, 'request');
+    });
+  });
+  requestScope.run({ requestId }, serve);
+}
+
+type ConsoleLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** console.x(...parts) as a log line: the text parts become the message, an Error its `err`. */
+function toLogCall(logger: Logger, level: ConsoleLevel) {
+  return (...parts: unknown[]): void => {
+    const error = parts.find((part): part is Error => part instanceof Error);
+    const text = parts.filter((part) => part !== error).map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ');
+    if (error) logger[level]({ err: error }, text || error.message);
+    else logger[level](text);
+  };
+}
+
+/**
+ * Sends every console line of the server process through the logger, so code that writes
+ * `console.warn(...)` still gives a structured line with the request id. Warnings and errors
+ * keep the outage limit: a few lines of each kind per window, then a count (log-limit.ts).
+ */
+export function routeConsoleToLogger(): void {
+  const logger = getLogger();
+  console.log = toLogCall(logger, 'info');
+  console.info = toLogCall(logger, 'info');
+  console.debug = toLogCall(logger, 'debug');
+  console.warn = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000, write: toLogCall(logger, 'warn') });
+  console.error = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000, write: toLogCall(logger, 'error') });
+}
