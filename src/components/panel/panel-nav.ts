@@ -29,6 +29,7 @@ export const PANEL_NAV: readonly PanelNavEntry[] = [
   { href: '/painel/catalogo/importar', label: 'navImport', roles: ADMINS },
   { href: '/painel/auditoria', label: 'navAudit', roles: ADMINS },
   { href: '/painel/equipe', label: 'navStaff', roles: ADMINS },
+  { href: '/painel/chaves-api', label: 'navApiKeys', roles: ADMINS },
 ];
 
 /** The page file an entry needs: /painel/x is src/pages/painel/x.astro or x/index.astro. */

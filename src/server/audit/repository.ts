@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 
-/** Who did it: a signed-in staff member, or the command line (npm run staff). */
-export type AuditActor = { staffId: number; email: string } | { staffId: null; email: 'cli' };
+/** Who did it: a signed-in staff member, the command line (npm run staff), or an ERP API key (its prefix). */
+export type AuditActor = { staffId: number; email: string } | { staffId: null; email: 'cli' | `api-key:${string}` };
 
 export interface AuditEntry {
   actor: AuditActor;

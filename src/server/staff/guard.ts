@@ -21,6 +21,13 @@ interface MiddlewareContext {
  */
 export async function guardPanelRequest(context: MiddlewareContext): Promise<Response | null> {
   const { url, locals } = context;
+  const access = getPanelAccess(url.pathname);
+  // The ERP API checks its own keys; the staff cookie (path /api/painel) is not even read there.
+  if (access === 'api-key') {
+    locals.staff = null;
+    locals.staffToken = null;
+    return null;
+  }
   const token = readStaffToken(context.cookies);
   try {
     locals.staff = token ? await getStaffAuthService().getSession(token) : null;
@@ -31,7 +38,6 @@ export async function guardPanelRequest(context: MiddlewareContext): Promise<Res
     return jsonError(503, c('serviceUnavailable'), undefined, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } });
   }
   locals.staffToken = locals.staff ? token : null;
-  const access = getPanelAccess(url.pathname);
   const staff = locals.staff;
   const allowed = access === 'public' || (access === 'second-step' ? staff !== null : staff?.stage === 'full');
   // A cookie whose session is over stops travelling.

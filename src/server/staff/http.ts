@@ -24,9 +24,13 @@ const PUBLIC_PATHS = new Set(['/painel/login', '/painel/definir-senha']);
 /** Open to a session still between password and panel (the code, the enrolment, sign-out). */
 const SECOND_STEP_PATHS = new Set(['/painel/login/codigo', '/painel/totp', '/painel/sair']);
 
-export type PanelAccess = 'public' | 'second-step' | 'signed-in';
+/** The ERP API (decision 0810): API keys only; a staff session counts for nothing there. */
+const API_KEY_PREFIX = '/api/painel/v1/';
+
+export type PanelAccess = 'public' | 'second-step' | 'signed-in' | 'api-key';
 
 export function getPanelAccess(pathname: string): PanelAccess {
+  if (pathname.startsWith(API_KEY_PREFIX)) return 'api-key';
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   if (PUBLIC_PATHS.has(path)) return 'public';
   return SECOND_STEP_PATHS.has(path) ? 'second-step' : 'signed-in';

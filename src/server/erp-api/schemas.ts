@@ -1,0 +1,90 @@
+// The ERP API's request and answer shapes: parsed by these at run time, and the OpenAPI
+// document (openapi.ts) is generated from the very same schemas.
+import { z } from 'zod';
+
+export const API_SCOPES = ['stock', 'prices', 'catalogue', 'orders:read'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+/** Rows per bulk call: more is refused whole (413), never half applied. */
+export const MAX_BULK_ROWS = 5000;
+export const MAX_ORDERS_PAGE = 200;
+export const DEFAULT_ORDERS_PAGE = 50;
+
+const Codigo = z.string().trim().min(1).max(60).regex(/^[^\p{Cc}]+$/u).meta({ description: 'The product code (codigo) as the ERP knows it.', example: 'FUR-1234' });
+
+export const StockRowSchema = z.object({
+  codigo: Codigo,
+  estoque: z.int().min(0).max(1_000_000_000).meta({ description: 'Units the store can sell now. Open checkout reservations are taken off it.' }),
+}).meta({ id: 'StockRow' });
+
+export const CURRENCY_CODES = ['BRL', 'USD', 'PYG', 'ARS'] as const;
+
+export const PriceRowSchema = z.object({
+  codigo: Codigo,
+  preco: z.number().min(0).max(1e12).meta({ description: 'Price in major units (12.5 = 12.50); no more decimals than the currency has (PYG: none).' }),
+  moeda: z.enum(CURRENCY_CODES).optional().meta({ description: 'Currency of the price; the product keeps its own when absent.' }),
+}).meta({ id: 'PriceRow' });
+
+/** The envelope alone: each row is then checked by its row schema, so one bad row fails alone. */
+export const BulkEnvelopeSchema = z.object({ itens: z.array(z.unknown()).min(1) });
+
+export const StockBulkSchema = z.object({ itens: z.array(StockRowSchema).min(1).max(MAX_BULK_ROWS) }).meta({ id: 'StockBulk' });
+export const PriceBulkSchema = z.object({ itens: z.array(PriceRowSchema).min(1).max(MAX_BULK_ROWS) }).meta({ id: 'PriceBulk' });
+
+export const ROW_REASONS = ['codigo_desconhecido', 'valor_invalido', 'codigo_repetido'] as const;
+export type RowReason = (typeof ROW_REASONS)[number];
+
+export const BulkResultSchema = z.object({
+  recebidos: z.int().meta({ description: 'Rows in the call.' }),
+  atualizados: z.int().meta({ description: 'Rows that changed a product.' }),
+  inalterados: z.int().meta({ description: 'Rows whose product already had this value (a repeated call lands here).' }),
+  rejeitados: z.array(z.object({
+    linha: z.int().meta({ description: 'Index of the row in itens, from 0.' }),
+    codigo: z.string().nullable(),
+    motivo: z.enum(ROW_REASONS),
+    mensagem: z.string(),
+    campos: z.record(z.string(), z.array(z.string())).optional(),
+  })).meta({ description: 'Rows not applied, each with its reason; every other row was applied.' }),
+}).meta({ id: 'BulkResult' });
+export type BulkResult = z.infer<typeof BulkResultSchema>;
+
+export const ErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'Field errors: field path -> messages.' }),
+}).meta({ id: 'Error' });
+
+export const PaidOrdersQuerySchema = z.object({
+  cursor: z.string().max(200).optional().meta({ description: 'proximo_cursor of the previous page; absent: from the first paid order.' }),
+  limite: z.coerce.number().int().min(1).max(MAX_ORDERS_PAGE).default(DEFAULT_ORDERS_PAGE),
+});
+
+const Money = z.int().meta({ description: 'Minor units of the order currency (see casas_decimais).' });
+
+export const PaidOrderSchema = z.object({
+  numero: z.int(),
+  id_externo: z.string(),
+  status: z.string().meta({ description: 'Status now (PAGO, ENVIADO, RETIRADO, ESTORNADO...).' }),
+  criado_em: z.string().meta({ format: 'date-time' }),
+  pago_em: z.string().meta({ format: 'date-time' }),
+  moeda: z.string(),
+  casas_decimais: z.int(),
+  itens_total: Money,
+  frete: Money,
+  total: Money,
+  comprador: z.object({
+    nome: z.string(), email: z.string(), tipo_documento: z.string(), documento: z.string(), telefone: z.string(),
+  }),
+  entrega: z.object({ tipo: z.enum(['delivery', 'pickup', 'pickup_point']), descricao: z.string(), endereco: z.record(z.string(), z.unknown()).nullable() }),
+  itens: z.array(z.object({ codigo: z.string(), nome_pt: z.string(), nome_es: z.string(), quantidade: z.int(), preco_unitario: Money, subtotal: Money })),
+  pagamentos: z.array(z.object({
+    provedor: z.string(), referencia: z.string(), id_provedor: z.string().nullable(), status: z.string(),
+    valor: Money, metodo: z.string(), parcelas: z.int(), pago_em: z.string().nullable(),
+  })),
+}).meta({ id: 'PaidOrder' });
+export type PaidOrder = z.infer<typeof PaidOrderSchema>;
+
+export const PaidOrdersPageSchema = z.object({
+  pedidos: z.array(PaidOrderSchema),
+  proximo_cursor: z.string().meta({ description: 'Pass as cursor for the next page; when pedidos is empty, poll again later with it.' }),
+  mais: z.boolean().meta({ description: 'True when another page is ready now.' }),
+}).meta({ id: 'PaidOrdersPage' });

@@ -1,0 +1,206 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AuditActor, AuditEntry } from '../audit/index.ts';
+import type { CatalogueTag } from '../catalogue-changes/index.ts';
+import type { Clock } from '../clock.ts';
+import type { ConnectionSource, Queryable } from '../db/client.ts';
+import { runInTransaction } from '../db/client.ts';
+import type { Limit, RateLimiter } from '../rate-limit/index.ts';
+import { erpError } from './errors.ts';
+import type { ActiveKey, ErpRepository, PaidItemRow, PaidOrderRow, PaidPaymentRow, RowOutcome } from './repository.ts';
+import { API_SCOPES, type ApiScope, type PaidOrder, type RowReason } from './schemas.ts';
+
+/** Calls per key per minute: a 5,000-row call counts as one. */
+export const ERP_KEY_LIMIT: Limit = { name: 'erp-key', points: 600, windowSeconds: 60 };
+/** last_used_at is written at most once a minute per key, not on every call. */
+const TOUCH_EVERY_MS = 60_000;
+/** Past this many changed products one call announces 'all' instead of a tag each. */
+const MAX_PRODUCT_TAGS = 200;
+const KEY_PATTERN = /^frt_[A-Za-z0-9_-]{43}$/;
+/** Codes listed in a bulk call's audit row (the counts are whole). */
+const AUDITED_CODES = 200;
+
+export interface KeyActor { id: number; email: string }
+export interface RowRejection { linha: number; codigo: string | null; motivo: RowReason; campos?: Record<string, string[]> }
+export interface BulkOutcome { recebidos: number; atualizados: number; inalterados: number; rejeitados: RowRejection[] }
+
+interface ErpDeps {
+  db: Queryable;
+  pool: ConnectionSource;
+  clock: Clock;
+  repository: ErpRepository;
+  limiter: RateLimiter;
+  writeAudit: (tx: Queryable, entry: AuditEntry) => Promise<void>;
+  announce: (tags: readonly CatalogueTag[]) => void;
+}
+
+function unauthenticated() {
+  return erpError('unauthenticated', 'error_unauthenticated', { headers: { 'www-authenticate': 'Bearer realm="fronteira-erp"' } });
+}
+
+/** How the audit log names a key's writes: by its prefix, never the secret. */
+export function toKeyActor(key: ActiveKey): AuditActor {
+  return { staffId: null, email: `api-key:${key.prefix}` };
+}
+
+export function toKeyHash(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
+function toTags(outcomes: RowOutcome[]): CatalogueTag[] {
+  const changed = outcomes.flatMap((row) => (row.outcome === 'updated' && row.product_id !== null ? [row.product_id] : []));
+  if (changed.length > MAX_PRODUCT_TAGS) return ['all'];
+  return changed.map((id) => `product:${id}` as const);
+}
+
+function toOutcome(received: number, early: RowRejection[], outcomes: RowOutcome[], codeOf: (rowNo: number) => string | null): BulkOutcome {
+  const rejected = [...early];
+  let updated = 0;
+  let unchanged = 0;
+  for (const row of outcomes) {
+    if (row.outcome === 'updated') updated += 1;
+    else if (row.outcome === 'unchanged') unchanged += 1;
+    else rejected.push({ linha: row.row_no, codigo: codeOf(row.row_no), motivo: row.outcome === 'unknown' ? 'codigo_desconhecido' : 'valor_invalido' });
+  }
+  return { recebidos: received, atualizados: updated, inalterados: unchanged, rejeitados: rejected.sort((a, b) => a.linha - b.linha) };
+}
+
+/** Cursor: base64url of "xid.id", the position after the last order handed out. */
+function toCursor(xid: string, id: number): string {
+  return Buffer.from(`${xid}.${id}`).toString('base64url');
+}
+
+function fromCursor(cursor: string | undefined): { xid: string; id: number } {
+  if (cursor === undefined) return { xid: '0', id: 0 };
+  const match = /^(\d{1,19})\.(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  if (!match || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw erpError('bad_request', 'error_invalid_cursor');
+  return { xid: match[1]!, id: Number(match[2]) };
+}
+
+function toPaidOrder(row: PaidOrderRow, items: PaidItemRow[], payments: PaidPaymentRow[]): PaidOrder {
+  return {
+    numero: row.number, id_externo: row.external_id, status: row.status, criado_em: row.created_at.toISOString(), pago_em: row.paid_at.toISOString(),
+    moeda: row.iso_code, casas_decimais: row.decimals, itens_total: row.items_total_minor, frete: row.shipping_minor, total: row.total_minor,
+    comprador: { nome: row.buyer_name, email: row.email, tipo_documento: row.document_type, documento: row.document, telefone: row.phone },
+    entrega: { tipo: row.delivery_type, descricao: row.delivery_description, endereco: row.delivery_address },
+    itens: items.map((item) => ({
+      codigo: item.product_code, nome_pt: item.name_pt, nome_es: item.name_es, quantidade: item.quantity,
+      preco_unitario: item.unit_price_minor, subtotal: item.subtotal_minor,
+    })),
+    pagamentos: payments.map((payment) => ({
+      provedor: payment.provider, referencia: payment.reference, id_provedor: payment.provider_payment_id, status: payment.status,
+      valor: payment.amount_minor, metodo: payment.method, parcelas: payment.installments, pago_em: payment.paid_at?.toISOString() ?? null,
+    })),
+  };
+}
+
+export function createErpApiService({ db, pool, clock, repository, limiter, writeAudit, announce }: ErpDeps) {
+  /**
+   * One set-based statement for the valid rows and, when it changed anything, one audit row
+   * naming the key, in one transaction; then the catalogue hears which products changed.
+   */
+  async function applyBulk(
+    key: ActiveKey, action: string, rows: { linha: number; codigo: string }[], early: RowRejection[], received: number,
+    run: (tx: Queryable, batch: { rowNo: number[]; codes: string[] }) => Promise<RowOutcome[]>,
+  ): Promise<BulkOutcome> {
+    const codes = new Map(rows.map((row) => [row.linha, row.codigo]));
+    const outcomes = rows.length === 0 ? [] : await runInTransaction(pool, async (tx) => {
+      const done = await run(tx, { rowNo: rows.map((row) => row.linha), codes: rows.map((row) => row.codigo) });
+      const changed = done.filter((row) => row.outcome === 'updated').map((row) => codes.get(row.row_no));
+      if (changed.length) {
+        await writeAudit(tx, {
+          actor: toKeyActor(key), action, entityType: 'products', entityId: `api-key:${key.id}`,
+          after: { received, changed: changed.length, codes: changed.slice(0, AUDITED_CODES) },
+        });
+      }
+      return done;
+    });
+    announce(toTags(outcomes));
+    return toOutcome(received, early, outcomes, (rowNo) => codes.get(rowNo) ?? null);
+  }
+
+  return {
+    listKeys: () => repository.listKeys(db),
+
+    /** A new key: the secret is returned this once; only its SHA-256 is kept. */
+    async createKey(actor: KeyActor, input: { name: string; scopes: string[] }) {
+      const name = input.name.trim();
+      if (name.length < 1 || name.length > 80) throw erpError('invalid', 'error_key_name_invalid');
+      const scopes = API_SCOPES.filter((scope) => input.scopes.includes(scope));
+      if (scopes.length === 0 || scopes.length !== new Set(input.scopes).size) throw erpError('invalid', 'error_key_scopes_invalid');
+      const secret = `frt_${randomBytes(32).toString('base64url')}`;
+      const row = await runInTransaction(pool, async (tx) => {
+        const created = await repository.insertKey(tx, { name, prefix: secret.slice(0, 12), hash: toKeyHash(secret), scopes, staffId: actor.id });
+        await writeAudit(tx, {
+          actor: { staffId: actor.id, email: actor.email }, action: 'api_key.create', entityType: 'api_key', entityId: created.id,
+          after: { name, prefix: created.prefix, scopes },
+        });
+        return created;
+      });
+      return { secret, key: row };
+    },
+
+    async revokeKey(actor: KeyActor, id: number) {
+      return runInTransaction(pool, async (tx) => {
+        const revoked = await repository.revokeKey(tx, id, actor.id);
+        if (!revoked) throw erpError('not_found', 'error_key_not_found');
+        await writeAudit(tx, {
+          actor: { staffId: actor.id, email: actor.email }, action: 'api_key.revoke', entityType: 'api_key', entityId: id,
+          before: { name: revoked.name, prefix: revoked.prefix, scopes: revoked.scopes }, after: { revoked: true },
+        });
+        return revoked;
+      });
+    },
+
+    /** The live key a bearer secret names, with its scope checked and its use counted. */
+    async authenticate(secret: string | null, scope: ApiScope | null): Promise<ActiveKey> {
+      if (!secret || !KEY_PATTERN.test(secret)) throw unauthenticated();
+      const key = await repository.findActiveKey(db, toKeyHash(secret));
+      if (!key) throw unauthenticated();
+      if (scope && !key.scopes.includes(scope)) throw erpError('forbidden', 'error_missing_scope', { params: { scope } });
+      if (!(await limiter.consume(ERP_KEY_LIMIT, `key-${key.id}`))) throw erpError('too_many', 'error_too_many_requests', { headers: { 'retry-after': String(ERP_KEY_LIMIT.windowSeconds) } });
+      if (!key.last_used_at || clock.now().getTime() - key.last_used_at.getTime() > TOUCH_EVERY_MS) await repository.touchKey(db, key.id);
+      return key;
+    },
+
+    /**
+     * Runs `work` once per (key, Idempotency-Key): a repeat with the same body gets the stored
+     * answer back, a repeat with another body is refused. Without a header it just runs.
+     */
+    async runIdempotent<T>(key: ActiveKey, idempotencyKey: string | null, body: string, work: () => Promise<{ status: number; body: T }>) {
+      if (!idempotencyKey) return { ...(await work()), replayed: false };
+      const hash = toKeyHash(body);
+      const stored = await repository.findAnswer(db, key.id, idempotencyKey);
+      if (stored) {
+        if (!stored.request_hash.equals(hash)) throw erpError('invalid', 'error_idempotency_mismatch');
+        return { status: stored.status, body: stored.body as T, replayed: true };
+      }
+      const answer = await work();
+      await repository.saveAnswer(db, key.id, idempotencyKey, { request_hash: hash, status: answer.status, body: answer.body });
+      return { ...answer, replayed: false };
+    },
+
+    setStock: (key: ActiveKey, rows: { linha: number; codigo: string; estoque: number }[], early: RowRejection[], received: number) =>
+      applyBulk(key, 'erp.stock', rows, early, received, (tx, batch) => repository.setStock(tx, { ...batch, quantities: rows.map((row) => row.estoque) })),
+
+    setPrices: (key: ActiveKey, rows: { linha: number; codigo: string; preco: number; moeda?: string }[], early: RowRejection[], received: number) =>
+      applyBulk(key, 'erp.prices', rows, early, received, (tx, batch) => repository.setPrices(tx, {
+        ...batch, prices: rows.map((row) => String(row.preco)), currencies: rows.map((row) => row.moeda ?? null),
+      })),
+
+    async listPaidOrders(cursor: string | undefined, limit: number) {
+      const after = fromCursor(cursor);
+      const rows = await repository.selectPaidOrders(db, after, limit + 1);
+      const page = rows.slice(0, limit);
+      const ids = page.map((row) => row.id);
+      const [items, payments] = ids.length ? await Promise.all([repository.selectItems(db, ids), repository.selectPayments(db, ids)]) : [[], []];
+      const last = page.at(-1);
+      return {
+        pedidos: page.map((row) => toPaidOrder(row, items.filter((item) => item.order_id === row.id), payments.filter((payment) => payment.order_id === row.id))),
+        proximo_cursor: last ? toCursor(last.paid_xid, last.id) : (cursor ?? toCursor('0', 0)),
+        mais: rows.length > limit,
+      };
+    },
+  };
+}
+
+export type ErpApiService = ReturnType<typeof createErpApiService>;

@@ -1,0 +1,285 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { createTestCustomer, signIn } from '../support/accounts.ts';
+import { api, apiJson, getTestDb } from '../support/api.ts';
+import { listPanelRoutes } from '../support/panel-routes.ts';
+import { createSignedInStaff, postForm } from '../support/staff.ts';
+import { createPaidOrder, createProduct, getStock, uniqueId } from './checkout-fixtures.ts';
+
+type Scope = 'stock' | 'prices' | 'catalogue' | 'orders:read';
+
+/** A live key straight in the table (the panel's own flow has its test below). */
+async function createKey(scopes: Scope[]): Promise<string> {
+  const secret = `frt_${randomBytes(32).toString('base64url')}`;
+  await getTestDb().query('INSERT INTO api_keys (name, prefix, key_hash, scopes) VALUES ($1, $2, $3, $4)',
+    [`test ${uniqueId()}`, secret.slice(0, 12), createHash('sha256').update(secret).digest(), scopes]);
+  return secret;
+}
+
+function call(pathname: string, key: string | null, json?: unknown, headers: Record<string, string> = {}) {
+  return apiJson(`/api/painel/v1/${pathname}`, {
+    method: json === undefined ? 'GET' : 'POST', host: 'es', json, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+  });
+}
+
+async function getPrice(productId: number) {
+  return (await getTestDb().query<{ price_minor: number; currency_id: number }>('SELECT price_minor::int, currency_id FROM products WHERE id = $1', [productId])).rows[0]!;
+}
+
+/** `count` products with codes `${prefix}-0..n`, inserted in one statement, stock 1. */
+async function createProducts(prefix: string, count: number): Promise<string[]> {
+  const product = await createProduct({ stock: 1 });
+  await getTestDb().query(
+    `INSERT INTO products (code, slug, name_pt, name_es, price_minor, currency_id, stock, brand_id, category_id)
+     SELECT $1 || '-' || n, lower($1) || '-' || n, 'Broca ' || n, 'Mecha ' || n, 1000, 2, 1, brand_id, category_id
+       FROM generate_series(0, $2 - 1) AS n, (SELECT brand_id, category_id FROM products WHERE id = $3) AS p`,
+    [prefix, count, product.id],
+  );
+  return Array.from({ length: count }, (_, n) => `${prefix}-${n}`);
+}
+
+describe('ERP API keys and scopes', () => {
+  it('a stock key sets stock, cannot change prices (403), and a revoked key is refused (401)', async () => {
+    const key = await createKey(['stock']);
+    const product = await createProduct({ stock: 3 });
+    const before = await getPrice(product.id);
+    const stock = await call('estoque', key, { itens: [{ codigo: product.code, estoque: 42 }] });
+    expect(stock).toEqual({ status: 200, body: { recebidos: 1, atualizados: 1, inalterados: 0, rejeitados: [] } });
+    expect(await getStock(product.id)).toBe(42);
+    const audit = await getTestDb().query<{ actor: string; after: unknown }>(
+      `SELECT actor, after FROM audit_log WHERE action = 'erp.stock' AND actor = $1`, [`api-key:${key.slice(0, 12)}`]);
+    expect(audit.rows).toEqual([{ actor: `api-key:${key.slice(0, 12)}`, after: { received: 1, changed: 1, codes: [product.code] } }]);
+    const prices = await call('precos', key, { itens: [{ codigo: product.code, preco: 99.9 }] });
+    expect(prices.status).toBe(403);
+    expect(prices.body.message).toBe('Esta clave de API no tiene el alcance "prices" que pide esta llamada.');
+    expect(await getPrice(product.id)).toEqual(before);
+    await getTestDb().query('UPDATE api_keys SET revoked_at = now() WHERE key_hash = $1', [createHash('sha256').update(key).digest()]);
+    const revoked = await call('estoque', key, { itens: [{ codigo: product.code, estoque: 1 }] });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.message).toMatch(/^Clave de API ausente, inválida o revocada/);
+    expect(await getStock(product.id)).toBe(42);
+  });
+
+  it('takes no staff or customer session, and a key never opens the panel', async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const customer = await signIn(await createTestCustomer(), 'es');
+    const sessions: Record<string, string>[] = [{ cookie }, { authorization: `Bearer ${customer}` }, { cookie: `fronteira_session=${customer}` }];
+    for (const headers of sessions) {
+      const response = await call('pedidos-pagos', null, undefined, headers);
+      expect(response.status).toBe(401);
+    }
+    const key = await createKey(['stock', 'prices', 'catalogue', 'orders:read']);
+    const panel = await api('/painel/pedidos', { host: 'es', headers: { authorization: `Bearer ${key}` } });
+    expect(panel.status).toBe(302);
+    expect(panel.headers.get('location')).toMatch(/^\/painel\/login/);
+    const panelApi = await api('/api/painel/pedidos/1/status', { method: 'POST', host: 'es', json: { acao: 'ship' }, headers: { authorization: `Bearer ${key}` } });
+    expect(panelApi.status).toBe(401);
+  });
+
+  it('an admin creates a key in the panel (secret shown once, audited), its last use shows, and revoking it locks it out', async () => {
+    const { staff, cookie } = await createSignedInStaff('admin');
+    const name = `ERP ${uniqueId()}`;
+    const created = await postForm('/painel/chaves-api', { acao: 'criar', nome: name, escopo: 'orders:read' }, { cookie });
+    expect(created.status).toBe(201);
+    const page = await created.text();
+    const secret = page.match(/data-api-key-secret(?:="")?>([^<]+)</)?.[1] ?? '';
+    const lastUse = (html: string) => html.match(new RegExp(`data-api-key="${secret.slice(0, 12)}"[\\s\\S]*?data-last-used(?:="")?>([^<]+)<`))?.[1];
+    expect(secret).toMatch(/^frt_[A-Za-z0-9_-]{43}$/);
+    const { rows: [stored] } = await getTestDb().query<{ id: string; key_hash: Buffer; scopes: string[] }>('SELECT id, key_hash, scopes FROM api_keys WHERE name = $1', [name]);
+    expect(stored!.key_hash.equals(createHash('sha256').update(secret).digest())).toBe(true);
+    expect(stored!.scopes).toEqual(['orders:read']);
+    const listed = await (await api('/painel/chaves-api', { host: 'es', headers: { cookie } })).text();
+    expect(listed).not.toContain(secret);
+    expect(lastUse(listed)).toBe('Nunca usada');
+    expect((await call('pedidos-pagos?limite=1', secret)).status).toBe(200);
+    const used = await (await api('/painel/chaves-api', { host: 'es', headers: { cookie } })).text();
+    expect(lastUse(used)).toMatch(/\d/);
+    const revoked = await postForm('/painel/chaves-api', { acao: 'revogar', id: stored!.id }, { cookie });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.text()).toContain(`Clave &quot;${name}&quot; revocada: ya no abre ninguna llamada.`);
+    expect((await call('pedidos-pagos', secret)).status).toBe(401);
+    const audit = await getTestDb().query<{ action: string; actor: string; after: { scopes?: string[] } }>(
+      `SELECT action, actor, after FROM audit_log WHERE entity_type = 'api_key' AND entity_id = $1 ORDER BY id`, [stored!.id]);
+    expect(audit.rows.map((row) => [row.action, row.actor])).toEqual([['api_key.create', staff.email], ['api_key.revoke', staff.email]]);
+    expect(JSON.stringify(audit.rows)).not.toContain(secret.slice(12));
+  });
+});
+
+describe('ERP bulk updates', () => {
+  it('5,000 stock rows with 3 unknown codes update 4,997 and list the 3; the same call again changes nothing', async () => {
+    const key = await createKey(['stock']);
+    const prefix = `BLK-${uniqueId()}`;
+    const codes = await createProducts(prefix, 4997);
+    const itens = codes.map((codigo, n) => ({ codigo, estoque: 100 + n }));
+    const unknown = [`${prefix}-X1`, `${prefix}-X2`, `${prefix}-X3`];
+    itens.splice(10, 0, { codigo: unknown[0]!, estoque: 5 });
+    itens.splice(2500, 0, { codigo: unknown[1]!, estoque: 5 });
+    itens.push({ codigo: unknown[2]!, estoque: 5 });
+    expect(itens).toHaveLength(5000);
+    const first = await call('estoque', key, { itens });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ recebidos: 5000, atualizados: 4997, inalterados: 0 });
+    expect(first.body.rejeitados).toEqual([10, 2500, 4999].map((linha, n) => ({
+      linha, codigo: unknown[n], motivo: 'codigo_desconhecido', mensagem: 'Ningún producto con este código.',
+    })));
+    const { rows } = await getTestDb().query<{ code: string; stock: number }>('SELECT code, stock FROM products WHERE code LIKE $1', [`${prefix}-%`]);
+    expect(rows).toHaveLength(4997);
+    expect(rows.every((row) => row.stock === 100 + Number(row.code.slice(prefix.length + 1)))).toBe(true);
+    const again = await call('estoque', key, { itens });
+    expect(again.body).toMatchObject({ atualizados: 0, inalterados: 4997 });
+  });
+
+  it('refuses more than 5,000 rows whole, with a message (413)', async () => {
+    const key = await createKey(['stock']);
+    const product = await createProduct({ stock: 2 });
+    const itens = Array.from({ length: 5001 }, () => ({ codigo: product.code, estoque: 9 }));
+    const response = await call('estoque', key, { itens });
+    expect(response).toEqual({ status: 413, body: { message: 'Como máximo 5000 filas por llamada; esta tiene 5001. Divide el envío en lotes.' } });
+    expect(await getStock(product.id)).toBe(2);
+  });
+
+  it('prices: bad rows fail alone (unknown, too many decimals, negative, repeated), the rest apply; messages in the host language', async () => {
+    const key = await createKey(['prices']);
+    const [a, b, c] = [await createProduct({ stock: 1 }), await createProduct({ stock: 1 }), await createProduct({ stock: 1 })];
+    const response = await apiJson('/api/painel/v1/precos', {
+      method: 'POST', host: 'br', token: key,
+      json: { itens: [
+        { codigo: a.code, preco: 12.5 },
+        { codigo: b.code, preco: 150000, moeda: 'PYG' },
+        { codigo: c.code, preco: 1.005 },
+        { codigo: 'NO-SUCH-CODE', preco: 1 },
+        { codigo: c.code, preco: -3 },
+        { codigo: a.code, preco: 13 },
+        'not a row',
+      ] },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ recebidos: 7, atualizados: 2, inalterados: 0 });
+    expect(response.body.rejeitados.map((row: { linha: number; motivo: string }) => [row.linha, row.motivo])).toEqual([
+      [2, 'valor_invalido'], [3, 'codigo_desconhecido'], [4, 'valor_invalido'], [5, 'codigo_repetido'], [6, 'valor_invalido'],
+    ]);
+    expect(response.body.rejeitados[1].mensagem).toBe('Nenhum produto com este código.');
+    expect(Object.keys(response.body.rejeitados[2].campos)).toEqual(['preco']);
+    expect(await getPrice(a.id)).toEqual({ price_minor: 1250, currency_id: 2 });
+    expect(await getPrice(b.id)).toEqual({ price_minor: 150000, currency_id: 3 });
+    expect(await getPrice(c.id)).toEqual({ price_minor: 10000, currency_id: 2 });
+  });
+
+  it('garbage bodies get a 4xx with a message, never a 5xx', async () => {
+    const key = await createKey(['stock', 'prices']);
+    const bodies: { body: string; type?: string; status: number }[] = [
+      { body: 'not json', status: 400 },
+      { body: '[1,2]', status: 422 },
+      { body: '{"itens": "x"}', status: 422 },
+      { body: '{"itens": []}', status: 422 },
+      { body: '{"itens": [{"codigo": "A", "estoque": 1}]}', type: 'text/plain', status: 415 },
+      { body: 'null', status: 422 },
+      { body: '{"itens": [{"codigo": "A", "estoque": 1e400}]}', status: 200 },
+      { body: '{"itens": [{"codigo": "\\u0000", "estoque": 1, "preco": 1}]}', status: 200 },
+    ];
+    for (const target of ['estoque', 'precos']) {
+      for (const { body, type, status } of bodies) {
+        const response = await api(`/api/painel/v1/${target}`, { method: 'POST', host: 'es', token: key, body, headers: { 'content-type': type ?? 'application/json' } });
+        const answer = await response.json() as { message?: string; rejeitados?: unknown[] };
+        expect(response.status, `${target} ${body}`).toBe(status);
+        if (status !== 200) expect(answer.message, `${target} ${body}`).toMatch(/\S/);
+        else expect(answer.rejeitados, `${target} ${body}`).toHaveLength(1);
+      }
+    }
+    const wrongMethod = await call('estoque', key);
+    expect(wrongMethod).toEqual({ status: 405, body: { message: 'Método no permitido en esta dirección: usa POST.' } });
+    const badKey = await call('estoque', 'frt_short', { itens: [] });
+    expect(badKey.status).toBe(401);
+    const orders = await createKey(['orders:read']);
+    for (const query of ['cursor=%%%', 'cursor=bm90LWEtY3Vyc29y', 'limite=0', 'limite=201', 'limite=abc']) {
+      const response = await call(`pedidos-pagos?${query}`, orders);
+      expect(response.status, query).toBe(400);
+      expect(response.body.message, query).toMatch(/\S/);
+    }
+  });
+
+  it('Idempotency-Key: the same call again gets the first answer back; another body under the same key is refused', async () => {
+    const key = await createKey(['stock']);
+    const product = await createProduct({ stock: 1 });
+    const idem = { 'idempotency-key': `sync-${uniqueId()}` };
+    const first = await call('estoque', key, { itens: [{ codigo: product.code, estoque: 7 }] }, idem);
+    await getTestDb().query('UPDATE products SET stock = 3 WHERE id = $1', [product.id]);
+    const replay = await api('/api/painel/v1/estoque', { method: 'POST', host: 'es', token: key, json: { itens: [{ codigo: product.code, estoque: 7 }] }, headers: idem });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(first.body);
+    expect(await getStock(product.id)).toBe(3);
+    const other = await call('estoque', key, { itens: [{ codigo: product.code, estoque: 8 }] }, idem);
+    expect(other.status).toBe(422);
+    expect(other.body.message).toMatch(/Idempotency-Key/);
+  });
+});
+
+describe('ERP paid orders feed', () => {
+  it('pages through paid orders by cursor: each once, with items, buyer document, totals and payment references', async () => {
+    const key = await createKey(['orders:read']);
+    // First to the end of what is there (other files' orders), then page through ours two at a time.
+    let cursor: string | undefined;
+    for (let more = true; more;) {
+      const page = await call(`pedidos-pagos?limite=200${cursor ? `&cursor=${cursor}` : ''}`, key);
+      cursor = page.body.proximo_cursor;
+      more = page.body.mais;
+    }
+    const mine = [await createPaidOrder(), await createPaidOrder({ quantity: 2 }), await createPaidOrder()];
+    const wanted = new Set(mine.map((order) => order.number));
+    const seen: number[] = [];
+    const found = new Map<number, Record<string, any>>();
+    // Orders show once every transaction older than their payment has ended: read until all three came.
+    const deadline = Date.now() + 15_000;
+    while ([...wanted].some((number) => !found.has(number)) && Date.now() < deadline) {
+      const page = await call(`pedidos-pagos?limite=2${cursor ? `&cursor=${cursor}` : ''}`, key);
+      expect(page.status).toBe(200);
+      expect(page.body.pedidos.length).toBeLessThanOrEqual(2);
+      for (const order of page.body.pedidos) {
+        seen.push(order.numero);
+        if (wanted.has(order.numero)) found.set(order.numero, order);
+      }
+      cursor = page.body.proximo_cursor;
+      if (!page.body.mais && [...wanted].some((number) => !found.has(number))) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...found.keys()].sort()).toEqual([...wanted].sort());
+    const second = found.get(mine[1]!.number)!;
+    expect(second).toMatchObject({
+      status: 'PAGO', moeda: 'PYG', casas_decimais: 0,
+      comprador: { email: mine[1]!.customer.email },
+      itens: [{ codigo: mine[1]!.product.code, quantidade: 2 }],
+      pagamentos: [{ referencia: mine[1]!.payment.reference, status: 'PAGO', valor: mine[1]!.payment.amount_minor }],
+    });
+    expect(second.total).toBe(second.itens_total + second.frete);
+    expect(second.comprador.documento).toMatch(/\S/);
+    const after = await call(`pedidos-pagos?cursor=${cursor}`, key);
+    expect(after.body.pedidos.map((order: { numero: number }) => order.numero)).not.toEqual(expect.arrayContaining([...wanted]));
+  });
+});
+
+describe('ERP OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document naming every route, its scopes and its error bodies', async () => {
+    const key = await createKey(['stock']);
+    const response = await call('openapi.json', key);
+    expect(response.status).toBe(200);
+    const document = response.body;
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.components.securitySchemes.bearerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const routes = listPanelRoutes().filter((route) => route.path.startsWith('/api/painel/v1/'));
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    for (const route of routes) {
+      // ALL only answers 405 to other methods: the methods the route serves are its own exports.
+      const methods = [...readFileSync(`src/pages/${route.file}`, 'utf8').matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!);
+      expect(methods.length, route.file).toBeGreaterThan(0);
+      for (const method of methods) expect(document.paths[route.path]?.[method.toLowerCase()], `${method} ${route.path}`).toBeDefined();
+    }
+    expect(document.paths['/api/painel/v1/estoque'].post.security).toEqual([{ bearerKey: ['stock'] }]);
+    expect(document.paths['/api/painel/v1/precos'].post.responses['413'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect((await call('openapi.json', null)).status).toBe(401);
+  });
+});
