@@ -7,7 +7,6 @@ import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { sanitizeSvgIcon } from './sanitize.ts';
 import { getCatalogVersion, getProductDetails, listProducts, listRelatedProducts } from './product-queries.ts';
-import { onCatalogueChange } from '../catalogue-changes/index.ts';
 
 export type SpecialFilter = 'only' | 'include' | 'exclude';
 
