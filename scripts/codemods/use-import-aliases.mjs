@@ -1,11 +1,13 @@
 // Rewrites relative imports that climb two or more folders (`../../lib/money.ts`) into the
 // package.json `imports` aliases (`#lib/money.ts`), in src/, tests/ and scripts/. Imports that
 // stay close (`./x.ts`, `../x.ts`) keep their relative form: they name a neighbour. Run through
-// `npm run fix:imports`; it prints what it changed and is safe to run again.
+// `npm run fix:imports`; it prints what it changed and is safe to run again. With `--check` it
+// writes nothing, names the files it would change and fails if there are any.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const root = process.cwd();
+const checkOnly = process.argv.includes('--check');
 const { imports } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 // '#lib/*' -> './src/lib/*' becomes { alias: '#lib/', folder: 'src/lib/' }, longest folder first.
 const ALIASES = Object.entries(imports)
@@ -47,8 +49,10 @@ for (const file of (await Promise.all(['src', 'tests', 'scripts'].map((dir) => w
     return `${lead}${quote}${aliased}${quote}`;
   });
   if (count === 0) continue;
-  await writeFile(file, rewritten);
+  if (checkOnly) console.error(`${path.relative(root, file)}: ${count} imports climb two or more folders (npm run fix:imports)`);
+  else await writeFile(file, rewritten);
   filesChanged += 1;
   importsChanged += count;
 }
-console.log(`use-import-aliases: ${importsChanged} imports rewritten in ${filesChanged} files`);
+if (checkOnly && filesChanged > 0) process.exit(1);
+console.log(`use-import-aliases: ${importsChanged} imports ${checkOnly ? 'to rewrite' : 'rewritten'} in ${filesChanged} files`);
