@@ -1,6 +1,7 @@
 // The shop's entry: boots the database, then serves built assets and Astro's handler with
 // compression, health checks and a graceful shutdown. Run through `npm start`.
 import compression from 'compression';
+import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -10,10 +11,11 @@ import { startCatalogueRelay } from './src/server/catalogue-changes/relay.ts';
 import { requireValidConfig } from './src/server/config.ts';
 import { bootDatabase } from './src/server/db/boot.ts';
 import { closePool, getPool } from './src/server/db/client.ts';
+import { runClusterPrimary } from './src/server/entry/cluster.ts';
 import { serveFastRoute } from './src/server/entry/fast-routes.ts';
 import { checkRequestHead, writeRefusal } from './src/server/entry/request-guard.ts';
 import { createStaticHandler } from './src/server/entry/static-files.ts';
-import { startJobs } from './src/server/jobs/index.ts';
+import { scheduleStartupJobs, startJobs } from './src/server/jobs/index.ts';
 import { routeConsoleToLogger, serveWithRequestLog } from './src/server/log/index.ts';
 import { createPageCache } from './src/server/page-cache/serve.ts';
 
@@ -28,10 +30,25 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const port = config.PORT;
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const database = await bootDatabase({ seed: config.SEED === '1' });
+// WEB_CONCURRENCY > 1: this process becomes the cluster's primary (src/server/entry/cluster.ts):
+// it boots the database and does the startup work once, then supervises that many copies of
+// this file, which continue below as plain shop processes; it never gets past this line.
+if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
+  await runClusterPrimary({
+    workers: config.WEB_CONCURRENCY,
+    graceMs: SHUTDOWN_GRACE_MS,
+    async prepare() {
+      const prepared = await bootDatabase({ seed: config.SEED === '1' });
+      await scheduleStartupJobs();
+      await closePool(); // the primary serves no request: its workers open their own pools
+      return prepared;
+    },
+  });
+}
+const database = await bootDatabase({ seed: config.SEED === '1', prepared: cluster.isWorker });
 // The job queue's worker: e-mails, and reconciliation and reservation expiry from boot, whether
 // or not anyone shops (each job runs in one of the shop's processes).
-const jobs = await startJobs(database.url);
+const jobs = await startJobs(database.url, { scheduleFirst: !cluster.isWorker });
 // Catalogue changes announced in other processes (and by the tables' triggers) reach this one's caches.
 const relay = startCatalogueRelay(database.url);
 const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
@@ -65,6 +82,8 @@ function writeUncachedPage(req, res, page) {
   });
 }
 
+// PROCESS_ID_HEADER=on (tests, benchmarks): /healthz names the process that answered.
+const healthHeaders = { 'content-type': 'text/plain', 'cache-control': 'no-store', ...(config.PROCESS_ID_HEADER === 'on' ? { 'x-process-id': String(process.pid) } : {}) };
 let shuttingDown = false;
 // The hot cart and shipping JSON routes skip Astro's pipeline (decision 0206); FAST_ROUTES=off
 // sends them through Astro too (the tests compare both answers).
@@ -83,7 +102,7 @@ async function answerReadiness(res) {
 const server = http.createServer((req, res) => serveWithRequestLog(req, res, () => serve(req, res)));
 
 function serve(req, res) {
-  if (req.url === '/healthz') return res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok');
+  if (req.url === '/healthz') return res.writeHead(200, healthHeaders).end('ok');
   if (req.url === '/readyz') return void answerReadiness(res);
   const refusal = checkRequestHead(req);
   if (refusal) return writeRefusal(res, refusal);

@@ -21,6 +21,8 @@ const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replac
 export const ConfigSchema = z.object({
   NODE_ENV: z.string().default('production'),
   PORT: integer(1, 65_535).default(4321),
+  /** Shop processes on this machine (node:cluster; README "Several processes and machines"). */
+  WEB_CONCURRENCY: integer(1, 64).default(1),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('data'),
   SHOP_ORIGIN_BR: origin.optional(),
@@ -58,6 +60,8 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_IP_MULTIPLIER: positiveNumber.default(1),
   TRUSTED_PROXY_HOPS: integer(0, 10).default(0),
   FAST_ROUTES: z.enum(['on', 'off']).default('on'),
+  /** `on` adds `X-Process-Id: <pid>` to /healthz (tests and benchmarks of WEB_CONCURRENCY). */
+  PROCESS_ID_HEADER: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   RETURN_POLICY_DAYS: integer(0, 365).default(7),

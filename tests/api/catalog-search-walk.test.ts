@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogService } from '../../src/server/catalog/catalog-service.ts';
+import { createCatalogService } from '../../src/server/catalog/service.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
 import { insertGeneratedProducts, seedDemoCatalogue } from '../../src/server/db/seed/demo-catalogue.ts';
 import { getTestDb } from '../support/api.ts';

@@ -12,7 +12,8 @@ export interface ShopProcess {
   isRunning(): boolean;
   /** What it printed, when started with `captureOutput`. */
   getOutput(): string;
-  stop(): Promise<void>;
+  /** SIGTERM, then its exit code once it has exited. */
+  stop(): Promise<number | null>;
 }
 
 /**
@@ -48,10 +49,10 @@ export async function startShopProcess(databaseUrl: string | null, env: Record<s
     isRunning: () => server.exitCode === null && server.signalCode === null,
     getOutput: () => output,
     async stop() {
-      if (server.exitCode !== null) return;
-      const exited = new Promise((resolve) => server.once('exit', resolve));
+      if (server.exitCode !== null) return server.exitCode;
+      const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
       server.kill('SIGTERM');
-      await exited;
+      return exited;
     },
   };
 }

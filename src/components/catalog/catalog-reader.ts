@@ -1,6 +1,6 @@
 import type { ApiLang, Brand, Category, ExchangeRate, Product, ProductCard, ProductList, ProductsQuery, Seller } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
-import { getCatalogService } from '../../server/catalog/services.ts';
+import { getCatalogService } from '../../server/catalog/index.ts';
 
 /** What the catalogue pages read from the catalogue service, in the shapes they use. */
 export interface CatalogReader {

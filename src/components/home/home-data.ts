@@ -1,7 +1,7 @@
 import type { Banner, Brand, Category, ExchangeRate, ProductCard, StartData } from '../../lib/contract/catalog.ts';
 import { toApiLang, type CurrencyId, type Locale } from '../../lib/locale.ts';
 import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
-import { getCatalogService } from '../../server/catalog/services.ts';
+import { getCatalogService } from '../../server/catalog/index.ts';
 
 /** Spec section 9: 8 categories desktop, 5 mobile; 8 products per category; 20 most searched; 10 mobile brands. */
 export const HOME_CATEGORIES = 8;

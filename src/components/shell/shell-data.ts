@@ -1,7 +1,7 @@
 import type { Category } from '../../lib/contract/catalog.ts';
 import { toApiLang, type Locale } from '../../lib/locale.ts';
 import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
-import { getCatalogService } from '../../server/catalog/services.ts';
+import { getCatalogService } from '../../server/catalog/index.ts';
 
 /** What the shell shows on every page: categories for the mega-menu, sidebar and footer. */
 export type ShellCategory = Pick<Category, 'id' | 'name' | 'slug' | 'icone' | 'visivel_menu' | 'departments'>;

@@ -1,6 +1,6 @@
 import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartView } from '../../lib/contract/cart.ts';
 import type { CartItemInput } from '../../lib/contract/cart-schema.ts';
-import { CartError } from './errors.ts';
+import { cartError } from './errors.ts';
 import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './repository.ts';
 import { convertWithUsdRates, toMajor } from '../../lib/money.ts';
 import type { PriceTable } from './pricing.ts';
@@ -30,26 +30,26 @@ export function toWantedLines(items: CartItemInput[]): WantedLine[] {
  * price is not shown is sold through the chat only (DECISIONS.md): never in a cart.
  */
 export function checkStock(product: ProductStockRow | undefined, quantity: number, field: string): void {
-  if (!product) throw new CartError(422, 'productNotFound', { field });
-  if (!product.show_price) throw new CartError(422, 'priceOnRequest', { field });
+  if (!product) throw cartError('invalid', 'productNotFound', { field });
+  if (!product.show_price) throw cartError('invalid', 'priceOnRequest', { field });
   const max = getMaxQuantity(product.stock);
-  if (max === 0) throw new CartError(422, 'noStock', { field });
-  if (quantity > max) throw new CartError(422, 'stockRequestedExceeds', { field, params: { q: quantity, n: max } });
+  if (max === 0) throw cartError('invalid', 'noStock', { field });
+  if (quantity > max) throw cartError('invalid', 'stockRequestedExceeds', { field, params: { q: quantity, n: max } });
 }
 
 /** The catalogue price in the cart currency: the client's valor_unitario is never used. */
 export function priceIn(product: ProductStockRow, currencyId: number, table: PriceTable): number {
   const price = convertWithUsdRates(product.price_minor, product.currency_id, currencyId, table.usdRates);
-  if (price === null) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
+  if (price === null) throw cartError('invalid', 'currencyUnknown', { field: 'moeda_id' });
   return price;
 }
 
-/** Checks every wanted line against stock and prices it: the lines to store, or a CartError. */
+/** Checks every wanted line against stock and prices it: the lines to store, or a cart error. */
 export function toLineInputs(wanted: WantedLine[], products: Map<number, ProductStockRow>, currencyId: number, table: PriceTable): LineInput[] {
   wanted.forEach((line, index) => {
-    if (!Number.isInteger(line.quantity)) throw new CartError(422, 'wholeNumber', { field: `itens.${index}.qtde` });
+    if (!Number.isInteger(line.quantity)) throw cartError('invalid', 'wholeNumber', { field: `itens.${index}.qtde` });
     if (line.active) checkStock(products.get(line.productId), line.quantity, `itens.${index}.qtde`);
-    else if (!products.has(line.productId)) throw new CartError(422, 'productNotFound', { field: `itens.${index}.produto_id` });
+    else if (!products.has(line.productId)) throw cartError('invalid', 'productNotFound', { field: `itens.${index}.produto_id` });
   });
   return wanted.map((line) => ({
     productId: line.productId,

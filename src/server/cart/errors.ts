@@ -1,17 +1,6 @@
-import type { CartMessageKey } from '../../lib/i18n/cart.ts';
+import { cartMessages } from '../../lib/i18n/cart.ts';
+import { commonMessages } from '../../lib/i18n/common.ts';
+import { defineErrors } from '../errors/domain-error.ts';
 
-/** A refused cart operation: HTTP status, a message key of the cart catalogue and its field. */
-export class CartError extends Error {
-  readonly status: number;
-  readonly key: CartMessageKey;
-  readonly params: Record<string, string | number>;
-  readonly field: string | undefined;
-
-  constructor(status: number, key: CartMessageKey, options: { params?: Record<string, string | number>; field?: string } = {}) {
-    super(key);
-    this.status = status;
-    this.key = key;
-    this.params = options.params ?? {};
-    this.field = options.field;
-  }
-}
+/** A refused cart operation: a key of the cart catalogue (or the common one), with its field and values (decision 0720). */
+export const cartError = defineErrors(commonMessages, cartMessages);

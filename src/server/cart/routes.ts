@@ -2,9 +2,11 @@
 // endpoint files and server.mjs's fast routes both run these.
 import type { ApiCall } from '../http/api-call.ts';
 import { jsonResult, readJsonBody, readQuery, type ApiResult } from '../http/responses.ts';
-import { CartError } from './errors.ts';
+import { cartError } from './errors.ts';
 import { CartBodySchema, CartQuerySchema } from '../../lib/contract/cart-schema.ts';
-import { checkExternalId, getActor, toCartErrorResult } from './cart-http.ts';
+import { checkExternalId, getActor } from './cart-http.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { toErrorResult } from '../http/error-result.ts';
 import { getCartService } from './index.ts';
 import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, getOrCreateCartId, toCartReturnPath } from './cart-cookie.ts';
 import { getMaxQuantity } from '../../lib/contract/cart.ts';
@@ -25,7 +27,7 @@ export async function postCart({ body, locals }: ApiCall): Promise<ApiResult> {
     );
     return jsonResult(201, cart);
   } catch (error) {
-    return toCartErrorResult(error, locals.locale);
+    return toErrorResult(error, locals.locale);
   }
 }
 
@@ -38,7 +40,7 @@ export async function getCart({ id, url, locals }: ApiCall): Promise<ApiResult> 
   try {
     return jsonResult(200, await getCartService().getCart(id, query.data.moeda_id, getActor(locals, query.data.lang)));
   } catch (error) {
-    return toCartErrorResult(error, locals.locale);
+    return toErrorResult(error, locals.locale);
   }
 }
 
@@ -54,14 +56,14 @@ export async function putCart({ id, body, locals }: ApiCall): Promise<ApiResult>
   if (weak) return weak;
   const numericId = toId(id) ?? undefined;
   try {
-    if (numericId === undefined && id !== input.external_id) throw new CartError(404, 'cartNotFound');
+    if (numericId === undefined && id !== input.external_id) throw cartError('not_found', 'cartNotFound');
     const cart = await getCartService().updateCart(
       { externalId: input.external_id, cartId: numericId ?? input.id, currencyId: input.moeda_id, items: input.itens },
       getActor(locals),
     );
     return jsonResult(200, cart);
   } catch (error) {
-    return toCartErrorResult(error, locals.locale);
+    return toErrorResult(error, locals.locale);
   }
 }
 
@@ -95,8 +97,8 @@ export async function postAddToCartForm({ request, cookies, locals, redirect }: 
     );
     cookies.set(CART_COOKIE, externalId, { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false });
   } catch (error) {
-    if (!(error instanceof CartError)) throw error;
-    if (error.status === 403) cookies.delete(CART_COOKIE, { path: '/' });
+    if (!(error instanceof DomainError)) throw error;
+    if (error.kind === 'forbidden') cookies.delete(CART_COOKIE, { path: '/' });
   }
   return redirect(back, 303);
 }

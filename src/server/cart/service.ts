@@ -4,7 +4,8 @@ import { ARMAZEM_ID, getMaxQuantity, type CartView } from '../../lib/contract/ca
 import type { CartItemInput } from '../../lib/contract/cart-schema.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
-import { CartError } from './errors.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { cartError } from './errors.ts';
 import { checkStock, priceIn, toLineInputs, toView, toWantedLines, withProducts } from './cart-lines.ts';
 import {
   findCart, getCartAndProducts, getCartLines, getCartLinesWithProducts, getProducts, insertCartIfAbsent, lockCart,
@@ -29,13 +30,13 @@ interface Deps {
 }
 
 function requireAccess(cart: CartRow, actor: CartActor): void {
-  if (cart.customer_id !== null && cart.customer_id !== actor.customerId) throw new CartError(403, 'cartNotFound');
+  if (cart.customer_id !== null && cart.customer_id !== actor.customerId) throw cartError('forbidden', 'forbidden');
 }
 
 /** The cart of a finished write, or the refusal the locked re-check found. */
 function requireWritten(result: ReplaceResult): Extract<ReplaceResult, { status: 200 }> {
   if (result.status === 200) return result;
-  throw new CartError(result.status, 'cartNotFound');
+  throw result.status === 403 ? cartError('forbidden', 'forbidden') : cartError('not_found', 'cartNotFound');
 }
 
 /** toLineInputs, or null where it would refuse the change. */
@@ -43,7 +44,7 @@ function toLineInputsOrNull(...args: Parameters<typeof toLineInputs>): LineInput
   try {
     return toLineInputs(...args);
   } catch (error) {
-    if (error instanceof CartError) return null;
+    if (error instanceof DomainError) return null;
     throw error;
   }
 }
@@ -57,14 +58,14 @@ export function createCartService({ db }: Deps) {
     /** POST /ecom/venda/carrinho: a new cart under a client-chosen external id. */
     async createCart(input: { externalId: string; currencyId: number; items: CartItemInput[] }, actor: CartActor): Promise<CartView> {
       const table = await getPriceTable(db);
-      if (!table.currencies.has(input.currencyId)) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
+      if (!table.currencies.has(input.currencyId)) throw cartError('invalid', 'currencyUnknown', { field: 'moeda_id' });
       const wanted = toWantedLines(input.items);
       const products = await getProducts(db, wanted.map((line) => line.productId), actor.lang);
       rememberProducts(products, actor.lang);
       const lines = toLineInputs(wanted, products, input.currencyId, table);
       return runInTransaction(db, async (client) => {
         const cart = await insertCartIfAbsent(client, input.externalId, input.currencyId, actor.customerId);
-        if (!cart) throw new CartError(422, 'externalIdInUse', { field: 'external_id' });
+        if (!cart) throw cartError('invalid', 'externalIdInUse', { field: 'external_id' });
         const written = requireWritten(await replaceCartLines(client, {
           externalId: input.externalId, cartId: cart.id, customerId: actor.customerId, currencyId: input.currencyId, lines,
         }));
@@ -78,7 +79,7 @@ export function createCartService({ db }: Deps) {
       actor: CartActor,
     ): Promise<CartView> {
       const table = await getPriceTable(db);
-      if (!table.currencies.has(input.currencyId)) throw new CartError(422, 'currencyUnknown', { field: 'moeda_id' });
+      if (!table.currencies.has(input.currencyId)) throw cartError('invalid', 'currencyUnknown', { field: 'moeda_id' });
       const wanted = toWantedLines(input.items);
       const productIds = wanted.map((line) => line.productId);
       const change = { externalId: input.externalId, cartId: input.cartId, customerId: actor.customerId, currencyId: input.currencyId };
@@ -99,7 +100,7 @@ export function createCartService({ db }: Deps) {
       // reserved here); the write locks the cart, re-checks access and stores in one round trip.
       const { cart, products } = await getCartAndProducts(db, input.externalId, productIds, actor.lang);
       rememberProducts(products, actor.lang);
-      if (!cart || (input.cartId !== undefined && cart.id !== input.cartId)) throw new CartError(404, 'cartNotFound');
+      if (!cart || (input.cartId !== undefined && cart.id !== input.cartId)) throw cartError('not_found', 'cartNotFound');
       requireAccess(cart, actor);
       const lines = toLineInputs(wanted, products, input.currencyId, table);
       const written = requireWritten(await replaceCartLines(db, { ...change, lines }));
@@ -110,7 +111,7 @@ export function createCartService({ db }: Deps) {
     async getCart(externalId: string, currencyId: number | undefined, actor: CartActor): Promise<CartView> {
       const table = await getPriceTable(db);
       const found = await findCart(db, externalId);
-      if (!found) throw new CartError(404, 'cartNotFound');
+      if (!found) throw cartError('not_found', 'cartNotFound');
       requireAccess(found, actor);
       const wantsRebind = found.customer_id === null && actor.customerId !== null;
       const wantsCurrency = currencyId !== undefined && currencyId !== found.currency_id && table.currencies.has(currencyId);
@@ -154,7 +155,7 @@ export function createCartService({ db }: Deps) {
         const lines = await getCartLines(client, cart.id);
         const existing = lines.find((line) => line.product_id === input.productId && line.active);
         const inCart = existing?.quantity ?? 0;
-        if (inCart >= max) throw new CartError(422, 'stockTotalExceeds', { field: 'qtde', params: { n: max, m: inCart } });
+        if (inCart >= max) throw cartError('invalid', 'stockTotalExceeds', { field: 'qtde', params: { n: max, m: inCart } });
         const quantity = Math.min(inCart + input.quantity, max);
         await upsertLine(client, cart.id, {
           productId: input.productId,

@@ -1,10 +1,11 @@
 import sharp from 'sharp';
+import { DEMO_PRODUCT_WIDTHS } from '../../lib/pictures.ts';
 import { BRANDS } from '../db/seed/catalogue-data.ts';
 import { isImageKind, renderAvatar, renderBanner, renderBrandLogo, renderProductImage } from './svg-art.ts';
 
 /**
  * The generated demo pictures served under /img/: products /img/p/{kind}/{seed}-{view}.webp,
- * brand logos /img/brand/{slug}.webp, banners /img/banner/{wide|tile}-{kind}-{seed}.webp,
+ * `-160`/`-320` narrower copies of products for srcset, brand logos /img/brand/{slug}.webp, banners /img/banner/{wide|tile}-{kind}-{seed}.webp,
  * seller avatars /img/seller/{n}.webp. Drawn as SVG (svg-art.ts) and sent as WebP: a browser
  * builds a whole document on its main thread for every SVG picture (10-30 ms each on a throttled
  * phone, a dozen pictures on the home page), while a raster picture decodes off it (issue 3's
@@ -16,6 +17,7 @@ type Format = 'svg' | 'webp';
 const CACHE_CONTROL = 'public, max-age=86400, s-maxage=604800, stale-while-revalidate=604800';
 /** Product pictures are drawn at 1.5x their 400 px box: sharp enough in the product gallery. */
 const PRODUCT_DENSITY = 72 * 1.5;
+const PRODUCT_FULL_WIDTH = 600;
 const WEBP_CACHE_LIMIT = 600;
 const webpCache = new Map<string, Promise<Buffer>>();
 
@@ -62,11 +64,14 @@ function parseFile(file: string | undefined, name: RegExp): { match: RegExpMatch
 }
 
 export function getProductImage(kind: string | undefined, file: string | undefined): Promise<Response> {
-  const parsed = parseFile(file, /^(\d{1,9})-([1-9])$/);
+  const parsed = parseFile(file, /^(\d{1,9})-([1-9])(?:-(\d{3}))?$/);
   if (!kind || !isImageKind(kind) || !parsed) return Promise.resolve(notFound());
-  const [, seed, view] = parsed.match;
+  const [, seed, view, width] = parsed.match;
+  // `-160` / `-320`: the narrower files a srcset offers thumbnails and cards (src/lib/pictures.ts).
+  const scale = width ? Number(width) / PRODUCT_FULL_WIDTH : 1;
+  if (width && !(DEMO_PRODUCT_WIDTHS as readonly number[]).includes(Number(width))) return Promise.resolve(notFound());
   const svg = renderProductImage(kind, Number(seed), Number(view) - 1);
-  return imageResponse(`p/${kind}/${file}`, svg, parsed.format, PRODUCT_DENSITY);
+  return imageResponse(`p/${kind}/${file}`, svg, parsed.format, PRODUCT_DENSITY * scale);
 }
 
 export function getBrandLogo(file: string | undefined): Promise<Response> {

@@ -1,21 +1,17 @@
-export type CheckoutErrorCode =
-  | 'cartNotFound'
-  | 'emptyCart'
-  | 'invalidDeliveryToken'
-  | 'deliveryMismatch'
-  | 'addressRequired'
-  | 'pickupOnly'
-  | 'pickupPointRequired'
-  | 'paymentMethodUnavailable'
-  | 'installmentsUnavailable'
-  | 'rucRequired'
-  | 'productUnavailable'
-  | 'priceOnRequest'
-  | 'outOfStock'
-  | 'paymentGatewayUnavailable'
-  | 'unitsPerProductCap'
-  | 'unpaidValueCap';
+import { checkoutMessages } from '../../lib/i18n/checkout.ts';
+import { checkoutLimitMessages } from '../../lib/i18n/checkout-limits.ts';
+import { defineErrors } from '../errors/domain-error.ts';
 
+/** A refused checkout: a key of the checkout catalogue and the field it concerns (decision 0720). */
+export const checkoutError = defineErrors(checkoutMessages);
+
+/**
+ * A configured cap passed (issue 22 point 2): the summary 'capReached' is the message, the code
+ * (unitsPerProductCap, unpaidValueCap) names the detail line routes.ts adds in the shopper's language.
+ */
+export const checkoutLimitError = defineErrors(checkoutLimitMessages);
+
+/** A line checkout could not take stock for: the body's itens_indisponiveis. */
 export interface ShortItem {
   produto_id: number;
   codigo: string;
@@ -23,23 +19,4 @@ export interface ShortItem {
   nome_es: string;
   solicitado: number;
   disponivel: number;
-}
-
-/** A refused checkout: the endpoint turns `code` into the shopper's language. */
-export class CheckoutError extends Error {
-  readonly status: number;
-  readonly code: CheckoutErrorCode;
-  readonly field: string;
-  readonly shortItems: ShortItem[];
-  /** Values for the message (a cap and what went over it). */
-  readonly params: Record<string, string | number>;
-
-  constructor(status: number, code: CheckoutErrorCode, field: string, shortItems: ShortItem[] = [], params: Record<string, string | number> = {}) {
-    super(code);
-    this.status = status;
-    this.code = code;
-    this.field = field;
-    this.shortItems = shortItems;
-    this.params = params;
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceTable } from '../cart/pricing.ts';
-import { CheckoutError } from './errors.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { checkHoardingLimits } from './limits.ts';
 
 const pricing: PriceTable = {
@@ -9,12 +9,12 @@ const pricing: PriceTable = {
 };
 const line = (quantity: number, subtotal: number) => ({ quantity, subtotal, name_pt: 'Serra', name_es: 'Sierra' });
 
-function refusal(run: () => void): CheckoutError | null {
+function refusal(run: () => void): DomainError | null {
   try {
     run();
     return null;
   } catch (error) {
-    if (error instanceof CheckoutError) return error;
+    if (error instanceof DomainError) return error;
     throw error;
   }
 }
@@ -29,7 +29,7 @@ describe('checkHoardingLimits (the configured caps of one unpaid order)', () => 
 
   it('refuses a sixth unit of one product, naming it and the cap', () => {
     const error = refusal(() => checkHoardingLimits(limits, [line(1, 100), line(6, 600)], 2, pricing));
-    expect(error).toMatchObject({ status: 422, code: 'unitsPerProductCap', field: 'itens', params: { n: 5, q: 6, name_pt: 'Serra', name_es: 'Sierra' } });
+    expect(error).toMatchObject({ kind: 'invalid', code: 'unitsPerProductCap', field: 'itens', params: { n: 5, q: 6, name_pt: 'Serra', name_es: 'Sierra' } });
   });
 
   it('refuses a reserved value past the cap, converted through USD, naming the cap in the order\'s currency', () => {

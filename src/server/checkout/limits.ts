@@ -1,7 +1,7 @@
 import { CURRENCY } from '../../lib/locale.ts';
 import { convertWithUsdRates, formatPrice, isCurrencyId } from '../../lib/money.ts';
 import type { PriceTable } from '../cart/pricing.ts';
-import { CheckoutError } from './errors.ts';
+import { checkoutLimitError } from './errors.ts';
 
 /**
  * What one unpaid customer may hold (issue 22 point 2), from ORDER_MAX_UNITS_PER_PRODUCT and
@@ -24,7 +24,9 @@ interface ReservedLine {
 export function checkHoardingLimits(limits: CheckoutLimits, lines: ReservedLine[], currencyId: number, pricing: PriceTable): void {
   const over = lines.find((line) => line.quantity > limits.maxUnitsPerProduct);
   if (over) {
-    throw new CheckoutError(422, 'unitsPerProductCap', 'itens', [], { n: limits.maxUnitsPerProduct, q: over.quantity, name_pt: over.name_pt, name_es: over.name_es });
+    throw checkoutLimitError('invalid', 'capReached', {
+      code: 'unitsPerProductCap', field: 'itens', params: { n: limits.maxUnitsPerProduct, q: over.quantity, name_pt: over.name_pt, name_es: over.name_es },
+    });
   }
   const reserved = lines.reduce((sum, line) => sum + line.subtotal, 0);
   const reservedUsd = convertWithUsdRates(reserved, currencyId, CURRENCY.USD, pricing.usdRates);
@@ -32,6 +34,6 @@ export function checkHoardingLimits(limits: CheckoutLimits, lines: ReservedLine[
   if (reservedUsd !== null && reservedUsd > capUsdMinor) {
     const capInOrderCurrency = convertWithUsdRates(capUsdMinor, CURRENCY.USD, currencyId, pricing.usdRates);
     const amount = capInOrderCurrency !== null && isCurrencyId(currencyId) ? formatPrice(capInOrderCurrency, currencyId) : formatPrice(capUsdMinor, CURRENCY.USD);
-    throw new CheckoutError(422, 'unpaidValueCap', 'itens', [], { amount });
+    throw checkoutLimitError('invalid', 'capReached', { code: 'unpaidValueCap', field: 'itens', params: { amount } });
   }
 }

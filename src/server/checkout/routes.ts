@@ -1,16 +1,19 @@
 import { checkoutMessages } from '../../lib/i18n/checkout.ts';
 import { commonMessages } from '../../lib/i18n/common.ts';
 import { createTranslator } from '../../lib/i18n/translator.ts';
-import { json, jsonError, parseJsonBody } from '../http/responses.ts';
+import type { Locale } from '../../lib/locale.ts';
+import type { DomainError } from '../errors/domain-error.ts';
+import { toErrorResult } from '../http/error-result.ts';
+import { json, jsonError, parseJsonBody, type FieldErrors } from '../http/responses.ts';
 import type { RequestLocals } from '../entry/request-context.ts';
 import { getClientIp, tooManyRequests } from '../rate-limit/http.ts';
 import { LIMITS } from '../rate-limit/index.ts';
 import { getRateLimiter } from '../services.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
-import { CheckoutError } from './errors.ts';
+import type { ShortItem } from './errors.ts';
 import { getCheckoutService } from './index.ts';
 import { StartCheckoutSchema, type StartCheckoutAnswer } from '../../lib/contract/checkout.ts';
-import { getLimitMessages } from './limit-messages.ts';
+import { getLimitDetail } from './limit-messages.ts';
 
 /** What the checkout handler needs of a request: the shape of Astro's context, no more. */
 export interface CheckoutCall {
@@ -20,18 +23,22 @@ export interface CheckoutCall {
   clientAddress?: string;
 }
 
-/** CheckoutError -> the contract's error body in the shopper's language (short items and caps named). */
-function toCheckoutErrorResponse(error: CheckoutError, locale: RequestLocals['locale']): Response {
+/**
+ * A refusal through the one mapper (decision 0720), with checkout's detail lines under `itens`:
+ * one per short item (named in the shopper's language) or the cap passed. Anything but a
+ * DomainError is rethrown.
+ */
+function toCheckoutErrorResponse(error: unknown, locale: Locale): Response {
+  const result = toErrorResult(error, locale);
+  const refusal = error as DomainError;
   const t = createTranslator(checkoutMessages, locale);
   const spanish = locale.startsWith('es');
-  const details = error.shortItems.map((item) =>
-    t('shortItem', { name: spanish ? item.nome_es : item.nome_pt, q: item.solicitado, n: item.disponivel }));
-  const limit = getLimitMessages(error, locale);
-  if (limit) details.push(limit.detail);
-  const message = limit?.summary ?? t(error.code as Exclude<typeof error.code, 'unitsPerProductCap' | 'unpaidValueCap'>);
-  const body: Record<string, unknown> = { message, errors: { [error.field]: details.length ? details : [message] } };
-  if (error.shortItems.length) body.itens_indisponiveis = error.shortItems;
-  return json(body, { status: error.status });
+  const short = (refusal.details.itens_indisponiveis ?? []) as ShortItem[];
+  const details = short.map((item) => t('shortItem', { name: spanish ? item.nome_es : item.nome_pt, q: item.solicitado, n: item.disponivel }));
+  const limit = getLimitDetail(refusal, locale);
+  if (limit) details.push(limit);
+  if (details.length && refusal.field) (result.body as { errors: FieldErrors }).errors = { [refusal.field]: details };
+  return json(result.body, { status: result.status, headers: result.headers });
 }
 
 /** POST /ecom/venda/carrinho/{external_id}/iniciar-checkout: the signed-in buyer's cart becomes an order and a payment link. */
@@ -58,7 +65,6 @@ export async function postStartCheckout(context: CheckoutCall): Promise<Response
       { status: started.created ? 201 : 200 },
     );
   } catch (error) {
-    if (!(error instanceof CheckoutError)) throw error;
     return toCheckoutErrorResponse(error, locals.locale);
   }
 }

@@ -7,7 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } from '../payments/provider.ts';
 import { GatewayError } from '../payments/gateway-http.ts';
 import { getDeliverySnapshot, type DeliveryQuote } from './delivery.ts';
-import { CheckoutError, type ShortItem } from './errors.ts';
+import { checkoutError, type ShortItem } from './errors.ts';
 import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
 import {
@@ -42,7 +42,7 @@ export interface StartedCheckout {
 }
 
 function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string; currency_id: number }, input: StartCheckoutInput, decimals: number) {
-  if (!quote) throw new CheckoutError(422, 'invalidDeliveryToken', 'token_entrega');
+  if (!quote) throw checkoutError('invalid', 'invalidDeliveryToken', { field: 'token_entrega' });
   const priceMinor = scaleToMinor(input.valor_frete, decimals);
   if (
     quote.cartExternalId !== cart.external_id ||
@@ -50,11 +50,11 @@ function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string;
     quote.priceMinor !== priceMinor ||
     (quote.serviceId ?? null) !== (input.entrega_servico_id ?? null)
   ) {
-    throw new CheckoutError(422, 'deliveryMismatch', 'token_entrega');
+    throw checkoutError('invalid', 'deliveryMismatch', { field: 'token_entrega' });
   }
-  if (quote.type === 'pickup_point' && !input.id_ponto_entrega) throw new CheckoutError(422, 'pickupPointRequired', 'id_ponto_entrega');
+  if (quote.type === 'pickup_point' && !input.id_ponto_entrega) throw checkoutError('invalid', 'pickupPointRequired', { field: 'id_ponto_entrega' });
   if (quote.type === 'pickup_point' && quote.pickupPointId !== null && quote.pickupPointId !== input.id_ponto_entrega) {
-    throw new CheckoutError(422, 'deliveryMismatch', 'id_ponto_entrega');
+    throw checkoutError('invalid', 'deliveryMismatch', { field: 'id_ponto_entrega' });
   }
   return quote;
 }
@@ -66,7 +66,7 @@ async function createGatewayPayment(provider: PaymentProvider, input: CreatePaym
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     console.warn(`${provider.id}: payment for order ${input.orderNumber} not created: ${error.message}`);
-    throw new CheckoutError(503, 'paymentGatewayUnavailable', 'forma_pagamento');
+    throw checkoutError('unavailable', 'paymentGatewayUnavailable', { field: 'forma_pagamento' });
   }
 }
 
@@ -80,7 +80,7 @@ function toCharge(provider: PaymentProvider, orderCurrencyId: number, lines: Arr
   const currencyId = provider.currencyId ?? orderCurrencyId;
   const convert = (minor: number) => {
     const value = convertWithUsdRates(minor, orderCurrencyId, currencyId, pricing.usdRates);
-    if (value === null) throw new CheckoutError(422, 'productUnavailable', 'itens');
+    if (value === null) throw checkoutError('invalid', 'productUnavailable', { field: 'itens' });
     return value;
   };
   const items: ChargeItem[] = lines.map((line) => ({
@@ -104,39 +104,39 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const { input } = request;
     const cart = await lockCart(tx, request.cartExternalId, request.customerId, input.cliente_endereco_id ?? null);
     if (!cart || (cart.customer_id !== null && cart.customer_id !== request.customerId)) {
-      throw new CheckoutError(404, 'cartNotFound', 'external_id');
+      throw checkoutError('not_found', 'cartNotFound', { field: 'external_id' });
     }
     const lines = await getCheckoutLines(tx, cart.id);
     if (lines.length === 0) {
       const previous = await findPendingOrderOfCart(tx, cart.id, request.customerId);
       if (previous) return { orderExternalId: previous.external_id, orderNumber: previous.number, link: previous.link, created: false };
-      throw new CheckoutError(422, 'emptyCart', 'itens');
+      throw checkoutError('invalid', 'emptyCart', { field: 'itens' });
     }
 
-    if (cart.foreign_buyer === null) throw new CheckoutError(404, 'cartNotFound', 'external_id');
+    if (cart.foreign_buyer === null) throw checkoutError('not_found', 'cartNotFound', { field: 'external_id' });
     const customer = { foreign_buyer: cart.foreign_buyer, document_type: cart.document_type ?? '', document: cart.document ?? '' };
     const pricing = await getPriceTable(tx);
     const decimals = pricing.currencies.get(cart.currency_id)?.decimals ?? 2;
     const quote = checkDelivery(deps.verifyDelivery(input.token_entrega, cart.external_id, now), cart, input, decimals);
-    if (customer.foreign_buyer === 1 && quote.type !== 'pickup') throw new CheckoutError(422, 'pickupOnly', 'entrega_servico_id');
+    if (customer.foreign_buyer === 1 && quote.type !== 'pickup') throw checkoutError('invalid', 'pickupOnly', { field: 'entrega_servico_id' });
     const method = input.forma_pagamento ?? null;
     if (method !== null && !getPaymentMethods(customer.foreign_buyer).includes(method)) {
-      throw new CheckoutError(422, 'paymentMethodUnavailable', 'forma_pagamento');
+      throw checkoutError('invalid', 'paymentMethodUnavailable', { field: 'forma_pagamento' });
     }
     const installments = method === 'card' && customer.foreign_buyer === 1 ? input.parcelas : 1;
-    if (installments !== input.parcelas) throw new CheckoutError(422, 'installmentsUnavailable', 'parcelas');
+    if (installments !== input.parcelas) throw checkoutError('invalid', 'installmentsUnavailable', { field: 'parcelas' });
     if (method === 'cash' && !canPayCash(customer)) {
-      throw new CheckoutError(422, 'rucRequired', 'forma_pagamento');
+      throw checkoutError('invalid', 'rucRequired', { field: 'forma_pagamento' });
     }
 
     // Only a home delivery keeps its address on the order.
     const address = quote.type === 'delivery' ? cart.address : null;
-    if (quote.type === 'delivery' && !address) throw new CheckoutError(422, 'addressRequired', 'cliente_endereco_id');
+    if (quote.type === 'delivery' && !address) throw checkoutError('invalid', 'addressRequired', { field: 'cliente_endereco_id' });
 
     const priced = lines.map((line) => {
-      if (!line.show_price) throw new CheckoutError(422, 'priceOnRequest', 'itens');
+      if (!line.show_price) throw checkoutError('invalid', 'priceOnRequest', { field: 'itens' });
       const unit = convertWithUsdRates(line.price_minor, line.currency_id, cart.currency_id, pricing.usdRates);
-      if (unit === null) throw new CheckoutError(422, 'productUnavailable', 'itens');
+      if (unit === null) throw checkoutError('invalid', 'productUnavailable', { field: 'itens' });
       return { ...line, unit, subtotal: unit * line.quantity };
     });
 
@@ -190,7 +190,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const line = stocked.find((candidate) => candidate.product_id === missing.product_id)!;
       return { produto_id: line.product_id, codigo: line.code, nome_pt: line.name_pt, nome_es: line.name_es, solicitado: line.quantity, disponivel: missing.available };
     });
-    if (short.length > 0) throw new CheckoutError(409, 'outOfStock', 'itens', short);
+    if (short.length > 0) throw checkoutError('conflict', 'outOfStock', { field: 'itens', details: { itens_indisponiveis: short } });
 
     return { orderExternalId: order.external_id, orderNumber: order.number, link: created.link, created: true };
   }

@@ -16,8 +16,10 @@ export interface BootedDatabase {
 /**
  * Brings the database up for the shop: the PostgreSQL at DATABASE_URL, or the embedded one
  * under DATA_DIR (default ./data); then migrations, then the demo catalogue on an empty one.
+ * `prepared`: another process (the cluster's primary, WEB_CONCURRENCY > 1) already did all of
+ * that on this DATABASE_URL; this one only loads the shared secrets and opens its pool.
  */
-export async function bootDatabase({ seed = true }: { seed?: boolean } = {}): Promise<BootedDatabase> {
+export async function bootDatabase({ seed = true, prepared = false }: { seed?: boolean; prepared?: boolean } = {}): Promise<BootedDatabase> {
   let embedded: RunningPostgres | undefined;
   if (!process.env.DATABASE_URL) {
     // Supervised: when PostgreSQL dies, it is started again (embedded.ts) and the pool reconnects.
@@ -27,9 +29,11 @@ export async function bootDatabase({ seed = true }: { seed?: boolean } = {}): Pr
   // Migrations and seeding may rightly run longer than the serving pool's statement timeout.
   const maintenance = createMaintenancePool();
   try {
-    await runMigrations(maintenance);
-    await installJobQueue(process.env.DATABASE_URL);
-    if (seed) await seedIfEmpty(maintenance);
+    if (!prepared) {
+      await runMigrations(maintenance);
+      await installJobQueue(process.env.DATABASE_URL);
+      if (seed) await seedIfEmpty(maintenance);
+    }
     // Every process of this shop signs and encrypts with the same keys (issue 22.9).
     await loadSharedSecrets(maintenance);
   } finally {

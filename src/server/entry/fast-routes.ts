@@ -1,7 +1,7 @@
 // The hot cart and shipping routes served straight from Node's request, without Astro's request
 // pipeline (route matching, Request/Response conversion, middleware sequencing): about half of
 // a cart change's Node time went there (decision 0206). Same rules, same code: the middleware's
-// rules come from request-context.ts and the routes from cart-routes.ts and shipping/routes.ts,
+// rules come from request-context.ts and the routes from cart/routes.ts and shipping/routes.ts,
 // which Astro's endpoint files run too. Anything unusual is handed to Astro untouched.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';

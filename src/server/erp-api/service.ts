@@ -104,6 +104,7 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
   ): Promise<BulkOutcome> {
     const codes = new Map(rows.map((row) => [row.linha, row.codigo]));
     const outcomes = rows.length === 0 ? [] : await runInTransaction(pool, async (tx) => {
+      await repository.allowBulkStatements(tx);
       const done = await run(tx, { rowNo: rows.map((row) => row.linha), codes: rows.map((row) => row.codigo) });
       const changed = done.filter((row) => row.outcome === 'updated').map((row) => codes.get(row.row_no));
       if (changed.length) {

@@ -9,9 +9,11 @@ export type { JobWorker } from './worker.ts';
 
 /**
  * The job queue's worker for this shop process (server.mjs, once the database is up): e-mails
- * and the payment jobs. Every process runs one; each job runs in one of them.
+ * and the payment jobs. Every process runs one; each job runs in one of them. `scheduleFirst`:
+ * this process also queues the first payment run (false in the workers of a cluster, whose
+ * primary does it once: scheduleStartupJobs).
  */
-export async function startJobs(databaseUrl: string): Promise<JobWorker> {
+export async function startJobs(databaseUrl: string, { scheduleFirst = true }: { scheduleFirst?: boolean } = {}): Promise<JobWorker> {
   const pool = getPool();
   const worker = await startJobWorker({
     connectionString: databaseUrl,
@@ -21,6 +23,11 @@ export async function startJobs(databaseUrl: string): Promise<JobWorker> {
       [PAYMENT_JOBS_TASK]: () => runPaymentJobs(pool),
     },
   });
-  if (getPaymentJobsInterval() > 0) await schedulePaymentJobs(pool, 0);
+  if (scheduleFirst) await scheduleStartupJobs();
   return worker;
+}
+
+/** The self-rescheduling payment run (reconciliation, reservation expiry) queued at boot. */
+export async function scheduleStartupJobs(): Promise<void> {
+  if (getPaymentJobsInterval() > 0) await schedulePaymentJobs(getPool(), 0);
 }

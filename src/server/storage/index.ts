@@ -8,3 +8,8 @@ export type { FileStore } from './file-store.ts';
 export function createDocumentFileStore(db: Queryable): FileStore {
   return createPostgresFileStore(db);
 }
+
+/** The store for catalogue pictures and their widths (catalogue-media). */
+export function createPictureFileStore(db: Queryable): FileStore {
+  return createPostgresFileStore(db);
+}

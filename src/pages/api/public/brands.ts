@@ -1,11 +1,5 @@
 import type { APIRoute } from 'astro';
-import { LangQuerySchema } from '../../../lib/contract/catalog.ts';
-import { catalogJson, handleCatalogRequest } from '../../../server/catalog/http.ts';
-import { getCatalogService } from '../../../server/catalog/services.ts';
-import { parseQuery } from '../../../server/http/responses.ts';
+import { getBrands } from '../../../server/catalog/routes.ts';
 
-export const GET: APIRoute = (context) => handleCatalogRequest(context, async () => {
-  const query = parseQuery(context.url, LangQuerySchema, context.locals.locale);
-  if (!query.ok) return query.response;
-  return catalogJson(await getCatalogService().listBrands(query.data.lang));
-});
+/** GET /api/public/brands (catalogue routes). */
+export const GET: APIRoute = getBrands;

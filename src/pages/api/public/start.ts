@@ -1,11 +1,5 @@
 import type { APIRoute } from 'astro';
-import { StartQuerySchema } from '../../../lib/contract/catalog.ts';
-import { catalogJson, handleCatalogRequest } from '../../../server/catalog/http.ts';
-import { getCatalogService } from '../../../server/catalog/services.ts';
-import { parseQuery } from '../../../server/http/responses.ts';
+import { getStart } from '../../../server/catalog/routes.ts';
 
-export const GET: APIRoute = (context) => handleCatalogRequest(context, async () => {
-  const query = parseQuery(context.url, StartQuerySchema, context.locals.locale);
-  if (!query.ok) return query.response;
-  return catalogJson(await getCatalogService().getStartData(query.data.lang));
-});
+/** GET /api/public/start (catalogue routes). */
+export const GET: APIRoute = getStart;

@@ -1,10 +1,39 @@
-import type { ApiLang, Product, ProductCard, ProductList, ProductsQuery } from '../../lib/contract/catalog.ts';
+import type { ApiLang, BannerType, Product, ProductCard, ProductList, ProductsQuery } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
 import type { RateLike } from '../../lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { getProductColumns, PRODUCT_JOINS, toProduct, toProductCard, type ProductDetailRow, type ProductRow } from './product-mapper.ts';
-import { toSearchTerms, toTsQuery } from './search.ts';
+import { toSearchTerms } from './search.ts';
 import { isSafeText, toId } from '../../lib/contract/input.ts';
+
+/** Words shorter than this are only matched as prefixes, never corrected. */
+const MIN_CORRECTABLE = 4;
+/** Trigram similarity a known word needs to replace a misspelt term. */
+const MIN_SIMILARITY = 0.4;
+
+/**
+ * Builds the tsquery text ('makita:* & furadeira:*') for the terms: each term is a prefix;
+ * a term of 4+ letters (no digits: codes are never corrected) that starts no known word is replaced by the closest known word by
+ * trigram similarity (one typo: "furadiera" -> "furadeira"), when one is close enough.
+ */
+async function toTsQuery(db: Queryable, terms: string[]): Promise<string> {
+  if (terms.length === 0) return '';
+  // Prefix test by byte range on the text_pattern_ops index; the nearest word (pure GiST KNN,
+  // its similarity checked after) only for a term that starts no word.
+  const { rows } = await db.query<{ term: string }>(
+    `SELECT CASE
+       WHEN length(t.term) < $2 OR t.term ~ '[0-9]'
+         OR EXISTS (SELECT 1 FROM search_words w WHERE w.word ~>=~ t.term AND w.word ~<~ (t.term || '{')) THEN t.term
+       ELSE coalesce((SELECT near.word FROM (SELECT w.word FROM search_words w ORDER BY w.word <-> t.term LIMIT 1) near
+                      WHERE similarity(near.word, t.term) >= $3), t.term)
+     END AS term
+     FROM unnest($1::text[]) WITH ORDINALITY AS t(term, n)
+     ORDER BY t.n`,
+    [terms, MIN_CORRECTABLE, MIN_SIMILARITY],
+  );
+  // Terms hold only [a-z0-9] (toSearchTerms), so they are safe as tsquery lexemes.
+  return rows.map((row) => `${row.term}:*`).join(' & ');
+}
 
 interface SortKey { expr: string; dir: 'ASC' | 'DESC' }
 
@@ -206,4 +235,87 @@ export async function listRelatedProducts(
     [brandId, exceptId, limit],
   );
   return rows.map((row) => toProductCard(row, rates, currency));
+}
+
+// ---- Shell, brands, categories and the other small reads of the catalogue service ----
+
+export interface ExchangeRateRow { source: number; target: number; decimals: number; symbol: string; rate: number }
+
+/** What one USD buys of each currency (source currency 2), with the target's symbol and decimals. */
+export async function readExchangeRates(db: Queryable): Promise<ExchangeRateRow[]> {
+  const { rows } = await db.query<ExchangeRateRow>(
+    `SELECT r.source_currency_id AS source, r.target_currency_id AS target, c.decimals, c.symbol, r.rate
+     FROM exchange_rates r JOIN currencies c ON c.id = r.target_currency_id
+     WHERE r.source_currency_id = 2 ORDER BY r.target_currency_id`,
+  );
+  return rows;
+}
+
+export interface CategoryRow {
+  id: number; name: string; slug: string; icon_svg: string | null; menu_visible: boolean; special: boolean;
+  departments: { id: number; name: string; slug: string; icone: string | null }[] | null;
+}
+
+/** Categories with their departments, in menu order: every one, only the special ones, none of them, or one by slug. */
+export async function readCategories(db: Queryable, lang: ApiLang, filter: { special: boolean | null } | { slug: string }): Promise<CategoryRow[]> {
+  const [condition, params] = 'slug' in filter
+    ? ['c.slug = $1', [filter.slug]]
+    : [filter.special === true ? 'c.special' : filter.special === false ? 'NOT c.special' : 'true', []];
+  const { rows } = await db.query<CategoryRow>(
+    `SELECT c.id, c.name_${lang} AS name, c.slug, c.icon_svg, c.menu_visible, c.special,
+       (SELECT json_agg(json_build_object('id', d.id, 'name', d.name_${lang}, 'slug', d.slug, 'icone', d.icon_svg)
+                        ORDER BY d.position, d.id)
+          FROM departments d WHERE d.category_id = c.id) AS departments
+     FROM categories c WHERE ${condition} ORDER BY c.position, c.id`,
+    params,
+  );
+  return rows;
+}
+
+export interface BrandRow { id: number; slug: string; name: string; logo_url: string | null }
+
+/** All brands, or with `categoryId` only those that have products in that category. */
+export async function readBrands(db: Queryable, categoryId: number | null): Promise<BrandRow[]> {
+  const { rows } = await db.query<BrandRow>(
+    `SELECT b.id, b.slug, b.name, b.logo_url FROM brands b
+      WHERE $1::int IS NULL OR EXISTS (SELECT 1 FROM products p WHERE p.brand_id = b.id AND p.category_id = $1)
+      ORDER BY b.position, b.name`,
+    [categoryId],
+  );
+  return rows;
+}
+
+export async function findBrandBySlug(db: Queryable, slug: string): Promise<BrandRow | null> {
+  const { rows } = await db.query<BrandRow>('SELECT id, slug, name, logo_url FROM brands WHERE slug = $1', [slug]);
+  return rows[0] ?? null;
+}
+
+export async function readBanners(db: Queryable, lang: ApiLang) {
+  const { rows } = await db.query<{ id: number; kind: BannerType; image_url: string; link: string | null; title: string; description: string }>(
+    `SELECT id, kind, image_url, link, title_${lang} AS title, description_${lang} AS description FROM banners ORDER BY position, id`,
+  );
+  return rows;
+}
+
+export async function readFaq(db: Queryable, lang: ApiLang) {
+  const { rows } = await db.query<{ id: number; question: string; answer: string }>(
+    `SELECT id, question_${lang} AS question, answer_${lang} AS answer FROM faq ORDER BY position, id`,
+  );
+  return rows;
+}
+
+export async function readSellers(db: Queryable, lang: ApiLang) {
+  const { rows } = await db.query<{ id: number; name: string; role: string; whatsapp: string | null; photo_url: string | null }>(
+    `SELECT id, name, role_${lang} AS role, whatsapp, photo_url FROM sellers ORDER BY position, id`,
+  );
+  return rows;
+}
+
+/** Stores a phone for offers once: false when it was already there. */
+export async function insertNewsletterContact(db: Queryable, phoneDigits: string, locale: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'INSERT INTO newsletter_contacts (phone_digits, locale) VALUES ($1, $2) ON CONFLICT (phone_digits) DO NOTHING',
+    [phoneDigits, locale],
+  );
+  return (rowCount ?? 0) > 0;
 }

@@ -1,19 +1,17 @@
 import type {
-  ApiLang, Banner, BannerType, Brand, Category, ExchangeRate, Faq, Product, ProductCard, ProductList, ProductsQuery, Seller, StartData,
+  ApiLang, Banner, Brand, Category, ExchangeRate, Faq, Product, ProductCard, ProductList, ProductsQuery, Seller, StartData,
 } from '../../lib/contract/catalog.ts';
 import { PRODUCTS_MAX_PER_PAGE } from '../../lib/contract/catalog.ts';
 import type { CurrencyId } from '../../lib/locale.ts';
 import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { sanitizeSvgIcon } from './sanitize.ts';
-import { getCatalogVersion, getProductDetails, listProducts, listRelatedProducts } from './product-queries.ts';
+import {
+  findBrandBySlug, getCatalogVersion, getProductDetails, insertNewsletterContact, listProducts, listRelatedProducts, readBanners, readBrands,
+  readCategories, readExchangeRates as readExchangeRateRows, readFaq, readSellers, type BrandRow, type CategoryRow,
+} from './repository.ts';
 
 export type SpecialFilter = 'only' | 'include' | 'exclude';
-
-interface CategoryRow {
-  id: number; name: string; slug: string; icon_svg: string | null; menu_visible: boolean; special: boolean;
-  departments: { id: number; name: string; slug: string; icone: string | null }[] | null;
-}
 
 /** Icons leave the service sanitised whoever stored them; a handful of distinct ones, so memoised. */
 const safeIcons = new Map<string, string | null>();
@@ -33,7 +31,7 @@ const toCategory = (row: CategoryRow): Category => ({
   departments: (row.departments ?? []).map((department) => ({ ...department, icone: toSafeIcon(department.icone) })),
 });
 
-const toBrand = (row: { id: number; slug: string; name: string; logo_url: string | null }): Brand => ({
+const toBrand = (row: BrandRow): Brand => ({
   id: row.id, slug: row.slug, name: row.name, nome: row.name, logo: row.logo_url,
 });
 
@@ -62,63 +60,31 @@ export function createCatalogService({ db }: { db: Queryable }) {
   }
 
   async function readExchangeRates(): Promise<ExchangeRate[]> {
-    const { rows } = await db.query<{ source: number; target: number; decimals: number; symbol: string; rate: number }>(
-      `SELECT r.source_currency_id AS source, r.target_currency_id AS target, c.decimals, c.symbol, r.rate
-       FROM exchange_rates r JOIN currencies c ON c.id = r.target_currency_id
-       WHERE r.source_currency_id = 2 ORDER BY r.target_currency_id`,
-    );
-    return rows.map((r) => ({
+    return (await readExchangeRateRows(db)).map((r) => ({
       source_currency: { id: r.source }, target_currency: { id: r.target, decimals: r.decimals, simbolo: r.symbol }, tax: r.rate,
     }));
   }
 
-  async function queryCategories(lang: ApiLang, condition: string, params: unknown[]): Promise<Category[]> {
-    const { rows } = await db.query<CategoryRow>(
-      `SELECT c.id, c.name_${lang} AS name, c.slug, c.icon_svg, c.menu_visible, c.special,
-         (SELECT json_agg(json_build_object('id', d.id, 'name', d.name_${lang}, 'slug', d.slug, 'icone', d.icon_svg)
-                          ORDER BY d.position, d.id)
-            FROM departments d WHERE d.category_id = c.id) AS departments
-       FROM categories c WHERE ${condition} ORDER BY c.position, c.id`,
-      params,
-    );
+  async function listCategories(lang: ApiLang, { special = 'exclude' }: { special?: SpecialFilter } = {}): Promise<Category[]> {
+    const rows = await readCategories(db, lang, { special: special === 'only' ? true : special === 'exclude' ? false : null });
     return rows.map(toCategory);
-  }
-
-  function listCategories(lang: ApiLang, { special = 'exclude' }: { special?: SpecialFilter } = {}): Promise<Category[]> {
-    const condition = special === 'only' ? 'c.special' : special === 'exclude' ? 'NOT c.special' : 'true';
-    return queryCategories(lang, condition, []);
   }
 
   /** All brands, or with `categoryId` only those that have products in that category. */
   async function listBrands(_lang: ApiLang = 'pt', { categoryId }: { categoryId?: number } = {}): Promise<Brand[]> {
-    const { rows } = await db.query<{ id: number; slug: string; name: string; logo_url: string | null }>(
-      `SELECT b.id, b.slug, b.name, b.logo_url FROM brands b
-        WHERE $1::int IS NULL OR EXISTS (SELECT 1 FROM products p WHERE p.brand_id = b.id AND p.category_id = $1)
-        ORDER BY b.position, b.name`,
-      [categoryId ?? null],
-    );
-    return rows.map(toBrand);
+    return (await readBrands(db, categoryId ?? null)).map(toBrand);
   }
 
   async function listBanners(lang: ApiLang): Promise<Banner[]> {
-    const { rows } = await db.query<{ id: number; kind: BannerType; image_url: string; link: string | null; title: string; description: string }>(
-      `SELECT id, kind, image_url, link, title_${lang} AS title, description_${lang} AS description FROM banners ORDER BY id`,
-    );
-    return rows.map((r) => ({ id: r.id, tipo: r.kind, imagem: r.image_url, link: r.link, titulo: r.title, descricao: r.description }));
+    return (await readBanners(db, lang)).map((r) => ({ id: r.id, tipo: r.kind, imagem: r.image_url, link: r.link, titulo: r.title, descricao: r.description }));
   }
 
   async function listFaq(lang: ApiLang): Promise<Faq[]> {
-    const { rows } = await db.query<{ id: number; question: string; answer: string }>(
-      `SELECT id, question_${lang} AS question, answer_${lang} AS answer FROM faq ORDER BY position, id`,
-    );
-    return rows.map((r) => ({ id: r.id, pergunta: r.question, resposta: r.answer }));
+    return (await readFaq(db, lang)).map((r) => ({ id: r.id, pergunta: r.question, resposta: r.answer }));
   }
 
   async function listTeam(lang: ApiLang): Promise<Seller[]> {
-    const { rows } = await db.query<{ id: number; name: string; role: string; whatsapp: string | null; photo_url: string | null }>(
-      `SELECT id, name, role_${lang} AS role, whatsapp, photo_url FROM sellers ORDER BY position, id`,
-    );
-    return rows.map((r) => ({ id: r.id, nome: r.name, funcao: r.role, whatsapp: r.whatsapp, foto: r.photo_url }));
+    return (await readSellers(db, lang)).map((r) => ({ id: r.id, nome: r.name, funcao: r.role, whatsapp: r.whatsapp, foto: r.photo_url }));
   }
 
   return {
@@ -171,24 +137,19 @@ export function createCatalogService({ db }: { db: Queryable }) {
     },
 
     async getBrandBySlug(slug: string): Promise<Brand | null> {
-      const { rows } = await db.query<{ id: number; slug: string; name: string; logo_url: string | null }>(
-        'SELECT id, slug, name, logo_url FROM brands WHERE slug = $1', [slug],
-      );
-      return rows[0] ? toBrand(rows[0]) : null;
+      const row = await findBrandBySlug(db, slug);
+      return row ? toBrand(row) : null;
     },
 
     /** A category (special or not) with its departments. */
     async getCategoryBySlug(slug: string, lang: ApiLang): Promise<Category | null> {
-      return (await queryCategories(lang, 'c.slug = $1', [slug]))[0] ?? null;
+      const row = (await readCategories(db, lang, { slug }))[0];
+      return row ? toCategory(row) : null;
     },
 
     /** Stores a phone for offers once: false when it was already there. */
     async saveNewsletterContact(phoneDigits: string, locale: string): Promise<{ created: boolean }> {
-      const { rowCount } = await db.query(
-        'INSERT INTO newsletter_contacts (phone_digits, locale) VALUES ($1, $2) ON CONFLICT (phone_digits) DO NOTHING',
-        [phoneDigits, locale],
-      );
-      return { created: (rowCount ?? 0) > 0 };
+      return { created: await insertNewsletterContact(db, phoneDigits, locale) };
     },
   };
 }

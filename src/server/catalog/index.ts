@@ -1,5 +1,5 @@
 import { getPool } from '../db/client.ts';
-import { createCatalogService, type CatalogService } from './catalog-service.ts';
+import { createCatalogService, type CatalogService } from './service.ts';
 
 /** The catalogue service wired to the shop's database, for pages and endpoints. */
 export function getCatalogService(): CatalogService {

@@ -1,0 +1,61 @@
+import { writeAudit } from '../audit/index.ts';
+import { announceCatalogueChange } from '../catalogue-changes/index.ts';
+import { getPool } from '../db/client.ts';
+import { createPictureStore } from './picture-store.ts';
+import { getPanelLocale, requireApiStaff, toAuditActor } from '../staff/http.ts';
+import { servePictureFile, type MediaCaller } from './routes.ts';
+import { createCatalogueMediaService } from './service.ts';
+import { createShowcaseService } from './showcase-service.ts';
+
+export { postBanners, postBrandLogo, postProductPictures, postSellers, type MediaCaller } from './routes.ts';
+export { BANNER_KINDS, type BannerKind, type BannerRow, type SellerRow } from './repository.ts';
+
+function getPictureStore() {
+  const pool = getPool();
+  return createPictureStore({ db: pool, connect: () => pool.connect() });
+}
+
+function getDeps() {
+  const pool = getPool();
+  return { db: pool, connect: () => pool.connect(), pictures: getPictureStore(), writeAudit, announce: announceCatalogueChange };
+}
+
+export function getCatalogueMediaService() {
+  return createCatalogueMediaService(getDeps());
+}
+
+/** Banners, brand logos and sellers. */
+export function getShowcaseService() {
+  return createShowcaseService(getDeps());
+}
+
+/**
+ * The picture pipeline's entry for the import (`--images`) and anyone else: checks `bytes` by
+ * content (JPEG, PNG, WebP, AVIF; size and pixel limits), stores them, makes the WebP widths once
+ * and adds the picture to the product. Refusals throw MediaError (`code`: see errors.ts; texts in
+ * src/lib/i18n/panel-media.ts, `mediaMessages`).
+ * @public the import's `--images` (issue 20.1, branch h/import) calls it.
+ */
+export function storeProductPicture(productId: number, bytes: Buffer, fileName: string): Promise<{ url: string }> {
+  return getCatalogueMediaService().storeProductPicture(productId, bytes, fileName);
+}
+
+/**
+ * Stores a picture without attaching it anywhere (an import writing the product row itself); returns its address.
+ * @public for the import (issue 20.1).
+ */
+export function storePictureFile(bytes: Buffer, fileName: string, purpose: 'product' | 'banner' | 'brand' | 'seller' = 'product'): Promise<string> {
+  return getPictureStore().storePicture(bytes, fileName, purpose);
+}
+
+/** GET /img/f/{hash}-{width}.webp. */
+export function servePicture(file: string | undefined): Promise<Response> {
+  return servePictureFile(getPictureStore(), file);
+}
+
+/** The admin calling a catalogue-media endpoint, or the guard's JSON 401/403. */
+export function requireMediaCaller(context: { locals: App.Locals }): MediaCaller | Response {
+  const staff = requireApiStaff(context, { role: 'admin' });
+  if (staff instanceof Response) return staff;
+  return { actor: toAuditActor(staff), locale: getPanelLocale(context.locals) };
+}

@@ -1,0 +1,204 @@
+import type { Queryable } from '../db/client.ts';
+
+/** Every SQL statement of the catalogue-media domain (pictures, product pictures, banners, brands, sellers). */
+export async function lockPictureHash(tx: Queryable, hash: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('picture:' || $1))", [hash]);
+}
+
+export async function findPictureVariantWidths(db: Queryable, hash: string): Promise<number[]> {
+  const { rows } = await db.query<{ width: number }>('SELECT width FROM picture_variants WHERE hash = $1 ORDER BY width', [hash]);
+  return rows.map((row) => row.width);
+}
+
+export async function insertPicture(
+  tx: Queryable,
+  row: { hash: string; mime: string; width: number; height: number; originalName: string; originalFile: string },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO pictures (hash, mime, width, height, original_name, original_file) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (hash) DO NOTHING`,
+    [row.hash, row.mime, row.width, row.height, row.originalName, row.originalFile],
+  );
+}
+
+export async function insertPictureVariant(tx: Queryable, row: { hash: string; width: number; fileName: string; byteSize: number }): Promise<void> {
+  await tx.query(
+    'INSERT INTO picture_variants (hash, width, file_name, byte_size) VALUES ($1, $2, $3, $4) ON CONFLICT (hash, width) DO NOTHING',
+    [row.hash, row.width, row.fileName, row.byteSize],
+  );
+}
+
+export async function findVariantFile(db: Queryable, hash: string, width: number): Promise<string | null> {
+  const { rows } = await db.query<{ file_name: string }>('SELECT file_name FROM picture_variants WHERE hash = $1 AND width = $2', [hash, width]);
+  return rows[0]?.file_name ?? null;
+}
+
+export async function lockProductImages(tx: Queryable, productId: number): Promise<{ url: string }[] | null> {
+  const { rows } = await tx.query<{ images: unknown }>('SELECT images FROM products WHERE id = $1 FOR UPDATE', [productId]);
+  if (!rows[0]) return null;
+  const images = rows[0].images;
+  return Array.isArray(images) ? images.map((image: { url?: unknown }) => ({ url: String(image?.url ?? '') })) : [];
+}
+
+export async function updateProductImages(tx: Queryable, productId: number, images: readonly { url: string }[]): Promise<void> {
+  await tx.query('UPDATE products SET images = $2::jsonb WHERE id = $1', [productId, JSON.stringify(images)]);
+}
+
+export interface ProductSummaryRow {
+  id: number;
+  code: string;
+  name_pt: string;
+  name_es: string;
+  images: { url: string }[];
+}
+
+export async function findProductSummary(db: Queryable, productId: number): Promise<ProductSummaryRow | null> {
+  const { rows } = await db.query<ProductSummaryRow>('SELECT id, code, name_pt, name_es, images FROM products WHERE id = $1', [productId]);
+  return rows[0] ?? null;
+}
+
+/** Products whose code or name holds `text` (the lookup that leads to a product's pictures). */
+export async function searchProducts(db: Queryable, text: string, limit: number): Promise<ProductSummaryRow[]> {
+  const { rows } = await db.query<ProductSummaryRow>(
+    `SELECT id, code, name_pt, name_es, images FROM products
+      WHERE code ILIKE $1 OR name_pt ILIKE $1 OR name_es ILIKE $1 ORDER BY code LIMIT $2`,
+    [`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit],
+  );
+  return rows;
+}
+
+export const BANNER_KINDS = ['Banner Principal', 'Triplo Esquerdo', 'Triplo Centro', 'Triplo Direito', 'Receba Ofertas'] as const;
+export type BannerKind = (typeof BANNER_KINDS)[number];
+
+export interface BannerRow {
+  id: number;
+  kind: BannerKind;
+  image_url: string;
+  link: string | null;
+  title_pt: string;
+  title_es: string;
+  description_pt: string;
+  description_es: string;
+  position: number;
+}
+
+export interface BannerFields {
+  kind: BannerKind;
+  imageUrl: string;
+  link: string | null;
+  titlePt: string;
+  titleEs: string;
+  descriptionPt: string;
+  descriptionEs: string;
+}
+
+export async function listBannerRows(db: Queryable): Promise<BannerRow[]> {
+  const { rows } = await db.query<BannerRow>(
+    `SELECT id, kind, image_url, link, title_pt, title_es, description_pt, description_es, position
+       FROM banners ORDER BY array_position($1::text[], kind), position, id`,
+    [BANNER_KINDS],
+  );
+  return rows;
+}
+
+export async function lockBanner(tx: Queryable, id: number): Promise<BannerRow | null> {
+  const { rows } = await tx.query<BannerRow>('SELECT * FROM banners WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0] ?? null;
+}
+
+export async function insertBanner(tx: Queryable, fields: BannerFields): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO banners (kind, image_url, link, title_pt, title_es, description_pt, description_es, position)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT coalesce(max(position), 0) + 1 FROM banners WHERE kind = $1)) RETURNING id`,
+    [fields.kind, fields.imageUrl, fields.link, fields.titlePt, fields.titleEs, fields.descriptionPt, fields.descriptionEs],
+  );
+  return Number(rows[0]?.id);
+}
+
+export async function updateBanner(tx: Queryable, id: number, fields: BannerFields): Promise<void> {
+  await tx.query(
+    `UPDATE banners SET kind = $2, image_url = $3, link = $4, title_pt = $5, title_es = $6, description_pt = $7, description_es = $8 WHERE id = $1`,
+    [id, fields.kind, fields.imageUrl, fields.link, fields.titlePt, fields.titleEs, fields.descriptionPt, fields.descriptionEs],
+  );
+}
+
+export async function deleteBanner(tx: Queryable, id: number): Promise<void> {
+  await tx.query('DELETE FROM banners WHERE id = $1', [id]);
+}
+
+/** Renumbers a kind's banners in the given order (ids of that kind, first to last). */
+export async function setBannerOrder(tx: Queryable, ids: readonly number[]): Promise<void> {
+  await tx.query('UPDATE banners b SET position = o.n FROM unnest($1::int[]) WITH ORDINALITY AS o(id, n) WHERE b.id = o.id', [ids]);
+}
+
+export async function lockBannersOfKind(tx: Queryable, kind: BannerKind): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM banners WHERE kind = $1 ORDER BY position, id FOR UPDATE', [kind]);
+  return rows.map((row) => row.id);
+}
+
+export interface BrandRow {
+  id: number;
+  slug: string;
+  name: string;
+  logo_url: string | null;
+}
+
+export async function listBrandRows(db: Queryable): Promise<BrandRow[]> {
+  const { rows } = await db.query<BrandRow>('SELECT id, slug, name, logo_url FROM brands ORDER BY position, name');
+  return rows;
+}
+
+export async function lockBrand(tx: Queryable, id: number): Promise<BrandRow | null> {
+  const { rows } = await tx.query<BrandRow>('SELECT id, slug, name, logo_url FROM brands WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0] ?? null;
+}
+
+export async function updateBrandLogo(tx: Queryable, id: number, logoUrl: string): Promise<void> {
+  await tx.query('UPDATE brands SET logo_url = $2 WHERE id = $1', [id, logoUrl]);
+}
+
+export interface SellerRow {
+  id: number;
+  name: string;
+  role_pt: string;
+  role_es: string;
+  whatsapp: string | null;
+  photo_url: string | null;
+  position: number;
+}
+
+export interface SellerFields {
+  name: string;
+  rolePt: string;
+  roleEs: string;
+  whatsapp: string | null;
+  photoUrl: string | null;
+}
+
+export async function listSellerRows(db: Queryable): Promise<SellerRow[]> {
+  const { rows } = await db.query<SellerRow>('SELECT id, name, role_pt, role_es, whatsapp, photo_url, position FROM sellers ORDER BY position, id');
+  return rows;
+}
+
+export async function lockSeller(tx: Queryable, id: number): Promise<SellerRow | null> {
+  const { rows } = await tx.query<SellerRow>('SELECT id, name, role_pt, role_es, whatsapp, photo_url, position FROM sellers WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0] ?? null;
+}
+
+export async function insertSeller(tx: Queryable, fields: SellerFields): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO sellers (name, role_pt, role_es, whatsapp, photo_url, position)
+     VALUES ($1, $2, $3, $4, $5, (SELECT coalesce(max(position), 0) + 1 FROM sellers)) RETURNING id`,
+    [fields.name, fields.rolePt, fields.roleEs, fields.whatsapp, fields.photoUrl],
+  );
+  return Number(rows[0]?.id);
+}
+
+export async function updateSeller(tx: Queryable, id: number, fields: SellerFields): Promise<void> {
+  await tx.query('UPDATE sellers SET name = $2, role_pt = $3, role_es = $4, whatsapp = $5, photo_url = $6 WHERE id = $1',
+    [id, fields.name, fields.rolePt, fields.roleEs, fields.whatsapp, fields.photoUrl]);
+}
+
+export async function deleteSeller(tx: Queryable, id: number): Promise<void> {
+  await tx.query('DELETE FROM sellers WHERE id = $1', [id]);
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { mediaMessages } from '../../lib/i18n/panel-media.ts';
+import { createTranslator } from '../../lib/i18n/translator.ts';
+import type { Locale } from '../../lib/locale.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { parseMultipart } from '../storage/multipart.ts';
+import { MediaError, type MediaErrorCode } from './errors.ts';
+import type { PictureStore } from './picture-store.ts';
+import { PICTURE_MAX_BYTES } from './pictures.ts';
+import { BANNER_KINDS } from './repository.ts';
+import type { CatalogueMediaService } from './service.ts';
+import type { ShowcaseService, UploadedPicture } from './showcase-service.ts';
+
+// The catalogue-media HTTP handlers, framework-free: the endpoint files under
+// src/pages/api/painel/catalogo run these after the staff guard (admins only).
+export interface MediaCaller { actor: AuditActor; locale: Locale }
+
+const FILE_FIELD = 'imagem';
+const ID = /^\d{1,9}$/;
+const text = (max: number) => z.string().trim().max(max).default('');
+const IdSchema = z.string().regex(ID).transform(Number);
+const PictureActionSchema = z.object({ acao: z.enum(['add', 'remove', 'up', 'down', 'first']).default('add'), url: text(200) });
+const BannerSchema = z.object({
+  acao: z.enum(['save', 'up', 'down', 'remove']).default('save'),
+  id: IdSchema.optional(),
+  tipo: z.enum(BANNER_KINDS).default('Banner Principal'),
+  link: text(500),
+  titulo_pt: text(120), titulo_es: text(120), descricao_pt: text(300), descricao_es: text(300),
+});
+const BrandSchema = z.object({ id: IdSchema });
+const SellerSchema = z.object({
+  acao: z.enum(['save', 'remove']).default('save'),
+  id: IdSchema.optional(),
+  nome: text(80), funcao_pt: text(80), funcao_es: text(80), whatsapp: text(40),
+});
+
+type Body = { json: boolean; fields: Record<string, string>; file?: UploadedPicture };
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+const redirect = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+
+/** A multipart form (with or without a picture) or a urlencoded one; JSON answers when the caller accepts JSON. */
+async function readBody(request: Request): Promise<Body | MediaErrorCode> {
+  const wantsJson = /application\/json/i.test(request.headers.get('accept') ?? '');
+  const type = request.headers.get('content-type') ?? '';
+  if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
+    return { json: wantsJson, fields: Object.fromEntries(new URLSearchParams(await request.text())) };
+  }
+  const parsed = await parseMultipart(request, { fileFields: [FILE_FIELD], maxFileBytes: PICTURE_MAX_BYTES });
+  if (!parsed.ok) return parsed.reason === 'too_large' ? 'pictureTooLarge' : 'badField';
+  const file = parsed.files[FILE_FIELD];
+  return { json: wantsJson, fields: parsed.fields, file: file ? { bytes: file.bytes, fileName: file.filename } : undefined };
+}
+
+/** Runs one change; answers JSON (200 / the refusal's status and message) or sends the form back to `back` with the outcome. */
+async function respond(caller: MediaCaller, request: Request, back: string, work: (body: Body) => Promise<unknown>): Promise<Response> {
+  const t = createTranslator(mediaMessages, caller.locale);
+  const wantsJson = /application\/json/i.test(request.headers.get('accept') ?? '');
+  const refuse = (code: MediaErrorCode) => (wantsJson ? json(new MediaError(code).status, { code, message: t(code) }) : redirect(`${back}?erro=${code}`));
+  const body = await readBody(request);
+  if (typeof body === 'string') return refuse(body);
+  try {
+    const result = await work(body);
+    return body.json ? json(200, { ok: true, ...(result && typeof result === 'object' ? result : {}) }) : redirect(`${back}?ok=1`);
+  } catch (error) {
+    if (error instanceof MediaError) return refuse(error.code);
+    if (error instanceof z.ZodError) return refuse('badField');
+    throw error;
+  }
+}
+
+export function postProductPictures(service: CatalogueMediaService, caller: MediaCaller, idParam: string, request: Request): Promise<Response> {
+  const productId = ID.test(idParam) ? Number(idParam) : 0;
+  return respond(caller, request, `/painel/catalogo/produtos/${productId}/fotos`, async ({ fields, file }) => {
+    if (!productId) throw new MediaError('notFound');
+    const input = PictureActionSchema.parse(fields);
+    if (input.acao === 'add') {
+      if (!file) throw new MediaError('pictureMissing');
+      return service.storeProductPicture(productId, file.bytes, file.fileName, caller.actor);
+    }
+    const images = input.acao === 'remove'
+      ? await service.removeProductPicture(productId, input.url, caller.actor)
+      : await service.moveProductPicture(productId, input.url, input.acao, caller.actor);
+    return { imagens: images };
+  });
+}
+
+export function postBanners(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
+  return respond(caller, request, '/painel/catalogo/banners', async ({ fields, file }) => {
+    const input = BannerSchema.parse(fields);
+    if (input.acao === 'save') {
+      const id = await service.saveBanner(caller.actor, {
+        id: input.id, kind: input.tipo, link: input.link, image: file,
+        titlePt: input.titulo_pt, titleEs: input.titulo_es, descriptionPt: input.descricao_pt, descriptionEs: input.descricao_es,
+      });
+      return { id };
+    }
+    if (input.id === undefined) throw new MediaError('notFound');
+    if (input.acao === 'remove') await service.removeBanner(caller.actor, input.id);
+    else await service.moveBanner(caller.actor, input.id, input.acao);
+    return { id: input.id };
+  });
+}
+
+export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
+  return respond(caller, request, '/painel/catalogo/marcas', async ({ fields, file }) => {
+    const { id } = BrandSchema.parse(fields);
+    if (!file) throw new MediaError('pictureMissing');
+    await service.setBrandLogo(caller.actor, id, file);
+    return { id };
+  });
+}
+
+export function postSellers(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
+  return respond(caller, request, '/painel/catalogo/vendedores', async ({ fields, file }) => {
+    const input = SellerSchema.parse(fields);
+    if (input.acao === 'remove') {
+      if (input.id === undefined) throw new MediaError('notFound');
+      await service.removeSeller(caller.actor, input.id);
+      return { id: input.id };
+    }
+    if (!input.nome || !input.funcao_pt || !input.funcao_es) throw new MediaError('badField');
+    const id = await service.saveSeller(caller.actor, {
+      id: input.id, name: input.nome, rolePt: input.funcao_pt, roleEs: input.funcao_es, whatsapp: input.whatsapp, photo: file,
+    });
+    return { id };
+  });
+}
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+/** One width of a stored picture: the address holds the content hash, so it is cached for a year, immutable. */
+export async function servePictureFile(store: PictureStore, file: string | undefined): Promise<Response> {
+  const match = file?.match(/^([0-9a-f]{20})-(\d{2,4})\.webp$/);
+  const bytes = match?.[1] && match[2] ? await store.readPictureVariant(match[1], Number(match[2])) : null;
+  if (!bytes) return notFound();
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'content-type': 'image/webp',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
