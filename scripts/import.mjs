@@ -6,7 +6,7 @@ import { getCatalogueImportService } from '../src/server/catalogue-import/index.
 import { bootDatabase } from '../src/server/db/boot.ts';
 
 const database = await bootDatabase({ seed: false });
-let code = 1;
+let code;
 try {
   code = await runImportCommand(process.argv.slice(2), getCatalogueImportService());
 } finally {

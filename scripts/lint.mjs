@@ -27,6 +27,18 @@ function mayHoldSql(file) {
   return path.basename(file) === 'repository.ts' || file.startsWith('src/server/db/');
 }
 
+// package.json `imports` aliases ('#lib/*' -> './src/lib/*'): an aliased import is checked like
+// the relative path it stands for.
+const { imports: ALIASES = {} } = JSON.parse(await readFile('package.json', 'utf8'));
+
+function resolveImport(file, specifier) {
+  if (!specifier.startsWith('#')) return path.join(path.dirname(file), specifier);
+  for (const [alias, target] of Object.entries(ALIASES)) {
+    if (alias.endsWith('/*') && specifier.startsWith(alias.slice(0, -1))) return path.join(target.slice(0, -1), specifier.slice(alias.length - 1));
+  }
+  return specifier;
+}
+
 async function walk(dir) {
   const entries = await readdir(dir, { withFileTypes: true });
   const files = await Promise.all(entries.map((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])));
@@ -43,14 +55,14 @@ for (const file of await walk('src')) {
   if (!holdsSql && SQL_ALLOWED_FOR_NOW.has(file)) problems.push(`${file}: no SQL left, remove it from SQL_ALLOWED_FOR_NOW`);
   const rule = RULES.find((r) => file.startsWith(r.layer));
   if (!rule) continue;
-  for (const match of source.matchAll(/^import\s+(?!type\s)[^;]*?from\s*['"](\.[^'"]*[-/]repository\.ts)['"]/gm)) {
-    const target = path.join(path.dirname(file), match[1]);
+  for (const match of source.matchAll(/^import\s+(?!type\s)[^;]*?from\s*['"]([.#][^'"]*[-/]repository\.ts)['"]/gm)) {
+    const target = resolveImport(file, match[1]);
     if (path.dirname(target) === path.dirname(file)) continue;
     if (CROSS_REPOSITORY_ALLOWED_FOR_NOW.has(`${file} -> ${target}`)) crossRepositoryUsed.add(`${file} -> ${target}`);
     else problems.push(`${file}: imports ${match[1]} (another domain's repository: use its services)`);
   }
-  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
-    const target = path.join(path.dirname(file), match[1]);
+  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"]([.#][^'"]+)['"]/g)) {
+    const target = resolveImport(file, match[1]);
     const bad = rule.forbidden.find((prefix) => target.startsWith(prefix));
     if (bad) problems.push(`${file}: imports ${match[1]} (${rule.layer} must not import ${bad})`);
   }

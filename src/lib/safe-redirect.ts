@@ -10,6 +10,7 @@ const SENTINEL_ORIGIN = 'https://shop.invalid';
 const MAX_LENGTH = 2048;
 
 // Leading/trailing C0 controls and spaces, and tabs/new lines anywhere, are dropped by browsers.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const C0_EDGES = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 const TAB_NEWLINE = /[\t\n\r]/g;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -31,6 +32,7 @@ export function toSafeRedirect(value: unknown, fallback: string, origin: string 
   // A path like /.//evil.com normalises to //evil.com: as a Location that is another host.
   if (!path.startsWith('/') || path.startsWith('//')) return fallback;
   // What we send must read back as the same path (no control characters left for a header).
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(path)) return fallback;
   return path;
 }

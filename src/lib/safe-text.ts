@@ -1,5 +1,6 @@
 // NUL: PostgreSQL text cannot hold it. Other C0 controls (tab and line breaks aside) and lone
 // surrogates: no field of the shop legitimately carries them. No imports: islands use this too.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** True when `value` can be stored, logged and used as a rate-limit key as it is. */

@@ -25,7 +25,7 @@ export async function startJsonServer(handle: (request: FakeRequest) => FakeAnsw
     incoming.on('end', () => {
       const url = new URL(incoming.url ?? '/', 'http://fake');
       const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = text ? JSON.parse(text) : null;
       } catch {

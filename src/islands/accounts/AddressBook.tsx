@@ -80,6 +80,7 @@ export default function AddressBook({ locale, brazilian, initial }: Props) {
         <p id="address-delete-title">{t('deleteAddressConfirm')}</p>
         {deleting && <p className="acc-hint">{deleting.nome}</p>}
         <div className="acc-actions">
+          {/* eslint-disable-next-line jsx-a11y-x/no-autofocus -- a confirmation dialog focuses its least destructive choice (WAI-ARIA dialog pattern) */}
           <button type="button" className={secondary} autoFocus onClick={() => confirmDialog.current?.close()}>{t('cancel')}</button>
           <button type="button" className="acc-button acc-button--danger" onClick={() => void remove()}>{t('deleteAddress')}</button>
         </div>

@@ -68,7 +68,7 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
     const next = editing ? (editing.pais_id === 2 ? 2 : 1) : brazilian ? 1 : 2;
     void prepare(next, editing ? toValues(editing) : EMPTY, next === 1 && editing !== null && !editing.cidade_id);
     if (!dialog.current?.open) dialog.current?.showModal();
-  }, [open, editing]);
+  }, [open, editing, brazilian]);
 
   async function onCep(raw: string) {
     const cep = formatCep(raw);

@@ -36,6 +36,7 @@ export default function ConfirmEmail({ locale, uid, token }: Props) {
         setState({ kind: 'error', message });
       })
       .catch(() => setState({ kind: 'error', message: c('serviceUnavailable') }));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- one POST per link: t and c are new on every render and must not send it again
   }, [uid, token]);
 
   if (state.kind === 'loading') return <p role="status" aria-busy="true">{t('confirmLoading')}</p>;

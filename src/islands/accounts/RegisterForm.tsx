@@ -23,7 +23,7 @@ const FIELDS = ['estrangeiro', 'nome', 'sobrenome', 'email', 'email_confirmation
 export default function RegisterForm({ locale, redirect }: { locale: Locale; redirect: string | null }) {
   const t = createTranslator(accountMessages, locale);
   const f = createTranslator(formMessages, locale);
-  const schema = useMemo(() => createRegistrationSchema(f), [locale]);
+  const schema = useMemo(() => createRegistrationSchema(createTranslator(formMessages, locale)), [locale]);
   const brazilianDefault = locale === 'pt-BR';
   const defaults = Object.fromEntries(FIELDS.map((k) => [k, ''])) as Values;
   Object.assign(defaults, { estrangeiro: brazilianDefault ? '1' : '0', documento_tipo: brazilianDefault ? 'CPF' : 'RUC', pais_id: brazilianDefault ? '1' : '2', pais: brazilianDefault ? 'Brasil' : 'Paraguai' });
@@ -64,6 +64,7 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
   // What was typed before a language switch (register-language.ts) comes back after the reload.
   useEffect(() => {
     for (const [k, v] of Object.entries(takeRegistrationDraft())) if ((FIELDS as readonly string[]).includes(k) && k !== 'estrangeiro') set(k, v);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft comes back once, on mount
   }, []);
 
   async function chooseState(id: string) {
@@ -96,13 +97,15 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
     setCepState(matched ? 'found' : 'manual');
   }
 
+  async function checkEmail(value: string) {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value.trim())) return;
+    const answer = await apiRequest('POST', '/ecom/cliente/cadastrar/check-email', { email: value.trim() });
+    if (!answer.ok && answer.status !== 0 && answer.status !== 429) setError('email', { type: 'server', message: toError(answer).errors.email?.[0] ?? toError(answer).message ?? t('emailCheckError') });
+  }
+
   function onEmail(value: string) {
     clearTimeout(emailTimer.current);
-    emailTimer.current = setTimeout(async () => {
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value.trim())) return;
-      const answer = await apiRequest('POST', '/ecom/cliente/cadastrar/check-email', { email: value.trim() });
-      if (!answer.ok && answer.status !== 0 && answer.status !== 429) setError('email', { type: 'server', message: toError(answer).errors.email?.[0] ?? toError(answer).message ?? t('emailCheckError') });
-    }, 500);
+    emailTimer.current = setTimeout(() => void checkEmail(value), 500);
   }
 
   function missingFiles(): Record<string, string> {
@@ -187,7 +190,7 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
         <legend>{t('address')}</legend>
         <div className="acc-grid">
           {brazilian && (
-            <Field label={t('cep')} {...register('cep', { onChange: (e) => onCep(e.target.value) })} inputMode="numeric" placeholder="00000-000"
+            <Field label={t('cep')} {...register('cep', { onChange: (e) => void onCep(e.target.value) })} inputMode="numeric" placeholder="00000-000"
               error={errors.cep} hint={cepState === 'searching' ? t('searchingCep') : undefined} />
           )}
           {brazilian && cepState === 'manual' && <p className="acc-alert" role="status">{t('cepNotFound')}</p>}

@@ -21,7 +21,7 @@ function say(form: HTMLFormElement, text: string, tone: 'ok' | 'warn') {
 export function startAddToCartForms(): void {
   const first = document.querySelector<HTMLFormElement>('form[data-add-to-cart]');
   if (first) void startCart(Number(first.dataset.currency));
-  document.addEventListener('submit', async (event) => {
+  const addFromForm = async (event: SubmitEvent): Promise<void> => {
     const form = (event.target as Element | null)?.closest<HTMLFormElement>('form[data-add-to-cart]');
     if (!form) return;
     event.preventDefault();
@@ -34,5 +34,6 @@ export function startAddToCartForms(): void {
     button?.removeAttribute('aria-busy');
     if (result.notice) say(form, toNoticeText(t, result.notice), 'warn');
     else say(form, t('added'), 'ok');
-  });
+  };
+  document.addEventListener('submit', (event) => void addFromForm(event));
 }

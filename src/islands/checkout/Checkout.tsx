@@ -47,7 +47,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
 
   useEffect(() => {
     void startCart(currencyId).then(() => { if ($cartStatus.get() === 'error') setAlert({ key: 'error_request' }); });
-  }, []);
+  }, [currencyId]);
 
   const items = (cart?.itens ?? []).filter((item) => item.ativo);
   const total = items.reduce((sum, item) => sum + item.valor_unitario * item.qtde, 0);

@@ -52,7 +52,9 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
   const [error, setError] = useState<CheckoutMessageKey | null>(null);
   // The choice as the shopper last left it, read when a recalculation comes back.
   const selection = useRef({ option, point });
-  selection.current = { option, point };
+  useEffect(() => {
+    selection.current = { option, point };
+  });
 
   /** Loads the addresses and selects `chosen`, else the saved one, else the default (spec section 4). */
   async function loadAddresses(chosen: number | null) {
@@ -102,11 +104,13 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
       if (next.point) { setState(next.point.estado); setCity(next.point.cidade); } else if (!next.kept) { setState(''); setCity(''); }
     });
     return () => { cancelled = true; };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- recalculates on a new address, country or cart only (calculate and t are new on every render)
   }, [addressId, brazilian, cartVersion]);
 
   useEffect(() => {
     onChange({ addressId, option, point });
     localState.set(SAVED_KEY, JSON.stringify({ addressId, serviceId: option?.entrega_servico_id ?? null, pointId: point?.id ?? null }));
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- onChange is the parent's callback, new on each of its renders: following it would loop
   }, [addressId, option, point]);
 
   async function choosePoint(chosen: PickupPoint | null) {
@@ -125,8 +129,10 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
   const cities = state ? getPickupCities(points, state) : [];
   const cityPoints = points.filter((item) => item.estado === state && item.cidade === city);
   // Spec section 4: a single state or city is selected for the shopper.
-  useEffect(() => { if (states.length === 1 && !state) setState(states[0]!); }, [states.join('|'), state]);
-  useEffect(() => { if (cities.length === 1 && !city) setCity(cities[0]!); }, [cities.join('|'), city]);
+  const onlyState = states.length === 1 ? states[0] : undefined;
+  const onlyCity = cities.length === 1 ? cities[0] : undefined;
+  useEffect(() => { if (onlyState && !state) setState(onlyState); }, [onlyState, state]);
+  useEffect(() => { if (onlyCity && !city) setCity(onlyCity); }, [onlyCity, city]);
 
   return (
     <section className="co-shipping" aria-labelledby="co-shipping-title" aria-busy={loading}>

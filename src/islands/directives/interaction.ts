@@ -57,10 +57,15 @@ export default function interactionDirective(load: Load, options: { value?: unkn
     void start();
   }
 
+  // A listener answers nothing: the load's own errors are caught in start().
+  function onStarter(): void {
+    void start();
+  }
+
   async function start(): Promise<void> {
     if (started) return;
     started = true;
-    for (const type of STARTERS) el.removeEventListener(type, start);
+    for (const type of STARTERS) el.removeEventListener(type, onStarter);
     try {
       const hydrate = await load();
       await hydrate();
@@ -96,7 +101,7 @@ export default function interactionDirective(load: Load, options: { value?: unkn
     el.removeEventListener('submit', hold, true);
   }
 
-  for (const type of STARTERS) el.addEventListener(type, start, { passive: true });
+  for (const type of STARTERS) el.addEventListener(type, onStarter, { passive: true });
   el.addEventListener('click', hold, true);
   el.addEventListener('submit', hold, true);
   el.addEventListener('change', remember, true);

@@ -17,7 +17,7 @@ export function startFavouriteButtons(): void {
   const first = document.querySelector<HTMLButtonElement>('button[data-favourite]');
   if (first) void startFavourites(first.dataset.signedIn === '1');
   $favouriteIds.subscribe(paintAll);
-  document.addEventListener('click', async (event) => {
+  const toggleFromButton = async (event: MouseEvent): Promise<void> => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-favourite]');
     if (!button || button.getAttribute('aria-busy') === 'true') return;
     event.preventDefault();
@@ -36,5 +36,6 @@ export function startFavouriteButtons(): void {
     } finally {
       button.removeAttribute('aria-busy');
     }
-  });
+  };
+  document.addEventListener('click', (event) => void toggleFromButton(event));
 }

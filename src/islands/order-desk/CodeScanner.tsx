@@ -53,7 +53,7 @@ export default function CodeScanner({ formId, labels }: Props) {
         return;
       }
       // A few looks a second: enough for a ticket held up to the camera, light on a phone.
-      timer = window.setTimeout(look, 250);
+      timer = window.setTimeout(() => void look(), 250);
     };
     navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false })
       .then(async (media) => {

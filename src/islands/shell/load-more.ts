@@ -28,7 +28,7 @@ export function startLoadMore(): void {
   for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-load-more]')) {
     const label = link.textContent;
     const error = document.querySelector<HTMLElement>('[data-load-error]');
-    link.addEventListener('click', async (event) => {
+    const loadNextPage = async (event: MouseEvent): Promise<void> => {
       const grid = document.querySelector('[data-product-grid]');
       if (!grid) return;
       event.preventDefault();
@@ -60,6 +60,7 @@ export function startLoadMore(): void {
         delete link.dataset.busy;
         link.removeAttribute('aria-busy');
       }
-    });
+    };
+    link.addEventListener('click', (event) => void loadNextPage(event));
   }
 }

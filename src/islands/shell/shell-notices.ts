@@ -46,7 +46,7 @@ export function startShellNotices(): void {
   if (dialog) {
     dialog.addEventListener('close', closeDevPopup);
     dialog.querySelector('button')?.addEventListener('click', closeDevPopup);
-    $devPopup.subscribe(async (popup) => {
+    const showDevPopup = async (popup: ReturnType<typeof $devPopup.get>): Promise<void> => {
       if (!popup) { if (dialog.open) dialog.close(); return; }
       // The catalogue loads only when a popup opens: no page needs it to render.
       const [{ shellMessages }, { createTranslator }] = await Promise.all([import('../../lib/i18n/shell.ts'), import('../../lib/i18n/translator.ts')]);
@@ -56,7 +56,8 @@ export function startShellNotices(): void {
       if (message) message.textContent = t(popup.messageKey);
       if (ok) ok.textContent = t('ok');
       if ($devPopup.get() === popup && !dialog.open) dialog.showModal();
-    });
+    };
+    $devPopup.subscribe((popup) => void showDevPopup(popup));
   }
   stack?.setAttribute('data-ready', '');
 }

@@ -56,6 +56,7 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
       });
     }
     return () => clearTimeout(retry.current);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- starts once, on mount, from the props the page rendered
   }, []);
 
   async function loadCities(id: number, keepCity: number | null = null) {
@@ -108,6 +109,7 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
   // Any cart change recalculates (spec section 4), as does the city.
   useEffect(() => {
     if (pickupOnly || cityId) void calculate(cityId);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- recalculates on a new city or cart only (calculate is a new function on every render)
   }, [cityId, version, cart?.id]);
 
   const deliveries = options.filter((option) => option.tipo === 'delivery');

@@ -53,7 +53,7 @@ export function toMinorUnits(value: string | number, decimals: number): number |
   if (raw.startsWith('-')) return 'negative';
   const lastDot = raw.lastIndexOf('.');
   const lastComma = raw.lastIndexOf(',');
-  let mark: string | null = null;
+  let mark: string | null;
   if (lastDot >= 0 && lastComma >= 0) mark = lastDot > lastComma ? '.' : ',';
   else {
     const only = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : null;

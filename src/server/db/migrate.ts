@@ -33,7 +33,7 @@ export async function runMigrations(pool: pg.Pool, dir = MIGRATIONS_DIR): Promis
         applied.push(name);
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${name} failed: ${(error as Error).message}`);
+        throw new Error(`migration ${name} failed: ${(error as Error).message}`, { cause: error });
       }
     }
   } finally {

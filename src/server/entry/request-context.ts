@@ -53,7 +53,7 @@ export async function resolveRequestContext(facts: RequestFacts): Promise<Reques
     return { ok: false, result: errorResult(403, createTranslator(commonMessages, getDefaultLocale(storefront))('forbidden')) };
   }
   const token = readSessionToken(facts, sessionCookie);
-  let customer: SessionCustomer | null = null;
+  let customer: SessionCustomer | null;
   try {
     customer = token ? await getSessionService().getSessionCustomer(token) : null;
   } catch (error) {

@@ -12,6 +12,7 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 // RFC 9110 host = uri-host [ ":" port ]: a reg-name (letters, digits, '-', '.') or an IPv6 literal.
 const HOST_SYNTAX = /^(?:[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
 // Field values may hold tabs and visible characters only (RFC 9110 section 5.5).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
 let knownHosts: Set<string> | undefined;

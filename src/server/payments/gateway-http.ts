@@ -31,7 +31,7 @@ export async function callGateway<T>(url: string, request: GatewayRequest): Prom
     throw new GatewayError(`${new URL(url).pathname}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`, null, null);
   }
   const text = await response.text();
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

@@ -1,0 +1,62 @@
+// The linter of `npm run check` (docs/decisions/0740): rules that catch defects, never style (that
+// is Prettier's job). Type-aware rules run on .ts/.tsx only, where the TypeScript service is cheap.
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { defineConfig } from 'eslint/config';
+
+export default defineConfig(
+  { ignores: ['dist/', 'data/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/', 'public/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  astro.configs['flat/recommended'],
+  astro.configs['flat/jsx-a11y-recommended'],
+  {
+    languageOptions: { globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_`-prefixed names are deliberate placeholders (an ignored argument, a dropped field).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits loses its error; one passed where a callback's result is ignored
+      // (an onClick, a forEach) does too.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    files: ['src/islands/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y-x': jsxA11y },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
+      // A missing dependency is a stale value; a deliberate omission says why on its line.
+      'react-hooks/exhaustive-deps': 'error',
+      // Advice for the React Compiler, which this shop does not run: a setState in an effect costs
+      // one more render, it is not a defect; react-hook-form's watch() only defeats the compiler.
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/incompatible-library': 'off',
+    },
+  },
+  {
+    // Tests read JSON answers by path and assert their values: the answers' shapes are what they
+    // check, so their bodies stay `any` (the helper's default) rather than being typed twice.
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Inline <script> in .astro pages run in the browser.
+    files: ['**/*.astro/*.js', '**/*.astro/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);
