@@ -74,10 +74,20 @@ export default defineConfig({
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/, priority: 2 },
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/,
+                    priority: 2,
+                  },
                   { name: (id, ctx) => (isInPageScript(id, ctx) ? 'page' : null), priority: 3 },
                   // nanostores (1 kB) goes with the shop code: plain page scripts use the stores without React.
-                  { name: 'shop', test: /[\\/]src[\\/](islands|lib)[\\/]|node_modules[\\/]nanostores[\\/]/, minShareCount: 2, priority: 1, entriesAware: true },
+                  {
+                    name: 'shop',
+                    test: /[\\/]src[\\/](islands|lib)[\\/]|node_modules[\\/]nanostores[\\/]/,
+                    minShareCount: 2,
+                    priority: 1,
+                    entriesAware: true,
+                  },
                 ],
               },
             },

@@ -18,7 +18,8 @@ const chromium = {
  * A phone's Chrome: with this User-Agent Chromium also sends `Sec-CH-UA-Mobile: ?1`, as real
  * phones do, so the server gives the mobile page size (docs/decisions/0110).
  */
-const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,7 +33,11 @@ export default defineConfig({
   use: { launchOptions: chromium, trace: 'retain-on-failure' },
   // Tests of one layout only carry a tag; the other viewport's project leaves them out.
   projects: [
-    { name: 'mobile', grepInvert: /@desktop/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, userAgent: PHONE_USER_AGENT } },
+    {
+      name: 'mobile',
+      grepInvert: /@desktop/,
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, userAgent: PHONE_USER_AGENT },
+    },
     { name: 'desktop', grepInvert: /@phone/, use: { viewport: { width: 1366, height: 768 } } },
   ],
 });

@@ -64,14 +64,15 @@ const compress = compression({
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
 });
 // Anonymous catalogue pages rendered once and served from memory (src/server/page-cache).
-const pageCache = config.PAGE_CACHE === 'on'
-  ? createPageCache(handler, {
-    maxBytes: config.PAGE_CACHE_MAX_BYTES,
-    freshMs: config.PAGE_CACHE_FRESH_S * 1000,
-    staleMs: config.PAGE_CACHE_STALE_S * 1000,
-    exposeStatus: config.PAGE_CACHE_STATUS_HEADER === 'on',
-  })
-  : null;
+const pageCache =
+  config.PAGE_CACHE === 'on'
+    ? createPageCache(handler, {
+        maxBytes: config.PAGE_CACHE_MAX_BYTES,
+        freshMs: config.PAGE_CACHE_FRESH_S * 1000,
+        staleMs: config.PAGE_CACHE_STALE_S * 1000,
+        exposeStatus: config.PAGE_CACHE_STATUS_HEADER === 'on',
+      })
+    : null;
 if (pageCache) onCatalogueChange((tags) => pageCache.invalidate(tags));
 
 /** A page the cache rendered but does not keep (a redirect, a 404): compressed like any answer. */
@@ -83,7 +84,11 @@ function writeUncachedPage(req, res, page) {
 }
 
 // PROCESS_ID_HEADER=on (tests, benchmarks): /healthz names the process that answered.
-const healthHeaders = { 'content-type': 'text/plain', 'cache-control': 'no-store', ...(config.PROCESS_ID_HEADER === 'on' ? { 'x-process-id': String(process.pid) } : {}) };
+const healthHeaders = {
+  'content-type': 'text/plain',
+  'cache-control': 'no-store',
+  ...(config.PROCESS_ID_HEADER === 'on' ? { 'x-process-id': String(process.pid) } : {}),
+};
 let shuttingDown = false;
 // The hot cart and shipping JSON routes skip Astro's pipeline (decision 0206); FAST_ROUTES=off
 // sends them through Astro too (the tests compare both answers).

@@ -62,7 +62,9 @@ try {
     serverPid: await findServerPid(),
   };
   const only = values.only?.split(',');
-  const modules = (await readdir(path.join(root, 'scripts/bench'))).filter((f) => f.endsWith('.mjs')).sort()
+  const modules = (await readdir(path.join(root, 'scripts/bench')))
+    .filter((f) => f.endsWith('.mjs'))
+    .sort()
     .filter((f) => !only || only.includes(f.replace(/\.mjs$/, '')));
   for (const file of modules) {
     const name = file.replace(/\.mjs$/, '');

@@ -9,7 +9,11 @@ const EXAMPLE = '.env.example';
 
 function readTable(markdown) {
   const rows = [...markdown.matchAll(/^\| `([A-Z0-9_]+)` \| (.+?) \| (.+?) \|$/gm)];
-  return rows.map(([, name, fallback, meaning]) => ({ name, fallback: fallback.replaceAll('`', ''), meaning: meaning.replaceAll('`', '') }));
+  return rows.map(([, name, fallback, meaning]) => ({
+    name,
+    fallback: fallback.replaceAll('`', ''),
+    meaning: meaning.replaceAll('`', ''),
+  }));
 }
 
 function toExample(rows) {
@@ -26,8 +30,12 @@ if (!process.argv.includes('--check')) {
   const documented = new Set(rows.map((row) => row.name));
   const validated = new Set(Object.keys(ConfigSchema.shape));
   const problems = [
-    ...[...validated].filter((name) => !documented.has(name)).map((name) => `${name}: validated in src/server/config.ts but missing from README's configuration table`),
-    ...[...documented].filter((name) => !validated.has(name)).map((name) => `${name}: in README's configuration table but not validated in src/server/config.ts`),
+    ...[...validated]
+      .filter((name) => !documented.has(name))
+      .map((name) => `${name}: validated in src/server/config.ts but missing from README's configuration table`),
+    ...[...documented]
+      .filter((name) => !validated.has(name))
+      .map((name) => `${name}: in README's configuration table but not validated in src/server/config.ts`),
   ];
   const current = await readFile(EXAMPLE, 'utf8').catch(() => '');
   if (current !== expected) problems.push(`${EXAMPLE} is out of date: run node scripts/env-example.mjs`);

@@ -48,8 +48,11 @@ function fetchRaw(stack, host, path, headers = {}) {
 /** Lighthouse's own trace recording fails now and then (NO_NAVSTART): one more attempt, not a miss. */
 async function runLighthouse(url, attempts = 2) {
   try {
-    const { stdout } = await run('npx', ['lighthouse', url, '--quiet', '--output=json', '--only-categories=performance', `--chrome-flags=${CHROME_FLAGS}`],
-      { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(
+      'npx',
+      ['lighthouse', url, '--quiet', '--output=json', '--only-categories=performance', `--chrome-flags=${CHROME_FLAGS}`],
+      { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
+    );
     return stdout;
   } catch (error) {
     if (attempts <= 1 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(String(error.stderr))) throw error;
@@ -111,18 +114,31 @@ const rows = [];
 const misses = [];
 function check(label, value, limit, unit, higherIsBetter = false) {
   const ok = higherIsBetter ? value >= limit : value <= limit;
-  rows.push({ check: label, value: `${Number(value.toFixed(unit === '' ? 3 : 1))}${unit}`, budget: `${higherIsBetter ? '>=' : '<='} ${limit}${unit}`, ok: ok ? 'ok' : 'MISS' });
+  rows.push({
+    check: label,
+    value: `${Number(value.toFixed(unit === '' ? 3 : 1))}${unit}`,
+    budget: `${higherIsBetter ? '>=' : '<='} ${limit}${unit}`,
+    ok: ok ? 'ok' : 'MISS',
+  });
   if (!ok) misses.push(label);
 }
 
 const stack = await startTestStack();
 try {
   const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 1 });
-  const { rows: [product] } = await db.query('SELECT slug FROM products WHERE stock > 0 ORDER BY id LIMIT 1');
-  const { rows: [category] } = await db.query('SELECT slug FROM categories WHERE menu_visible AND NOT special ORDER BY position, id LIMIT 1');
+  const {
+    rows: [product],
+  } = await db.query('SELECT slug FROM products WHERE stock > 0 ORDER BY id LIMIT 1');
+  const {
+    rows: [category],
+  } = await db.query('SELECT slug FROM categories WHERE menu_visible AND NOT special ORDER BY position, id LIMIT 1');
   await db.end();
   const productPath = `/produto/${product.slug}`;
-  const pages = [['home', '/'], ['listing', `/produtos/${category.slug}`], ['product', productPath]];
+  const pages = [
+    ['home', '/'],
+    ['listing', `/produtos/${category.slug}`],
+    ['product', productPath],
+  ];
   let productScripts = [];
 
   if (!args.has('--no-lighthouse')) {
@@ -162,9 +178,24 @@ try {
     const asset = { path: '/favicon.svg' };
     const page = await load(stack, 'br', productPath);
     const staticAsset = await load(stack, 'br', asset.path);
-    rows.push({ check: `load ${productPath} (${LOAD.connections} conn, ${LOAD.durationS} s)`, value: `${page.rps.toFixed(0)} req/s, p99 ${page.p99} ms, ${page.errors} errors`, budget: 'report', ok: page.errors ? 'MISS' : 'ok' });
-    rows.push({ check: `load ${asset.path} (static)`, value: `${staticAsset.rps.toFixed(0)} req/s, p99 ${staticAsset.p99} ms`, budget: 'report', ok: 'ok' });
-    rows.push({ check: 'product page / static asset', value: `${(page.rps / staticAsset.rps).toFixed(3)} of the throughput`, budget: 'report', ok: 'ok' });
+    rows.push({
+      check: `load ${productPath} (${LOAD.connections} conn, ${LOAD.durationS} s)`,
+      value: `${page.rps.toFixed(0)} req/s, p99 ${page.p99} ms, ${page.errors} errors`,
+      budget: 'report',
+      ok: page.errors ? 'MISS' : 'ok',
+    });
+    rows.push({
+      check: `load ${asset.path} (static)`,
+      value: `${staticAsset.rps.toFixed(0)} req/s, p99 ${staticAsset.p99} ms`,
+      budget: 'report',
+      ok: 'ok',
+    });
+    rows.push({
+      check: 'product page / static asset',
+      value: `${(page.rps / staticAsset.rps).toFixed(3)} of the throughput`,
+      budget: 'report',
+      ok: 'ok',
+    });
     if (page.errors) misses.push('load errors');
   }
 } finally {

@@ -60,7 +60,11 @@ try {
   }
 } catch (error) {
   if (!(error instanceof StaffRefused)) throw error;
-  const messages = { emailTaken: 'that e-mail already has an account', emailInvalid: 'not a valid e-mail address', notFound: 'no staff account with that e-mail' };
+  const messages = {
+    emailTaken: 'that e-mail already has an account',
+    emailInvalid: 'not a valid e-mail address',
+    notFound: 'no staff account with that e-mail',
+  };
   console.error(messages[error.reason] ?? error.reason);
   code = 1;
 } finally {

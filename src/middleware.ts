@@ -81,8 +81,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   const resolved = await resolveRequestContext({
-    method: request.method, headers: request.headers, url,
-    sessionCookie: cookies.get(SESSION_COOKIE)?.value, langCookie: cookies.get(LANG_COOKIE)?.value,
+    method: request.method,
+    headers: request.headers,
+    url,
+    sessionCookie: cookies.get(SESSION_COOKIE)?.value,
+    langCookie: cookies.get(LANG_COOKIE)?.value,
   });
   if (!resolved.ok) return toResponse(resolved.result);
   // A session that ended (expired, or ended elsewhere) stops travelling with every request.

@@ -23,7 +23,11 @@ function runClosedLoop(workerData) {
     const results = [];
     worker.on('message', (result) => results.push(result));
     worker.on('error', reject);
-    worker.on('exit', (code) => (code === 0 && results.length === workerData.rounds.length ? resolve(results) : reject(new Error(`closed loop worker exited with ${code}`))));
+    worker.on('exit', (code) =>
+      code === 0 && results.length === workerData.rounds.length
+        ? resolve(results)
+        : reject(new Error(`closed loop worker exited with ${code}`)),
+    );
   });
 }
 
@@ -33,26 +37,44 @@ function percentile(sorted, p) {
 function summary(samples) {
   const sorted = Float64Array.from(samples).sort();
   const round = (n) => Math.round(n * 10) / 10;
-  return { count: sorted.length, p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)), p99_ms: round(percentile(sorted, 99)), max_ms: round(sorted.at(-1)) };
+  return {
+    count: sorted.length,
+    p50_ms: round(percentile(sorted, 50)),
+    p95_ms: round(percentile(sorted, 95)),
+    p99_ms: round(percentile(sorted, 99)),
+    max_ms: round(sorted.at(-1)),
+  };
 }
 
 export default async function run({ baseUrl, databaseUrl, hostHeader }) {
   const origin = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CARTS });
-  const request = (method, path, body, host = hostHeader('br')) => new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const started = performance.now();
-    const req = http.request({
-      host: origin.hostname, port: origin.port, path, method, agent,
-      headers: { host, accept: 'application/json', ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}) },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started, body: Buffer.concat(chunks).toString() }));
+  const request = (method, path, body, host = hostHeader('br')) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const started = performance.now();
+      const req = http.request(
+        {
+          host: origin.hostname,
+          port: origin.port,
+          path,
+          method,
+          agent,
+          headers: {
+            host,
+            accept: 'application/json',
+            ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started, body: Buffer.concat(chunks).toString() }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     });
-    req.on('error', reject);
-    req.end(payload);
-  });
 
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const tag = randomUUID().slice(0, 8);
@@ -71,7 +93,11 @@ export default async function run({ baseUrl, databaseUrl, hostHeader }) {
   const carts = [];
   for (let i = 0; i < CARTS; i += 1) {
     const externalId = randomBytes(24).toString('base64url');
-    const created = await request('POST', '/ecom/venda/carrinho', { external_id: externalId, moeda_id: 3, itens: [{ produto_id: productIds[0], qtde: 1 }] });
+    const created = await request('POST', '/ecom/venda/carrinho', {
+      external_id: externalId,
+      moeda_id: 3,
+      itens: [{ produto_id: productIds[0], qtde: 1 }],
+    });
     if (created.status !== 201) throw new Error(`cart create failed: ${created.status} ${created.body}`);
     carts.push({ externalId, id: JSON.parse(created.body).id });
   }
@@ -82,7 +108,10 @@ export default async function run({ baseUrl, databaseUrl, hostHeader }) {
   // optimising the hot path): those run as a warm-up, and the running shop is measured after it,
   // over 10,000 changes so that its p99 is not decided by one second of the machine's life.
   const [coldStart, warmUp, steady] = await runClosedLoop({
-    baseUrl, host: hostHeader('br'), carts, productIds,
+    baseUrl,
+    host: hostHeader('br'),
+    carts,
+    productIds,
     rounds: [COLD_START_UPDATES_PER_CART, WARM_UP_UPDATES_PER_CART, UPDATES_PER_CART],
   });
   for (const round of [coldStart, warmUp, steady]) cartErrors += round.errors;
@@ -91,7 +120,11 @@ export default async function run({ baseUrl, databaseUrl, hostHeader }) {
   // The same change one at a time: the per-request cost without queueing.
   const sequentialSamples = [];
   for (let n = 0; n < 100; n += 1) {
-    const res = await request('PUT', `/ecom/venda/carrinho/${carts[0].id}`, { external_id: carts[0].externalId, moeda_id: 3, itens: [{ produto_id: productIds[0], qtde: 1 + (n % 5) }] });
+    const res = await request('PUT', `/ecom/venda/carrinho/${carts[0].id}`, {
+      external_id: carts[0].externalId,
+      moeda_id: 3,
+      itens: [{ produto_id: productIds[0], qtde: 1 + (n % 5) }],
+    });
     if (res.status !== 200) cartErrors += 1;
     sequentialSamples.push(res.ms);
   }
@@ -101,31 +134,47 @@ export default async function run({ baseUrl, databaseUrl, hostHeader }) {
   // above keeps 50 requests always in flight, so its latency is mostly queueing (50 / throughput);
   // this one shows the latency of a busy shop that is not saturated.
   const pacedSamples = [];
-  await Promise.all(carts.map(async (cart, index) => {
-    const start = performance.now() + (index * PACED_INTERVAL_MS) / CARTS;
-    for (let n = 0; n < PACED_CHANGES; n += 1) {
-      const wait = start + n * PACED_INTERVAL_MS - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const itens = productIds.slice(0, 1 + ((n + index) % 3)).map((produto_id, k) => ({ produto_id, qtde: 1 + ((n + k) % 5), ativo: true }));
-      const res = await request('PUT', `/ecom/venda/carrinho/${cart.id}`, { external_id: cart.externalId, moeda_id: 3, itens });
-      if (res.status !== 200) cartErrors += 1;
-      pacedSamples.push(res.ms);
-    }
-  }));
+  await Promise.all(
+    carts.map(async (cart, index) => {
+      const start = performance.now() + (index * PACED_INTERVAL_MS) / CARTS;
+      for (let n = 0; n < PACED_CHANGES; n += 1) {
+        const wait = start + n * PACED_INTERVAL_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const itens = productIds
+          .slice(0, 1 + ((n + index) % 3))
+          .map((produto_id, k) => ({ produto_id, qtde: 1 + ((n + k) % 5), ativo: true }));
+        const res = await request('PUT', `/ecom/venda/carrinho/${cart.id}`, { external_id: cart.externalId, moeda_id: 3, itens });
+        if (res.status !== 200) cartErrors += 1;
+        pacedSamples.push(res.ms);
+      }
+    }),
+  );
 
   // Shipping calculation for a Paraguayan city, 20 concurrent callers.
   const shippingSamples = [];
   let shippingErrors = 0;
-  await Promise.all(carts.slice(0, SHIPPING_WORKERS).map(async (cart) => {
-    for (let n = 0; n < SHIPPING_CALLS; n += 1) {
-      const res = await request('PUT', `/ecom/venda/carrinho/${cart.externalId}/calcular-frete`, { cidade_id: city, external_id: cart.externalId, moeda_id: 3 }, hostHeader('es'));
-      if (res.status !== 200) shippingErrors += 1;
-      shippingSamples.push(res.ms);
-    }
-  }));
+  await Promise.all(
+    carts.slice(0, SHIPPING_WORKERS).map(async (cart) => {
+      for (let n = 0; n < SHIPPING_CALLS; n += 1) {
+        const res = await request(
+          'PUT',
+          `/ecom/venda/carrinho/${cart.externalId}/calcular-frete`,
+          { cidade_id: city, external_id: cart.externalId, moeda_id: 3 },
+          hostHeader('es'),
+        );
+        if (res.status !== 200) shippingErrors += 1;
+        shippingSamples.push(res.ms);
+      }
+    }),
+  );
   agent.destroy();
 
-  const cartUpdate = { ...summary(cartSamples), concurrent_carts: CARTS, errors: cartErrors, rps: Math.round(cartSamples.length / cartSeconds) };
+  const cartUpdate = {
+    ...summary(cartSamples),
+    concurrent_carts: CARTS,
+    errors: cartErrors,
+    rps: Math.round(cartSamples.length / cartSeconds),
+  };
   const shipping = { ...summary(shippingSamples), concurrency: SHIPPING_WORKERS, errors: shippingErrors };
   return {
     name: 'cart',
@@ -141,10 +190,15 @@ export default async function run({ baseUrl, databaseUrl, hostHeader }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { startTestStack } = await import('../../tests/support/test-stack.ts');
+  const { startTestStack } = await import('#tests/support/test-stack.ts');
   const stack = await startTestStack();
   try {
-    const result = await run({ baseUrl: stack.baseUrl, port: stack.port, databaseUrl: stack.databaseUrl, hostHeader: (host) => `${host}.localhost:${stack.port}` });
+    const result = await run({
+      baseUrl: stack.baseUrl,
+      port: stack.port,
+      databaseUrl: stack.databaseUrl,
+      hostHeader: (host) => `${host}.localhost:${stack.port}`,
+    });
     console.log(JSON.stringify(result, null, 2));
   } finally {
     await stack.stop();

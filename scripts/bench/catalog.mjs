@@ -14,12 +14,14 @@ function get(agent, port, host, path) {
     const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { host, 'accept-encoding': 'identity' } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({
-        status: res.statusCode,
-        ms: Number(process.hrtime.bigint() - started) / 1e6,
-        serverMs: Number(String(res.headers['server-timing'] ?? '').match(/app;dur=([\d.]+)/)?.[1] ?? Number.NaN),
-        body: Buffer.concat(chunks),
-      }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+          serverMs: Number(String(res.headers['server-timing'] ?? '').match(/app;dur=([\d.]+)/)?.[1] ?? Number.NaN),
+          body: Buffer.concat(chunks),
+        }),
+      );
     });
     req.on('error', reject);
   });
@@ -64,11 +66,31 @@ async function readRssMb(pid) {
  * decision 0100), a single word, words typed without accents, a typo, Spanish names.
  */
 const SEARCH_KINDS = {
-  several_words_many_matches: [['es', 'taladro percutor'], ['pt', 'furadeira impacto'], ['es', 'sierra circular']],
-  single_word: [['pt', 'furadeira'], ['es', 'taladro'], ['pt', 'trena']],
-  without_accents: [['es', 'nivel laser'], ['pt', 'grampeador pneumatico'], ['es', 'cepillo electrico']],
-  typo: [['pt', 'parafusadera'], ['pt', 'furadiera'], ['es', 'amoladra angular']],
-  spanish: [['es', 'amoladora angular'], ['es', 'llave de impacto'], ['es', 'cortadora de cesped']],
+  several_words_many_matches: [
+    ['es', 'taladro percutor'],
+    ['pt', 'furadeira impacto'],
+    ['es', 'sierra circular'],
+  ],
+  single_word: [
+    ['pt', 'furadeira'],
+    ['es', 'taladro'],
+    ['pt', 'trena'],
+  ],
+  without_accents: [
+    ['es', 'nivel laser'],
+    ['pt', 'grampeador pneumatico'],
+    ['es', 'cepillo electrico'],
+  ],
+  typo: [
+    ['pt', 'parafusadera'],
+    ['pt', 'furadiera'],
+    ['es', 'amoladra angular'],
+  ],
+  spanish: [
+    ['es', 'amoladora angular'],
+    ['es', 'llave de impacto'],
+    ['es', 'cortadora de cesped'],
+  ],
 };
 const SEARCH_P95_TARGET_MS = 15;
 
@@ -82,7 +104,11 @@ async function measureSearchKinds(agent, port, hostHeader) {
       if (byHost[lang].length) figures.push(await measure(agent, port, hostHeader(lang === 'pt' ? 'br' : 'es'), byHost[lang]));
     }
     const p95 = Math.max(...figures.map((f) => f.p95_ms));
-    kinds[kind] = { queries: queries.map(([lang, text]) => `${lang}: ${text}`), p50_ms: Math.max(...figures.map((f) => f.p50_ms)), p95_ms: p95 };
+    kinds[kind] = {
+      queries: queries.map(([lang, text]) => `${lang}: ${text}`),
+      p50_ms: Math.max(...figures.map((f) => f.p50_ms)),
+      p95_ms: p95,
+    };
   }
   const worst = Math.max(...Object.values(kinds).map((k) => k.p95_ms));
   return { kinds, target: `p95 <= ${SEARCH_P95_TARGET_MS} ms for each kind`, pass: worst <= SEARCH_P95_TARGET_MS };
@@ -94,11 +120,17 @@ export default async function run({ port, hostHeader, serverPid }) {
   const host = hostHeader('br');
   const start = JSON.parse((await get(agent, port, host, '/api/public/start?lang=pt')).body.toString());
   const category = start.categories.find((c) => c.slug === 'ferramentas-eletricas') ?? start.categories[0];
-  const brandIds = start.brands.filter((b) => ['makita', 'bosch', 'dewalt'].includes(b.slug)).map((b) => b.id).join(',');
+  const brandIds = start.brands
+    .filter((b) => ['makita', 'bosch', 'dewalt'].includes(b.slug))
+    .map((b) => b.id)
+    .join(',');
   const total = JSON.parse((await get(agent, port, host, '/api/public/products?per_page=1')).body.toString()).total;
-  const codes = JSON.parse((await get(agent, port, host, '/api/public/products?per_page=20&page=37')).body.toString()).data.map((p) => p.codigo);
-  const searches = ['furadeira', 'makita furad', 'esmerilhadeira angular', 'furadiera', 'trena', ...codes.slice(0, 5)]
-    .map((t) => `/api/public/products?text=${encodeURIComponent(t)}&lang=pt&all_products=1&category_id=&department_id=&per_page=20`);
+  const codes = JSON.parse((await get(agent, port, host, '/api/public/products?per_page=20&page=37')).body.toString()).data.map(
+    (p) => p.codigo,
+  );
+  const searches = ['furadeira', 'makita furad', 'esmerilhadeira angular', 'furadiera', 'trena', ...codes.slice(0, 5)].map(
+    (t) => `/api/public/products?text=${encodeURIComponent(t)}&lang=pt&all_products=1&category_id=&department_id=&per_page=20`,
+  );
   const figures = {
     products_total: total,
     list_page_1: await measure(agent, port, host, ['/api/public/products?lang=pt&per_page=20&page=1&order_by=id&order=desc']),
@@ -109,7 +141,12 @@ export default async function run({ port, hostHeader, serverPid }) {
       `/api/public/products?lang=pt&per_page=20&page=3&category_id=${category.id}&brands_ids=${brandIds}&order_by=valor_venda&order=desc`,
     ]),
     text_search: await measure(agent, port, host, searches),
-    product_details: await measure(agent, port, host, codes.map((_, i) => `/api/public/products/${1000 + i * 977}/details?lang=es`)),
+    product_details: await measure(
+      agent,
+      port,
+      host,
+      codes.map((_, i) => `/api/public/products/${1000 + i * 977}/details?lang=es`),
+    ),
     search_by_kind: await measureSearchKinds(agent, port, hostHeader),
     start: await measure(agent, port, host, ['/api/public/start?lang=pt']),
     server_rss_mb: await readRssMb(serverPid),

@@ -13,8 +13,25 @@ import path from 'node:path';
 const PRODUCTS = 100_000;
 const root = path.resolve(import.meta.dirname, '../..');
 
-const COLUMNS = ['codigo', 'nome_pt', 'nome_es', 'descritivo_pt', 'descritivo_es', 'descricao_pt', 'descricao_es', 'marca',
-  'categoria_pt', 'departamento_pt', 'preco', 'moeda', 'estoque', 'mostrar_preco', 'especificacoes_pt', 'especificacoes_es', 'imagens'];
+const COLUMNS = [
+  'codigo',
+  'nome_pt',
+  'nome_es',
+  'descritivo_pt',
+  'descritivo_es',
+  'descricao_pt',
+  'descricao_es',
+  'marca',
+  'categoria_pt',
+  'departamento_pt',
+  'preco',
+  'moeda',
+  'estoque',
+  'mostrar_preco',
+  'especificacoes_pt',
+  'especificacoes_es',
+  'imagens',
+];
 
 /** Writes the file line by line (never whole in memory): 40 brands, 12 categories, 4 departments each. */
 async function writeCatalogue(file, count) {
@@ -24,12 +41,25 @@ async function writeCatalogue(file, count) {
   for (let i = 0; i < count; i += 1) {
     const cents = 1000 + ((i * 7919) % 900_000);
     const price = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
-    const row = [`BENCH-${String(i).padStart(6, '0')}`, `Ferramenta de bancada ${i}`, `Herramienta de banco ${i}`,
-      `Modelo ${i} para oficina profissional.`, `Modelo ${i} para taller profesional.`,
-      `<p>Corpo em aço, garantia de <b>12 meses</b>.</p><ul><li>Item ${i}</li></ul>`, `<p>Cuerpo de acero, garantía de <b>12 meses</b>.</p>`,
-      `Marca Bench ${i % 40}`, `Categoria Bench ${i % 12}`, `Departamento ${i % 4}`, price, 'USD', String(i % 97),
-      i % 20 === 0 ? 'não' : 'sim', `Potência: ${500 + (i % 9) * 100} W | Tensão: 220 V`, `Potencia: ${500 + (i % 9) * 100} W | Tensión: 220 V`,
-      `bench-${i}.jpg`];
+    const row = [
+      `BENCH-${String(i).padStart(6, '0')}`,
+      `Ferramenta de bancada ${i}`,
+      `Herramienta de banco ${i}`,
+      `Modelo ${i} para oficina profissional.`,
+      `Modelo ${i} para taller profesional.`,
+      `<p>Corpo em aço, garantia de <b>12 meses</b>.</p><ul><li>Item ${i}</li></ul>`,
+      `<p>Cuerpo de acero, garantía de <b>12 meses</b>.</p>`,
+      `Marca Bench ${i % 40}`,
+      `Categoria Bench ${i % 12}`,
+      `Departamento ${i % 4}`,
+      price,
+      'USD',
+      String(i % 97),
+      i % 20 === 0 ? 'não' : 'sim',
+      `Potência: ${500 + (i % 9) * 100} W | Tensão: 220 V`,
+      `Potencia: ${500 + (i % 9) * 100} W | Tensión: 220 V`,
+      `bench-${i}.jpg`,
+    ];
     const pending = write(row.join(';'));
     if (pending) await pending;
   }
@@ -40,10 +70,18 @@ async function writeCatalogue(file, count) {
 /** Runs a Node script to its end: wall time, its own peak RSS (MB), exit code, output tail. */
 async function runMeasured(args, env, preload) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', preload, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', preload, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
   const [code] = await once(child, 'exit');
   const seconds = (performance.now() - started) / 1000;
   const maxRss = Number(output.match(/BENCH_MAXRSS_KB (\d+)/)?.[1] ?? Number.NaN);
@@ -57,14 +95,20 @@ export default async function run({ databaseUrl }) {
     const file = path.join(folder, 'catalogue.csv');
     await writeCatalogue(file, PRODUCTS);
     const preload = path.join(folder, 'maxrss.mjs');
-    await writeFile(preload, "process.on('exit', () => process.stderr.write(`\\nBENCH_MAXRSS_KB ${process.resourceUsage().maxRSS}\\n`));\n");
+    await writeFile(
+      preload,
+      "process.on('exit', () => process.stderr.write(`\\nBENCH_MAXRSS_KB ${process.resourceUsage().maxRSS}\\n`));\n",
+    );
     const readOnly = path.join(folder, 'read.mjs');
-    await writeFile(readOnly, `import { createReadStream } from 'node:fs';
+    await writeFile(
+      readOnly,
+      `import { createReadStream } from 'node:fs';
 import { parse } from ${JSON.stringify(path.join(root, 'node_modules/csv-parse/lib/index.js'))};
 let rows = 0;
 for await (const record of createReadStream(process.argv[2]).pipe(parse({ bom: true, delimiter: ';' }))) rows += record.length > 0 ? 1 : 0;
 console.log('rows', rows);
-`);
+`,
+    );
     const env = { DATABASE_URL: databaseUrl };
     const reference = await runMeasured([readOnly, file], env, preload);
     const first = await runMeasured(['scripts/import.mjs', file], env, preload);
@@ -83,7 +127,10 @@ console.log('rows', rows);
       reimport_unchanged_s: again.seconds,
       reimport_unchanged_peak_rss_mb: again.peak_rss_mb,
       reimport_vs_read: ratio(again.seconds),
-      targets: { under_60_s: first.seconds < 60 && again.seconds < 60, rss_under_400_mb: first.peak_rss_mb < 400 && again.peak_rss_mb < 400 },
+      targets: {
+        under_60_s: first.seconds < 60 && again.seconds < 60,
+        rss_under_400_mb: first.peak_rss_mb < 400 && again.peak_rss_mb < 400,
+      },
     };
   } finally {
     await rm(folder, { recursive: true, force: true });

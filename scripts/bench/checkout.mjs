@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { createSessionService } from '../../src/server/accounts/sessions.ts';
-import { systemClock } from '../../src/server/clock.ts';
+import { createSessionService } from '#server/accounts/sessions.ts';
+import { systemClock } from '#server/clock.ts';
 
 const BUYERS = Number(process.env.BENCH_CHECKOUT_BUYERS ?? 10);
 const CHECKOUTS_PER_BUYER = 20;
@@ -17,16 +17,29 @@ function send(method, baseUrl, hostHeader, path, token, body) {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const outgoing = request(new URL(path, baseUrl), {
-      method,
-      headers: { host: hostHeader, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': payload.length },
-    }, (incoming) => {
-      const chunks = [];
-      incoming.on('data', (chunk) => chunks.push(chunk));
-      incoming.on('end', () => resolve({
-        status: incoming.statusCode, ms: Number(process.hrtime.bigint() - started) / 1e6, text: Buffer.concat(chunks).toString(),
-      }));
-    });
+    const outgoing = request(
+      new URL(path, baseUrl),
+      {
+        method,
+        headers: {
+          host: hostHeader,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': payload.length,
+        },
+      },
+      (incoming) => {
+        const chunks = [];
+        incoming.on('data', (chunk) => chunks.push(chunk));
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(payload);
   });
@@ -39,7 +52,10 @@ function percentile(sorted, p) {
 async function arrange(db) {
   const suffix = randomBytes(4).toString('hex');
   const brand = await db.query(`INSERT INTO brands (slug, name) VALUES ($1, 'Bench') RETURNING id`, [`bench-${suffix}`]);
-  const category = await db.query(`INSERT INTO categories (slug, name_pt, name_es, menu_visible) VALUES ($1, 'Bench', 'Bench', false) RETURNING id`, [`bench-${suffix}`]);
+  const category = await db.query(
+    `INSERT INTO categories (slug, name_pt, name_es, menu_visible) VALUES ($1, 'Bench', 'Bench', false) RETURNING id`,
+    [`bench-${suffix}`],
+  );
   const products = [];
   for (let i = 0; i < 3; i += 1) {
     const code = `BENCH-${suffix}-${i}`;
@@ -55,15 +71,23 @@ async function arrange(db) {
   for (let b = 0; b < BUYERS; b += 1) {
     const { rows } = await db.query(
       `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
-       VALUES ($1, 'x', 'Bench', 'Buyer', 0, 'RUC', '80012345-6') RETURNING id`, [`bench-${suffix}-${b}@example.test`]);
+       VALUES ($1, 'x', 'Bench', 'Buyer', 0, 'RUC', '80012345-6') RETURNING id`,
+      [`bench-${suffix}-${b}@example.test`],
+    );
     const customerId = Number(rows[0].id);
     const { token } = await sessions.createSession(customerId);
     const carts = [];
     for (let c = 0; c < CHECKOUTS_PER_BUYER; c += 1) {
       const externalId = randomBytes(18).toString('base64url');
-      const cart = await db.query('INSERT INTO carts (external_id, customer_id, currency_id) VALUES ($1, $2, 3) RETURNING id', [externalId, customerId]);
+      const cart = await db.query('INSERT INTO carts (external_id, customer_id, currency_id) VALUES ($1, $2, 3) RETURNING id', [
+        externalId,
+        customerId,
+      ]);
       for (const productId of products) {
-        await db.query('INSERT INTO cart_items (cart_id, product_id, quantity, unit_price_minor) VALUES ($1, $2, 1, 1)', [cart.rows[0].id, productId]);
+        await db.query('INSERT INTO cart_items (cart_id, product_id, quantity, unit_price_minor) VALUES ($1, $2, 1, 1)', [
+          cart.rows[0].id,
+          productId,
+        ]);
       }
       carts.push(externalId);
     }
@@ -89,16 +113,21 @@ export default async function run({ baseUrl, databaseUrl, hostHeader }) {
     const timings = [];
     let failures = 0;
     const wallStart = Date.now();
-    await Promise.all(buyers.map(async (buyer) => {
-      for (const cart of buyer.carts) {
-        const token = await getPickupToken(baseUrl, host, buyer.token, cart, cityId);
-        const result = await send('POST', baseUrl, host, `/ecom/venda/carrinho/${cart}/iniciar-checkout`, buyer.token, {
-          token_entrega: token, valor_frete: 0, forma_pagamento: 'card', parcelas: 1,
-        });
-        if (result.status !== 201) failures += 1;
-        timings.push(result.ms);
-      }
-    }));
+    await Promise.all(
+      buyers.map(async (buyer) => {
+        for (const cart of buyer.carts) {
+          const token = await getPickupToken(baseUrl, host, buyer.token, cart, cityId);
+          const result = await send('POST', baseUrl, host, `/ecom/venda/carrinho/${cart}/iniciar-checkout`, buyer.token, {
+            token_entrega: token,
+            valor_frete: 0,
+            forma_pagamento: 'card',
+            parcelas: 1,
+          });
+          if (result.status !== 201) failures += 1;
+          timings.push(result.ms);
+        }
+      }),
+    );
     const wallMs = Date.now() - wallStart;
     const sorted = [...timings].sort((a, b) => a - b);
     const round = (value) => Math.round(value * 10) / 10;
@@ -121,10 +150,17 @@ export default async function run({ baseUrl, databaseUrl, hostHeader }) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { startTestStack } = await import('../../tests/support/test-stack.ts');
+  const { startTestStack } = await import('#tests/support/test-stack.ts');
   const stack = await startTestStack();
   try {
-    console.log(await run({ baseUrl: stack.baseUrl, port: stack.port, databaseUrl: stack.databaseUrl, hostHeader: (host) => `${host}.localhost:${stack.port}` }));
+    console.log(
+      await run({
+        baseUrl: stack.baseUrl,
+        port: stack.port,
+        databaseUrl: stack.databaseUrl,
+        hostHeader: (host) => `${host}.localhost:${stack.port}`,
+      }),
+    );
   } finally {
     await stack.stop();
   }

@@ -16,14 +16,23 @@ function percentile(sorted, p) {
 function summary(samples) {
   const sorted = Float64Array.from(samples).sort();
   const round = (n) => Math.round(n * 10) / 10;
-  return { count: sorted.length, p50_ms: round(percentile(sorted, 50)), p95_ms: round(percentile(sorted, 95)), max_ms: round(sorted.at(-1)) };
+  return {
+    count: sorted.length,
+    p50_ms: round(percentile(sorted, 50)),
+    p95_ms: round(percentile(sorted, 95)),
+    max_ms: round(sorted.at(-1)),
+  };
 }
 
 export default async function run({ baseUrl, databaseUrl, hostHeader }) {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const secret = `frt_${randomBytes(32).toString('base64url')}`;
-  await db.query('INSERT INTO api_keys (name, prefix, key_hash, scopes) VALUES ($1, $2, $3, $4)',
-    ['bench', secret.slice(0, 12), createHash('sha256').update(secret).digest(), ['stock']]);
+  await db.query('INSERT INTO api_keys (name, prefix, key_hash, scopes) VALUES ($1, $2, $3, $4)', [
+    'bench',
+    secret.slice(0, 12),
+    createHash('sha256').update(secret).digest(),
+    ['stock'],
+  ]);
   const { rows } = await db.query('SELECT code FROM products ORDER BY id DESC LIMIT $1', [ROWS]);
   await db.end();
   if (rows.length < ROWS) throw new Error(`need ${ROWS} products, found ${rows.length}`);
@@ -31,24 +40,37 @@ export default async function run({ baseUrl, databaseUrl, hostHeader }) {
 
   const origin = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const post = (itens) => new Promise((resolve, reject) => {
-    const payload = Buffer.from(JSON.stringify({ itens }));
-    const started = performance.now();
-    const req = http.request({
-      host: origin.hostname, port: origin.port, path: '/api/painel/v1/estoque', method: 'POST', agent,
-      headers: { host: hostHeader('es'), authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'content-length': payload.length },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString());
-        if (res.statusCode !== 200) reject(new Error(`bulk call answered ${res.statusCode}: ${JSON.stringify(body)}`));
-        else resolve({ ms: performance.now() - started, body });
-      });
+  const post = (itens) =>
+    new Promise((resolve, reject) => {
+      const payload = Buffer.from(JSON.stringify({ itens }));
+      const started = performance.now();
+      const req = http.request(
+        {
+          host: origin.hostname,
+          port: origin.port,
+          path: '/api/painel/v1/estoque',
+          method: 'POST',
+          agent,
+          headers: {
+            host: hostHeader('es'),
+            authorization: `Bearer ${secret}`,
+            'content-type': 'application/json',
+            'content-length': payload.length,
+          },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => {
+            const body = JSON.parse(Buffer.concat(chunks).toString());
+            if (res.statusCode !== 200) reject(new Error(`bulk call answered ${res.statusCode}: ${JSON.stringify(body)}`));
+            else resolve({ ms: performance.now() - started, body });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     });
-    req.on('error', reject);
-    req.end(payload);
-  });
 
   const rowsFor = (round, count) => codes.slice(0, count).map((codigo, n) => ({ codigo, estoque: 10 + (round % 2) + (n % 7) }));
   for (let round = 0; round < WARM_UP; round += 1) await post(rowsFor(round, ROWS));
@@ -64,7 +86,12 @@ export default async function run({ baseUrl, databaseUrl, hostHeader }) {
   const bulkSummary = summary(bulk);
   const reference = summary(single);
   return {
-    bulk_stock_5000_rows: { ...bulkSummary, rows_updated_per_call: Math.round(updated / CALLS), target_p95_ms: 500, met: bulkSummary.p95_ms < 500 },
+    bulk_stock_5000_rows: {
+      ...bulkSummary,
+      rows_updated_per_call: Math.round(updated / CALLS),
+      target_p95_ms: 500,
+      met: bulkSummary.p95_ms < 500,
+    },
     reference_1_row: reference,
     ratio_p95_to_reference: Math.round((bulkSummary.p95_ms / reference.p95_ms) * 10) / 10,
   };

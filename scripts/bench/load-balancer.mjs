@@ -15,8 +15,8 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { findFreePort } from '../../src/server/db/embedded.ts';
-import { startShopProcess } from '../../tests/support/shop-process.ts';
+import { findFreePort } from '#server/db/embedded.ts';
+import { startShopProcess } from '#tests/support/shop-process.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 8;
@@ -111,7 +111,12 @@ async function load(port, pathname) {
     duration: DURATION_S,
     headers: { host: `br.localhost:${port}`, 'accept-encoding': 'gzip, deflate, br' },
   });
-  return { rps: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /** Shops on the bench's database, page cache off, one per entry of `concurrencies` (its WEB_CONCURRENCY). */
@@ -119,7 +124,12 @@ async function startShops(databaseUrl, concurrencies) {
   const shops = [];
   for (const concurrency of concurrencies) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-bench-lb-'));
-    const shop = await startShopProcess(databaseUrl, { DATA_DIR: dataDir, PAGE_CACHE: 'off', PAYMENT_JOBS_INTERVAL_S: '0', WEB_CONCURRENCY: String(concurrency) });
+    const shop = await startShopProcess(databaseUrl, {
+      DATA_DIR: dataDir,
+      PAGE_CACHE: 'off',
+      PAYMENT_JOBS_INTERVAL_S: '0',
+      WEB_CONCURRENCY: String(concurrency),
+    });
     shops.push({ shop, dataDir });
   }
   return {
@@ -141,7 +151,9 @@ export default async function run({ databaseUrl }) {
     return { skipped: message };
   }
   const db = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const { rows: [product] } = await db.query('SELECT slug FROM products WHERE stock > 0 ORDER BY id LIMIT 1');
+  const {
+    rows: [product],
+  } = await db.query('SELECT slug FROM products WHERE stock > 0 ORDER BY id LIMIT 1');
   await db.end();
   const pathname = `/produto/${product.slug}`;
   const loadBefore = os.loadavg()[0];
@@ -150,7 +162,12 @@ export default async function run({ databaseUrl }) {
   const balancers = [];
   try {
     balancers.push(await startNginx(nginx, [shops.ports[0]]), await startNginx(nginx, shops.ports.slice(0, 2)));
-    const targets = { one_process: shops.ports[0], one_behind_lb: balancers[0].port, two_behind_lb: balancers[1].port, web_concurrency_2: shops.ports[2] };
+    const targets = {
+      one_process: shops.ports[0],
+      one_behind_lb: balancers[0].port,
+      two_behind_lb: balancers[1].port,
+      web_concurrency_2: shops.ports[2],
+    };
     // Interleaved rounds, best of each kept: other work on the machine comes and goes during a run.
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [name, port] of Object.entries(targets)) {

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startShopProcess } from '../../tests/support/shop-process.ts';
+import { startShopProcess } from '#tests/support/shop-process.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 6;
@@ -60,8 +60,12 @@ async function load(port, host, pathname, pid) {
 export default async function run({ port, databaseUrl, hostHeader, serverPid }) {
   const loadBefore = os.loadavg()[0];
   const db = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const { rows: [product] } = await db.query('SELECT slug FROM products WHERE stock > 0 ORDER BY id LIMIT 1');
-  const { rows: [category] } = await db.query('SELECT slug FROM categories WHERE menu_visible AND NOT special ORDER BY position, id LIMIT 1');
+  const {
+    rows: [product],
+  } = await db.query('SELECT slug FROM products WHERE stock > 0 ORDER BY id LIMIT 1');
+  const {
+    rows: [category],
+  } = await db.query('SELECT slug FROM categories WHERE menu_visible AND NOT special ORDER BY position, id LIMIT 1');
   await db.end();
   const pages = {
     product: `/produto/${product.slug}`,
@@ -92,8 +96,10 @@ export default async function run({ port, databaseUrl, hostHeader, serverPid }) 
   const cachedPass = Object.keys(pages).every((name) => figures.cached[name].vs_static >= 0.8 && figures.cached[name].p99_ms <= 30);
   const uncachedPass = Object.keys(pages).every((name) => figures.uncached[name].rps >= 300);
   figures.targets = {
-    cached: 'req/s >= 0.8 of the static file, p99 <= 30 ms', cached_pass: cachedPass,
-    uncached: 'req/s >= 300', uncached_pass: uncachedPass,
+    cached: 'req/s >= 0.8 of the static file, p99 <= 30 ms',
+    cached_pass: cachedPass,
+    uncached: 'req/s >= 300',
+    uncached_pass: uncachedPass,
   };
   figures.pages = pages;
   figures.load_average_1m = { before: Number(loadBefore.toFixed(2)), after: Number(os.loadavg()[0].toFixed(2)), cpus: os.cpus().length };

@@ -32,7 +32,10 @@ async function walk(dir) {
 }
 
 function toAlias(file, specifier) {
-  const target = path.relative(root, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+  const target = path
+    .relative(root, path.resolve(path.dirname(file), specifier))
+    .split(path.sep)
+    .join('/');
   const match = ALIASES.find(({ folder }) => target.startsWith(folder));
   return match ? match.alias + target.slice(match.folder.length) : null;
 }

@@ -30,7 +30,8 @@ for (const dep of DEPARTMENTS) {
   }
 }
 for (const [code, row] of offered) if (!listed.has(code)) problems.push(`snapshot district ${code} ${row.descripcion} has no cidade_id`);
-if (DEPARTMENTS.map((d) => d.estado_id).join() !== Array.from({ length: 18 }, (_, i) => 28 + i).join()) problems.push('estado_id 28-45 out of order');
+if (DEPARTMENTS.map((d) => d.estado_id).join() !== Array.from({ length: 18 }, (_, i) => 28 + i).join())
+  problems.push('estado_id 28-45 out of order');
 if (problems.length) throw new Error(`SIFEN snapshot and paraguay-source.mjs disagree:\n${problems.join('\n')}`);
 
 const q = (text) => `'${String(text).replace(/'/g, "''")}'`;

@@ -50,13 +50,15 @@ const brazil = {
   })),
 };
 
-
 const q = (text) => `'${String(text).replace(/'/g, "''")}'`;
 const statements = [
   `INSERT INTO states (id, country_id, name, code) VALUES\n${brazil.estados
-    .map((s) => `  (${s.estado_id}, ${brazil.pais_id}, ${q(s.estado_nome)}, ${q(s.uf)})`).join(',\n')};`,
+    .map((s) => `  (${s.estado_id}, ${brazil.pais_id}, ${q(s.estado_nome)}, ${q(s.uf)})`)
+    .join(',\n')};`,
 ];
-const rows = brazil.estados.flatMap((s) => s.cidades.map((c) => `(${c.cidade_id}, ${s.estado_id}, ${q(c.cidade_codigo)}, ${q(c.nome_cidade)})`));
+const rows = brazil.estados.flatMap((s) =>
+  s.cidades.map((c) => `(${c.cidade_id}, ${s.estado_id}, ${q(c.cidade_codigo)}, ${q(c.nome_cidade)})`),
+);
 for (let i = 0; i < rows.length; i += 500) {
   statements.push(`INSERT INTO cities (id, state_id, code, name) VALUES\n  ${rows.slice(i, i + 500).join(',\n  ')};`);
 }

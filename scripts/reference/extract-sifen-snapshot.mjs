@@ -15,7 +15,8 @@ const require = createRequire(import.meta.url);
 const pkg = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8'));
 const file = 'dist/services/constants.service.js';
 // The integrity below is the registry's for this exact version: refuse any other tarball.
-if (pkg.name !== 'facturacionelectronicapy-xmlgen' || pkg.version !== '1.0.283') throw new Error(`unexpected package ${pkg.name}@${pkg.version}`);
+if (pkg.name !== 'facturacionelectronicapy-xmlgen' || pkg.version !== '1.0.283')
+  throw new Error(`unexpected package ${pkg.name}@${pkg.version}`);
 const tables = require(path.join(packageDir, file)).default;
 
 const snapshot = {
@@ -33,5 +34,8 @@ const snapshot = {
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sifen-geo-snapshot.json');
 // One row per line, so a later snapshot diffs row by row.
 const rows = (list) => `[\n${list.map((row) => `  ${JSON.stringify(row)}`).join(',\n')}\n ]`;
-await writeFile(out, `{\n "source": ${JSON.stringify(snapshot.source)},\n "departamentos": ${rows(snapshot.departamentos)},\n "distritos": ${rows(snapshot.distritos)}\n}\n`);
+await writeFile(
+  out,
+  `{\n "source": ${JSON.stringify(snapshot.source)},\n "departamentos": ${rows(snapshot.departamentos)},\n "distritos": ${rows(snapshot.distritos)}\n}\n`,
+);
 console.log(`departamentos ${snapshot.departamentos.length}, distritos ${snapshot.distritos.length} -> ${out}`);

@@ -3,7 +3,12 @@
 // - the placeholder row 'SIN EQUIVALENCIA' (no equivalent district);
 // - a second code repeating the name of a district of the same department (e.g. VILLA FRANCA
 //   205 and 230): two identical entries in a list cannot be told apart, so the lowest code stays.
-const normalise = (text) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+const normalise = (text) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
 
 /** SIFEN district code -> its snapshot row, for every row the shop offers. */
 export function offeredDistricts(snapshot) {

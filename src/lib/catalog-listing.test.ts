@@ -3,7 +3,9 @@ import { getPageCount, getPageWindow, readListingParams, toListingSearch, toProd
 
 describe('listing parameters', () => {
   it('reads the spec parameters and ignores bad values', () => {
-    const params = readListingParams(new URLSearchParams('text=%20furadeira%20&page=3&sort=nome:desc&brandSlug=4,2,x&brandSlug=9&disponivel=1'));
+    const params = readListingParams(
+      new URLSearchParams('text=%20furadeira%20&page=3&sort=nome:desc&brandSlug=4,2,x&brandSlug=9&disponivel=1'),
+    );
     expect(params).toEqual({ text: 'furadeira', page: 3, sort: 'nome:desc', brandIds: [2, 4, 9], news: false, inStockOnly: true });
     const bad = readListingParams(new URLSearchParams('page=-2&sort=drop:table&order=codigo_desc'));
     expect(bad).toMatchObject({ page: 1, sort: null, news: true, brandIds: [] });

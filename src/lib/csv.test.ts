@@ -16,6 +16,11 @@ describe('toCsvCell', () => {
   });
 
   it('writes a BOM, CRLF rows and empty cells for null', () => {
-    expect(toCsv([['a', null], [1, 'b']])).toBe('\uFEFFa,\r\n1,b\r\n');
+    expect(
+      toCsv([
+        ['a', null],
+        [1, 'b'],
+      ]),
+    ).toBe('\uFEFFa,\r\n1,b\r\n');
   });
 });

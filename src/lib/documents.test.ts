@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCep, formatCnpj, formatCpf, formatCpfOrCnpj, formatRuc, getRucCheckDigit, isValidCnpj, isValidCpf, isValidRuc } from './documents.ts';
+import {
+  formatCep,
+  formatCnpj,
+  formatCpf,
+  formatCpfOrCnpj,
+  formatRuc,
+  getRucCheckDigit,
+  isValidCnpj,
+  isValidCpf,
+  isValidRuc,
+} from './documents.ts';
 import { getPasswordProblem } from './password-rule.ts';
 
 describe('CPF and CNPJ', () => {

@@ -59,7 +59,10 @@ export function formatCpf(value: string): string {
 
 /** Masks a CNPJ as it is typed; letters are kept (alphanumeric CNPJ) and upper-cased. */
 export function formatCnpj(value: string): string {
-  const characters = value.toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, 14);
+  const characters = value
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .slice(0, 14);
   return applyMask(characters, '##.###.###/####-##');
 }
 

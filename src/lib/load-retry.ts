@@ -11,7 +11,10 @@ export function getRetryDelay(attempt: number): number | null {
 }
 
 /** Runs `load`, retrying on failure by the rule above; the last failure is thrown. */
-export async function loadWithRetries<T>(load: () => Promise<T>, wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))): Promise<T> {
+export async function loadWithRetries<T>(
+  load: () => Promise<T>,
+  wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms)),
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await load();

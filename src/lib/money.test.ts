@@ -178,7 +178,11 @@ describe('convertThroughUsd (the formula the server prices carts and orders with
 });
 
 describe('convertWithUsdRates (the server price table)', () => {
-  const table = new Map([[1, 5.4], [2, 1], [3, 7300]]);
+  const table = new Map([
+    [1, 5.4],
+    [2, 1],
+    [3, 7300],
+  ]);
   it.each<[number, number, number, number | null]>([
     [8990, 2, 2, 8990],
     [8990, 2, 3, 656_270],
@@ -189,7 +193,27 @@ describe('convertWithUsdRates (the server price table)', () => {
     expect(convertWithUsdRates(minor, from, to, table)).toBe(expected);
   });
   it('refuses a zero or broken rate', () => {
-    expect(convertWithUsdRates(100, 2, 1, new Map([[1, 0], [2, 1]]))).toBeNull();
-    expect(convertWithUsdRates(100, 2, 1, new Map([[1, Number.NaN], [2, 1]]))).toBeNull();
+    expect(
+      convertWithUsdRates(
+        100,
+        2,
+        1,
+        new Map([
+          [1, 0],
+          [2, 1],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      convertWithUsdRates(
+        100,
+        2,
+        1,
+        new Map([
+          [1, Number.NaN],
+          [2, 1],
+        ]),
+      ),
+    ).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ function group(digits: string, sizes: readonly number[], separators: readonly st
   sizes.forEach((size, i) => {
     const part = digits.slice(index, index + size);
     if (!part) return;
-    out += (i > 0 ? separators[i - 1] ?? ' ' : '') + part;
+    out += (i > 0 ? (separators[i - 1] ?? ' ') : '') + part;
     index += size;
   });
   return out;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HOSTILE_REDIRECTS } from '../../tests/support/hostile-redirects.ts';
+import { HOSTILE_REDIRECTS } from '#tests/support/hostile-redirects.ts';
 import { toSafeRedirect } from './safe-redirect.ts';
 
 const ORIGIN = 'http://br.localhost:4321';
-
 
 describe('toSafeRedirect: only paths of the shop pass', () => {
   it.each(HOSTILE_REDIRECTS.map((value) => [JSON.stringify(value).slice(0, 60), value]))('%s gives the default page', (_label, value) => {

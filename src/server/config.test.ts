@@ -27,7 +27,12 @@ describe('parseConfig (environment read at start)', () => {
   });
 
   it('names every wrong variable with the value it got', () => {
-    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x/y', SHOP_ORIGIN_BR: 'br.example.com', RESERVATION_TTL_MINUTES: '-5' });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x/y',
+      SHOP_ORIGIN_BR: 'br.example.com',
+      RESERVATION_TTL_MINUTES: '-5',
+    });
     expect(problems).toHaveLength(4);
     expect(problems.find((line) => line.startsWith('PORT:'))).toContain('"eighty"');
     expect(problems.some((line) => line.startsWith('DATABASE_URL:'))).toBe(true);
@@ -38,7 +43,9 @@ describe('parseConfig (environment read at start)', () => {
   it('refuses an unknown payment provider instead of falling back to the sandbox', () => {
     expect(problemsOf({ PAYMENT_PROVIDER_BR: 'stripe' })[0]).toMatch(/^PAYMENT_PROVIDER_BR:/);
     expect(problemsOf({ PAYMENT_PROVIDER_PY: 'paypal' })[0]).toMatch(/^PAYMENT_PROVIDER_PY:/);
-    expect(problemsOf({ PAYMENT_PROVIDER: 'sandbox' })[0]).toMatch(/^PAYMENT_PROVIDER: replaced by PAYMENT_PROVIDER_BR and PAYMENT_PROVIDER_PY/);
+    expect(problemsOf({ PAYMENT_PROVIDER: 'sandbox' })[0]).toMatch(
+      /^PAYMENT_PROVIDER: replaced by PAYMENT_PROVIDER_BR and PAYMENT_PROVIDER_PY/,
+    );
   });
 
   it('requires the credentials of the gateway each storefront uses', () => {
@@ -49,12 +56,20 @@ describe('parseConfig (environment read at start)', () => {
     expect(problemsOf({ PAYMENT_PROVIDER_PY: 'pagopar', PAGOPAR_PUBLIC_KEY: 'public-key-123' })).toEqual([
       'PAGOPAR_PRIVATE_KEY: required because PAYMENT_PROVIDER_PY is pagopar',
     ]);
-    const configured = parseConfig({ PAYMENT_PROVIDER_PY: 'pagopar', PAGOPAR_PUBLIC_KEY: 'public-key-123', PAGOPAR_PRIVATE_KEY: 'private-key-123' });
+    const configured = parseConfig({
+      PAYMENT_PROVIDER_PY: 'pagopar',
+      PAGOPAR_PUBLIC_KEY: 'public-key-123',
+      PAGOPAR_PRIVATE_KEY: 'private-key-123',
+    });
     expect(configured.PAGOPAR_API_URL).toBe('https://api.pagopar.com');
   });
 
   it('refuses the sandbox in production on a public storefront unless explicitly allowed', () => {
-    const production = { NODE_ENV: 'production', SHOP_ORIGIN_BR: 'https://loja.fronteira.com.br', SHOP_ORIGIN_ES: 'https://tienda.fronteira.com.py' };
+    const production = {
+      NODE_ENV: 'production',
+      SHOP_ORIGIN_BR: 'https://loja.fronteira.com.br',
+      SHOP_ORIGIN_ES: 'https://tienda.fronteira.com.py',
+    };
     const problems = problemsOf(production);
     expect(problems.map((line) => line.split(':')[0])).toEqual(['PAYMENT_PROVIDER_BR', 'PAYMENT_PROVIDER_PY']);
     expect(problems[0]).toContain('ALLOW_SANDBOX_IN_PRODUCTION=1');
@@ -65,6 +80,8 @@ describe('parseConfig (environment read at start)', () => {
   });
 
   it('drops the trailing slash of configured origins', () => {
-    expect(parseConfig({ SHOP_ORIGIN_ES: 'https://loja.example.com.py/', NODE_ENV: 'development' }).SHOP_ORIGIN_ES).toBe('https://loja.example.com.py');
+    expect(parseConfig({ SHOP_ORIGIN_ES: 'https://loja.example.com.py/', NODE_ENV: 'development' }).SHOP_ORIGIN_ES).toBe(
+      'https://loja.example.com.py',
+    );
   });
 });

@@ -96,7 +96,9 @@ function isLocalOrigin(value: string | undefined): boolean {
 function checkPaymentRules(config: Config, env: Record<string, string>): string[] {
   const problems: string[] = [];
   if (env.PAYMENT_PROVIDER !== undefined) {
-    problems.push(`PAYMENT_PROVIDER: replaced by PAYMENT_PROVIDER_BR and PAYMENT_PROVIDER_PY (got ${JSON.stringify(env.PAYMENT_PROVIDER)})`);
+    problems.push(
+      `PAYMENT_PROVIDER: replaced by PAYMENT_PROVIDER_BR and PAYMENT_PROVIDER_PY (got ${JSON.stringify(env.PAYMENT_PROVIDER)})`,
+    );
   }
   const publicShop = !isLocalOrigin(config.SHOP_ORIGIN_BR) || !isLocalOrigin(config.SHOP_ORIGIN_ES);
   for (const name of ['PAYMENT_PROVIDER_BR', 'PAYMENT_PROVIDER_PY'] as const) {
@@ -105,7 +107,9 @@ function checkPaymentRules(config: Config, env: Record<string, string>): string[
       if (config[credential] === undefined) problems.push(`${credential}: required because ${name} is ${provider}`);
     }
     if (provider === 'sandbox' && config.NODE_ENV === 'production' && publicShop && config.ALLOW_SANDBOX_IN_PRODUCTION !== '1') {
-      problems.push(`${name}: the sandbox takes no real money and is refused with NODE_ENV=production on a public storefront origin; choose mercadopago or pagopar, or set ALLOW_SANDBOX_IN_PRODUCTION=1`);
+      problems.push(
+        `${name}: the sandbox takes no real money and is refused with NODE_ENV=production on a public storefront origin; choose mercadopago or pagopar, or set ALLOW_SANDBOX_IN_PRODUCTION=1`,
+      );
     }
   }
   return [...new Set(problems)];
@@ -134,7 +138,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     if (problems.length > 0) throw new ConfigError(problems);
     return result.data;
   }
-  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`));
+  throw new ConfigError(
+    result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`),
+  );
 }
 
 let current: Config | undefined;

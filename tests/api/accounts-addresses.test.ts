@@ -4,12 +4,27 @@ import { createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
 import { createTestProduct } from '../support/cart-fixtures.ts';
 
 const brazilian = {
-  nome: 'Casa', cep: '85851-000', logradouro: 'Av. Brasil', numero: '100', bairro: 'Centro',
-  cidade: 'Foz do Iguaçu', estado: 'PR', pais: 'Brasil', pais_id: 1,
+  nome: 'Casa',
+  cep: '85851-000',
+  logradouro: 'Av. Brasil',
+  numero: '100',
+  bairro: 'Centro',
+  cidade: 'Foz do Iguaçu',
+  estado: 'PR',
+  pais: 'Brasil',
+  pais_id: 1,
 };
 const paraguayan = {
-  nome: 'Oficina', logradouro: 'Avda. Monseñor Rodríguez', numero: '1200', bairro: 'Microcentro',
-  pais_id: 2, estado_id: 30, cidade_id: 6033, cidade: 'Ciudad del Este', estado: 'Alto Parana', como_chegar: 'Frente al lago',
+  nome: 'Oficina',
+  logradouro: 'Avda. Monseñor Rodríguez',
+  numero: '1200',
+  bairro: 'Microcentro',
+  pais_id: 2,
+  estado_id: 30,
+  cidade_id: 6033,
+  cidade: 'Ciudad del Este',
+  estado: 'Alto Parana',
+  como_chegar: 'Frente al lago',
 };
 
 describe('delivery addresses', () => {
@@ -19,7 +34,15 @@ describe('delivery addresses', () => {
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ nome: 'Casa', cep: '85851000', principal: true, ativo: true, pais_id: 1 });
     const second = await apiJson('/ecom/cliente/address', { method: 'POST', token, json: paraguayan });
-    expect(second.body).toMatchObject({ principal: false, pais_id: 2, estado_id: 30, cidade_id: 6033, cidade: 'Ciudad del Este', estado: 'Alto Paraná', como_chegar: 'Frente al lago' });
+    expect(second.body).toMatchObject({
+      principal: false,
+      pais_id: 2,
+      estado_id: 30,
+      cidade_id: 6033,
+      cidade: 'Ciudad del Este',
+      estado: 'Alto Paraná',
+      como_chegar: 'Frente al lago',
+    });
 
     const main = await apiJson(`/ecom/cliente/address/${second.body.id}/set-main`, { method: 'PATCH', token, headers: sameOrigin() });
     expect(main.status).toBe(200);
@@ -42,7 +65,12 @@ describe('delivery addresses', () => {
     const blankBr = await apiJson('/ecom/cliente/address', { method: 'POST', token, json: { pais_id: 1 } });
     expect(blankBr.status).toBe(422);
     expect(Object.keys(blankBr.body.errors).sort()).toEqual(['bairro', 'cep', 'cidade', 'estado', 'logradouro', 'nome', 'numero']);
-    const blankPy = await apiJson('/ecom/cliente/address', { method: 'POST', token, host: 'es', json: { pais_id: 2, nome: 'x'.repeat(101) } });
+    const blankPy = await apiJson('/ecom/cliente/address', {
+      method: 'POST',
+      token,
+      host: 'es',
+      json: { pais_id: 2, nome: 'x'.repeat(101) },
+    });
     expect(Object.keys(blankPy.body.errors).sort()).toEqual(['bairro', 'cidade_id', 'estado_id', 'logradouro', 'nome', 'numero']);
     expect(blankPy.body.errors.nome[0]).toBe('Ingresa como máximo 100 caracteres');
   });
@@ -53,22 +81,56 @@ describe('editing an address (PUT with address fields)', () => {
     const token = await signIn(await createTestCustomer());
     const created = (await apiJson('/ecom/cliente/address', { method: 'POST', token, json: brazilian })).body;
     const toSaoPaulo = {
-      nome: 'Escritório', cep: '01001-000', logradouro: 'Praça da Sé', numero: '1', bairro: 'Sé', cidade: 'São Paulo', estado: 'SP',
-      pais: 'Brasil', pais_id: 1, estado_id: 26, cidade_id: 3832, complemento: 'Sala 2', como_chegar: '',
+      nome: 'Escritório',
+      cep: '01001-000',
+      logradouro: 'Praça da Sé',
+      numero: '1',
+      bairro: 'Sé',
+      cidade: 'São Paulo',
+      estado: 'SP',
+      pais: 'Brasil',
+      pais_id: 1,
+      estado_id: 26,
+      cidade_id: 3832,
+      complemento: 'Sala 2',
+      como_chegar: '',
     };
     const edited = await apiJson(`/ecom/cliente/address/${created.id}`, { method: 'PUT', token, json: toSaoPaulo });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({
-      id: created.id, nome: 'Escritório', cep: '01001000', logradouro: 'Praça da Sé', numero: '1', bairro: 'Sé',
-      cidade: 'São Paulo', estado: 'SP', estado_id: 26, cidade_id: 3832, complemento: 'Sala 2', principal: true, ativo: true,
+      id: created.id,
+      nome: 'Escritório',
+      cep: '01001000',
+      logradouro: 'Praça da Sé',
+      numero: '1',
+      bairro: 'Sé',
+      cidade: 'São Paulo',
+      estado: 'SP',
+      estado_id: 26,
+      cidade_id: 3832,
+      complemento: 'Sala 2',
+      principal: true,
+      ativo: true,
     });
     // The same address moved to Paraguay: names come from the reference data, not the client.
     const moved = await apiJson(`/ecom/cliente/address/${created.id}`, {
-      method: 'PUT', token, host: 'es',
+      method: 'PUT',
+      token,
+      host: 'es',
       json: { ...paraguayan, nome: 'Depósito', cidade: 'typed by hand', estado: '', estado_id: 39, cidade_id: 6200 },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ id: created.id, nome: 'Depósito', pais_id: 2, pais: 'Paraguai', cep: '', estado_id: 39, cidade_id: 6200, cidade: 'Asunción', estado: 'Capital' });
+    expect(moved.body).toMatchObject({
+      id: created.id,
+      nome: 'Depósito',
+      pais_id: 2,
+      pais: 'Paraguai',
+      cep: '',
+      estado_id: 39,
+      cidade_id: 6200,
+      cidade: 'Asunción',
+      estado: 'Capital',
+    });
     const list = (await apiJson('/ecom/cliente/address', { token })).body.data;
     expect(list).toEqual([moved.body]);
   });
@@ -76,13 +138,26 @@ describe('editing an address (PUT with address fields)', () => {
   it('validates as creation does, in the buyer language, and checks the city against the state', async () => {
     const token = await signIn(await createTestCustomer({ foreignBuyer: 0 }));
     const created = (await apiJson('/ecom/cliente/address', { method: 'POST', token, host: 'es', json: paraguayan })).body;
-    const blank = await apiJson(`/ecom/cliente/address/${created.id}`, { method: 'PUT', token, host: 'es', json: { pais_id: 2, logradouro: '' } });
+    const blank = await apiJson(`/ecom/cliente/address/${created.id}`, {
+      method: 'PUT',
+      token,
+      host: 'es',
+      json: { pais_id: 2, logradouro: '' },
+    });
     expect(blank.status).toBe(422);
     expect(Object.keys(blank.body.errors).sort()).toEqual(['bairro', 'cidade_id', 'estado_id', 'logradouro', 'nome', 'numero']);
     expect(blank.body.errors.logradouro[0]).toBe('Este campo es obligatorio');
     // Asunción is not in Alto Paraná; a Brazilian city id is not Paraguayan.
-    for (const place of [{ estado_id: 30, cidade_id: 6200 }, { estado_id: 30, cidade_id: 401 }]) {
-      const wrong = await apiJson(`/ecom/cliente/address/${created.id}`, { method: 'PUT', token, host: 'es', json: { ...paraguayan, ...place } });
+    for (const place of [
+      { estado_id: 30, cidade_id: 6200 },
+      { estado_id: 30, cidade_id: 401 },
+    ]) {
+      const wrong = await apiJson(`/ecom/cliente/address/${created.id}`, {
+        method: 'PUT',
+        token,
+        host: 'es',
+        json: { ...paraguayan, ...place },
+      });
       expect(wrong.status).toBe(422);
       expect(wrong.body.errors.cidade_id[0]).toBe('Elige una ciudad del departamento indicado.');
     }
@@ -94,11 +169,15 @@ describe('editing an address (PUT with address fields)', () => {
     expect(unchanged).toEqual([created]);
   });
 
-  it('answers 404 for another customer\'s address or an unknown id, and leaves it untouched', async () => {
+  it("answers 404 for another customer's address or an unknown id, and leaves it untouched", async () => {
     const tokenA = await signIn(await createTestCustomer());
     const tokenB = await signIn(await createTestCustomer());
     const address = (await apiJson('/ecom/cliente/address', { method: 'POST', token: tokenA, json: brazilian })).body;
-    const byB = await apiJson(`/ecom/cliente/address/${address.id}`, { method: 'PUT', token: tokenB, json: { ...brazilian, nome: 'Roubado' } });
+    const byB = await apiJson(`/ecom/cliente/address/${address.id}`, {
+      method: 'PUT',
+      token: tokenB,
+      json: { ...brazilian, nome: 'Roubado' },
+    });
     expect(byB.status).toBe(404);
     expect((await apiJson('/ecom/cliente/address/999999999', { method: 'PUT', token: tokenA, json: brazilian })).status).toBe(404);
     expect((await apiJson('/ecom/cliente/address', { token: tokenA })).body.data[0].nome).toBe('Casa');
@@ -112,7 +191,9 @@ describe('two customers', () => {
     const address = (await apiJson('/ecom/cliente/address', { method: 'POST', token: tokenA, json: brazilian })).body;
 
     expect((await apiJson('/ecom/cliente/address', { token: tokenB })).body.data).toEqual([]);
-    expect((await api(`/ecom/cliente/address/${address.id}/set-main`, { method: 'PATCH', token: tokenB, headers: sameOrigin() })).status).toBe(404);
+    expect(
+      (await api(`/ecom/cliente/address/${address.id}/set-main`, { method: 'PATCH', token: tokenB, headers: sameOrigin() })).status,
+    ).toBe(404);
     expect((await api(`/ecom/cliente/address/${address.id}`, { method: 'PUT', token: tokenB, json: { ativo: false } })).status).toBe(404);
     const meB = await apiJson('/ecom/me', { method: 'POST', token: tokenB, headers: sameOrigin() });
     expect(meB.body.enderecos).toEqual([]);

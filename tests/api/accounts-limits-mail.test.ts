@@ -9,7 +9,10 @@ import { startTestStack, type TestStack } from '../support/test-stack.ts';
 // 127.0.0.1) and no SMTP_URL, so mail goes to DATA_DIR/mail as on a fresh machine.
 let stack: TestStack;
 const issuedSessionTokens: string[] = [];
-const TOO_MANY = { br: 'Muitas tentativas. Aguarde um pouco e tente novamente.', es: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.' };
+const TOO_MANY = {
+  br: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  es: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+};
 
 beforeAll(async () => {
   stack = await startTestStack({ RATE_LIMIT_IP_MULTIPLIER: '1' }, { smtp: false, captureOutput: true });
@@ -36,7 +39,8 @@ async function untilLimited(send: (i: number) => Promise<Response>, max: number)
   throw new Error(`no 429 within ${max} requests (statuses ${statuses.join(',')})`);
 }
 
-const post = (url: string, json: unknown, host: Host, headers: Record<string, string> = {}) => api(url, { method: 'POST', host, json, headers });
+const post = (url: string, json: unknown, host: Host, headers: Record<string, string> = {}) =>
+  api(url, { method: 'POST', host, json, headers });
 
 describe('e-mail without SMTP', () => {
   it('writes the confirmation of a Brazilian registration as a pt-BR .eml with a link from the configured origin, and logs the link', async () => {
@@ -56,7 +60,7 @@ describe('e-mail without SMTP', () => {
     expect((await api(`/ecom/cliente/confirmar-email/${uid}/${token}`, { method: 'POST', headers: sameOrigin() })).status).toBe(200);
   });
 
-  it('writes a Paraguayan customer\'s reset mail in Spanish with a link to the Spanish storefront', async () => {
+  it("writes a Paraguayan customer's reset mail in Spanish with a link to the Spanish storefront", async () => {
     const customer = await createTestCustomer({ foreignBuyer: 0 });
     // Asked from the Brazilian host: the language follows the customer, not the request.
     expect((await post('/ecom/cliente/recuperar-senha', { email: customer.email }, 'br')).status).toBe(200);
@@ -71,41 +75,60 @@ describe('e-mail without SMTP', () => {
 });
 
 describe('per-IP and per-account limits (multiplier 1)', () => {
-  it('login: after 10 wrong passwords the account waits at that address, in the shopper\'s language', async () => {
+  it("login: after 10 wrong passwords the account waits at that address, in the shopper's language", async () => {
     const customer = await createTestCustomer();
-    const { allowed, limited } = await untilLimited((i) => post('/ecom/login', { email: customer.email, password: `Wrong#${i}aA` }, 'es'), 20);
+    const { allowed, limited } = await untilLimited(
+      (i) => post('/ecom/login', { email: customer.email, password: `Wrong#${i}aA` }, 'es'),
+      20,
+    );
     expect(allowed).toEqual(Array(10).fill(401));
     expect(limited.message).toBe(TOO_MANY.es);
   });
 
   it('login: 100 failures from one IP block it for every account, whatever X-Forwarded-For says', async () => {
     const { allowed, limited } = await untilLimited(
-      (i) => post('/ecom/login', { email: `ip-${Math.floor(i / 10)}@example.test`, password: 'Wrong#Pass1' }, 'br', { 'x-forwarded-for': `203.0.113.${i % 250}` }),
+      (i) =>
+        post('/ecom/login', { email: `ip-${Math.floor(i / 10)}@example.test`, password: 'Wrong#Pass1' }, 'br', {
+          'x-forwarded-for': `203.0.113.${i % 250}`,
+        }),
       120,
     );
     expect(allowed).toEqual(Array(100).fill(401));
     expect(limited.message).toBe(TOO_MANY.br);
     const customer = await createTestCustomer();
-    const right = await apiJson('/ecom/login', { method: 'POST', host: 'es', json: { email: customer.email, password: customer.password } });
+    const right = await apiJson('/ecom/login', {
+      method: 'POST',
+      host: 'es',
+      json: { email: customer.email, password: customer.password },
+    });
     expect(right.status).toBe(429);
     expect(right.body.message).toBe(TOO_MANY.es);
     // The form of /login without JavaScript says so too, instead of "wrong password".
     const page = await api('/login', {
-      method: 'POST', host: 'br', body: new URLSearchParams({ email: customer.email, password: customer.password }), headers: sameOrigin(),
+      method: 'POST',
+      host: 'br',
+      body: new URLSearchParams({ email: customer.email, password: customer.password }),
+      headers: sameOrigin(),
     });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(TOO_MANY.br);
   });
 
   it('registration: 20 attempts an hour per IP', async () => {
-    const { allowed, limited } = await untilLimited(() => api('/ecom/cliente/cadastrar', { method: 'POST', host: 'es', body: new FormData(), headers: sameOrigin('es') }), 30);
+    const { allowed, limited } = await untilLimited(
+      () => api('/ecom/cliente/cadastrar', { method: 'POST', host: 'es', body: new FormData(), headers: sameOrigin('es') }),
+      30,
+    );
     expect(allowed).toHaveLength(20);
     expect(allowed.every((s) => s === 422)).toBe(true);
     expect(limited.message).toBe(TOO_MANY.es);
   });
 
   it('check-email: 60 a minute per IP', async () => {
-    const { allowed, limited } = await untilLimited(() => post('/ecom/cliente/cadastrar/check-email', { email: uniqueEmail('chk') }, 'br'), 70);
+    const { allowed, limited } = await untilLimited(
+      () => post('/ecom/cliente/cadastrar/check-email', { email: uniqueEmail('chk') }, 'br'),
+      70,
+    );
     expect(allowed).toEqual(Array(60).fill(200));
     expect(limited.message).toBe(TOO_MANY.br);
   });
@@ -122,7 +145,8 @@ describe('per-IP and per-account limits (multiplier 1)', () => {
   });
 
   it('confirmation resend: 5 an hour per customer and 20 per IP', async () => {
-    const resend = (token: string, host: 'br' | 'es') => api('/ecom/cliente/reenviar-email', { method: 'POST', host, token, headers: sameOrigin(host) });
+    const resend = (token: string, host: 'br' | 'es') =>
+      api('/ecom/cliente/reenviar-email', { method: 'POST', host, token, headers: sameOrigin(host) });
     const tokens: string[] = [];
     for (let i = 0; i < 5; i++) tokens.push(await signIn(await createTestCustomer({ foreignBuyer: 0 }), 'es'));
     issuedSessionTokens.push(...tokens);
@@ -139,7 +163,9 @@ describe('per-IP and per-account limits (multiplier 1)', () => {
 
 describe('the rate_limits table', () => {
   it('drops windows that ended over an hour ago when a new window starts', async () => {
-    await getTestDb().query("INSERT INTO rate_limits (key, points, expires_at) VALUES ('login-ip:198.51.100.1', 3, now() - interval '2 hours'), ('login-ip:198.51.100.2', 3, now() + interval '5 minutes')");
+    await getTestDb().query(
+      "INSERT INTO rate_limits (key, points, expires_at) VALUES ('login-ip:198.51.100.1', 3, now() - interval '2 hours'), ('login-ip:198.51.100.2', 3, now() + interval '5 minutes')",
+    );
     expect((await post('/ecom/cliente/cadastrar/check-email', { email: uniqueEmail('sweep') }, 'br')).status).toBe(200);
     const { rows } = await getTestDb().query<{ key: string }>('SELECT key FROM rate_limits ORDER BY key');
     expect(rows.map((row) => row.key)).toEqual(['check-email-ip:127.0.0.1', 'login-ip:198.51.100.2']);

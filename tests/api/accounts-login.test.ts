@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionService } from '../../src/server/accounts/sessions.ts';
+import { createSessionService } from '#server/accounts/sessions.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
 
 describe('POST /ecom/login', () => {
   it('answers token and user and sets an httpOnly SameSite=Lax session cookie', async () => {
     const customer = await createTestCustomer({ foreignBuyer: 1 });
-    const response = await api('/ecom/login', { method: 'POST', json: { email: customer.email.toUpperCase(), password: customer.password } });
+    const response = await api('/ecom/login', {
+      method: 'POST',
+      json: { email: customer.email.toUpperCase(), password: customer.password },
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -22,7 +25,11 @@ describe('POST /ecom/login', () => {
   it('refuses a wrong password and an unknown e-mail with the same answer in the host language', async () => {
     const customer = await createTestCustomer();
     const wrong = await apiJson('/ecom/login', { method: 'POST', host: 'es', json: { email: customer.email, password: 'Wrong#Pass1' } });
-    const unknown = await apiJson('/ecom/login', { method: 'POST', host: 'es', json: { email: 'nobody-here@example.test', password: 'Wrong#Pass1' } });
+    const unknown = await apiJson('/ecom/login', {
+      method: 'POST',
+      host: 'es',
+      json: { email: 'nobody-here@example.test', password: 'Wrong#Pass1' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe(unknown.body.message);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { createAccountTokens } from '../../src/server/accounts/tokens.ts';
+import { createAccountTokens } from '#server/accounts/tokens.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { brazilianRegistration, createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';
@@ -17,7 +17,9 @@ describe('password recovery and reset', () => {
     const customer = await createTestCustomer({ foreignBuyer: 0 });
     const oldSession = await signIn(customer);
     const request = await apiJson('/ecom/cliente/recuperar-senha', {
-      method: 'POST', json: { email: customer.email }, headers: { 'x-forwarded-host': 'evil.example' },
+      method: 'POST',
+      json: { email: customer.email },
+      headers: { 'x-forwarded-host': 'evil.example' },
     });
     expect(request.status).toBe(200);
     const mail = await waitForMail(inject('dataDir'), customer.email, (m) => /contraseña/i.test(m.subject));
@@ -27,15 +29,19 @@ describe('password recovery and reset', () => {
     const { uuid, token } = readResetLink(link);
 
     const reset = await apiJson('/ecom/cliente/trocar-senha', {
-      method: 'POST', json: { email: customer.email, uuid, token, code: '', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      method: 'POST',
+      json: { email: customer.email, uuid, token, code: '', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
     });
     expect(reset.status).toBe(200);
     expect((await api('/ecom/me', { method: 'POST', token: oldSession, headers: sameOrigin() })).status).toBe(401);
-    expect((await apiJson('/ecom/login', { method: 'POST', json: { email: customer.email, password: customer.password } })).status).toBe(401);
+    expect((await apiJson('/ecom/login', { method: 'POST', json: { email: customer.email, password: customer.password } })).status).toBe(
+      401,
+    );
     expect((await apiJson('/ecom/login', { method: 'POST', json: { email: customer.email, password: NEW_PASSWORD } })).status).toBe(200);
 
     const reused = await apiJson('/ecom/cliente/trocar-senha', {
-      method: 'POST', json: { uuid, token, password: 'Outra#Senha88', password_confirmation: 'Outra#Senha88' },
+      method: 'POST',
+      json: { uuid, token, password: 'Outra#Senha88', password_confirmation: 'Outra#Senha88' },
     });
     expect(reused.status).toBe(400);
   });
@@ -48,24 +54,32 @@ describe('password recovery and reset', () => {
     expect(a.body).toEqual(b.body);
   });
 
-  it('refuses an expired token and another customer\'s token', async () => {
+  it("refuses an expired token and another customer's token", async () => {
     const customer = await createTestCustomer();
     const other = await createTestCustomer();
     const db = getTestDb();
     const tokens = createAccountTokens({ db, clock: { now: () => new Date(Date.now() - 31 * 60 * 1000) } });
     const expired = await tokens.issue(customer.id, 'reset');
     const body = { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
-    expect((await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: customer.uuid, token: expired, ...body } })).status).toBe(400);
+    expect(
+      (await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: customer.uuid, token: expired, ...body } })).status,
+    ).toBe(400);
     const fresh = await createAccountTokens({ db, clock: { now: () => new Date() } }).issue(customer.id, 'reset');
-    expect((await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: other.uuid, token: fresh, ...body } })).status).toBe(400);
-    const mismatch = await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: customer.uuid, token: fresh, password: NEW_PASSWORD, password_confirmation: 'x' } });
+    expect(
+      (await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: other.uuid, token: fresh, ...body } })).status,
+    ).toBe(400);
+    const mismatch = await apiJson('/ecom/cliente/trocar-senha', {
+      method: 'POST',
+      json: { uuid: customer.uuid, token: fresh, password: NEW_PASSWORD, password_confirmation: 'x' },
+    });
     expect(mismatch.status).toBe(422);
   });
 
   it('limits recovery requests for one e-mail', async () => {
     const customer = await createTestCustomer();
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await api('/ecom/cliente/recuperar-senha', { method: 'POST', json: { email: customer.email } })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push((await api('/ecom/cliente/recuperar-senha', { method: 'POST', json: { email: customer.email } })).status);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -93,12 +107,24 @@ describe('password change in the customer area', () => {
   it('checks the current password and applies the rule', async () => {
     const customer = await createTestCustomer();
     const token = await signIn(customer);
-    const wrong = await apiJson('/ecom/cliente/trocar-senha-l', { method: 'POST', token, json: { password_currently: 'Nope#1234', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } });
+    const wrong = await apiJson('/ecom/cliente/trocar-senha-l', {
+      method: 'POST',
+      token,
+      json: { password_currently: 'Nope#1234', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.password_currently).toBeDefined();
-    const weak = await apiJson('/ecom/cliente/trocar-senha-l', { method: 'POST', token, json: { password_currently: customer.password, password: 'short', password_confirmation: 'short' } });
+    const weak = await apiJson('/ecom/cliente/trocar-senha-l', {
+      method: 'POST',
+      token,
+      json: { password_currently: customer.password, password: 'short', password_confirmation: 'short' },
+    });
     expect(weak.body.errors.password[0]).toBe('A senha deve ter de 8 a 20 caracteres');
-    const ok = await apiJson('/ecom/cliente/trocar-senha-l', { method: 'POST', token, json: { password_currently: customer.password, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } });
+    const ok = await apiJson('/ecom/cliente/trocar-senha-l', {
+      method: 'POST',
+      token,
+      json: { password_currently: customer.password, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
     expect(ok.status).toBe(200);
     expect((await apiJson('/ecom/me', { method: 'POST', token, headers: sameOrigin() })).status).toBe(200);
     expect((await apiJson('/ecom/login', { method: 'POST', json: { email: customer.email, password: NEW_PASSWORD } })).status).toBe(200);

@@ -22,12 +22,15 @@ describe('POST /ecom/cliente/cadastrar', () => {
     );
     expect(rows.map((r) => r.content_type)).toEqual(['image/png', 'application/pdf']);
     // Stored encrypted in the database, where every shop process reads it (issue 22.9).
-    const stored: Buffer = (await getTestDb().query('SELECT bytes FROM stored_files WHERE name = $1', [rows[1].storage_name])).rows[0].bytes;
+    const stored: Buffer = (await getTestDb().query('SELECT bytes FROM stored_files WHERE name = $1', [rows[1].storage_name])).rows[0]
+      .bytes;
     expect(stored.includes(MINIMAL_PDF)).toBe(false);
     expect(stored.includes(Buffer.from('%PDF'))).toBe(false);
 
     const mail = await waitForMail(inject('dataDir'), email, (m) => /confirme/i.test(m.subject));
-    expect(mail.links[0]).toMatch(new RegExp(`^http://br\\.localhost:${inject('port')}/app/confirmation-email/[0-9a-f-]{36}/[A-Za-z0-9_-]+$`));
+    expect(mail.links[0]).toMatch(
+      new RegExp(`^http://br\\.localhost:${inject('port')}/app/confirmation-email/[0-9a-f-]{36}/[A-Za-z0-9_-]+$`),
+    );
   });
 
   it('names every field of a blank Brazilian submit, files included', async () => {
@@ -36,14 +39,33 @@ describe('POST /ecom/cliente/cadastrar', () => {
     const { status, body } = await register(form);
     expect(status).toBe(422);
     expect(Object.keys(body.errors).sort()).toEqual([
-      'cep', 'cidade', 'documento', 'email', 'email_confirmation', 'estado', 'frente', 'identidade',
-      'identidade_complemento', 'logradouro', 'nome', 'password', 'password_confirmation', 'sobrenome', 'telefone', 'verso',
+      'cep',
+      'cidade',
+      'documento',
+      'email',
+      'email_confirmation',
+      'estado',
+      'frente',
+      'identidade',
+      'identidade_complemento',
+      'logradouro',
+      'nome',
+      'password',
+      'password_confirmation',
+      'sobrenome',
+      'telefone',
+      'verso',
     ]);
     expect(body.errors.nome[0]).toBe('Este campo é Obrigatório');
   });
 
   it('applies the document, e-mail and password rules in the host language', async () => {
-    const form = await brazilianRegistration({ documento: '123.456.789-00', email_confirmation: 'other@example.test', password: 'password', password_confirmation: 'x' });
+    const form = await brazilianRegistration({
+      documento: '123.456.789-00',
+      email_confirmation: 'other@example.test',
+      password: 'password',
+      password_confirmation: 'x',
+    });
     const br = await register(form);
     expect(br.body.errors).toMatchObject({
       documento: ['CPF inválido'],
@@ -63,9 +85,22 @@ describe('POST /ecom/cliente/cadastrar', () => {
   it('registers a Paraguayan buyer without RUC with department and district', async () => {
     const email = uniqueEmail('py');
     const form = await brazilianRegistration({
-      estrangeiro: '0', email, email_confirmation: email, telefone: '+595 981 123 456', documento: '', documento_tipo: 'RUC',
-      identidade_complemento: '', cep: '', cidade: 'Ciudad del Este', estado: 'Alto Parana', estado_id: '30', cidade_id: '6033',
-      pais: 'Paraguai', pais_id: '2', razao_social: 'Ferretería Lago', como_chegar: 'Frente al lago',
+      estrangeiro: '0',
+      email,
+      email_confirmation: email,
+      telefone: '+595 981 123 456',
+      documento: '',
+      documento_tipo: 'RUC',
+      identidade_complemento: '',
+      cep: '',
+      cidade: 'Ciudad del Este',
+      estado: 'Alto Parana',
+      estado_id: '30',
+      cidade_id: '6033',
+      pais: 'Paraguai',
+      pais_id: '2',
+      razao_social: 'Ferretería Lago',
+      como_chegar: 'Frente al lago',
     });
     const { status, body } = await register(form, 'es');
     expect(status).toBe(201);
@@ -73,15 +108,32 @@ describe('POST /ecom/cliente/cadastrar', () => {
     expect(body.user).toMatchObject({ estrangeiro: 0, documento_tipo: 'RUC', documento: '' });
     // The stored address names its place from the reference data.
     const addresses = await apiJson('/ecom/cliente/address', { token: body.token });
-    expect(addresses.body.data[0]).toMatchObject({ cidade_id: 6033, estado_id: 30, cidade: 'Ciudad del Este', estado: 'Alto Paraná', principal: true });
+    expect(addresses.body.data[0]).toMatchObject({
+      cidade_id: 6033,
+      estado_id: 30,
+      cidade: 'Ciudad del Este',
+      estado: 'Alto Paraná',
+      principal: true,
+    });
   });
 
   it('refuses a district outside the chosen department, creating nothing', async () => {
     const email = uniqueEmail('py');
     const form = await brazilianRegistration({
-      estrangeiro: '0', email, email_confirmation: email, telefone: '+595 981 123 456', documento: '', documento_tipo: 'RUC',
-      identidade_complemento: '', cep: '', cidade: 'Asunción', estado: 'Alto Parana', estado_id: '30', cidade_id: '6200',
-      pais: 'Paraguai', pais_id: '2',
+      estrangeiro: '0',
+      email,
+      email_confirmation: email,
+      telefone: '+595 981 123 456',
+      documento: '',
+      documento_tipo: 'RUC',
+      identidade_complemento: '',
+      cep: '',
+      cidade: 'Asunción',
+      estado: 'Alto Parana',
+      estado_id: '30',
+      cidade_id: '6200',
+      pais: 'Paraguai',
+      pais_id: '2',
     });
     const { status, body } = await register(form, 'es');
     expect(status).toBe(422);
@@ -120,11 +172,16 @@ describe('identity-document uploads', () => {
   });
 
   it('refuses polyglots: a PDF carrying JavaScript and a GIF header wrapping a script', async () => {
-    const pdfJs = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/OpenAction 2 0 R>>endobj\n2 0 obj<</S/JavaScript/JS(app.alert(1))>>endobj\n%%EOF\n', 'latin1');
+    const pdfJs = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/OpenAction 2 0 R>>endobj\n2 0 obj<</S/JavaScript/JS(app.alert(1))>>endobj\n%%EOF\n',
+      'latin1',
+    );
     const escaped = Buffer.from('%PDF-1.4\n1 0 obj<</S/J#61vaScript>>endobj\n%%EOF\n', 'latin1');
     const gifScript = Buffer.from('GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=1;alert(1);//', 'latin1');
     for (const bad of [pdfJs, escaped, gifScript]) {
-      const { status, body } = await register(await brazilianRegistration({ verso: new Blob([new Uint8Array(bad)], { type: 'application/pdf' }) }));
+      const { status, body } = await register(
+        await brazilianRegistration({ verso: new Blob([new Uint8Array(bad)], { type: 'application/pdf' }) }),
+      );
       expect(status).toBe(422);
       expect(Object.keys(body.errors)).toEqual(['verso']);
     }
@@ -156,7 +213,11 @@ describe('identity-document uploads', () => {
   });
 
   it('a multipart post from another site is refused', async () => {
-    const response = await api('/ecom/cliente/cadastrar', { method: 'POST', body: await brazilianRegistration(), headers: { origin: 'https://evil.example' } });
+    const response = await api('/ecom/cliente/cadastrar', {
+      method: 'POST',
+      body: await brazilianRegistration(),
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(403);
   });
 });

@@ -15,10 +15,12 @@ describe('API errors speak the host language only', () => {
     expect(JSON.stringify(body)).not.toMatch(otherLanguage);
   });
 
-  it.each([['es', 'El celular debe tener de 10 a 15 dígitos.'], ['br', 'O celular deve ter de 10 a 15 dígitos.']] as const)(
-    '%s: a phone too short', async (host, field) => {
-      const { status, body } = await apiJson('/api/public/contato-newsletter', { method: 'POST', host, json: { celular: '123456789' } });
-      expect(status).toBe(422);
-      expect(body.errors.celular).toEqual([field]);
-    });
+  it.each([
+    ['es', 'El celular debe tener de 10 a 15 dígitos.'],
+    ['br', 'O celular deve ter de 10 a 15 dígitos.'],
+  ] as const)('%s: a phone too short', async (host, field) => {
+    const { status, body } = await apiJson('/api/public/contato-newsletter', { method: 'POST', host, json: { celular: '123456789' } });
+    expect(status).toBe(422);
+    expect(body.errors.celular).toEqual([field]);
+  });
 });

@@ -71,7 +71,8 @@ describe('cart API: create, read, update', () => {
     const { rows } = await getTestDb().query('SELECT unit_price_minor FROM cart_items WHERE cart_id = $1', [created.body.id]);
     expect(Number(rows[0].unit_price_minor)).toBe(10_000);
 
-    const rate = (await getTestDb().query('SELECT rate FROM exchange_rates WHERE source_currency_id = 2 AND target_currency_id = 3')).rows[0].rate;
+    const rate = (await getTestDb().query('SELECT rate FROM exchange_rates WHERE source_currency_id = 2 AND target_currency_id = 3'))
+      .rows[0].rate;
     const inGuarani = await apiJson(`/ecom/venda/carrinho/${externalId}?moeda_id=3`);
     expect(inGuarani.body.moeda_id).toBe(3);
     expect(inGuarani.body.moeda.simbolo).toBe('G$');
@@ -119,19 +120,35 @@ describe('cart API: quantity and stock rules', () => {
   it('answers in Spanish on the Spanish host', async () => {
     const product = await createTestProduct({ stock: 2 });
     const { status, body } = await apiJson('/ecom/venda/carrinho', {
-      method: 'POST', host: 'es', json: cartBody(newExternalId(), [item(product.id, 3)], 3),
+      method: 'POST',
+      host: 'es',
+      json: cartBody(newExternalId(), [item(product.id, 3)], 3),
     });
     expect(status).toBe(422);
     expect(body.message).toBe('La cantidad solicitada (3) excede el stock disponible (2)');
   });
 
   it('answers a malformed body, another content type or a non-numeric quantity in the shopper language', async () => {
-    const malformed = await apiJson('/ecom/venda/carrinho', { method: 'POST', host: 'es', body: '{"itens": [', headers: { 'content-type': 'application/json' } });
+    const malformed = await apiJson('/ecom/venda/carrinho', {
+      method: 'POST',
+      host: 'es',
+      body: '{"itens": [',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed).toMatchObject({ status: 400, body: { message: 'El cuerpo de la solicitud no es un JSON válido.' } });
-    const form = await apiJson('/ecom/venda/carrinho', { method: 'POST', host: 'br', body: 'itens=1', headers: { 'content-type': 'text/plain', origin: `http://${getHostHeader('br')}` } });
+    const form = await apiJson('/ecom/venda/carrinho', {
+      method: 'POST',
+      host: 'br',
+      body: 'itens=1',
+      headers: { 'content-type': 'text/plain', origin: `http://${getHostHeader('br')}` },
+    });
     expect(form).toMatchObject({ status: 415, body: { message: 'Formato de envio não suportado.' } });
     const product = await createTestProduct({ stock: 5 });
-    const word = await apiJson('/ecom/venda/carrinho', { method: 'POST', host: 'es', json: cartBody(newExternalId(), [item(product.id, 0, { qtde: 'dos' })], 3) });
+    const word = await apiJson('/ecom/venda/carrinho', {
+      method: 'POST',
+      host: 'es',
+      json: cartBody(newExternalId(), [item(product.id, 0, { qtde: 'dos' })], 3),
+    });
     expect(word.status).toBe(422);
     expect(word.body.message).toBe('Parámetros inválidos: itens.0.qtde');
     expect(word.body.errors['itens.0.qtde'][0]).toMatch(/^Entrada inválida/);
@@ -150,11 +167,13 @@ describe('cart API: quantity and stock rules', () => {
   it('sums entries of the same product before checking stock', async () => {
     const product = await createTestProduct({ stock: 5 });
     const twice = await apiJson('/ecom/venda/carrinho', {
-      method: 'POST', json: cartBody(newExternalId(), [item(product.id, 3), item(product.id, 3)]),
+      method: 'POST',
+      json: cartBody(newExternalId(), [item(product.id, 3), item(product.id, 3)]),
     });
     expect(twice.status).toBe(422);
     const fits = await apiJson('/ecom/venda/carrinho', {
-      method: 'POST', json: cartBody(newExternalId(), [item(product.id, 2), item(product.id, 3)]),
+      method: 'POST',
+      json: cartBody(newExternalId(), [item(product.id, 2), item(product.id, 3)]),
     });
     expect(fits.status).toBe(201);
     expect(fits.body.itens).toHaveLength(1);
@@ -167,7 +186,8 @@ describe('cart API: quantity and stock rules', () => {
     const c = await createTestProduct({ stock: 5, priceMinor: 3000 });
     const externalId = newExternalId();
     const created = await apiJson('/ecom/venda/carrinho', {
-      method: 'POST', json: cartBody(externalId, [item(a.id, 1), item(b.id, 1), item(c.id, 1)]),
+      method: 'POST',
+      json: cartBody(externalId, [item(a.id, 1), item(b.id, 1), item(c.id, 1)]),
     });
     const updated = await apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
       method: 'PUT',
@@ -180,7 +200,8 @@ describe('cart API: quantity and stock rules', () => {
     expect(byProduct.has(c.id)).toBe(false);
     expect(updated.body.valor_total).toBe(10); // only the active line counts
     const negative = await apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
-      method: 'PUT', json: cartBody(externalId, [item(a.id, -3), item(b.id, 1, { ativo: false })]),
+      method: 'PUT',
+      json: cartBody(externalId, [item(a.id, -3), item(b.id, 1, { ativo: false })]),
     });
     expect(negative.body.itens.map((line: any) => line.produto_id)).toEqual([b.id]);
   });
@@ -189,10 +210,14 @@ describe('cart API: quantity and stock rules', () => {
     const product = await createTestProduct({ stock: 7 });
     const externalId = newExternalId();
     const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 1)]) });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, index) =>
-      api(`/ecom/venda/carrinho/${created.body.id}`, {
-        method: 'PUT', json: cartBody(externalId, [item(product.id, index + 1)]),
-      })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        api(`/ecom/venda/carrinho/${created.body.id}`, {
+          method: 'PUT',
+          json: cartBody(externalId, [item(product.id, index + 1)]),
+        }),
+      ),
+    );
     const statuses = results.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(7);
     expect(statuses.filter((status) => status === 422)).toHaveLength(13);
@@ -205,10 +230,14 @@ describe('cart API: quantity and stock rules', () => {
     const products = await Promise.all(Array.from({ length: 4 }, () => createTestProduct({ stock: 50 })));
     const externalId = newExternalId();
     const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(products[0]!.id, 1)]) });
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) =>
-      apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
-        method: 'PUT', json: cartBody(externalId, [item(products[index % 4]!.id, 1 + (index % 5))]),
-      })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
+          method: 'PUT',
+          json: cartBody(externalId, [item(products[index % 4]!.id, 1 + (index % 5))]),
+        }),
+      ),
+    );
     expect(answers.every((answer) => answer.status === 200 && answer.body.itens.length === 1)).toBe(true);
     const { rows } = await getTestDb().query('SELECT product_id, quantity FROM cart_items WHERE cart_id = $1', [created.body.id]);
     expect(rows).toHaveLength(1);
@@ -223,25 +252,46 @@ describe('cart API: quantity and stock rules', () => {
    * written in batches when many arrive at once (decisions 0207, 0208).
    */
   async function createCarts(count: number, productIds: number[]) {
-    return Promise.all(Array.from({ length: count }, async () => {
-      const externalId = newExternalId();
-      const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, productIds.map((id) => item(id, 1))) });
-      expect(created.status).toBe(201);
-      return { externalId, id: created.body.id as number };
-    }));
+    return Promise.all(
+      Array.from({ length: count }, async () => {
+        const externalId = newExternalId();
+        const created = await apiJson('/ecom/venda/carrinho', {
+          method: 'POST',
+          json: cartBody(
+            externalId,
+            productIds.map((id) => item(id, 1)),
+          ),
+        });
+        expect(created.status).toBe(201);
+        return { externalId, id: created.body.id as number };
+      }),
+    );
   }
 
   it('40 carts changed at once (written together when the shop is busy) each get and keep their own lines', async () => {
     const products = await Promise.all(Array.from({ length: 3 }, () => createTestProduct({ stock: 50 })));
-    const carts = await createCarts(40, products.map((product) => product.id));
+    const carts = await createCarts(
+      40,
+      products.map((product) => product.id),
+    );
     const wantedLines = (index: number) => products.slice(0, 1 + (index % 3)).map((product, k) => [product.id, 1 + ((index + k) % 5)]);
-    const answers = await Promise.all(carts.map((cart, index) => apiJson(`/ecom/venda/carrinho/${cart.id}`, {
-      method: 'PUT', json: cartBody(cart.externalId, wantedLines(index).map(([id, qtde]) => item(id!, qtde!))),
-    })));
+    const answers = await Promise.all(
+      carts.map((cart, index) =>
+        apiJson(`/ecom/venda/carrinho/${cart.id}`, {
+          method: 'PUT',
+          json: cartBody(
+            cart.externalId,
+            wantedLines(index).map(([id, qtde]) => item(id!, qtde!)),
+          ),
+        }),
+      ),
+    );
     answers.forEach((answer, index) => {
       expect(answer.status).toBe(200);
       expect(answer.body.id).toBe(carts[index]!.id);
-      expect(answer.body.itens.map((line: { produto_id: number; qtde: number }) => [line.produto_id, line.qtde])).toEqual(wantedLines(index));
+      expect(answer.body.itens.map((line: { produto_id: number; qtde: number }) => [line.produto_id, line.qtde])).toEqual(
+        wantedLines(index),
+      );
     });
     const { rows } = await getTestDb().query<{ cart_id: string; lines: number[][] }>(
       `SELECT cart_id, json_agg(json_build_array(product_id, quantity) ORDER BY id) AS lines FROM cart_items
@@ -263,9 +313,14 @@ describe('cart API: quantity and stock rules', () => {
     await getTestDb().query(`CREATE TRIGGER test_refuse_cart_${refused.id} BEFORE INSERT OR UPDATE ON cart_items
       FOR EACH ROW EXECUTE FUNCTION test_refuse_cart_${refused.id}()`);
     try {
-      const answers = await Promise.all(carts.map((cart) => api(`/ecom/venda/carrinho/${cart.id}`, {
-        method: 'PUT', json: cartBody(cart.externalId, [item(product.id, 2), item(other.id, 3)]),
-      })));
+      const answers = await Promise.all(
+        carts.map((cart) =>
+          api(`/ecom/venda/carrinho/${cart.id}`, {
+            method: 'PUT',
+            json: cartBody(cart.externalId, [item(product.id, 2), item(other.id, 3)]),
+          }),
+        ),
+      );
       expect(answers.map((answer) => answer.status)).toEqual(carts.map((cart) => (cart === refused ? 500 : 200)));
     } finally {
       await getTestDb().query(`DROP TRIGGER test_refuse_cart_${refused.id} ON cart_items`);
@@ -283,15 +338,20 @@ describe('cart API: quantity and stock rules', () => {
     const product = await createTestProduct({ stock: 6 });
     const externalId = newExternalId();
     const host = 'br' as const;
-    await Promise.all(Array.from({ length: 20 }, () => api('/carrinho/adicionar', {
-      method: 'POST', host,
-      headers: {
-        cookie: `fronteira_cart=${externalId}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: `http://${getHostHeader(host)}`,
-      },
-      body: new URLSearchParams({ produto_id: String(product.id), qtde: '1', redirect: '/produtos' }).toString(),
-    })));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api('/carrinho/adicionar', {
+          method: 'POST',
+          host,
+          headers: {
+            cookie: `fronteira_cart=${externalId}`,
+            'content-type': 'application/x-www-form-urlencoded',
+            origin: `http://${getHostHeader(host)}`,
+          },
+          body: new URLSearchParams({ produto_id: String(product.id), qtde: '1', redirect: '/produtos' }).toString(),
+        }),
+      ),
+    );
     const cart = await apiJson(`/ecom/venda/carrinho/${externalId}`);
     expect(cart.status).toBe(200);
     expect(cart.body.itens[0].qtde).toBe(6);
@@ -304,7 +364,11 @@ describe('cart API: customers', () => {
     const alice = await createTestCustomer(0);
     const bob = await createTestCustomer(0);
     const externalId = newExternalId();
-    const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', token: alice.token, json: cartBody(externalId, [item(product.id, 1)], 3) });
+    const created = await apiJson('/ecom/venda/carrinho', {
+      method: 'POST',
+      token: alice.token,
+      json: cartBody(externalId, [item(product.id, 1)], 3),
+    });
     expect(created.status).toBe(201);
     const { rows } = await getTestDb().query('SELECT customer_id FROM carts WHERE external_id = $1', [externalId]);
     expect(Number(rows[0].customer_id)).toBe(alice.id);
@@ -313,7 +377,9 @@ describe('cart API: customers', () => {
     const bobRead = await api(`/ecom/venda/carrinho/${externalId}`, { token: bob.token });
     expect([403, 404]).toContain(bobRead.status);
     const bobWrite = await api(`/ecom/venda/carrinho/${created.body.id}`, {
-      method: 'PUT', token: bob.token, json: cartBody(externalId, [item(product.id, 5)], 3),
+      method: 'PUT',
+      token: bob.token,
+      json: cartBody(externalId, [item(product.id, 5)], 3),
     });
     expect([403, 404]).toContain(bobWrite.status);
     expect((await api(`/ecom/venda/carrinho/${externalId}`)).status).toBe(403); // anonymous neither

@@ -8,15 +8,66 @@ import { api } from '../support/api.ts';
  */
 
 const HOSTILE = [
-  "' OR 1=1 --", '"; DROP TABLE products; --', '<script>alert(1)</script>', '%00', '\u0000', '../../etc/passwd',
-  '${7*7}', '{{7*7}}', 'NaN', 'Infinity', '-0', '1e309', '0x10', '9'.repeat(40), '[]', '{}', 'null', 'true',
-  'a:* & b | !c <-> d', "\\'", '\uD800', '😀🔧', 'ação', ' ', ',', ',,,', '1,,2', '-1', '1.5', '２',
+  "' OR 1=1 --",
+  '"; DROP TABLE products; --',
+  '<script>alert(1)</script>',
+  '%00',
+  '\u0000',
+  '../../etc/passwd',
+  '${7*7}',
+  '{{7*7}}',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '0x10',
+  '9'.repeat(40),
+  '[]',
+  '{}',
+  'null',
+  'true',
+  'a:* & b | !c <-> d',
+  "\\'",
+  '\uD800',
+  '😀🔧',
+  'ação',
+  ' ',
+  ',',
+  ',,,',
+  '1,,2',
+  '-1',
+  '1.5',
+  '２',
 ];
-const PARAMS = ['text', 'category_id', 'department_id', 'brand_id', 'brands_ids', 'page', 'per_page', 'order_by', 'order',
-  'all_products', 'moeda_id', 'lang', 'special', 'tem_estoque', 'unknown', 'page[]', '__proto__', 'constructor'];
+const PARAMS = [
+  'text',
+  'category_id',
+  'department_id',
+  'brand_id',
+  'brands_ids',
+  'page',
+  'per_page',
+  'order_by',
+  'order',
+  'all_products',
+  'moeda_id',
+  'lang',
+  'special',
+  'tem_estoque',
+  'unknown',
+  'page[]',
+  '__proto__',
+  'constructor',
+];
 
-const value = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 30 }), fc.integer().map(String), fc.string({ unit: 'binary', maxLength: 12 }));
-const queryString = fc.array(fc.tuple(fc.constantFrom(...PARAMS), value), { maxLength: 6 })
+const value = fc.oneof(
+  fc.constantFrom(...HOSTILE),
+  fc.string({ maxLength: 30 }),
+  fc.integer().map(String),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+);
+const queryString = fc
+  .array(fc.tuple(fc.constantFrom(...PARAMS), value), { maxLength: 6 })
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v.toWellFormed())}`).join('&'));
 
 async function expectJsonAnswer(response: Response): Promise<void> {
@@ -44,15 +95,19 @@ describe('public catalogue endpoints under random input', () => {
 
   it('GET /api/public/products/{id}/details takes any id', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ minLength: 1, maxLength: 40 }), fc.integer().map(String)), queryString, async (id, query) => {
-        const response = await api(`/api/public/products/${encodeURIComponent(id.toWellFormed())}/details?${query}`);
-        if (response.status === 404 && !(response.headers.get('content-type') ?? '').includes('json')) {
-          // An id that is not one path segment ('..', '/') never reaches the endpoint: Astro's 404 page.
-          expect(id).toMatch(/^\.{1,2}$|\/|%|\\/);
-          return;
-        }
-        await expectJsonAnswer(response);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ minLength: 1, maxLength: 40 }), fc.integer().map(String)),
+        queryString,
+        async (id, query) => {
+          const response = await api(`/api/public/products/${encodeURIComponent(id.toWellFormed())}/details?${query}`);
+          if (response.status === 404 && !(response.headers.get('content-type') ?? '').includes('json')) {
+            // An id that is not one path segment ('..', '/') never reaches the endpoint: Astro's 404 page.
+            expect(id).toMatch(/^\.{1,2}$|\/|%|\\/);
+            return;
+          }
+          await expectJsonAnswer(response);
+        },
+      ),
       RUNS,
     );
   }, 60_000);
@@ -66,9 +121,13 @@ describe('public catalogue endpoints under random input', () => {
     );
     await fc.assert(
       fc.asyncProperty(body, async (text) => {
-        await expectJsonAnswer(await api('/api/public/contato-newsletter', {
-          method: 'POST', body: text, headers: { 'content-type': 'application/json' },
-        }));
+        await expectJsonAnswer(
+          await api('/api/public/contato-newsletter', {
+            method: 'POST',
+            body: text,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
       }),
       RUNS,
     );

@@ -1,23 +1,39 @@
 import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ProductListSchema, ProductSchema, type ProductCard } from '../../src/lib/contract/catalog.ts';
+import { ProductListSchema, ProductSchema, type ProductCard } from '#lib/contract/catalog.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 
 /** A brand, category and department of our own with six products of known price, stock and name. */
-interface Fixture { brandId: number; otherBrandId: number; categoryId: number; departmentId: number; ids: number[] }
+interface Fixture {
+  brandId: number;
+  otherBrandId: number;
+  categoryId: number;
+  departmentId: number;
+  ids: number[];
+}
 let fixture: Fixture;
 
 async function createFixture(): Promise<Fixture> {
   const db = getTestDb();
   const tag = randomUUID().slice(0, 8);
-  const brand = await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, $2) RETURNING id`, [`brand-${tag}`, `Marca ${tag}`]);
-  const other = await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, $2) RETURNING id`, [`other-${tag}`, `Outra ${tag}`]);
+  const brand = await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, $2) RETURNING id`, [
+    `brand-${tag}`,
+    `Marca ${tag}`,
+  ]);
+  const other = await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, $2) RETURNING id`, [
+    `other-${tag}`,
+    `Outra ${tag}`,
+  ]);
   const category = await db.query<{ id: number }>(
-    `INSERT INTO categories (slug, name_pt, name_es) VALUES ($1, 'Categoria Teste', 'Categoría Prueba') RETURNING id`, [`cat-${tag}`]);
+    `INSERT INTO categories (slug, name_pt, name_es) VALUES ($1, 'Categoria Teste', 'Categoría Prueba') RETURNING id`,
+    [`cat-${tag}`],
+  );
   const categoryId = category.rows[0]!.id;
   const department = await db.query<{ id: number }>(
-    `INSERT INTO departments (category_id, slug, name_pt, name_es) VALUES ($1, 'dep', 'Departamento', 'Departamento') RETURNING id`, [categoryId]);
+    `INSERT INTO departments (category_id, slug, name_pt, name_es) VALUES ($1, 'dep', 'Departamento', 'Departamento') RETURNING id`,
+    [categoryId],
+  );
   const brandId = brand.rows[0]!.id;
   const otherBrandId = other.rows[0]!.id;
   const departmentId = department.rows[0]!.id;
@@ -84,7 +100,9 @@ describe('GET /api/public/products', () => {
     expect(codes((await listProducts(`category_id=${fixture.categoryId}`)).data)).toEqual([f, e, c, a, d, b]);
     expect(codes((await listProducts(`department_id=${fixture.departmentId}`)).data)).toEqual([f, a, d, b]);
     expect(codes((await listProducts(`brand_id=${fixture.otherBrandId}`)).data)).toEqual([e, d]);
-    const both = await listProducts(`category_id=${fixture.categoryId}&brands_ids=${fixture.brandId},${fixture.otherBrandId}&order_by=id&order=asc`);
+    const both = await listProducts(
+      `category_id=${fixture.categoryId}&brands_ids=${fixture.brandId},${fixture.otherBrandId}&order_by=id&order=asc`,
+    );
     expect(codes(both.data)).toEqual([a, c, e, f, b, d]);
     expect(both.total).toBe(6);
     expect(codes((await listProducts(`category_id=${fixture.categoryId}&tem_estoque=1`)).data)).toEqual([f, e, c, a]);
@@ -115,10 +133,16 @@ describe('GET /api/public/products', () => {
   it('counts a product added or restocked after the first listing (totals are never stale)', async () => {
     const db = getTestDb();
     const tag = randomUUID().slice(0, 8);
-    const brand = (await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, $1) RETURNING id`, [`fresh-${tag}`])).rows[0]!.id;
-    const add = async (i: number, stock: number) => (await db.query<{ id: number }>(
-      `INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id)
-       VALUES ($1, $1, 'Novo', 'Nuevo', 100, $2, $3, $4) RETURNING id`, [`F${tag}-${i}`, stock, brand, fixture.categoryId])).rows[0]!.id;
+    const brand = (await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, $1) RETURNING id`, [`fresh-${tag}`]))
+      .rows[0]!.id;
+    const add = async (i: number, stock: number) =>
+      (
+        await db.query<{ id: number }>(
+          `INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id)
+       VALUES ($1, $1, 'Novo', 'Nuevo', 100, $2, $3, $4) RETURNING id`,
+          [`F${tag}-${i}`, stock, brand, fixture.categoryId],
+        )
+      ).rows[0]!.id;
     await add(1, 1);
     expect((await listProducts(`brand_id=${brand}`)).total).toBe(1);
     const second = await add(2, 0);
@@ -126,7 +150,8 @@ describe('GET /api/public/products', () => {
     expect((await listProducts(`brand_id=${brand}&tem_estoque=1`)).total).toBe(1);
     await db.query('UPDATE products SET stock = 4 WHERE id = $1', [second]);
     expect((await listProducts(`brand_id=${brand}&tem_estoque=1`)).total).toBe(2);
-    const moved = (await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, $1) RETURNING id`, [`moved-${tag}`])).rows[0]!.id;
+    const moved = (await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, $1) RETURNING id`, [`moved-${tag}`]))
+      .rows[0]!.id;
     await db.query('UPDATE products SET brand_id = $1 WHERE id = $2', [moved, second]);
     expect((await listProducts(`brand_id=${brand}`)).total).toBe(1);
   });
@@ -145,7 +170,9 @@ describe('GET /api/public/products', () => {
     expect(es.data[0]!.nome).toBe('Mecha Zeta');
     expect(es.data[0]!.categoria.name).toBe('Categoría Prueba');
     expect(es.data[0]!.valor_venda).toBe(50);
-    const { rows } = await getTestDb().query<{ rate: number }>('SELECT rate::float8 AS rate FROM exchange_rates WHERE source_currency_id = 2 AND target_currency_id = 3');
+    const { rows } = await getTestDb().query<{ rate: number }>(
+      'SELECT rate::float8 AS rate FROM exchange_rates WHERE source_currency_id = 2 AND target_currency_id = 3',
+    );
     expect(es.data[0]!.preco_atual.moeda_id).toBe(3);
     expect(es.data[0]!.preco_atual.valor_venda).toBe(Math.round(50 * rows[0]!.rate));
     expect(es.data[0]!.preco_atual.formatado).toMatch(/^G\$ \d{1,3}(\.\d{3})*$/);

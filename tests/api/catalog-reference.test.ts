@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BANNER_TYPES, BrandSchema, CategorySchema, SellerSchema, StartDataSchema } from '../../src/lib/contract/catalog.ts';
+import { BANNER_TYPES, BrandSchema, CategorySchema, SellerSchema, StartDataSchema } from '#lib/contract/catalog.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 
 describe('GET /api/public/start', () => {
@@ -57,12 +57,17 @@ describe('GET /api/public/categories', () => {
   it('hands out icons sanitised whoever stored them: drawing kept, scripts and handlers dropped, non-SVG as null', async () => {
     const db = getTestDb();
     const slug = `icone-${randomInt(1e9)}`;
-    const { rows: [category] } = await db.query<{ id: number }>(
+    const {
+      rows: [category],
+    } = await db.query<{ id: number }>(
       `INSERT INTO categories (slug, name_pt, name_es, icon_svg, menu_visible, special, position)
        VALUES ($1, 'Ícone', 'Ícono', $2, false, true, 9999) RETURNING id`,
       [slug, '<svg viewBox="0 0 10 10"><script>alert(1)</script><path d="M0 0h10v10z" onload="steal()"/></svg>'],
     );
-    await db.query(`INSERT INTO departments (category_id, slug, name_pt, name_es, icon_svg) VALUES ($1, $2, 'D', 'D', '<img src=x onerror=steal()>')`, [category!.id, `${slug}-d`]);
+    await db.query(
+      `INSERT INTO departments (category_id, slug, name_pt, name_es, icon_svg) VALUES ($1, $2, 'D', 'D', '<img src=x onerror=steal()>')`,
+      [category!.id, `${slug}-d`],
+    );
     try {
       const special = z.array(CategorySchema).parse((await apiJson('/api/public/categories?special=only')).body);
       const stored = special.find((c) => c.slug === slug);
@@ -130,10 +135,16 @@ describe('POST /api/public/contato-newsletter', () => {
 
   it('takes JSON only', async () => {
     const form = await api('/api/public/contato-newsletter', {
-      method: 'POST', body: 'celular=0981123456', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      body: 'celular=0981123456',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect([403, 415]).toContain(form.status);
-    const broken = await api('/api/public/contato-newsletter', { method: 'POST', body: '{"celular":', headers: { 'content-type': 'application/json' } });
+    const broken = await api('/api/public/contato-newsletter', {
+      method: 'POST',
+      body: '{"celular":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect((await broken.json()).message).toBeTruthy();
   });

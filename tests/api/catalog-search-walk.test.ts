@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogService } from '../../src/server/catalog/service.ts';
-import { runMigrations } from '../../src/server/db/migrate.ts';
-import { insertGeneratedProducts, seedDemoCatalogue } from '../../src/server/db/seed/demo-catalogue.ts';
+import { createCatalogService } from '#server/catalog/service.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { insertGeneratedProducts, seedDemoCatalogue } from '#server/db/seed/demo-catalogue.ts';
 import { getTestDb } from '../support/api.ts';
 
 // Searches with more matches than the relevance limit walk the ordered index (decision 0100).
@@ -69,7 +69,14 @@ describe('search with many matches', () => {
 
   it('orders many matches by price when asked, and keeps filters', async () => {
     const catalog = createCatalogService({ db: pool });
-    const byPrice = await catalog.listProducts({ text: 'sonda beta', lang: 'es', per_page: 20, page: 2, order_by: 'valor_venda', order: 'asc' });
+    const byPrice = await catalog.listProducts({
+      text: 'sonda beta',
+      lang: 'es',
+      per_page: 20,
+      page: 2,
+      order_by: 'valor_venda',
+      order: 'asc',
+    });
     expect(byPrice.data.map((p) => p.id)).toEqual(await expectedIds('sonda:* & beta:*', 'in_stock DESC, price_minor ASC, id ASC', 20, 20));
     const inStock = await catalog.listProducts({ text: 'sonda', lang: 'es', per_page: 20, page: 1, tem_estoque: true });
     expect(inStock.data.every((p) => p.tem_estoque)).toBe(true);

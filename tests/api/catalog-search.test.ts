@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ProductListSchema } from '../../src/lib/contract/catalog.ts';
+import { ProductListSchema } from '#lib/contract/catalog.ts';
 import { api, getTestDb } from '../support/api.ts';
 
 async function search(text: string, lang: 'pt' | 'es', extra = '') {
-  const response = await api(`/api/public/products?text=${encodeURIComponent(text)}&lang=${lang}&all_products=1&category_id=&department_id=&per_page=100${extra}`);
+  const response = await api(
+    `/api/public/products?text=${encodeURIComponent(text)}&lang=${lang}&all_products=1&category_id=&department_id=&per_page=100${extra}`,
+  );
   expect(response.status).toBe(200);
   return ProductListSchema.parse(await response.json());
 }
@@ -51,10 +53,15 @@ describe('product search', () => {
   it('puts the product with the exact code first, even out of stock', async () => {
     const db = getTestDb();
     const tag = randomUUID().slice(0, 6);
-    const insert = async (code: string, stock: number) => (await db.query<{ id: number }>(
-      `INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id)
+    const insert = async (code: string, stock: number) =>
+      (
+        await db.query<{ id: number }>(
+          `INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id)
        VALUES ($1, $2, 'Furadeira Teste', 'Taladro Prueba', 1000, $3, (SELECT min(id) FROM brands), (SELECT min(id) FROM categories))
-       RETURNING id`, [code, `codigo-${code.toLowerCase()}`, stock])).rows[0]!.id;
+       RETURNING id`,
+          [code, `codigo-${code.toLowerCase()}`, stock],
+        )
+      ).rows[0]!.id;
     const exact = await insert(`QX-${tag}`, 0);
     const longer = await insert(`QX-${tag}7`, 5);
     const result = await search(`QX-${tag}`, 'pt');

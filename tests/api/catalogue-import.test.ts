@@ -9,14 +9,38 @@ import { createSignedInStaff } from '../support/staff.ts';
 
 // Generated here, never committed: 2,000 products of a code prefix of this run, 5 of them bad.
 const newPrefix = () => `IMP${randomUUID().slice(0, 6).toUpperCase()}`;
-const COLUMNS = ['codigo', 'nome_pt', 'nome_es', 'descricao_pt', 'marca', 'categoria_pt', 'departamento_pt', 'preco', 'moeda', 'estoque', 'mostrar_preco', 'especificacoes_pt', 'especificacoes_es'];
+const COLUMNS = [
+  'codigo',
+  'nome_pt',
+  'nome_es',
+  'descricao_pt',
+  'marca',
+  'categoria_pt',
+  'departamento_pt',
+  'preco',
+  'moeda',
+  'estoque',
+  'mostrar_preco',
+  'especificacoes_pt',
+  'especificacoes_es',
+];
 /** Index of the bad row -> what is wrong with it; its line in the file is index + 2 (line 1 is the header). */
 const BAD: Record<number, (row: string[], prefix: string) => void> = {
-  7: (row) => { row[1] = ''; },
-  401: (row) => { row[7] = 'doze'; },
-  999: (row) => { row[9] = '-3'; },
-  1500: (row, prefix) => { row[0] = `${prefix}-0003`; },
-  1998: (row) => { row[7] = '10.505'; },
+  7: (row) => {
+    row[1] = '';
+  },
+  401: (row) => {
+    row[7] = 'doze';
+  },
+  999: (row) => {
+    row[9] = '-3';
+  },
+  1500: (row, prefix) => {
+    row[0] = `${prefix}-0003`;
+  },
+  1998: (row) => {
+    row[7] = '10.505';
+  },
 };
 
 function generateRows(prefix: string, decimalComma = false): string[][] {
@@ -24,10 +48,21 @@ function generateRows(prefix: string, decimalComma = false): string[][] {
     const cents = 100_000 + index * 3701;
     const price = `${Math.floor(cents / 100)}${decimalComma ? ',' : '.'}${String(cents % 100).padStart(2, '0')}`;
     const grouped = decimalComma && index % 3 === 0 ? price.replace(/^(\d+)(\d{3}),/, '$1.$2,') : price;
-    const row = [`${prefix}-${String(index).padStart(4, '0')}`, `Chave de teste ${index}`, `Llave de prueba ${index}`,
-      `<p>Aço <b>${index}</b><script>alert(1)</script></p>`, `Marca ${prefix} ${index % 4}`, `Categoria ${prefix}`,
-      `Departamento ${index % 3}`, grouped, 'USD', String(index % 50), index % 10 === 0 ? 'não' : 'sim',
-      `Tamanho: ${index} mm | Peso: 1 kg`, `Tamaño: ${index} mm | Peso: 1 kg`];
+    const row = [
+      `${prefix}-${String(index).padStart(4, '0')}`,
+      `Chave de teste ${index}`,
+      `Llave de prueba ${index}`,
+      `<p>Aço <b>${index}</b><script>alert(1)</script></p>`,
+      `Marca ${prefix} ${index % 4}`,
+      `Categoria ${prefix}`,
+      `Departamento ${index % 3}`,
+      grouped,
+      'USD',
+      String(index % 50),
+      index % 10 === 0 ? 'não' : 'sim',
+      `Tamanho: ${index} mm | Peso: 1 kg`,
+      `Tamaño: ${index} mm | Peso: 1 kg`,
+    ];
     BAD[index]?.(row, prefix);
     return row;
   });
@@ -60,8 +95,13 @@ async function waitForJob(cookie: string, location: string): Promise<string> {
 const countOf = (page: string, key: string) => Number(page.match(new RegExp(`data-count="${key}">(\\d+)<`))?.[1]);
 const rejectedLines = (page: string) => [...page.matchAll(/<tr><td data-label="Fila">(\d+)<\/td>/g)].map((match) => Number(match[1]));
 
-async function storedProducts(prefix: string): Promise<{ code: string; price_minor: number; stock: number; updated_at: Date; description_pt: string }[]> {
-  const { rows } = await getTestDb().query('SELECT code, price_minor::int AS price_minor, stock, updated_at, description_pt FROM products WHERE code LIKE $1 ORDER BY code', [`${prefix}-%`]);
+async function storedProducts(
+  prefix: string,
+): Promise<{ code: string; price_minor: number; stock: number; updated_at: Date; description_pt: string }[]> {
+  const { rows } = await getTestDb().query(
+    'SELECT code, price_minor::int AS price_minor, stock, updated_at, description_pt FROM products WHERE code LIKE $1 ORDER BY code',
+    [`${prefix}-%`],
+  );
   return rows;
 }
 
@@ -82,11 +122,16 @@ async function confirm(cookie: string, location: string): Promise<string> {
 function runImportCommand(file: string): Promise<{ code: number; output: string }> {
   const databaseUrl = String(getTestDb().options.connectionString);
   const child = spawn(process.execPath, ['scripts/import.mjs', file, '--lang', 'es-PY'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? 1, output })));
 }
 
@@ -122,7 +167,10 @@ describe('catalogue import', () => {
     expect(stored).toHaveLength(1995);
     expect(stored[0]).toMatchObject({ code: `${prefix}-0000`, price_minor: 100_000, stock: 0 });
     expect(stored[0]?.description_pt).toBe('<p>Aço <b>0</b></p>');
-    const audit = await getTestDb().query('SELECT count(*)::int AS n FROM audit_log WHERE staff_id = $1 AND action = $2', [staff.id, 'catalogue.import']);
+    const audit = await getTestDb().query('SELECT count(*)::int AS n FROM audit_log WHERE staff_id = $1 AND action = $2', [
+      staff.id,
+      'catalogue.import',
+    ]);
     expect(audit.rows[0].n).toBe(2);
 
     const again = await uploadAndCheck(cookie, toCsvText(good, ','));
@@ -133,7 +181,14 @@ describe('catalogue import', () => {
 
     const folder = await mkdtemp(path.join(tmpdir(), 'import-'));
     const semicolon = path.join(folder, 'catalogo-excel.csv');
-    await writeFile(semicolon, toCsvText(generateRows(prefix, true).filter((_, index) => !(index in BAD)), ';', true));
+    await writeFile(
+      semicolon,
+      toCsvText(
+        generateRows(prefix, true).filter((_, index) => !(index in BAD)),
+        ';',
+        true,
+      ),
+    );
     const run = await runImportCommand(semicolon);
     expect(run.output).toContain('Nuevos: 0 · Modificados: 0 · Sin cambios: 1995 · Rechazados: 0');
     expect(run.code).toBe(0);
@@ -161,7 +216,9 @@ describe('catalogue import', () => {
     expect(await zip.text()).toContain('no es texto UTF-8');
     const missing = await upload(cookie, 'x.csv', 'codigo,nome\r\nA,B\r\n');
     expect(missing.status).toBe(303);
-    expect(await waitForJob(cookie, missing.headers.get('location') ?? '')).toContain('Faltan columnas obligatorias: nome_pt, nome_es, marca, categoria_pt, preco, estoque.');
+    expect(await waitForJob(cookie, missing.headers.get('location') ?? '')).toContain(
+      'Faltan columnas obligatorias: nome_pt, nome_es, marca, categoria_pt, preco, estoque.',
+    );
 
     const counter = await createSignedInStaff('counter');
     expect((await upload(counter.cookie, 'catalogo.csv', toCsvText(generateRows(prefix).slice(0, 2), ','))).status).toBe(403);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { getPictureSrcset } from '../../src/lib/pictures.ts';
+import { getPictureSrcset } from '#lib/pictures.ts';
 import { api, apiJson, getHostHeader, getTestDb } from '../support/api.ts';
 import { createSignedInStaff } from '../support/staff.ts';
 import { createProduct } from './checkout-fixtures.ts';
@@ -8,7 +8,8 @@ import { createProduct } from './checkout-fixtures.ts';
 /** A photo-like picture: a gradient with some grain, so every width encodes to a different size. */
 function makePicture(width: number, height: number, format: 'png' | 'jpeg'): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (((i / 3) % width) * 200 / width + ((i / (width * 3)) * 50) / height + ((i * 7) % 23)) & 0xff;
+  for (let i = 0; i < pixels.length; i += 1)
+    pixels[i] = ((((i / 3) % width) * 200) / width + ((i / (width * 3)) * 50) / height + ((i * 7) % 23)) & 0xff;
   const image = sharp(pixels, { raw: { width, height, channels: 3 } });
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 }
@@ -18,7 +19,12 @@ function upload(path: string, cookie: string, fields: Record<string, string>, fi
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append('imagem', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }), file.name);
-  return apiJson(path, { method: 'POST', host: 'es', body: form, headers: { cookie, accept: 'application/json', origin: `http://${getHostHeader('es')}` } });
+  return apiJson(path, {
+    method: 'POST',
+    host: 'es',
+    body: form,
+    headers: { cookie, accept: 'application/json', origin: `http://${getHostHeader('es')}` },
+  });
 }
 
 async function getImages(productId: number): Promise<{ url: string }[]> {
@@ -27,7 +33,9 @@ async function getImages(productId: number): Promise<{ url: string }[]> {
 
 async function getAuditActions(entityType: string, entityId: number): Promise<string[]> {
   const { rows } = await getTestDb().query<{ action: string }>(
-    'SELECT action FROM audit_log WHERE entity_type = $1 AND entity_id = $2 ORDER BY id', [entityType, String(entityId)]);
+    'SELECT action FROM audit_log WHERE entity_type = $1 AND entity_id = $2 ORDER BY id',
+    [entityType, String(entityId)],
+  );
   return rows.map((row) => row.action);
 }
 
@@ -36,7 +44,12 @@ describe('catalogue pictures', () => {
     const { cookie } = await createSignedInStaff('admin');
     const product = await createProduct({ stock: 3 });
     const png = await makePicture(1500, 1000, 'png');
-    const answer = await upload(`/api/painel/catalogo/produtos/${product.id}/fotos`, cookie, {}, { bytes: png, name: 'foto.jpg', type: 'image/jpeg' });
+    const answer = await upload(
+      `/api/painel/catalogo/produtos/${product.id}/fotos`,
+      cookie,
+      {},
+      { bytes: png, name: 'foto.jpg', type: 'image/jpeg' },
+    );
     expect(answer.status).toBe(200);
     const url: string = answer.body.url;
     expect(url).toMatch(/^\/img\/f\/[0-9a-f]{20}-1280\.webp$/);
@@ -44,7 +57,9 @@ describe('catalogue pictures', () => {
     expect(await getAuditActions('product', product.id)).toEqual(['product.picture_add']);
 
     // every width of the srcset exists, is a WebP of that width and is cached for a year
-    const srcset = getPictureSrcset(url)!.split(', ').map((entry) => entry.split(' ') as [string, string]);
+    const srcset = getPictureSrcset(url)!
+      .split(', ')
+      .map((entry) => entry.split(' ') as [string, string]);
     expect(srcset.map(([, width]) => width)).toEqual(['96w', '160w', '240w', '320w', '480w', '640w', '960w', '1280w']);
     const sizes: number[] = [];
     for (const [path, width] of srcset) {
@@ -76,12 +91,25 @@ describe('catalogue pictures', () => {
     const { cookie } = await createSignedInStaff('admin');
     const product = await createProduct({ stock: 3 });
     const path = `/api/painel/catalogo/produtos/${product.id}/fotos`;
-    const text = await upload(path, cookie, {}, { bytes: Buffer.from('no soy una imagen\n'.repeat(50)), name: 'foto.png', type: 'image/png' });
-    expect(text).toEqual({ status: 415, body: { code: 'pictureType', message: expect.stringContaining('no es una imagen JPEG, PNG, WebP o AVIF') } });
+    const text = await upload(
+      path,
+      cookie,
+      {},
+      { bytes: Buffer.from('no soy una imagen\n'.repeat(50)), name: 'foto.png', type: 'image/png' },
+    );
+    expect(text).toEqual({
+      status: 415,
+      body: { code: 'pictureType', message: expect.stringContaining('no es una imagen JPEG, PNG, WebP o AVIF') },
+    });
     const big = Buffer.concat([await makePicture(64, 64, 'jpeg'), Buffer.alloc(10 * 1024 * 1024 + 1)]);
     const tooLarge = await upload(path, cookie, {}, { bytes: big, name: 'grande.jpg' });
-    expect(tooLarge).toEqual({ status: 413, body: { code: 'pictureTooLarge', message: 'La imagen supera los 10 MB. Envía una versión más pequeña.' } });
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png().toBuffer();
+    expect(tooLarge).toEqual({
+      status: 413,
+      body: { code: 'pictureTooLarge', message: 'La imagen supera los 10 MB. Envía una versión más pequeña.' },
+    });
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const tooManyPixels = await upload(path, cookie, {}, { bytes: bomb, name: 'bomba.png' });
     expect(tooManyPixels.status).toBe(413);
     expect(tooManyPixels.body.code).toBe('pictureTooManyPixels');
@@ -89,7 +117,7 @@ describe('catalogue pictures', () => {
     expect(await getAuditActions('product', product.id)).toEqual([]);
   });
 
-  it('orders and removes a product\'s pictures; a form post comes back to the page', async () => {
+  it("orders and removes a product's pictures; a form post comes back to the page", async () => {
     const { cookie } = await createSignedInStaff('admin');
     const product = await createProduct({ stock: 3 });
     const path = `/api/painel/catalogo/produtos/${product.id}/fotos`;
@@ -98,7 +126,9 @@ describe('catalogue pictures', () => {
     expect(second).toMatch(/-500\.webp$/);
     expect((await upload(path, cookie, { acao: 'first', url: second })).body.imagens).toEqual([{ url: second }, { url: first }]);
     const form = await api(path, {
-      method: 'POST', host: 'es', body: new URLSearchParams({ acao: 'remove', url: first }),
+      method: 'POST',
+      host: 'es',
+      body: new URLSearchParams({ acao: 'remove', url: first }),
       headers: { cookie, origin: `http://${getHostHeader('es')}` },
     });
     expect(form.status).toBe(303);
@@ -106,14 +136,24 @@ describe('catalogue pictures', () => {
     expect(await getImages(product.id)).toEqual([{ url: second }]);
     const page = await (await api(`/painel/catalogo/produtos/${product.id}/fotos?ok=1`, { host: 'es', headers: { cookie } })).text();
     expect(page).toContain('Cambio guardado. La tienda ya muestra el cambio.');
-    expect(await getAuditActions('product', product.id)).toEqual(['product.picture_add', 'product.picture_add', 'product.picture_order', 'product.picture_remove']);
+    expect(await getAuditActions('product', product.id)).toEqual([
+      'product.picture_add',
+      'product.picture_add',
+      'product.picture_order',
+      'product.picture_remove',
+    ]);
   });
 
   it('refuses counter users on every catalogue-media endpoint', async () => {
     const { cookie } = await createSignedInStaff('counter');
     const product = await createProduct({ stock: 1 });
     const picture = { bytes: await makePicture(100, 100, 'jpeg'), name: 'x.jpg' };
-    for (const path of [`/api/painel/catalogo/produtos/${product.id}/fotos`, '/api/painel/catalogo/banners', '/api/painel/catalogo/marcas', '/api/painel/catalogo/vendedores']) {
+    for (const path of [
+      `/api/painel/catalogo/produtos/${product.id}/fotos`,
+      '/api/painel/catalogo/banners',
+      '/api/painel/catalogo/marcas',
+      '/api/painel/catalogo/vendedores',
+    ]) {
       const refused = await upload(path, cookie, { id: '1', nome: 'X', funcao_pt: 'X', funcao_es: 'X' }, picture);
       expect(refused.status, path).toBe(403);
     }
@@ -127,11 +167,21 @@ describe('banners, brands and sellers', () => {
     const picture = { bytes: await makePicture(2400, 800, 'jpeg'), name: 'banner.jpg' };
     const bad = await upload('/api/painel/catalogo/banners', cookie, { tipo: 'Banner Principal', link: 'javascript:alert(1)' }, picture);
     expect(bad).toEqual({ status: 422, body: { code: 'badLink', message: expect.stringContaining('ruta de la tienda') } });
-    const created = await upload('/api/painel/catalogo/banners', cookie, {
-      tipo: 'Banner Principal', link: '/produtos/soldagem', titulo_pt: 'Semana da solda', titulo_es: 'Semana de la soldadura',
-    }, picture);
+    const created = await upload(
+      '/api/painel/catalogo/banners',
+      cookie,
+      {
+        tipo: 'Banner Principal',
+        link: '/produtos/soldagem',
+        titulo_pt: 'Semana da solda',
+        titulo_es: 'Semana de la soldadura',
+      },
+      picture,
+    );
     expect(created.status).toBe(200);
-    const { rows } = await getTestDb().query<{ image_url: string; link: string }>('SELECT image_url, link FROM banners WHERE id = $1', [created.body.id]);
+    const { rows } = await getTestDb().query<{ image_url: string; link: string }>('SELECT image_url, link FROM banners WHERE id = $1', [
+      created.body.id,
+    ]);
     expect(rows[0]).toEqual({ image_url: expect.stringMatching(/^\/img\/f\/[0-9a-f]{20}-1920\.webp$/), link: '/produtos/soldagem' });
     const home = await (await api('/', { host: 'es' })).text();
     expect(home).toContain('Semana de la soldadura');
@@ -144,8 +194,17 @@ describe('banners, brands and sellers', () => {
 
   it('a brand logo and a seller with a checked WhatsApp number reach the public API', async () => {
     const { cookie } = await createSignedInStaff('admin');
-    const brandId = (await getTestDb().query<{ id: number }>(`INSERT INTO brands (slug, name, position) VALUES ('media-' || md5(random()::text), 'Media Test', 9999) RETURNING id`)).rows[0]!.id;
-    const logo = await upload('/api/painel/catalogo/marcas', cookie, { id: String(brandId) }, { bytes: await makePicture(600, 200, 'png'), name: 'logo.png' });
+    const brandId = (
+      await getTestDb().query<{ id: number }>(
+        `INSERT INTO brands (slug, name, position) VALUES ('media-' || md5(random()::text), 'Media Test', 9999) RETURNING id`,
+      )
+    ).rows[0]!.id;
+    const logo = await upload(
+      '/api/painel/catalogo/marcas',
+      cookie,
+      { id: String(brandId) },
+      { bytes: await makePicture(600, 200, 'png'), name: 'logo.png' },
+    );
     expect(logo.status).toBe(200);
     const brands = (await apiJson('/api/public/brands', { host: 'es' })).body as { id: number; logo: string | null }[];
     expect(brands.find((brand) => brand.id === brandId)?.logo).toMatch(/^\/img\/f\/[0-9a-f]{20}-480\.webp$/);
@@ -154,10 +213,24 @@ describe('banners, brands and sellers', () => {
     const badPhone = await upload('/api/painel/catalogo/vendedores', cookie, { ...fields, whatsapp: '123' });
     expect(badPhone.status).toBe(422);
     expect(badPhone.body.message).toContain('Número de WhatsApp inválido');
-    const seller = await upload('/api/painel/catalogo/vendedores', cookie, { ...fields, whatsapp: '0981 234 567' }, { bytes: await makePicture(300, 300, 'jpeg'), name: 'yo.jpg' });
+    const seller = await upload(
+      '/api/painel/catalogo/vendedores',
+      cookie,
+      { ...fields, whatsapp: '0981 234 567' },
+      { bytes: await makePicture(300, 300, 'jpeg'), name: 'yo.jpg' },
+    );
     expect(seller.status).toBe(200);
-    const team = (await apiJson('/api/public/team', { host: 'es' })).body as { id: number; whatsapp: string; foto: string; funcao: string }[];
-    expect(team.find((member) => member.id === seller.body.id)).toMatchObject({ whatsapp: '595981234567', funcao: 'Ventas', foto: expect.stringMatching(/-300\.webp$/) });
+    const team = (await apiJson('/api/public/team', { host: 'es' })).body as {
+      id: number;
+      whatsapp: string;
+      foto: string;
+      funcao: string;
+    }[];
+    expect(team.find((member) => member.id === seller.body.id)).toMatchObject({
+      whatsapp: '595981234567',
+      funcao: 'Ventas',
+      foto: expect.stringMatching(/-300\.webp$/),
+    });
     await upload('/api/painel/catalogo/vendedores', cookie, { acao: 'remove', id: String(seller.body.id) });
     expect(await getAuditActions('seller', seller.body.id)).toEqual(['seller.create', 'seller.delete']);
     expect(await getAuditActions('brand', brandId)).toEqual(['brand.logo']);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { createSessionService } from '../../src/server/accounts/sessions.ts';
-import { systemClock } from '../../src/server/clock.ts';
-import { getWebhookSecret, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from '../../src/server/payments/sandbox.ts';
-import { createDeliveryToken } from '../../src/server/shipping/index.ts';
+import { createSessionService } from '#server/accounts/sessions.ts';
+import { systemClock } from '#server/clock.ts';
+import { getWebhookSecret, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from '#server/payments/sandbox.ts';
+import { createDeliveryToken } from '#server/shipping/index.ts';
 import { api, apiJson, getTestDb, type Host } from '../support/api.ts';
 
 /** Secrets the shop generated into its DATA_DIR (or that we generate first: it reads the same file). */
@@ -15,15 +15,26 @@ export function uniqueId(): string {
   return randomBytes(6).toString('hex');
 }
 
-export interface TestCustomer { id: number; token: string; email: string }
+export interface TestCustomer {
+  id: number;
+  token: string;
+  email: string;
+}
 
-export async function createCustomer(options: { foreignBuyer?: 0 | 1; documentType?: string; document?: string } = {}): Promise<TestCustomer> {
+export async function createCustomer(
+  options: { foreignBuyer?: 0 | 1; documentType?: string; document?: string } = {},
+): Promise<TestCustomer> {
   const email = `checkout-${uniqueId()}@example.test`;
   const foreignBuyer = options.foreignBuyer ?? 0;
   const { rows } = await getTestDb().query<{ id: string }>(
     `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
      VALUES ($1, 'x', 'Teste', 'Comprador', $2, $3, $4) RETURNING id`,
-    [email, foreignBuyer, options.documentType ?? (foreignBuyer ? 'CPF' : 'RUC'), options.document ?? (foreignBuyer ? '52998224725' : '80012345-6')],
+    [
+      email,
+      foreignBuyer,
+      options.documentType ?? (foreignBuyer ? 'CPF' : 'RUC'),
+      options.document ?? (foreignBuyer ? '52998224725' : '80012345-6'),
+    ],
   );
   const id = Number(rows[0]!.id);
   const { token } = await createSessionService({ db: getTestDb(), clock: systemClock }).createSession(id);
@@ -34,9 +45,13 @@ let catalogueIds: Promise<{ brandId: number; categoryId: number }> | undefined;
 function getCatalogueIds() {
   catalogueIds ??= (async () => {
     const suffix = uniqueId();
-    const brand = await getTestDb().query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, 'Checkout Test') RETURNING id`, [`chk-${suffix}`]);
+    const brand = await getTestDb().query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, 'Checkout Test') RETURNING id`, [
+      `chk-${suffix}`,
+    ]);
     const category = await getTestDb().query<{ id: number }>(
-      `INSERT INTO categories (slug, name_pt, name_es, menu_visible) VALUES ($1, 'Teste', 'Prueba', false) RETURNING id`, [`chk-${suffix}`]);
+      `INSERT INTO categories (slug, name_pt, name_es, menu_visible) VALUES ($1, 'Teste', 'Prueba', false) RETURNING id`,
+      [`chk-${suffix}`],
+    );
     return { brandId: brand.rows[0]!.id, categoryId: category.rows[0]!.id };
   })();
   return catalogueIds;
@@ -66,14 +81,23 @@ export async function createCart(customerId: number | null, currencyId: number, 
   );
   for (const item of items) {
     await getTestDb().query('INSERT INTO cart_items (cart_id, product_id, quantity, unit_price_minor) VALUES ($1, $2, $3, 1)', [
-      rows[0]!.id, item.productId, item.quantity,
+      rows[0]!.id,
+      item.productId,
+      item.quantity,
     ]);
   }
   return externalId;
 }
 
 /** A delivery option as the shipping calculator signs it (same secret file as the shop's). */
-export interface TestQuote { currencyId: number; type?: 'delivery' | 'pickup' | 'pickup_point'; serviceId?: number | null; pickupPointId?: number | null; cityId?: number | null; priceMinor?: number }
+export interface TestQuote {
+  currencyId: number;
+  type?: 'delivery' | 'pickup' | 'pickup_point';
+  serviceId?: number | null;
+  pickupPointId?: number | null;
+  cityId?: number | null;
+  priceMinor?: number;
+}
 
 export function deliveryToken(cartExternalId: string, quote: TestQuote): string {
   useShopDataDir();
@@ -122,14 +146,19 @@ export async function createDeliveryService() {
   const db = getTestDb();
   const id = 5000 + Math.floor(Math.random() * 90_000);
   const tag = uniqueId();
-  await db.query(`INSERT INTO delivery_services (id, integrator_id, kind, name_pt, name_es) VALUES ($1, 1, 'delivery', $2, $3)`,
-    [id, `Moto PT ${tag}`, `Moto ES ${tag}`]);
+  await db.query(`INSERT INTO delivery_services (id, integrator_id, kind, name_pt, name_es) VALUES ($1, 1, 'delivery', $2, $3)`, [
+    id,
+    `Moto PT ${tag}`,
+    `Moto ES ${tag}`,
+  ]);
   const city = (await db.query<{ id: number }>(`SELECT id FROM cities WHERE name = 'Asunción' AND state_id = 39`)).rows[0]!.id;
   await db.query('INSERT INTO delivery_rates (service_id, city_id, price_minor, days) VALUES ($1, $2, 20000, 3)', [id, city]);
   await db.query('INSERT INTO delivery_rates (service_id, state_id, price_minor, days) VALUES ($1, 39, 30000, 9)', [id]);
   const point = await db.query<{ id: number }>(
     `INSERT INTO pickup_points (service_id, name, address, city_id, hours_pt, hours_es, price_minor, days)
-     VALUES ($1, $2, 'Calle Palma 100', $3, '8h-18h', '8h-18h', 10000, 4) RETURNING id`, [id, `Punto ${tag}`, city]);
+     VALUES ($1, $2, 'Calle Palma 100', $3, '8h-18h', '8h-18h', 10000, 4) RETURNING id`,
+    [id, `Punto ${tag}`, city],
+  );
   return { id, tag, city, pointId: point.rows[0]!.id };
 }
 
@@ -137,7 +166,9 @@ export async function createDeliveryService() {
 export async function addAddress(customerId: number, cityId: number): Promise<number> {
   const { rows } = await getTestDb().query<{ id: string }>(
     `INSERT INTO customer_addresses (customer_id, name, street, number, district, city_name, state_name, country_id, main, city_id, state_id)
-     VALUES ($1, 'Casa', 'Av. España', '1500', 'Villa Morra', 'Asunción', 'Capital', 2, true, $2, 39) RETURNING id`, [customerId, cityId]);
+     VALUES ($1, 'Casa', 'Av. España', '1500', 'Villa Morra', 'Asunción', 'Capital', 2, true, $2, 39) RETURNING id`,
+    [customerId, cityId],
+  );
   return Number(rows[0]!.id);
 }
 
@@ -148,12 +179,22 @@ export async function createPendingOrder(options: { stock?: number; quantity?: n
   const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: options.quantity ?? 1 }]);
   const started = await startCheckout(customer, cart, { currencyId: 3 });
   if (started.status !== 201) throw new Error(`checkout failed: ${started.status} ${JSON.stringify(started.body)}`);
-  const payment = (await getTestDb().query<{ reference: string; amount_minor: number; currency_id: number }>(
-    `SELECT p.reference, p.amount_minor, p.currency_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1`,
-    [started.body.external_id],
-  )).rows[0]!;
+  const payment = (
+    await getTestDb().query<{ reference: string; amount_minor: number; currency_id: number }>(
+      `SELECT p.reference, p.amount_minor, p.currency_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1`,
+      [started.body.external_id],
+    )
+  ).rows[0]!;
   payment.amount_minor = Number(payment.amount_minor); // bigint arrives as text
-  return { customer, product, cart, externalId: started.body.external_id as string, number: started.body.pedido as number, link: started.body.link_pagamento[0] as string, payment };
+  return {
+    customer,
+    product,
+    cart,
+    externalId: started.body.external_id as string,
+    number: started.body.pedido as number,
+    link: started.body.link_pagamento[0] as string,
+    payment,
+  };
 }
 
 /** A notification exactly as the sandbox gateway signs it. */
@@ -167,7 +208,12 @@ export function signedWebhook(data: Record<string, unknown>, options: { eventId?
 /** The shopper approves on the gateway's page: the sandbox records it and notifies the shop. */
 export async function approvePayment(payment: { reference: string; amount_minor: number }, currencyId = 3) {
   await getTestDb().query(`UPDATE sandbox_payments SET status = 'approved' WHERE reference = $1`, [payment.reference]);
-  const webhook = signedWebhook({ reference: payment.reference, status: 'approved', amount_minor: payment.amount_minor, currency_id: currencyId });
+  const webhook = signedWebhook({
+    reference: payment.reference,
+    status: 'approved',
+    amount_minor: payment.amount_minor,
+    currency_id: currencyId,
+  });
   return api('/ecom/pagamentos/webhook/sandbox', { method: 'POST', host: 'local', body: webhook.body, headers: webhook.headers });
 }
 
@@ -180,18 +226,27 @@ export async function createPaidOrder(options: { delivery?: boolean; stock?: num
   if (options.delivery) {
     const service = await createDeliveryService();
     const addressId = await addAddress(customer.id, service.city);
-    checkout = { currencyId: 3, quote: { type: 'delivery', serviceId: service.id, cityId: service.city, priceMinor: 20_000 }, body: { cliente_endereco_id: addressId } };
+    checkout = {
+      currencyId: 3,
+      quote: { type: 'delivery', serviceId: service.id, cityId: service.city, priceMinor: 20_000 },
+      body: { cliente_endereco_id: addressId },
+    };
   }
   const started = await startCheckout(customer, cart, checkout);
   if (started.status !== 201) throw new Error(`checkout failed: ${started.status} ${JSON.stringify(started.body)}`);
-  const payment = (await getTestDb().query<{ reference: string; amount_minor: number }>(
-    'SELECT p.reference, p.amount_minor FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1',
-    [started.body.external_id],
-  )).rows[0]!;
+  const payment = (
+    await getTestDb().query<{ reference: string; amount_minor: number }>(
+      'SELECT p.reference, p.amount_minor FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1',
+      [started.body.external_id],
+    )
+  ).rows[0]!;
   const approved = await approvePayment(payment);
   if (approved.status !== 200) throw new Error(`payment approval failed: ${approved.status}`);
-  const order = (await getTestDb().query<{ id: number; number: number; pickup_code: string }>(
-    'SELECT id, number, pickup_code FROM orders WHERE external_id = $1', [started.body.external_id],
-  )).rows[0]!;
+  const order = (
+    await getTestDb().query<{ id: number; number: number; pickup_code: string }>(
+      'SELECT id, number, pickup_code FROM orders WHERE external_id = $1',
+      [started.body.external_id],
+    )
+  ).rows[0]!;
   return { customer, product, externalId: started.body.external_id as string, payment, ...order };
 }

@@ -24,17 +24,23 @@ async function createTwoWarehouseCart(customerId: number, currencyId: number, pr
 }
 
 describe('stock hoarding', () => {
-  it('a second checkout cancels the same customer\'s unpaid order and gives its stock back', async () => {
+  it("a second checkout cancels the same customer's unpaid order and gives its stock back", async () => {
     const customer = await createCustomer();
     const bystander = await createCustomer();
     const product = await createProduct({ stock: 10 });
-    const first = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 6 }]), { currencyId: 3 });
+    const first = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 6 }]), {
+      currencyId: 3,
+    });
     expect(first.status).toBe(201);
-    const theirs = await startCheckout(bystander, await createCart(bystander.id, 3, [{ productId: product.id, quantity: 2 }]), { currencyId: 3 });
+    const theirs = await startCheckout(bystander, await createCart(bystander.id, 3, [{ productId: product.id, quantity: 2 }]), {
+      currencyId: 3,
+    });
     expect(theirs.status).toBe(201);
     expect(await getStock(product.id)).toBe(2);
 
-    const second = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 3 }]), { currencyId: 3 });
+    const second = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 3 }]), {
+      currencyId: 3,
+    });
     expect(second.status).toBe(201);
     // The first order's 6 came back; the second holds 3; the other customer's 2 stay held.
     expect(await getStock(product.id)).toBe(5);
@@ -52,44 +58,71 @@ describe('stock hoarding', () => {
     const answers = await Promise.all(carts.map((cart) => startCheckout(customer, cart, { currencyId: 3 })));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
     const { rows } = await getTestDb().query<{ status: string; n: string }>(
-      'SELECT status, count(*) AS n FROM orders WHERE customer_id = $1 GROUP BY status ORDER BY status', [customer.id]);
-    expect(rows.map((row) => [row.status, Number(row.n)])).toEqual([['CANCELADO', 3], ['PAGAMENTO', 1]]);
+      'SELECT status, count(*) AS n FROM orders WHERE customer_id = $1 GROUP BY status ORDER BY status',
+      [customer.id],
+    );
+    expect(rows.map((row) => [row.status, Number(row.n)])).toEqual([
+      ['CANCELADO', 3],
+      ['PAGAMENTO', 1],
+    ]);
     expect(await getStock(product.id)).toBe(9);
   });
 
-  it('refuses more units of one product than an order may reserve, in the shopper\'s language, and keeps what was there', async () => {
+  it("refuses more units of one product than an order may reserve, in the shopper's language, and keeps what was there", async () => {
     const customer = await createCustomer();
     const product = await createProduct({ stock: 500, priceMinor: 100 });
-    const held = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]), { currencyId: 3 });
+    const held = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]), {
+      currencyId: 3,
+    });
     expect(held.status).toBe(201);
     const cart = await createTwoWarehouseCart(customer.id, 3, product.id);
     const es = await startCheckout(customer, cart, { currencyId: 3 });
     expect(es.status).toBe(422);
     expect(es.body.message).toBe('Este pedido supera el límite de reserva de la tienda.');
-    expect(es.body.errors).toEqual({ itens: [`Cada pedido puede reservar como máximo 99 unidades de un mismo producto (Sierra ${product.code}: 120 en el carrito). Reduce la cantidad para continuar.`] });
+    expect(es.body.errors).toEqual({
+      itens: [
+        `Cada pedido puede reservar como máximo 99 unidades de un mismo producto (Sierra ${product.code}: 120 en el carrito). Reduce la cantidad para continuar.`,
+      ],
+    });
     // A Brazilian customer reads it in Portuguese (signed in, the language follows the profile).
     const brazilian = await createCustomer({ foreignBuyer: 1 });
-    const br = await startCheckout(brazilian, await createTwoWarehouseCart(brazilian.id, 2, product.id), { currencyId: 2, host: 'br', method: 'card' });
+    const br = await startCheckout(brazilian, await createTwoWarehouseCart(brazilian.id, 2, product.id), {
+      currencyId: 2,
+      host: 'br',
+      method: 'card',
+    });
     expect(br.status).toBe(422);
     expect(br.body.message).toBe('Este pedido passa do limite de reserva da loja.');
-    expect(br.body.errors.itens).toEqual([`Cada pedido pode reservar no máximo 99 unidades de um mesmo produto (Serra ${product.code}: 120 no carrinho). Reduza a quantidade para continuar.`]);
+    expect(br.body.errors.itens).toEqual([
+      `Cada pedido pode reservar no máximo 99 unidades de um mesmo produto (Serra ${product.code}: 120 no carrinho). Reduza a quantidade para continuar.`,
+    ]);
     // Nothing changed: the stock, the earlier unpaid order, the cart.
     expect(await getStock(product.id)).toBe(499);
     expect(await getOrderStatus(held.body.external_id)).toEqual({ order: 'PAGAMENTO', payment: 'AGUARDANDO' });
-    const { rows } = await getTestDb().query('SELECT 1 FROM cart_items ci JOIN carts c ON c.id = ci.cart_id WHERE c.external_id = $1', [cart]);
+    const { rows } = await getTestDb().query('SELECT 1 FROM cart_items ci JOIN carts c ON c.id = ci.cart_id WHERE c.external_id = $1', [
+      cart,
+    ]);
     expect(rows).toHaveLength(2);
   });
 
-  it('refuses an unpaid order worth more than the per-customer cap, naming the cap in the order\'s currency', async () => {
+  it("refuses an unpaid order worth more than the per-customer cap, naming the cap in the order's currency", async () => {
     const customer = await createCustomer();
     const product = await createProduct({ stock: 10, priceMinor: 1_500_000 }); // 15,000 US$
-    const one = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]), { currencyId: 3 });
+    const one = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]), {
+      currencyId: 3,
+    });
     expect(one.status).toBe(201);
-    const two = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 2 }]), { currencyId: 3 });
+    const two = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 2 }]), {
+      currencyId: 3,
+    });
     expect(two.status).toBe(422);
     expect(two.body).toMatchObject({
       message: 'Este pedido supera el límite de reserva de la tienda.',
-      errors: { itens: ['Un pedido pendiente de pago puede reservar como máximo G$ 146.000.000 en productos. Divide la compra en pedidos más pequeños y paga cada uno antes del siguiente.'] },
+      errors: {
+        itens: [
+          'Un pedido pendiente de pago puede reservar como máximo G$ 146.000.000 en productos. Divide la compra en pedidos más pequeños y paga cada uno antes del siguiente.',
+        ],
+      },
     });
     expect(await getStock(product.id)).toBe(9);
     expect(await getOrderStatus(one.body.external_id)).toEqual({ order: 'PAGAMENTO', payment: 'AGUARDANDO' });

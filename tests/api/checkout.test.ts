@@ -14,9 +14,13 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
 
     const address = await getTestDb().query<{ id: string }>(
       `INSERT INTO customer_addresses (customer_id, name, street, number, district, city_name, state_name, country_id)
-       VALUES ($1, 'Casa', 'Av. Mcal. López', '123', 'Centro', 'Asunción', 'Capital', 2) RETURNING id`, [customer.id]);
+       VALUES ($1, 'Casa', 'Av. Mcal. López', '123', 'Centro', 'Asunción', 'Capital', 2) RETURNING id`,
+      [customer.id],
+    );
     const ok = await startCheckout(customer, cart, {
-      currencyId: 3, quote: { type: 'delivery', serviceId: 4, priceMinor: 35_000 }, body: { cliente_endereco_id: Number(address.rows[0]!.id) },
+      currencyId: 3,
+      quote: { type: 'delivery', serviceId: 4, priceMinor: 35_000 },
+      body: { cliente_endereco_id: Number(address.rows[0]!.id) },
     });
     expect(ok.status).toBe(201);
     expect(ok.body.link_pagamento).toHaveLength(1);
@@ -41,7 +45,10 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     const customer = await createCustomer();
     const product = await createProduct({ stock: 3 });
     const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]);
-    const [first, second] = await Promise.all([startCheckout(customer, cart, { currencyId: 3 }), startCheckout(customer, cart, { currencyId: 3 })]);
+    const [first, second] = await Promise.all([
+      startCheckout(customer, cart, { currencyId: 3 }),
+      startCheckout(customer, cart, { currencyId: 3 }),
+    ]);
     const retry = await startCheckout(customer, cart, { currencyId: 3 });
     expect([first.status, second.status].sort()).toEqual([200, 201]);
     expect(second.body.link_pagamento).toEqual(first.body.link_pagamento);
@@ -53,10 +60,12 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
 
   it('sells 5 units to exactly 5 of 50 concurrent buyers and refuses the others by name', async () => {
     const product = await createProduct({ stock: 5 });
-    const buyers = await Promise.all(Array.from({ length: 50 }, async () => {
-      const customer = await createCustomer();
-      return { customer, cart: await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]) };
-    }));
+    const buyers = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const customer = await createCustomer();
+        return { customer, cart: await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]) };
+      }),
+    );
     const results = await Promise.all(buyers.map(({ customer, cart }) => startCheckout(customer, cart, { currencyId: 3 })));
     const created = results.filter((result) => result.status === 201);
     const refused = results.filter((result) => result.status === 409);
@@ -75,7 +84,10 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     const customer = await createCustomer();
     const plenty = await createProduct({ stock: 10 });
     const scarce = await createProduct({ stock: 1 });
-    const cart = await createCart(customer.id, 3, [{ productId: plenty.id, quantity: 3 }, { productId: scarce.id, quantity: 2 }]);
+    const cart = await createCart(customer.id, 3, [
+      { productId: plenty.id, quantity: 3 },
+      { productId: scarce.id, quantity: 2 },
+    ]);
     const result = await startCheckout(customer, cart, { currencyId: 3 });
     expect(result.status).toBe(409);
     expect(result.body.itens_indisponiveis).toEqual([expect.objectContaining({ produto_id: scarce.id, solicitado: 2, disponivel: 1 })]);
@@ -96,12 +108,25 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     const tampered = `${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
     const body = { cliente_endereco_id: 1, entrega_servico_id: 2, forma_pagamento: 'card', parcelas: 1 };
     const path = `/ecom/venda/carrinho/${cart}/iniciar-checkout`;
-    const bad = await apiJson(path, { method: 'POST', host: 'es', token: customer.token, json: { ...body, token_entrega: tampered, valor_frete: 0 } });
+    const bad = await apiJson(path, {
+      method: 'POST',
+      host: 'es',
+      token: customer.token,
+      json: { ...body, token_entrega: tampered, valor_frete: 0 },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.token_entrega).toHaveLength(1);
-    const cheaper = await apiJson(path, { method: 'POST', host: 'es', token: customer.token, json: { ...body, token_entrega: token, valor_frete: 1 } });
+    const cheaper = await apiJson(path, {
+      method: 'POST',
+      host: 'es',
+      token: customer.token,
+      json: { ...body, token_entrega: token, valor_frete: 1 },
+    });
     expect(cheaper.status).toBe(422);
-    const otherCart = await startCheckout(customer, other, { currencyId: 3, body: { token_entrega: deliveryToken(cart, { currencyId: 3 }) } });
+    const otherCart = await startCheckout(customer, other, {
+      currencyId: 3,
+      body: { token_entrega: deliveryToken(cart, { currencyId: 3 }) },
+    });
     expect(otherCart.status).toBe(422);
     expect(await getStock(product.id)).toBe(4);
   });
@@ -110,7 +135,12 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     const customer = await createCustomer({ foreignBuyer: 1 });
     const product = await createProduct({ stock: 5, priceMinor: 10_000 });
     const cart = await createCart(customer.id, 2, [{ productId: product.id, quantity: 1 }]);
-    const delivery = await startCheckout(customer, cart, { host: 'br', currencyId: 2, method: 'pix', quote: { type: 'delivery', serviceId: 3, priceMinor: 500 } });
+    const delivery = await startCheckout(customer, cart, {
+      host: 'br',
+      currencyId: 2,
+      method: 'pix',
+      quote: { type: 'delivery', serviceId: 3, priceMinor: 500 },
+    });
     expect(delivery.status).toBe(422);
     expect(delivery.body.errors.entrega_servico_id).toHaveLength(1);
     const paraguayan = await startCheckout(customer, cart, { host: 'br', currencyId: 2, method: 'qr' });
@@ -118,7 +148,10 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     expect(paraguayan.body.errors.forma_pagamento).toHaveLength(1);
     const card = await startCheckout(customer, cart, { host: 'br', currencyId: 2, method: 'card', installments: 10 });
     expect(card.status).toBe(201);
-    const payment = await getTestDb().query('SELECT p.installments, p.amount_minor, p.currency_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1', [card.body.external_id]);
+    const payment = await getTestDb().query(
+      'SELECT p.installments, p.amount_minor, p.currency_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1',
+      [card.body.external_id],
+    );
     const row = payment.rows[0];
     expect({ ...row, amount_minor: Number(row.amount_minor) }).toEqual({ installments: 10, amount_minor: 10_000, currency_id: 2 });
   });

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createSessionService } from '../../src/server/accounts/sessions.ts';
-import { systemClock } from '../../src/server/clock.ts';
+import { createSessionService } from '#server/accounts/sessions.ts';
+import { systemClock } from '#server/clock.ts';
 import { startCuttableProxy } from '../support/db-proxy.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 
@@ -17,7 +17,13 @@ import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
  * order it confirmed before is still there.
  */
 
-interface Answer { status: number; statusMessage: string; body: any; startedAt: number; endedAt: number }
+interface Answer {
+  status: number;
+  statusMessage: string;
+  body: any;
+  startedAt: number;
+  endedAt: number;
+}
 
 let shop: ShopProcess | undefined;
 let dataDir = '';
@@ -27,24 +33,33 @@ function call(port: number, pathname: string, options: { method?: string; json?:
   const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {
-    const outgoing = request({
-      host: '127.0.0.1', port, path: pathname, method: options.method ?? 'GET',
-      headers: {
-        host: `es.localhost:${port}`,
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: options.method ?? 'GET',
+        headers: {
+          host: `es.localhost:${port}`,
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
+        },
       },
-    }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({
-          status: incoming.statusCode ?? 0, statusMessage: incoming.statusMessage ?? '', startedAt, endedAt: Date.now(),
-          body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text,
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({
+            status: incoming.statusCode ?? 0,
+            statusMessage: incoming.statusMessage ?? '',
+            startedAt,
+            endedAt: Date.now(),
+            body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text,
+          });
         });
-      });
-    });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -69,29 +84,49 @@ describe('the embedded database dies under load', () => {
     shop = await startShopProcess(null, { DATA_DIR: dataDir }, { captureOutput: true });
     const { port } = shop;
     const postmaster = await readPostmaster();
-    db = new pg.Pool({ connectionString: `postgres://postgres:fronteira-local@localhost:${postmaster.port}/postgres?host=${encodeURIComponent(postmaster.socketDir)}`, max: 2 });
+    db = new pg.Pool({
+      connectionString: `postgres://postgres:fronteira-local@localhost:${postmaster.port}/postgres?host=${encodeURIComponent(postmaster.socketDir)}`,
+      max: 2,
+    });
     db.on('error', () => {}); // its connections die with the database too
-    const product = (await db.query<{ id: number }>('SELECT id FROM products WHERE stock >= 1000 ORDER BY id LIMIT 1')).rows[0]
-      ?? (await db.query<{ id: number }>('UPDATE products SET stock = 1000 WHERE id = (SELECT min(id) FROM products) RETURNING id')).rows[0]!;
+    const product =
+      (await db.query<{ id: number }>('SELECT id FROM products WHERE stock >= 1000 ORDER BY id LIMIT 1')).rows[0] ??
+      (await db.query<{ id: number }>('UPDATE products SET stock = 1000 WHERE id = (SELECT min(id) FROM products) RETURNING id')).rows[0]!;
     const city = (await db.query<{ id: number }>(`SELECT id FROM cities WHERE name = 'Ciudad del Este' LIMIT 1`)).rows[0]!;
 
     // One customer per order: checkout limits and unpaid-order rules stay out of the picture.
     async function placeOrder(): Promise<string | null> {
       const email = `outage-${randomUUID()}@example.test`;
-      const customerId = Number((await db!.query<{ id: string }>(
-        `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
-         VALUES ($1, 'x', 'Teste', 'Queda', 0, 'RUC', '80012345-6') RETURNING id`, [email])).rows[0]!.id);
+      const customerId = Number(
+        (
+          await db!.query<{ id: string }>(
+            `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
+         VALUES ($1, 'x', 'Teste', 'Queda', 0, 'RUC', '80012345-6') RETURNING id`,
+            [email],
+          )
+        ).rows[0]!.id,
+      );
       const { token } = await createSessionService({ db: db!, clock: systemClock }).createSession(customerId);
       const externalId = randomBytes(24).toString('base64url');
-      const cart = await call(port, '/ecom/venda/carrinho', { method: 'POST', token, json: { external_id: externalId, filial_id: 1, moeda_id: 3, itens: [{ produto_id: product.id, qtde: 1, ativo: true }] } });
+      const cart = await call(port, '/ecom/venda/carrinho', {
+        method: 'POST',
+        token,
+        json: { external_id: externalId, filial_id: 1, moeda_id: 3, itens: [{ produto_id: product.id, qtde: 1, ativo: true }] },
+      });
       if (cart.status !== 201) return null;
-      const options = await call(port, `/ecom/venda/carrinho/${externalId}/calcular-frete`, { method: 'PUT', token, json: { external_id: externalId, filial_id: 1, moeda_id: 3, cep: '', itens: [], cidade_id: city.id } });
+      const options = await call(port, `/ecom/venda/carrinho/${externalId}/calcular-frete`, {
+        method: 'PUT',
+        token,
+        json: { external_id: externalId, filial_id: 1, moeda_id: 3, cep: '', itens: [], cidade_id: city.id },
+      });
       const pickup = Array.isArray(options.body) ? options.body.find((option: any) => option.tipo === 'pickup') : undefined;
       if (!pickup) return null;
       const started = await call(port, `/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
-        method: 'POST', token, json: { token_entrega: pickup.token, valor_frete: 0, forma_pagamento: 'card', parcelas: 1 },
+        method: 'POST',
+        token,
+        json: { token_entrega: pickup.token, valor_frete: 0, forma_pagamento: 'card', parcelas: 1 },
       });
-      return started.status === 201 ? started.body.external_id as string : null;
+      return started.status === 201 ? (started.body.external_id as string) : null;
     }
 
     const answers: Answer[] = [];
@@ -145,12 +180,17 @@ describe('the embedded database dies under load', () => {
     // Error lines are rate-limited: a few per kind, not one per failed request.
     const failures = during.filter((answer) => answer.status === 503).length;
     const lines = shop.getOutput().split('\n').length;
-    console.log(`first 503 ${first503.endedAt - killedAt} ms after the kill, serving again after ${recovered.endedAt - killedAt} ms; ${during.length} answers (${failures} 503s) meanwhile; ${confirmedOrders.length} orders confirmed; ${lines} log lines`);
+    console.log(
+      `first 503 ${first503.endedAt - killedAt} ms after the kill, serving again after ${recovered.endedAt - killedAt} ms; ${during.length} answers (${failures} 503s) meanwhile; ${confirmedOrders.length} orders confirmed; ${lines} log lines`,
+    );
     expect(lines).toBeLessThan(120);
 
     await db.end();
     const after = await readPostmaster();
-    db = new pg.Pool({ connectionString: `postgres://postgres:fronteira-local@localhost:${after.port}/postgres?host=${encodeURIComponent(after.socketDir)}`, max: 1 });
+    db = new pg.Pool({
+      connectionString: `postgres://postgres:fronteira-local@localhost:${after.port}/postgres?host=${encodeURIComponent(after.socketDir)}`,
+      max: 1,
+    });
     const stored = await db.query<{ external_id: string }>('SELECT external_id FROM orders WHERE external_id = ANY($1)', [confirmedOrders]);
     expect(stored.rows.map((row) => row.external_id).sort()).toEqual([...confirmedOrders].sort());
     expect(confirmedOrders).toEqual(expect.arrayContaining(ordersBefore));
@@ -162,7 +202,11 @@ describe('the embedded database dies under load', () => {
 describe('a database that stops answering', () => {
   it('gets 503 within seconds instead of hanging requests, and serves again when it answers', async () => {
     const proxy = await startCuttableProxy(inject('databaseUrl'));
-    const stalledShop = await startShopProcess(proxy.databaseUrl, { DATA_DIR: inject('dataDir'), PG_STATEMENT_TIMEOUT_MS: '1500', PG_CONNECT_TIMEOUT_MS: '1000' });
+    const stalledShop = await startShopProcess(proxy.databaseUrl, {
+      DATA_DIR: inject('dataDir'),
+      PG_STATEMENT_TIMEOUT_MS: '1500',
+      PG_CONNECT_TIMEOUT_MS: '1000',
+    });
     try {
       expect((await call(stalledShop.port, '/api/public/products?per_page=2')).status).toBe(200);
       proxy.stall();

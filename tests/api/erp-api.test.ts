@@ -13,19 +13,31 @@ type Scope = 'stock' | 'prices' | 'catalogue' | 'orders:read';
 /** A live key straight in the table (the panel's own flow has its test below). */
 async function createKey(scopes: Scope[]): Promise<string> {
   const secret = `frt_${randomBytes(32).toString('base64url')}`;
-  await getTestDb().query('INSERT INTO api_keys (name, prefix, key_hash, scopes) VALUES ($1, $2, $3, $4)',
-    [`test ${uniqueId()}`, secret.slice(0, 12), createHash('sha256').update(secret).digest(), scopes]);
+  await getTestDb().query('INSERT INTO api_keys (name, prefix, key_hash, scopes) VALUES ($1, $2, $3, $4)', [
+    `test ${uniqueId()}`,
+    secret.slice(0, 12),
+    createHash('sha256').update(secret).digest(),
+    scopes,
+  ]);
   return secret;
 }
 
 function call(pathname: string, key: string | null, json?: unknown, headers: Record<string, string> = {}) {
   return apiJson(`/api/painel/v1/${pathname}`, {
-    method: json === undefined ? 'GET' : 'POST', host: 'es', json, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+    method: json === undefined ? 'GET' : 'POST',
+    host: 'es',
+    json,
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
   });
 }
 
 async function getPrice(productId: number) {
-  return (await getTestDb().query<{ price_minor: number; currency_id: number }>('SELECT price_minor::int, currency_id FROM products WHERE id = $1', [productId])).rows[0]!;
+  return (
+    await getTestDb().query<{ price_minor: number; currency_id: number }>(
+      'SELECT price_minor::int, currency_id FROM products WHERE id = $1',
+      [productId],
+    )
+  ).rows[0]!;
 }
 
 /** `count` products with codes `${prefix}-0..n`, inserted in one statement, stock 1. */
@@ -49,7 +61,9 @@ describe('ERP API keys and scopes', () => {
     expect(stock).toEqual({ status: 200, body: { recebidos: 1, atualizados: 1, inalterados: 0, rejeitados: [] } });
     expect(await getStock(product.id)).toBe(42);
     const audit = await getTestDb().query<{ actor: string; after: unknown }>(
-      `SELECT actor, after FROM audit_log WHERE action = 'erp.stock' AND actor = $1`, [`api-key:${key.slice(0, 12)}`]);
+      `SELECT actor, after FROM audit_log WHERE action = 'erp.stock' AND actor = $1`,
+      [`api-key:${key.slice(0, 12)}`],
+    );
     expect(audit.rows).toEqual([{ actor: `api-key:${key.slice(0, 12)}`, after: { received: 1, changed: 1, codes: [product.code] } }]);
     const prices = await call('precos', key, { itens: [{ codigo: product.code, preco: 99.9 }] });
     expect(prices.status).toBe(403);
@@ -65,7 +79,11 @@ describe('ERP API keys and scopes', () => {
   it('takes no staff or customer session, and a key never opens the panel', async () => {
     const { cookie } = await createSignedInStaff('admin');
     const customer = await signIn(await createTestCustomer(), 'es');
-    const sessions: Record<string, string>[] = [{ cookie }, { authorization: `Bearer ${customer}` }, { cookie: `fronteira_session=${customer}` }];
+    const sessions: Record<string, string>[] = [
+      { cookie },
+      { authorization: `Bearer ${customer}` },
+      { cookie: `fronteira_session=${customer}` },
+    ];
     for (const headers of sessions) {
       const response = await call('pedidos-pagos', null, undefined, headers);
       expect(response.status).toBe(401);
@@ -74,7 +92,12 @@ describe('ERP API keys and scopes', () => {
     const panel = await api('/painel/pedidos', { host: 'es', headers: { authorization: `Bearer ${key}` } });
     expect(panel.status).toBe(302);
     expect(panel.headers.get('location')).toMatch(/^\/painel\/login/);
-    const panelApi = await api('/api/painel/pedidos/1/status', { method: 'POST', host: 'es', json: { acao: 'ship' }, headers: { authorization: `Bearer ${key}` } });
+    const panelApi = await api('/api/painel/pedidos/1/status', {
+      method: 'POST',
+      host: 'es',
+      json: { acao: 'ship' },
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(panelApi.status).toBe(401);
   });
 
@@ -85,9 +108,15 @@ describe('ERP API keys and scopes', () => {
     expect(created.status).toBe(201);
     const page = await created.text();
     const secret = page.match(/data-api-key-secret(?:="")?>([^<]+)</)?.[1] ?? '';
-    const lastUse = (html: string) => html.match(new RegExp(`data-api-key="${secret.slice(0, 12)}"[\\s\\S]*?data-last-used(?:="")?>([^<]+)<`))?.[1];
+    const lastUse = (html: string) =>
+      html.match(new RegExp(`data-api-key="${secret.slice(0, 12)}"[\\s\\S]*?data-last-used(?:="")?>([^<]+)<`))?.[1];
     expect(secret).toMatch(/^frt_[A-Za-z0-9_-]{43}$/);
-    const { rows: [stored] } = await getTestDb().query<{ id: string; key_hash: Buffer; scopes: string[] }>('SELECT id, key_hash, scopes FROM api_keys WHERE name = $1', [name]);
+    const {
+      rows: [stored],
+    } = await getTestDb().query<{ id: string; key_hash: Buffer; scopes: string[] }>(
+      'SELECT id, key_hash, scopes FROM api_keys WHERE name = $1',
+      [name],
+    );
     expect(stored!.key_hash.equals(createHash('sha256').update(secret).digest())).toBe(true);
     expect(stored!.scopes).toEqual(['orders:read']);
     const listed = await (await api('/painel/chaves-api', { host: 'es', headers: { cookie } })).text();
@@ -101,8 +130,13 @@ describe('ERP API keys and scopes', () => {
     expect(await revoked.text()).toContain(`Clave &quot;${name}&quot; revocada: ya no abre ninguna llamada.`);
     expect((await call('pedidos-pagos', secret)).status).toBe(401);
     const audit = await getTestDb().query<{ action: string; actor: string; after: { scopes?: string[] } }>(
-      `SELECT action, actor, after FROM audit_log WHERE entity_type = 'api_key' AND entity_id = $1 ORDER BY id`, [stored!.id]);
-    expect(audit.rows.map((row) => [row.action, row.actor])).toEqual([['api_key.create', staff.email], ['api_key.revoke', staff.email]]);
+      `SELECT action, actor, after FROM audit_log WHERE entity_type = 'api_key' AND entity_id = $1 ORDER BY id`,
+      [stored!.id],
+    );
+    expect(audit.rows.map((row) => [row.action, row.actor])).toEqual([
+      ['api_key.create', staff.email],
+      ['api_key.revoke', staff.email],
+    ]);
     expect(JSON.stringify(audit.rows)).not.toContain(secret.slice(12));
   });
 });
@@ -121,10 +155,17 @@ describe('ERP bulk updates', () => {
     const first = await call('estoque', key, { itens });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ recebidos: 5000, atualizados: 4997, inalterados: 0 });
-    expect(first.body.rejeitados).toEqual([10, 2500, 4999].map((linha, n) => ({
-      linha, codigo: unknown[n], motivo: 'codigo_desconhecido', mensagem: 'Ningún producto con este código.',
-    })));
-    const { rows } = await getTestDb().query<{ code: string; stock: number }>('SELECT code, stock FROM products WHERE code LIKE $1', [`${prefix}-%`]);
+    expect(first.body.rejeitados).toEqual(
+      [10, 2500, 4999].map((linha, n) => ({
+        linha,
+        codigo: unknown[n],
+        motivo: 'codigo_desconhecido',
+        mensagem: 'Ningún producto con este código.',
+      })),
+    );
+    const { rows } = await getTestDb().query<{ code: string; stock: number }>('SELECT code, stock FROM products WHERE code LIKE $1', [
+      `${prefix}-%`,
+    ]);
     expect(rows).toHaveLength(4997);
     expect(rows.every((row) => row.stock === 100 + Number(row.code.slice(prefix.length + 1)))).toBe(true);
     const again = await call('estoque', key, { itens });
@@ -136,7 +177,10 @@ describe('ERP bulk updates', () => {
     const product = await createProduct({ stock: 2 });
     const itens = Array.from({ length: 5001 }, () => ({ codigo: product.code, estoque: 9 }));
     const response = await call('estoque', key, { itens });
-    expect(response).toEqual({ status: 413, body: { message: 'Como máximo 5000 filas por llamada; esta tiene 5001. Divide el envío en lotes.' } });
+    expect(response).toEqual({
+      status: 413,
+      body: { message: 'Como máximo 5000 filas por llamada; esta tiene 5001. Divide el envío en lotes.' },
+    });
     expect(await getStock(product.id)).toBe(2);
   });
 
@@ -144,21 +188,29 @@ describe('ERP bulk updates', () => {
     const key = await createKey(['prices']);
     const [a, b, c] = [await createProduct({ stock: 1 }), await createProduct({ stock: 1 }), await createProduct({ stock: 1 })];
     const response = await apiJson('/api/painel/v1/precos', {
-      method: 'POST', host: 'br', token: key,
-      json: { itens: [
-        { codigo: a.code, preco: 12.5 },
-        { codigo: b.code, preco: 150000, moeda: 'PYG' },
-        { codigo: c.code, preco: 1.005 },
-        { codigo: 'NO-SUCH-CODE', preco: 1 },
-        { codigo: c.code, preco: -3 },
-        { codigo: a.code, preco: 13 },
-        'not a row',
-      ] },
+      method: 'POST',
+      host: 'br',
+      token: key,
+      json: {
+        itens: [
+          { codigo: a.code, preco: 12.5 },
+          { codigo: b.code, preco: 150000, moeda: 'PYG' },
+          { codigo: c.code, preco: 1.005 },
+          { codigo: 'NO-SUCH-CODE', preco: 1 },
+          { codigo: c.code, preco: -3 },
+          { codigo: a.code, preco: 13 },
+          'not a row',
+        ],
+      },
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ recebidos: 7, atualizados: 2, inalterados: 0 });
     expect(response.body.rejeitados.map((row: { linha: number; motivo: string }) => [row.linha, row.motivo])).toEqual([
-      [2, 'valor_invalido'], [3, 'codigo_desconhecido'], [4, 'valor_invalido'], [5, 'codigo_repetido'], [6, 'valor_invalido'],
+      [2, 'valor_invalido'],
+      [3, 'codigo_desconhecido'],
+      [4, 'valor_invalido'],
+      [5, 'codigo_repetido'],
+      [6, 'valor_invalido'],
     ]);
     expect(response.body.rejeitados[1].mensagem).toBe('Nenhum produto com este código.');
     expect(Object.keys(response.body.rejeitados[2].campos)).toEqual(['preco']);
@@ -181,8 +233,14 @@ describe('ERP bulk updates', () => {
     ];
     for (const target of ['estoque', 'precos']) {
       for (const { body, type, status } of bodies) {
-        const response = await api(`/api/painel/v1/${target}`, { method: 'POST', host: 'es', token: key, body, headers: { 'content-type': type ?? 'application/json' } });
-        const answer = await response.json() as { message?: string; rejeitados?: unknown[] };
+        const response = await api(`/api/painel/v1/${target}`, {
+          method: 'POST',
+          host: 'es',
+          token: key,
+          body,
+          headers: { 'content-type': type ?? 'application/json' },
+        });
+        const answer = (await response.json()) as { message?: string; rejeitados?: unknown[] };
         expect(response.status, `${target} ${body}`).toBe(status);
         if (status !== 200) expect(answer.message, `${target} ${body}`).toMatch(/\S/);
         else expect(answer.rejeitados, `${target} ${body}`).toHaveLength(1);
@@ -206,7 +264,13 @@ describe('ERP bulk updates', () => {
     const idem = { 'idempotency-key': `sync-${uniqueId()}` };
     const first = await call('estoque', key, { itens: [{ codigo: product.code, estoque: 7 }] }, idem);
     await getTestDb().query('UPDATE products SET stock = 3 WHERE id = $1', [product.id]);
-    const replay = await api('/api/painel/v1/estoque', { method: 'POST', host: 'es', token: key, json: { itens: [{ codigo: product.code, estoque: 7 }] }, headers: idem });
+    const replay = await api('/api/painel/v1/estoque', {
+      method: 'POST',
+      host: 'es',
+      token: key,
+      json: { itens: [{ codigo: product.code, estoque: 7 }] },
+      headers: idem,
+    });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(first.body);
     expect(await getStock(product.id)).toBe(3);
@@ -247,7 +311,9 @@ describe('ERP paid orders feed', () => {
     expect([...found.keys()].sort()).toEqual([...wanted].sort());
     const second = found.get(mine[1]!.number)!;
     expect(second).toMatchObject({
-      status: 'PAGO', moeda: 'PYG', casas_decimais: 0,
+      status: 'PAGO',
+      moeda: 'PYG',
+      casas_decimais: 0,
       comprador: { email: mine[1]!.customer.email },
       itens: [{ codigo: mine[1]!.product.code, quantidade: 2 }],
       pagamentos: [{ referencia: mine[1]!.payment.reference, status: 'PAGO', valor: mine[1]!.payment.amount_minor }],
@@ -274,20 +340,30 @@ describe('ERP OpenAPI document', () => {
     expect(routes.length).toBeGreaterThanOrEqual(4);
     for (const route of routes) {
       // ALL only answers 405 to other methods: the methods the route serves are its own exports.
-      const methods = [...readFileSync(`src/pages/${route.file}`, 'utf8').matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!);
+      const methods = [...readFileSync(`src/pages/${route.file}`, 'utf8').matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map(
+        (m) => m[1]!,
+      );
       expect(methods.length, route.file).toBeGreaterThan(0);
       for (const method of methods) expect(document.paths[route.path]?.[method.toLowerCase()], `${method} ${route.path}`).toBeDefined();
     }
     expect(document.paths['/api/painel/v1/estoque'].post.security).toEqual([{ bearerKey: ['stock'] }]);
-    expect(document.paths['/api/painel/v1/precos'].post.responses['413'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(document.paths['/api/painel/v1/precos'].post.responses['413'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
     expect((await call('openapi.json', null)).status).toBe(401);
   });
 });
 
 describe('ERP product upsert', () => {
   const product = (codigo: string, preco: number | string, estoque: number) => ({
-    codigo, nome_pt: `Furadeira ERP ${codigo}`, nome_es: `Taladro ERP ${codigo}`, marca: 'Makita',
-    categoria_pt: 'Ferramentas Elétricas', preco, moeda: 'USD', estoque,
+    codigo,
+    nome_pt: `Furadeira ERP ${codigo}`,
+    nome_es: `Taladro ERP ${codigo}`,
+    marca: 'Makita',
+    categoria_pt: 'Ferramentas Elétricas',
+    preco,
+    moeda: 'USD',
+    estoque,
   });
 
   it('creates and updates by codigo, lists the rows at fault with their fields, and a repeated call changes nothing', async () => {
@@ -301,13 +377,23 @@ describe('ERP product upsert', () => {
     const second = await call('produtos', key, { itens });
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ recebidos: 3, criados: 0, alterados: 1, inalterados: 1 });
-    expect(second.body.rejeitados).toEqual([{
-      linha: 1, codigo: `${prefix}-3`, motivo: 'valor_invalido', mensagem: 'Valor inválido en esta fila.',
-      campos: { nome_es: [expect.any(String)], preco: [expect.any(String)] },
-    }]);
+    expect(second.body.rejeitados).toEqual([
+      {
+        linha: 1,
+        codigo: `${prefix}-3`,
+        motivo: 'valor_invalido',
+        mensagem: 'Valor inválido en esta fila.',
+        campos: { nome_es: [expect.any(String)], preco: [expect.any(String)] },
+      },
+    ]);
     const { rows } = await getTestDb().query<{ code: string; price_minor: number }>(
-      'SELECT code, price_minor FROM products WHERE code LIKE $1 ORDER BY code', [`${prefix}-%`]);
-    expect(rows).toEqual([{ code: `${prefix}-1`, price_minor: 1100 }, { code: `${prefix}-2`, price_minor: 1250 }]);
+      'SELECT code, price_minor FROM products WHERE code LIKE $1 ORDER BY code',
+      [`${prefix}-%`],
+    );
+    expect(rows).toEqual([
+      { code: `${prefix}-1`, price_minor: 1100 },
+      { code: `${prefix}-2`, price_minor: 1250 },
+    ]);
 
     const again = await call('produtos', key, { itens });
     expect(again.body).toMatchObject({ criados: 0, alterados: 0, inalterados: 2 });

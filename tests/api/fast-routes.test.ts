@@ -24,8 +24,17 @@ interface Answer {
 
 // Headers a client or cache acts on; transfer framing (chunked or content-length) may differ.
 const COMPARED = [
-  'content-type', 'cache-control', 'retry-after', 'set-cookie', 'vary', 'content-encoding', 'x-content-type-options',
-  'referrer-policy', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy',
+  'content-type',
+  'cache-control',
+  'retry-after',
+  'set-cookie',
+  'vary',
+  'content-encoding',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'permissions-policy',
+  'cross-origin-opener-policy',
 ];
 
 function send(port: number, call: Call): Promise<Answer> {
@@ -40,10 +49,12 @@ function send(port: number, call: Call): Promise<Answer> {
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        const picked = Object.fromEntries(COMPARED.map((name) => {
-          const value = incoming.headers[name];
-          return [name, Array.isArray(value) ? value.join('\n') : value?.replaceAll(`:${port}`, ':PORT')];
-        }));
+        const picked = Object.fromEntries(
+          COMPARED.map((name) => {
+            const value = incoming.headers[name];
+            return [name, Array.isArray(value) ? value.join('\n') : value?.replaceAll(`:${port}`, ':PORT')];
+          }),
+        );
         resolve({ status: incoming.statusCode ?? 0, headers: picked, body: text ? JSON.parse(text) : undefined });
       });
       incoming.on('error', reject);
@@ -90,30 +101,73 @@ describe('fast cart routes answer exactly as the Astro endpoints', () => {
   it('creates, reads and changes carts the same way, anonymous or signed in', async () => {
     const product = await createTestProduct({ stock: 4, priceMinor: 1250 });
     const customer = await createTestCustomer(0);
-    const created = await send(fastPort(), { method: 'POST', path: '/ecom/venda/carrinho', json: cartBody(newExternalId(), [{ produto_id: product.id, qtde: 1 }]) });
+    const created = await send(fastPort(), {
+      method: 'POST',
+      path: '/ecom/venda/carrinho',
+      json: cartBody(newExternalId(), [{ produto_id: product.id, qtde: 1 }]),
+    });
     expect(created.status).toBe(201);
     const { id, external_id: externalId } = created.body as { id: number; external_id: string };
     const item = (qtde: number) => ({ produto_id: product.id, qtde, armazem_id: 1, ativo: true });
 
     await expectSameAnswer({ method: 'PUT', path: `/ecom/venda/carrinho/${id}`, json: cartBody(externalId, [item(3)]) }, 200);
-    await expectSameAnswer({ method: 'PUT', path: `/ecom/venda/carrinho/${externalId}`, host: 'es', json: cartBody(externalId, [item(2)], { moeda_id: 2 }) }, 200);
+    await expectSameAnswer(
+      { method: 'PUT', path: `/ecom/venda/carrinho/${externalId}`, host: 'es', json: cartBody(externalId, [item(2)], { moeda_id: 2 }) },
+      200,
+    );
     await expectSameAnswer({ method: 'GET', path: `/ecom/venda/carrinho/${externalId}?moeda_id=2` }, 200);
     await expectSameAnswer({ method: 'GET', path: `/ecom/venda/carrinho/${externalId}?moeda_id=2&lang=es` }, 200);
     // Stock cap, in each host's language and in es-AR through the language cookie.
     await expectSameAnswer({ method: 'PUT', path: `/ecom/venda/carrinho/${id}`, json: cartBody(externalId, [item(9)]) }, 422);
-    await expectSameAnswer({ method: 'PUT', path: `/ecom/venda/carrinho/${id}`, host: 'es', headers: { cookie: 'fronteira_lang=es-AR' }, json: cartBody(externalId, [item(9)]) }, 422);
+    await expectSameAnswer(
+      {
+        method: 'PUT',
+        path: `/ecom/venda/carrinho/${id}`,
+        host: 'es',
+        headers: { cookie: 'fronteira_lang=es-AR' },
+        json: cartBody(externalId, [item(9)]),
+      },
+      422,
+    );
     // The first customer's token binds the cart; another one is refused.
-    await expectSameAnswer({ method: 'PUT', path: `/ecom/venda/carrinho/${id}`, headers: { authorization: `Bearer ${customer.token}` }, json: cartBody(externalId, [item(1)]) }, 200);
+    await expectSameAnswer(
+      {
+        method: 'PUT',
+        path: `/ecom/venda/carrinho/${id}`,
+        headers: { authorization: `Bearer ${customer.token}` },
+        json: cartBody(externalId, [item(1)]),
+      },
+      200,
+    );
     const other = await createTestCustomer(1);
-    await expectSameAnswer({ method: 'PUT', path: `/ecom/venda/carrinho/${id}`, headers: { authorization: `Bearer ${other.token}` }, json: cartBody(externalId, [item(1)]) }, 403);
-    await expectSameAnswer({ method: 'GET', path: `/ecom/venda/carrinho/${externalId}`, headers: { authorization: `Bearer ${other.token}` } }, 403);
+    await expectSameAnswer(
+      {
+        method: 'PUT',
+        path: `/ecom/venda/carrinho/${id}`,
+        headers: { authorization: `Bearer ${other.token}` },
+        json: cartBody(externalId, [item(1)]),
+      },
+      403,
+    );
+    await expectSameAnswer(
+      { method: 'GET', path: `/ecom/venda/carrinho/${externalId}`, headers: { authorization: `Bearer ${other.token}` } },
+      403,
+    );
   });
 
   it('refuses bad requests with the same status, message and field errors', async () => {
     const externalId = newExternalId();
     expect((await send(fastPort(), { method: 'POST', path: '/ecom/venda/carrinho', json: cartBody(externalId, []) })).status).toBe(201);
     const put = `/ecom/venda/carrinho/${externalId}`;
-    await expectSameAnswer({ method: 'PUT', path: put, raw: JSON.stringify(cartBody(externalId, [])), headers: { 'content-type': 'text/plain', origin: '{origin}' } }, 415);
+    await expectSameAnswer(
+      {
+        method: 'PUT',
+        path: put,
+        raw: JSON.stringify(cartBody(externalId, [])),
+        headers: { 'content-type': 'text/plain', origin: '{origin}' },
+      },
+      415,
+    );
     await expectSameAnswer({ method: 'PUT', path: put, raw: '{"external_id":', headers: { 'content-type': 'application/json' } }, 400);
     await expectSameAnswer({ method: 'PUT', path: put, json: cartBody(externalId, [{ produto_id: 'x', qtde: 1 }], { moeda_id: 9 }) }, 422);
     await expectSameAnswer({ method: 'PUT', path: '/ecom/venda/carrinho/short', json: cartBody('short', []) }, 400);
@@ -132,9 +186,33 @@ describe('fast cart routes answer exactly as the Astro endpoints', () => {
     const put = `/ecom/venda/carrinho/${externalId}`;
     const form = JSON.stringify(cartBody(externalId, []));
     // A cross-site form post is refused before anything else; an API client with its bearer token is not.
-    await expectSameAnswer({ method: 'PUT', path: put, raw: form, headers: { 'content-type': 'text/plain', origin: 'https://evil.example' } }, 403);
-    await expectSameAnswer({ method: 'PUT', path: put, raw: form, headers: { 'content-type': 'text/plain', origin: 'https://evil.example', cookie: `fronteira_session=${customer.token}`, authorization: `Bearer ${customer.token}` } }, 403);
-    await expectSameAnswer({ method: 'PUT', path: put, raw: form, headers: { 'content-type': 'text/plain', origin: 'https://evil.example', authorization: `Bearer ${customer.token}` } }, 415);
+    await expectSameAnswer(
+      { method: 'PUT', path: put, raw: form, headers: { 'content-type': 'text/plain', origin: 'https://evil.example' } },
+      403,
+    );
+    await expectSameAnswer(
+      {
+        method: 'PUT',
+        path: put,
+        raw: form,
+        headers: {
+          'content-type': 'text/plain',
+          origin: 'https://evil.example',
+          cookie: `fronteira_session=${customer.token}`,
+          authorization: `Bearer ${customer.token}`,
+        },
+      },
+      403,
+    );
+    await expectSameAnswer(
+      {
+        method: 'PUT',
+        path: put,
+        raw: form,
+        headers: { 'content-type': 'text/plain', origin: 'https://evil.example', authorization: `Bearer ${customer.token}` },
+      },
+      415,
+    );
     // The session cookie signs the request in; an ended session's cookie is cleared.
     await expectSameAnswer({ method: 'GET', path: put, headers: { cookie: `other=1; fronteira_session=${customer.token}` } }, 200);
     await getTestDb().query('UPDATE sessions SET ended_at = now() WHERE customer_id = $1', [customer.id]);
@@ -147,7 +225,12 @@ describe('fast shipping routes answer exactly as the Astro endpoints', () => {
   it('calculates options and lists pickup points the same way', async () => {
     const product = await createTestProduct({ stock: 5 });
     const externalId = newExternalId();
-    const created = await send(fastPort(), { method: 'POST', path: '/ecom/venda/carrinho', host: 'es', json: cartBody(externalId, [{ produto_id: product.id, qtde: 1 }]) });
+    const created = await send(fastPort(), {
+      method: 'POST',
+      path: '/ecom/venda/carrinho',
+      host: 'es',
+      json: cartBody(externalId, [{ produto_id: product.id, qtde: 1 }]),
+    });
     expect(created.status).toBe(201);
     const { rows } = await getTestDb().query(`SELECT id FROM cities WHERE name = 'Ciudad del Este' AND state_id = 30`);
     const city = Number(rows[0].id);
@@ -155,8 +238,14 @@ describe('fast shipping routes answer exactly as the Astro endpoints', () => {
     await expectSameAnswer({ method: 'PUT', path: calc, host: 'es', json: { cidade_id: city, external_id: externalId, moeda_id: 3 } }, 200);
     await expectSameAnswer({ method: 'PUT', path: calc, host: 'br', json: { cidade_id: city, external_id: externalId, moeda_id: 3 } }, 200);
     await expectSameAnswer({ method: 'PUT', path: calc, host: 'es', json: { cidade_id: 'x' } }, 422);
-    await expectSameAnswer({ method: 'PUT', path: calc, host: 'es', raw: 'cidade_id=1', headers: { 'content-type': 'text/plain', origin: '{origin}' } }, 415);
-    await expectSameAnswer({ method: 'PUT', path: `/ecom/venda/carrinho/${newExternalId()}/calcular-frete`, host: 'es', json: { cidade_id: city } }, 404);
+    await expectSameAnswer(
+      { method: 'PUT', path: calc, host: 'es', raw: 'cidade_id=1', headers: { 'content-type': 'text/plain', origin: '{origin}' } },
+      415,
+    );
+    await expectSameAnswer(
+      { method: 'PUT', path: `/ecom/venda/carrinho/${newExternalId()}/calcular-frete`, host: 'es', json: { cidade_id: city } },
+      404,
+    );
     await expectSameAnswer({ method: 'GET', path: `/ecom/venda/carrinho/${externalId}/pontos-entrega?cidade_id=${city}`, host: 'es' }, 200);
     await expectSameAnswer({ method: 'GET', path: '/ecom/venda/carrinho/short/pontos-entrega', host: 'es' }, 400);
   });

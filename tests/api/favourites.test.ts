@@ -25,7 +25,9 @@ describe('favourites API', () => {
 
     const other = await createTestCustomer(0);
     expect((await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: other.token, headers: origin() })).status).toBe(404);
-    expect((await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: customer.token, headers: origin() })).status).toBe(204);
+    expect((await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: customer.token, headers: origin() })).status).toBe(
+      204,
+    );
     expect((await apiJson('/ecom/favoritos', { token: customer.token })).body.data).toEqual([]);
   });
 
@@ -64,7 +66,11 @@ describe('origin check on the JSON API', () => {
     const withCookie = await apiJson(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', headers: cookie });
     expect(withCookie.status).toBe(403);
     expect(withCookie.body.message).toBeTruthy();
-    const crossSite = await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: customer.token, headers: { ...cookie, origin: 'https://evil.example' } });
+    const crossSite = await api(`/ecom/favoritos/${added.body.id}`, {
+      method: 'DELETE',
+      token: customer.token,
+      headers: { ...cookie, origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
     expect((await apiJson('/ecom/favoritos', { token: customer.token })).body.data).toHaveLength(1);
   });
@@ -72,7 +78,11 @@ describe('origin check on the JSON API', () => {
   it('refuses cross-site form posts that ride on the session cookie, bearer header or not', async () => {
     const customer = await createTestCustomer(0);
     const product = await createTestProduct();
-    const form = { cookie: `fronteira_session=${customer.token}`, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' };
+    const form = {
+      cookie: `fronteira_session=${customer.token}`,
+      origin: 'https://evil.example',
+      'content-type': 'application/x-www-form-urlencoded',
+    };
     const body = new URLSearchParams({ produto_id: String(product.id), qtde: '1' }).toString();
     expect((await api('/carrinho/adicionar', { method: 'POST', headers: form, body })).status).toBe(403);
     expect((await api('/ecom/favoritos', { method: 'POST', headers: form, body })).status).toBe(403);

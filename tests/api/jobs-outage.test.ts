@@ -37,7 +37,8 @@ afterAll(async () => {
 /** Connections listening for new jobs (graphile-worker's LISTEN "jobs:insert"), one per worker. */
 async function countListeners(): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN "jobs:insert"%'`);
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN "jobs:insert"%'`,
+  );
   return rows[0]!.n;
 }
 

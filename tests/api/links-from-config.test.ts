@@ -18,7 +18,14 @@ async function startCheckoutWith(headers: Record<string, string>) {
     host: 'es',
     token: customer.token,
     headers,
-    json: { token_entrega: deliveryToken(cart, { currencyId: 3 }), valor_frete: 0, entrega_servico_id: null, cliente_endereco_id: null, forma_pagamento: 'card', parcelas: 1 },
+    json: {
+      token_entrega: deliveryToken(cart, { currencyId: 3 }),
+      valor_frete: 0,
+      entrega_servico_id: null,
+      cliente_endereco_id: null,
+      forma_pagamento: 'card',
+      parcelas: 1,
+    },
   });
 }
 
@@ -36,9 +43,14 @@ describe('absolute links come from configuration, not from the request', () => {
     if (status === 201) expect(body.link_pagamento[0]?.startsWith(`http://br.localhost:${inject('port')}/`)).toBe(true);
   });
 
-  it('the password-reset mail asked for with forged host headers links to the customer\'s storefront', async () => {
+  it("the password-reset mail asked for with forged host headers links to the customer's storefront", async () => {
     const customer = await createTestCustomer({ foreignBuyer: 0 });
-    const asked = await api('/ecom/cliente/recuperar-senha', { method: 'POST', host: 'br', json: { email: customer.email }, headers: FORGED });
+    const asked = await api('/ecom/cliente/recuperar-senha', {
+      method: 'POST',
+      host: 'br',
+      json: { email: customer.email },
+      headers: FORGED,
+    });
     expect(asked.status).toBe(200);
     const mail = await waitForMail(inject('dataDir'), customer.email, (m) => /contraseña/i.test(m.subject));
     const link = mail.links.find((l) => l.includes('/app/reset-password/')) ?? '';

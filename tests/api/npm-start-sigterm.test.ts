@@ -3,7 +3,7 @@ import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../src/server/db/embedded.ts';
+import { findFreePort } from '#server/db/embedded.ts';
 import { waitUntilReady } from '../support/test-stack.ts';
 
 /**
@@ -73,14 +73,23 @@ describe('npm start and SIGTERM', () => {
     delete env.DATABASE_URL;
     npm = spawn('npm', ['start'], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    for (const stream of [npm.stdout, npm.stderr]) stream?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+    for (const stream of [npm.stdout, npm.stderr])
+      stream?.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+      });
     await waitUntilReady(`http://127.0.0.1:${port}`, npm, 120_000);
 
     tree = await getTree(npm.pid!);
     // The tree really holds the server and its database, or this test would prove nothing.
     const names = tree.map((info) => info.name);
-    expect(names.some((name) => name.endsWith('server.mjs')), names.join('\n')).toBe(true);
-    expect(names.some((name) => name.includes('/postgres -D') && name.includes(dataDir)), names.join('\n')).toBe(true);
+    expect(
+      names.some((name) => name.endsWith('server.mjs')),
+      names.join('\n'),
+    ).toBe(true);
+    expect(
+      names.some((name) => name.includes('/postgres -D') && name.includes(dataDir)),
+      names.join('\n'),
+    ).toBe(true);
 
     const signalledAt = Date.now();
     npm.kill('SIGTERM');
@@ -89,7 +98,10 @@ describe('npm start and SIGTERM', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       left = await getStillRunning(tree);
     }
-    expect(left.map((info) => `${info.pid} ${info.name}`), output).toEqual([]);
+    expect(
+      left.map((info) => `${info.pid} ${info.name}`),
+      output,
+    ).toEqual([]);
     expect(output).toContain('SIGTERM: finishing in-flight requests');
   }, 150_000);
 });

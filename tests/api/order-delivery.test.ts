@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiJson, getTestDb } from '../support/api.ts';
-import { addAddress, createCart, createCustomer, createDeliveryService as createService, createProduct, startCheckout } from './checkout-fixtures.ts';
+import {
+  addAddress,
+  createCart,
+  createCustomer,
+  createDeliveryService as createService,
+  createProduct,
+  startCheckout,
+} from './checkout-fixtures.ts';
 
 async function rewriteRateTable(serviceId: number) {
   await getTestDb().query(`UPDATE delivery_services SET name_pt = 'Renomeado', name_es = 'Renombrado' WHERE id = $1`, [serviceId]);
   await getTestDb().query('UPDATE delivery_rates SET days = days + 20 WHERE service_id = $1', [serviceId]);
-  await getTestDb().query('UPDATE pickup_points SET days = days + 20, name = name || \' (nuevo)\' WHERE service_id = $1', [serviceId]);
+  await getTestDb().query("UPDATE pickup_points SET days = days + 20, name = name || ' (nuevo)' WHERE service_id = $1", [serviceId]);
 }
 
 /** The order article of /pedido/{id}, as a Paraguayan buyer reads it (es-PY, following the profile). */
@@ -30,7 +37,12 @@ describe('the delivery option frozen on the order', () => {
     await rewriteRateTable(service.id);
 
     const es = await apiJson(`/ecom/venda/pedidos/${started.body.external_id}`, { host: 'es', token: customer.token });
-    expect(es.body).toMatchObject({ tipo_entrega: 'delivery', entrega_servico: `Moto ES ${service.tag}`, prazo_entrega: 3, ponto_entrega: null });
+    expect(es.body).toMatchObject({
+      tipo_entrega: 'delivery',
+      entrega_servico: `Moto ES ${service.tag}`,
+      prazo_entrega: 3,
+      ponto_entrega: null,
+    });
     const page = await getOrderPage(started.body.external_id, customer.token);
     expect(page).toContain(`Entrega a domicilio — Moto ES ${service.tag}`);
     expect(page).toMatch(/Plazo de entrega<\/dt>\s*<dd[^>]*>3 días<\/dd>/);
@@ -52,7 +64,9 @@ describe('the delivery option frozen on the order', () => {
 
     const { body } = await apiJson(`/ecom/venda/pedidos/${started.body.external_id}`, { host: 'es', token: customer.token });
     expect(body).toMatchObject({
-      tipo_entrega: 'pickup_point', entrega_servico: `Moto ES ${service.tag}`, prazo_entrega: 4,
+      tipo_entrega: 'pickup_point',
+      entrega_servico: `Moto ES ${service.tag}`,
+      prazo_entrega: 4,
       ponto_entrega: { nome: `Punto ${service.tag}`, endereco: 'Calle Palma 100' },
     });
     const page = await getOrderPage(started.body.external_id, customer.token);

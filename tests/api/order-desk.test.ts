@@ -7,19 +7,30 @@ import { createPaidOrder, createPendingOrder, getStock } from './checkout-fixtur
 /** A JSON call of the panel's API from the panel's own origin, with a staff session. */
 function postTransition(cookie: string, number: number, json: Record<string, unknown>) {
   return apiJson(`/api/painel/pedidos/${number}/status`, {
-    method: 'POST', host: 'es', json, headers: { cookie, origin: `http://${getHostHeader('es')}` },
+    method: 'POST',
+    host: 'es',
+    json,
+    headers: { cookie, origin: `http://${getHostHeader('es')}` },
   });
 }
 
 async function getAuditRows(number: number) {
-  return (await getTestDb().query<{ action: string; actor: string; before: unknown; after: unknown }>(
-    `SELECT action, actor, before, after FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 ORDER BY id`, [String(number)])).rows;
+  return (
+    await getTestDb().query<{ action: string; actor: string; before: unknown; after: unknown }>(
+      `SELECT action, actor, before, after FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 ORDER BY id`,
+      [String(number)],
+    )
+  ).rows;
 }
 
 async function getPaymentState(orderId: number) {
-  return (await getTestDb().query<{ order_status: string; status: string; sandbox: string }>(
-    `SELECT o.status AS order_status, p.status, s.status AS sandbox
-       FROM orders o JOIN payments p ON p.order_id = o.id JOIN sandbox_payments s USING (reference) WHERE o.id = $1`, [orderId])).rows[0]!;
+  return (
+    await getTestDb().query<{ order_status: string; status: string; sandbox: string }>(
+      `SELECT o.status AS order_status, p.status, s.status AS sandbox
+       FROM orders o JOIN payments p ON p.order_id = o.id JOIN sandbox_payments s USING (reference) WHERE o.id = $1`,
+      [orderId],
+    )
+  ).rows[0]!;
 }
 
 describe('order desk API', () => {
@@ -69,7 +80,8 @@ describe('order desk API', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
     const audit = await getAuditRows(order.number);
     expect(audit).toHaveLength(1);
-    const history = (await getTestDb().query('SELECT 1 FROM order_status_history WHERE order_id = $1 AND staff_id IS NOT NULL', [order.id])).rows;
+    const history = (await getTestDb().query('SELECT 1 FROM order_status_history WHERE order_id = $1 AND staff_id IS NOT NULL', [order.id]))
+      .rows;
     expect(history).toHaveLength(1);
     expect(await getStock(order.product.id)).toBe(audit[0]!.action === 'order.refund' ? 5 : 4);
   });
@@ -78,7 +90,11 @@ describe('order desk API', () => {
     const { cookie } = await createSignedInStaff('admin');
     const order = await createPaidOrder({ delivery: true });
     const origin = { cookie };
-    const shipped = await postForm(`/api/painel/pedidos/${order.number}/status`, { acao: 'ship', status_esperado: 'PAGO', nota: 'AX-123' }, origin);
+    const shipped = await postForm(
+      `/api/painel/pedidos/${order.number}/status`,
+      { acao: 'ship', status_esperado: 'PAGO', nota: 'AX-123' },
+      origin,
+    );
     expect(shipped.status).toBe(303);
     expect(shipped.headers.get('location')).toBe(`/painel/pedidos/${order.number}?feito=ENVIADO&pedido=${order.number}`);
     const page = await (await api(shipped.headers.get('location')!, { host: 'es', headers: { cookie } })).text();
@@ -93,7 +109,10 @@ describe('order desk API', () => {
     expect(refusal).toContain('No se puede hacer esto con un pedido &quot;Enviado&quot;.');
     // a form from another site is refused before it reaches the desk
     const forged = await api(`/api/painel/pedidos/${order.number}/status`, {
-      method: 'POST', host: 'es', body: new URLSearchParams({ acao: 'cancel' }), headers: { cookie, origin: 'http://evil.test' },
+      method: 'POST',
+      host: 'es',
+      body: new URLSearchParams({ acao: 'cancel' }),
+      headers: { cookie, origin: 'http://evil.test' },
     });
     expect(forged.status).toBe(403);
   });
@@ -118,11 +137,17 @@ describe('order desk list and export', () => {
     const { cookie } = await createSignedInStaff('counter');
     const order = await createPaidOrder();
     await getTestDb().query(`UPDATE customers SET first_name = '=HYPERLINK("http://x")' WHERE id = $1`, [order.customer.id]);
-    const csv = await api(`/painel/pedidos.csv?q=${encodeURIComponent(order.customer.email)}&status=PAGO`, { host: 'es', headers: { cookie } });
+    const csv = await api(`/painel/pedidos.csv?q=${encodeURIComponent(order.customer.email)}&status=PAGO`, {
+      host: 'es',
+      headers: { cookie },
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="pedidos-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Pedido,Fecha,Estado,Tienda,Entrega,Comprador,E-mail,Documento,Moneda,Total,Pagado el');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${order.number},`);
@@ -153,7 +178,11 @@ describe('pickup counter', () => {
     expect(html).toContain('RUC 80012345-6');
     expect(html).toContain('Entregar al comprador');
     // handed over, the same code says it was used
-    const handed = await postForm(`/api/painel/pedidos/${order.number}/status`, { acao: 'hand_over', status_esperado: 'PAGO', voltar: 'balcao' }, { cookie });
+    const handed = await postForm(
+      `/api/painel/pedidos/${order.number}/status`,
+      { acao: 'hand_over', status_esperado: 'PAGO', voltar: 'balcao' },
+      { cookie },
+    );
     expect(handed.headers.get('location')).toBe(`/painel/balcao?feito=RETIRADO&pedido=${order.number}`);
     const used = await (await postForm('/painel/balcao', { codigo: order.pickup_code }, { cookie })).text();
     expect(used).toContain('Este código ya fue usado: el pedido se entregó el');

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/server/clock.ts';
-import { enqueueOrderStatusMail } from '../../src/server/mail/order-mail.ts';
-import { createSandboxProvider, getWebhookSecret } from '../../src/server/payments/sandbox.ts';
-import { createPaymentService } from '../../src/server/payments/service.ts';
+import { systemClock } from '#server/clock.ts';
+import { enqueueOrderStatusMail } from '#server/mail/order-mail.ts';
+import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
+import { createPaymentService } from '#server/payments/service.ts';
 import { api, getTestDb, useOwnStack } from '../support/api.ts';
 import { extractPdfText } from '../support/pdf-text.ts';
 import { startShopProcess } from '../support/shop-process.ts';
@@ -21,16 +21,22 @@ import { createCart, createCustomer, createPendingOrder, createProduct, signedWe
  * signs webhooks and delivery options as the shop checks them.
  */
 const STORE = 'pedidos@fronteira.test';
-const SECRETS = { PAYMENT_WEBHOOK_SECRET: 'order-mail-test-webhook-secret-0001', SHIPPING_TOKEN_SECRET: 'order-mail-test-shipping-secret-001' };
+const SECRETS = {
+  PAYMENT_WEBHOOK_SECRET: 'order-mail-test-webhook-secret-0001',
+  SHIPPING_TOKEN_SECRET: 'order-mail-test-shipping-secret-001',
+};
 const PAID = /^(Pagamento confirmado|Pago confirmado|Nuevo pedido pagado)/;
 let stack: TestStack;
 
 beforeAll(async () => {
   Object.assign(process.env, SECRETS);
-  stack = await startTestStack({ ...SECRETS, STORE_ORDERS_EMAIL: STORE, PAYMENT_JOBS_INTERVAL_S: '0' }, {
-    captureOutput: true,
-    smtpRefuse: ({ to, subject, attempt }) => (attempt === 1 && PAID.test(subject) ? (to.includes(STORE) ? 554 : 451) : null),
-  });
+  stack = await startTestStack(
+    { ...SECRETS, STORE_ORDERS_EMAIL: STORE, PAYMENT_JOBS_INTERVAL_S: '0' },
+    {
+      captureOutput: true,
+      smtpRefuse: ({ to, subject, attempt }) => (attempt === 1 && PAID.test(subject) ? (to.includes(STORE) ? 554 : 451) : null),
+    },
+  );
   useOwnStack(stack);
 }, 90_000);
 
@@ -54,18 +60,28 @@ async function findMail(to: string, subject: string): Promise<ParsedMail[]> {
 
 /** Every queued e-mail was sent (a refused one waits for its retry, e^1 s later). */
 async function waitForMailQueue(): Promise<void> {
-  const pending = async () => (await getTestDb().query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier IN ('order_mail', 'send_mail')`)).rows[0]!.n;
+  const pending = async () =>
+    (
+      await getTestDb().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier IN ('order_mail', 'send_mail')`,
+      )
+    ).rows[0]!.n;
   await expect.poll(pending, { timeout: 30_000, interval: 200 }).toBe(0);
 }
 
 function pay(order: { payment: { reference: string; amount_minor: number; currency_id: number } }) {
-  const webhook = signedWebhook({ reference: order.payment.reference, status: 'approved', amount_minor: order.payment.amount_minor, currency_id: order.payment.currency_id });
+  const webhook = signedWebhook({
+    reference: order.payment.reference,
+    status: 'approved',
+    amount_minor: order.payment.amount_minor,
+    currency_id: order.payment.currency_id,
+  });
   return api('/ecom/pagamentos/webhook/sandbox', { method: 'POST', host: 'local', body: webhook.body, headers: webhook.headers });
 }
 
 async function getPickupCode(externalId: string): Promise<string> {
-  return (await getTestDb().query<{ pickup_code: string }>('SELECT pickup_code FROM orders WHERE external_id = $1', [externalId])).rows[0]!.pickup_code;
+  return (await getTestDb().query<{ pickup_code: string }>('SELECT pickup_code FROM orders WHERE external_id = $1', [externalId])).rows[0]!
+    .pickup_code;
 }
 
 function expectTicket(mail: ParsedMail, fileName: string, code: string, number: number) {
@@ -80,7 +96,11 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
   it('a Paraguayan order: created with the pay link, paid once (after a refused first try) with the ticket PDF, the store told once', async () => {
     const order = await createPendingOrder();
     const origin = `http://es.localhost:${stack.port}`;
-    await expect.poll(async () => (await findMail(order.customer.email, `Pedido n.º ${order.number} recibido: esperando el pago`)).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await findMail(order.customer.email, `Pedido n.º ${order.number} recibido: esperando el pago`)).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
     const [created] = await findMail(order.customer.email, `Pedido n.º ${order.number} recibido: esperando el pago`);
     expect(created!.text).toContain(`${origin}/sandbox/pagamento/${order.payment.reference}`);
     expect(created!.text).toContain(`${origin}/pedido/${order.externalId}`);
@@ -103,7 +123,10 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     expect(notice[0]!.text).toContain(`1 x ${order.product.code}`);
 
     const refused = stack.getSmtpRefusals().filter((refusal) => refusal.subject.endsWith(` ${order.number}`));
-    expect(refused.map(({ to, code: reply }) => [to.join(','), reply]).sort()).toEqual([[order.customer.email, 451], [STORE, 554]]);
+    expect(refused.map(({ to, code: reply }) => [to.join(','), reply]).sort()).toEqual([
+      [order.customer.email, 451],
+      [STORE, 554],
+    ]);
   });
 
   it('a Brazilian order: the e-mails in Portuguese with links to the Brazilian storefront, the store notice in Spanish', async () => {
@@ -113,9 +136,12 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     const started = await startCheckout(customer, cart, { host: 'br', currencyId: 1, method: 'pix' });
     expect(started.status).toBe(201);
     const { external_id: externalId, pedido: number } = started.body as { external_id: string; pedido: number };
-    const payment = (await getTestDb().query<{ reference: string; amount_minor: number; currency_id: number }>(
-      'SELECT p.reference, p.amount_minor::int AS amount_minor, p.currency_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1',
-      [externalId])).rows[0]!;
+    const payment = (
+      await getTestDb().query<{ reference: string; amount_minor: number; currency_id: number }>(
+        'SELECT p.reference, p.amount_minor::int AS amount_minor, p.currency_id FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1',
+        [externalId],
+      )
+    ).rows[0]!;
     expect((await pay({ payment })).status).toBe(200);
     await waitForMailQueue();
     const origin = `http://br.localhost:${stack.port}`;
@@ -132,7 +158,7 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     expect(await findMail(STORE, `Nuevo pedido pagado n.º ${number}`)).toHaveLength(1);
   });
 
-  it('the order desk\'s hook: shipped, handed over and refunded e-mails when their transaction commits, none when it rolls back', async () => {
+  it("the order desk's hook: shipped, handed over and refunded e-mails when their transaction commits, none when it rolls back", async () => {
     const order = await createPendingOrder();
     const { id } = (await getTestDb().query<{ id: number }>('SELECT id FROM orders WHERE external_id = $1', [order.externalId])).rows[0]!;
     const changeStatus = async (status: string, commit: boolean) => {
@@ -149,13 +175,19 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     await changeStatus('ENVIADO', false);
     await changeStatus('CANCELADO', true);
     await waitForMailQueue();
-    const subjects = async () => (await readCaughtMail()).filter((mail) => toAddress(mail) === order.customer.email).map((mail) => mail.subject).sort();
+    const subjects = async () =>
+      (await readCaughtMail())
+        .filter((mail) => toAddress(mail) === order.customer.email)
+        .map((mail) => mail.subject)
+        .sort();
     expect(await subjects()).toEqual([`Pedido n.º ${order.number} recibido: esperando el pago`]);
     for (const status of ['ENVIADO', 'RETIRADO', 'ESTORNADO']) await changeStatus(status, true);
     await waitForMailQueue();
     expect(await subjects()).toEqual([
-      `Pedido n.º ${order.number} enviado`, `Pedido n.º ${order.number} recibido: esperando el pago`,
-      `Pedido n.º ${order.number} reembolsado`, `Pedido n.º ${order.number} retirado`,
+      `Pedido n.º ${order.number} enviado`,
+      `Pedido n.º ${order.number} recibido: esperando el pago`,
+      `Pedido n.º ${order.number} reembolsado`,
+      `Pedido n.º ${order.number} retirado`,
     ]);
     const [refunded] = await findMail(order.customer.email, `Pedido n.º ${order.number} reembolsado`);
     expect(refunded!.text).toContain(`http://es.localhost:${stack.port}/pedido/${order.externalId}`);
@@ -164,15 +196,20 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
   it('a payment approved after the reservation expired and the stock was sold is refunded, and the shopper told once', async () => {
     const order = await createPendingOrder({ stock: 1 });
     const db = getTestDb();
-    await db.query(`UPDATE stock_reservations SET expires_at = now() - interval '1 minute' WHERE order_id = (SELECT id FROM orders WHERE external_id = $1)`,
-      [order.externalId]);
+    await db.query(
+      `UPDATE stock_reservations SET expires_at = now() - interval '1 minute' WHERE order_id = (SELECT id FROM orders WHERE external_id = $1)`,
+      [order.externalId],
+    );
     const sandbox = createSandboxProvider({ db, clock: systemClock, secret: getWebhookSecret });
     await createPaymentService({ db, connect: () => db.connect(), clock: systemClock, providers: { sandbox } }).expireReservations();
     await db.query('UPDATE products SET stock = 0 WHERE id = $1', [order.product.id]); // sold to someone else
     await db.query(`UPDATE sandbox_payments SET status = 'approved' WHERE reference = $1`, [order.payment.reference]);
     expect((await pay(order)).status).toBe(200);
     await waitForMailQueue();
-    const subjects = (await readCaughtMail()).filter((mail) => toAddress(mail) === order.customer.email).map((mail) => mail.subject).sort();
+    const subjects = (await readCaughtMail())
+      .filter((mail) => toAddress(mail) === order.customer.email)
+      .map((mail) => mail.subject)
+      .sort();
     expect(subjects).toEqual([`Pedido n.º ${order.number} recibido: esperando el pago`, `Pedido n.º ${order.number} reembolsado`]);
     expect(await findMail(STORE, `Nuevo pedido pagado n.º ${order.number}`)).toEqual([]);
   });
@@ -189,7 +226,11 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
   it('with two shop processes on one database, each queued e-mail is sent once', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-mail-second-'));
     const second = await startShopProcess(stack.databaseUrl, {
-      ...SECRETS, DATA_DIR: dataDir, SMTP_URL: stack.smtpUrl, STORE_ORDERS_EMAIL: STORE, PAYMENT_JOBS_INTERVAL_S: '0',
+      ...SECRETS,
+      DATA_DIR: dataDir,
+      SMTP_URL: stack.smtpUrl,
+      STORE_ORDERS_EMAIL: STORE,
+      PAYMENT_JOBS_INTERVAL_S: '0',
     });
     try {
       const batch = Array.from({ length: 40 }, (_, i) => ({ to: `batch-${i}@example.test`, subject: `Lote ${i}`, text: `mensaje ${i}` }));

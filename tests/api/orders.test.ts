@@ -13,7 +13,9 @@ describe('orders', () => {
     const theirs = await apiJson('/ecom/venda/pedidos', { host: 'es', token: intruder.token });
     expect(theirs.body.data).toEqual([]);
     expect((await api(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: intruder.token })).status).toBe(404);
-    expect((await api(`/ecom/venda/pedidos/${order.externalId}/buscar-pagamentos`, { host: 'es', token: intruder.token })).status).toBe(404);
+    expect((await api(`/ecom/venda/pedidos/${order.externalId}/buscar-pagamentos`, { host: 'es', token: intruder.token })).status).toBe(
+      404,
+    );
     expect((await api(`/ecom/venda/pedidos/${order.number}/buscar-pagamentos`, { host: 'es', token: intruder.token })).status).toBe(404);
     expect((await api(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es' })).status).toBe(401);
     expect((await api(`/pedido/${order.externalId}/comprovante.pdf`, { host: 'es', token: intruder.token })).status).toBe(404);
@@ -23,8 +25,14 @@ describe('orders', () => {
     const order = await createPendingOrder();
     expect((await api(`/pedido/${order.externalId}/ticket.pdf`, { host: 'es', token: order.customer.token })).status).toBe(404);
     await api('/ecom/pagamentos/webhook/sandbox', {
-      method: 'POST', host: 'local',
-      ...signedWebhook({ reference: order.payment.reference, status: 'approved', amount_minor: order.payment.amount_minor, currency_id: 3 }),
+      method: 'POST',
+      host: 'local',
+      ...signedWebhook({
+        reference: order.payment.reference,
+        status: 'approved',
+        amount_minor: order.payment.amount_minor,
+        currency_id: 3,
+      }),
     });
     for (const file of ['comprovante.pdf', 'ticket.pdf']) {
       const response = await api(`/pedido/${order.externalId}/${file}`, { host: 'es', token: order.customer.token });
@@ -54,4 +62,3 @@ describe('orders', () => {
     expect(anonymous).toContain(`href="/login?redirect=${encodeURIComponent(`/checkout/payment?pedido=${order.externalId}`)}"`);
   });
 });
-

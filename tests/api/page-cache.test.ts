@@ -5,10 +5,10 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionService } from '../../src/server/accounts/sessions.ts';
-import { announceCatalogueChange } from '../../src/server/catalogue-changes/index.ts';
-import { startCatalogueRelay, type CatalogueRelay } from '../../src/server/catalogue-changes/relay.ts';
-import { systemClock } from '../../src/server/clock.ts';
+import { createSessionService } from '#server/accounts/sessions.ts';
+import { announceCatalogueChange } from '#server/catalogue-changes/index.ts';
+import { startCatalogueRelay, type CatalogueRelay } from '#server/catalogue-changes/relay.ts';
+import { systemClock } from '#server/clock.ts';
 import { api } from '../support/api.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 
@@ -29,7 +29,11 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-page-cache-'));
   await chmod(dataDir, 0o755);
   shop = await startShopProcess(null, {
-    DATA_DIR: dataDir, PAGE_CACHE: 'on', PAGE_CACHE_STATUS_HEADER: 'on', PAGE_CACHE_FRESH_S: '3600', PAGE_CACHE_STALE_S: '0',
+    DATA_DIR: dataDir,
+    PAGE_CACHE: 'on',
+    PAGE_CACHE_STATUS_HEADER: 'on',
+    PAGE_CACHE_FRESH_S: '3600',
+    PAGE_CACHE_STALE_S: '0',
   });
   const lines = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
   databaseUrl = `postgres://postgres:fronteira-local@localhost:${lines[3]}/postgres?host=${encodeURIComponent(lines[4] ?? '/tmp')}`;
@@ -44,7 +48,11 @@ afterAll(async () => {
 });
 
 async function page(pathname: string, options: { host?: 'br' | 'es'; headers?: Record<string, string> } = {}) {
-  const response = await api(pathname, { port: shop.port, host: options.host ?? 'br', headers: { 'accept-encoding': 'identity', ...options.headers } });
+  const response = await api(pathname, {
+    port: shop.port,
+    host: options.host ?? 'br',
+    headers: { 'accept-encoding': 'identity', ...options.headers },
+  });
   return { status: response.status, cache: response.headers.get('x-cache'), headers: response.headers, html: await response.text() };
 }
 
@@ -128,15 +136,17 @@ describe('the page cache', () => {
     expect((await waitForPageText(address, 'U$ 400,00')).html).toContain('U$ 400,00');
   });
 
-  it('never keeps or serves a signed-in shopper\'s page', async () => {
+  it("never keeps or serves a signed-in shopper's page", async () => {
     const product = await createProduct(5_000);
     const address = `/produto/${product.slug}`;
     const anonymous = await page(address);
     expect(anonymous.html).not.toContain('Cachê');
-    const customer = (await db.query<{ id: number }>(
-      `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer) VALUES ($1, 'x', 'Cachê', 'Pessoal', 1) RETURNING id`,
-      [`cache-${randomUUID()}@example.test`],
-    )).rows[0]!;
+    const customer = (
+      await db.query<{ id: number }>(
+        `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer) VALUES ($1, 'x', 'Cachê', 'Pessoal', 1) RETURNING id`,
+        [`cache-${randomUUID()}@example.test`],
+      )
+    ).rows[0]!;
     const { token } = await createSessionService({ db, clock: systemClock }).createSession(customer.id);
     for (let i = 0; i < 2; i++) {
       const signedIn = await page(address, { headers: { cookie: `fronteira_session=${token}` } });
@@ -153,9 +163,11 @@ describe('the page cache', () => {
   });
 
   it('never mixes hosts or device classes', async () => {
-    const category = (await db.query<{ slug: string }>(
-      'SELECT c.slug FROM categories c JOIN products p ON p.category_id = c.id WHERE NOT c.special GROUP BY c.slug HAVING count(*) >= 40 LIMIT 1',
-    )).rows[0]!;
+    const category = (
+      await db.query<{ slug: string }>(
+        'SELECT c.slug FROM categories c JOIN products p ON p.category_id = c.id WHERE NOT c.special GROUP BY c.slug HAVING count(*) >= 40 LIMIT 1',
+      )
+    ).rows[0]!;
     const address = `/produtos/${category.slug}`;
     const cards = (html: string) => html.match(/<article class="product-card/g)?.length ?? 0;
     const variants: { host: 'br' | 'es'; headers: Record<string, string>; cards: number; lang: string }[] = [
@@ -180,7 +192,11 @@ describe('the page cache', () => {
     const identity = await api(address, { port: shop.port, headers: { 'accept-encoding': 'identity' } });
     const brotli = await api(address, { port: shop.port, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     const gzip = await api(address, { port: shop.port, headers: { 'accept-encoding': 'gzip' } });
-    expect([identity.headers.get('content-encoding'), brotli.headers.get('content-encoding'), gzip.headers.get('content-encoding')]).toEqual([null, 'br', 'gzip']);
+    expect([
+      identity.headers.get('content-encoding'),
+      brotli.headers.get('content-encoding'),
+      gzip.headers.get('content-encoding'),
+    ]).toEqual([null, 'br', 'gzip']);
     const html = await identity.text();
     expect(html).toContain('U$ 77,00');
     expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(html);

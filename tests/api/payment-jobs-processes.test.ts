@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schedulePaymentJobs } from '../../src/server/payments/jobs.ts';
+import { schedulePaymentJobs } from '#server/payments/jobs.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -33,41 +33,63 @@ afterAll(async () => {
 
 /** An unpaid order whose reservation of 2 units of `productId` (already taken off the shelf) expired. */
 async function createExpiredOrder(customerId: number, productId: number): Promise<number> {
-  const order = (await db.query<{ id: number }>(
-    `INSERT INTO orders (customer_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type, payment_method, locale)
-     VALUES ($1, 3, 100000, 0, 100000, 'pickup', 'card', 'es-PY') RETURNING id`, [customerId])).rows[0]!;
-  await db.query(`INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at) VALUES ($1, $2, 2, now() - interval '1 minute')`,
-    [order.id, productId]);
+  const order = (
+    await db.query<{ id: number }>(
+      `INSERT INTO orders (customer_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type, payment_method, locale)
+     VALUES ($1, 3, 100000, 0, 100000, 'pickup', 'card', 'es-PY') RETURNING id`,
+      [customerId],
+    )
+  ).rows[0]!;
+  await db.query(
+    `INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at) VALUES ($1, $2, 2, now() - interval '1 minute')`,
+    [order.id, productId],
+  );
   return order.id;
 }
 
-const getStatus = async (orderId: number) => (await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0]!.status;
-const getStock = async (productId: number) => (await db.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [productId])).rows[0]!.stock;
+const getStatus = async (orderId: number) =>
+  (await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0]!.status;
+const getStock = async (productId: number) =>
+  (await db.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [productId])).rows[0]!.stock;
 
 describe('payment jobs with two shop processes', { timeout: 60_000 }, () => {
   it('never run twice at once: a run due while another is blocked waits for it, and each order is released once', async () => {
-    const products = (await db.query<{ id: number; stock: number }>(
-      'SELECT id, stock FROM products WHERE physical_stock AND stock >= 2 ORDER BY id LIMIT 2')).rows;
-    const customer = (await db.query<{ id: number }>(
-      `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
-       VALUES ('jobs-two@example.test', 'x', 'Job', 'Test', 0, 'RUC', '80012345-6') RETURNING id`)).rows[0]!.id;
+    const products = (
+      await db.query<{ id: number; stock: number }>(
+        'SELECT id, stock FROM products WHERE physical_stock AND stock >= 2 ORDER BY id LIMIT 2',
+      )
+    ).rows;
+    const customer = (
+      await db.query<{ id: number }>(
+        `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
+       VALUES ('jobs-two@example.test', 'x', 'Job', 'Test', 0, 'RUC', '80012345-6') RETURNING id`,
+      )
+    ).rows[0]!.id;
     const holder = await db.connect();
     try {
       // The first product's row stays locked: the run that picks the first order waits on it.
       await holder.query('BEGIN');
       await holder.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [products[0]!.id]);
       const first = await createExpiredOrder(customer, products[0]!.id);
-      const lockWaits = async () => (await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`)).rows[0]!.n;
+      const lockWaits = async () =>
+        (
+          await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          )
+        ).rows[0]!.n;
       await expect.poll(lockWaits, { timeout: 15_000 }).toBe(1);
 
       // A second run due now (as a process starting would schedule it), and an order only it could release.
       await db.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [products[1]!.id]);
       const secondOrder = await createExpiredOrder(customer, products[1]!.id);
       await schedulePaymentJobs(db, 0);
-      const jobs = async () => (await db.query<{ running: number; waiting: number }>(
-        `SELECT count(*) FILTER (WHERE locked_at IS NOT NULL)::int AS running, count(*) FILTER (WHERE locked_at IS NULL)::int AS waiting
-           FROM graphile_worker.jobs WHERE task_identifier = 'payment_jobs'`)).rows[0]!;
+      const jobs = async () =>
+        (
+          await db.query<{ running: number; waiting: number }>(
+            `SELECT count(*) FILTER (WHERE locked_at IS NOT NULL)::int AS running, count(*) FILTER (WHERE locked_at IS NULL)::int AS waiting
+           FROM graphile_worker.jobs WHERE task_identifier = 'payment_jobs'`,
+          )
+        ).rows[0]!;
       expect(await jobs()).toEqual({ running: 1, waiting: 1 });
       // Both processes look for due jobs every second: over three seconds neither takes the due run.
       await new Promise((resolve) => setTimeout(resolve, 3000));

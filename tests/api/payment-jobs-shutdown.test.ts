@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../src/server/db/embedded.ts';
+import { findFreePort } from '#server/db/embedded.ts';
 import { waitUntilReady } from '../support/test-stack.ts';
 
 /**
@@ -33,13 +33,22 @@ async function connectToShopDatabase(): Promise<pg.Pool> {
 
 /** An unpaid order as checkout leaves it, its reservation of 2 units of `productId` already expired. */
 async function createExpiredOrder(db: pg.Pool, customerId: number, productId: number): Promise<number> {
-  const order = (await db.query<{ id: number }>(
-    `INSERT INTO orders (customer_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type, payment_method, locale)
-     VALUES ($1, 3, 100000, 0, 100000, 'pickup', 'card', 'es-PY') RETURNING id`, [customerId])).rows[0]!;
-  await db.query(`INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at) VALUES ($1, $2, 2, now() - interval '1 minute')`,
-    [order.id, productId]);
-  await db.query(`INSERT INTO payments (order_id, provider, reference, amount_minor, currency_id, method, link)
-                  VALUES ($1, 'sandbox', $2, 100000, 3, 'card', 'http://example.test/pay')`, [order.id, `pay_shutdown_${order.id}`]);
+  const order = (
+    await db.query<{ id: number }>(
+      `INSERT INTO orders (customer_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type, payment_method, locale)
+     VALUES ($1, 3, 100000, 0, 100000, 'pickup', 'card', 'es-PY') RETURNING id`,
+      [customerId],
+    )
+  ).rows[0]!;
+  await db.query(
+    `INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at) VALUES ($1, $2, 2, now() - interval '1 minute')`,
+    [order.id, productId],
+  );
+  await db.query(
+    `INSERT INTO payments (order_id, provider, reference, amount_minor, currency_id, method, link)
+                  VALUES ($1, 'sandbox', $2, 100000, 3, 'card', 'http://example.test/pay')`,
+    [order.id, `pay_shutdown_${order.id}`],
+  );
   return order.id;
 }
 
@@ -51,7 +60,10 @@ async function getStatus(db: pg.Pool, orderId: number): Promise<string> {
 function startSlowRequest(port: number): { request: ClientRequest; finish(): void } {
   const body = JSON.stringify({ email: 'slow@example.test', password: 'not-the-password' });
   const outgoing = request({
-    host: '127.0.0.1', port, path: '/ecom/login', method: 'POST',
+    host: '127.0.0.1',
+    port,
+    path: '/ecom/login',
+    method: 'POST',
     headers: { host: `es.localhost:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
   });
   outgoing.on('response', (incoming) => incoming.resume());
@@ -65,11 +77,20 @@ describe('SIGTERM with payment jobs running', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-jobs-stop-'));
     await chmod(dataDir, 0o755);
     const port = await findFreePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PAYMENT_JOBS_INTERVAL_S: '1' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PAYMENT_JOBS_INTERVAL_S: '1',
+    };
     delete env.DATABASE_URL;
     shop = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    for (const stream of [shop.stdout, shop.stderr]) stream?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+    for (const stream of [shop.stdout, shop.stderr])
+      stream?.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+      });
     const exited = new Promise<number | null>((resolve) => shop!.once('exit', (code) => resolve(code)));
     await waitUntilReady(`http://127.0.0.1:${port}`, shop, 90_000);
 
@@ -77,17 +98,25 @@ describe('SIGTERM with payment jobs running', () => {
     const holder = await db.connect();
     let released = false;
     try {
-      const products = (await db.query<{ id: number }>(
-        'SELECT id FROM products WHERE physical_stock AND stock >= 2 ORDER BY id LIMIT 2')).rows.map((row) => row.id);
-      const customer = (await db.query<{ id: number }>(
-        `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
-         VALUES ('jobs-stop@example.test', 'x', 'Job', 'Test', 0, 'RUC', '80012345-6') RETURNING id`)).rows[0]!.id;
+      const products = (
+        await db.query<{ id: number }>('SELECT id FROM products WHERE physical_stock AND stock >= 2 ORDER BY id LIMIT 2')
+      ).rows.map((row) => row.id);
+      const customer = (
+        await db.query<{ id: number }>(
+          `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
+         VALUES ('jobs-stop@example.test', 'x', 'Job', 'Test', 0, 'RUC', '80012345-6') RETURNING id`,
+        )
+      ).rows[0]!.id;
       // The first product's row stays locked: the expiry run that picks the first order waits on it.
       await holder.query('BEGIN');
       await holder.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [products[0]]);
       const first = await createExpiredOrder(db, customer, products[0]!);
-      const waiting = async () => (await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`)).rows[0]!.n;
+      const waiting = async () =>
+        (
+          await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          )
+        ).rows[0]!.n;
       await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThan(0);
 
       const slow = startSlowRequest(port);
@@ -118,7 +147,9 @@ describe('SIGTERM with payment jobs running', () => {
       }
     }
     expect(output).toContain('SIGTERM: finishing in-flight requests');
-    expect(output).not.toMatch(/database stop failed|payment jobs failed|idle connection lost|ECONNREFUSED|Connection terminated|Cannot use a pool/);
+    expect(output).not.toMatch(
+      /database stop failed|payment jobs failed|idle connection lost|ECONNREFUSED|Connection terminated|Cannot use a pool/,
+    );
     // PostgreSQL itself was shut down cleanly with the shop.
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   }, 150_000);

@@ -23,7 +23,9 @@ async function startWith(env: Record<string, string>): Promise<{ code: number | 
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
-    server.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString('utf8'); });
+    server.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
     const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
     return { code, stderr };
   } finally {
@@ -34,12 +36,26 @@ async function startWith(env: Record<string, string>): Promise<{ code: number | 
 describe('start-up with a payment misconfiguration', () => {
   it.each([
     ['an unknown gateway name', { PAYMENT_PROVIDER_BR: 'stripe' }, /PAYMENT_PROVIDER_BR: .*"stripe"/],
-    ['Pagopar without its keys', { PAYMENT_PROVIDER_PY: 'pagopar' }, /PAGOPAR_PUBLIC_KEY: required because PAYMENT_PROVIDER_PY is pagopar[\s\S]*PAGOPAR_PRIVATE_KEY: required/],
-    ['Mercado Pago without its webhook secret', { PAYMENT_PROVIDER_BR: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456789' },
-      /MERCADOPAGO_WEBHOOK_SECRET: required because PAYMENT_PROVIDER_BR is mercadopago/],
-    ['the sandbox in production on public storefronts', { ...PUBLIC_ORIGINS },
-      /PAYMENT_PROVIDER_BR: the sandbox takes no real money[\s\S]*PAYMENT_PROVIDER_PY: the sandbox takes no real money/],
-    ['the old single PAYMENT_PROVIDER', { PAYMENT_PROVIDER: 'sandbox' }, /PAYMENT_PROVIDER: replaced by PAYMENT_PROVIDER_BR and PAYMENT_PROVIDER_PY/],
+    [
+      'Pagopar without its keys',
+      { PAYMENT_PROVIDER_PY: 'pagopar' },
+      /PAGOPAR_PUBLIC_KEY: required because PAYMENT_PROVIDER_PY is pagopar[\s\S]*PAGOPAR_PRIVATE_KEY: required/,
+    ],
+    [
+      'Mercado Pago without its webhook secret',
+      { PAYMENT_PROVIDER_BR: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456789' },
+      /MERCADOPAGO_WEBHOOK_SECRET: required because PAYMENT_PROVIDER_BR is mercadopago/,
+    ],
+    [
+      'the sandbox in production on public storefronts',
+      { ...PUBLIC_ORIGINS },
+      /PAYMENT_PROVIDER_BR: the sandbox takes no real money[\s\S]*PAYMENT_PROVIDER_PY: the sandbox takes no real money/,
+    ],
+    [
+      'the old single PAYMENT_PROVIDER',
+      { PAYMENT_PROVIDER: 'sandbox' },
+      /PAYMENT_PROVIDER: replaced by PAYMENT_PROVIDER_BR and PAYMENT_PROVIDER_PY/,
+    ],
   ])('%s stops the shop with exit code 1 and names the variable', async (_name, env, message) => {
     const { code, stderr } = await startWith(env);
     expect(code).toBe(1);
@@ -49,7 +65,11 @@ describe('start-up with a payment misconfiguration', () => {
 
   it('the sandbox on public storefronts starts only when explicitly allowed (got past the configuration check)', async () => {
     // The database address answers nothing: the start fails later, on connecting, not on the configuration check.
-    const { stderr } = await startWith({ ...PUBLIC_ORIGINS, ALLOW_SANDBOX_IN_PRODUCTION: '1', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    const { stderr } = await startWith({
+      ...PUBLIC_ORIGINS,
+      ALLOW_SANDBOX_IN_PRODUCTION: '1',
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    });
     expect(stderr).not.toContain('Configuration error');
   });
 });

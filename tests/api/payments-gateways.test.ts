@@ -1,13 +1,22 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertThroughUsd } from '../../src/lib/money.ts';
+import { convertThroughUsd } from '#lib/money.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { FAKE_PAGOPAR_PRIVATE_KEY, FAKE_PAGOPAR_PUBLIC_KEY } from '../support/fake-pagopar.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { createCart, createCustomer, createProduct, deliveryToken, startCheckout } from './checkout-fixtures.ts';
 import {
-  ageNotification, expireAndSellOut, getBrlRate, getPaymentService, getPolledStatus, getState, postMercadoPago, postPagopar,
-  startBrazilianOrder, startGatewayStack, startParaguayanOrder,
+  ageNotification,
+  expireAndSellOut,
+  getBrlRate,
+  getPaymentService,
+  getPolledStatus,
+  getState,
+  postMercadoPago,
+  postPagopar,
+  startBrazilianOrder,
+  startGatewayStack,
+  startParaguayanOrder,
 } from './gateway-fixtures.ts';
 
 /**
@@ -56,7 +65,8 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     const preference = stack.gateways.mercadopago.getPreference(order.link);
     expect(preference.body.payment_methods).toMatchObject({ installments: 10, default_installments: 10 });
     expect(preference.body.payment_methods.excluded_payment_types.map((type: { id: string }) => type.id)).toEqual(
-      expect.arrayContaining(['ticket', 'bank_transfer']));
+      expect.arrayContaining(['ticket', 'bank_transfer']),
+    );
     const payment = stack.gateways.mercadopago.pay(order.link, { method: 'visa', installments: 10 });
     expect((await postMercadoPago(stack.gateways.mercadopago.notification(payment.id))).status).toBe(200);
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO', method: 'card' });
@@ -154,7 +164,9 @@ describe('Pagopar (Paraguayan buyers)', () => {
     const created = pagopar.getOrder(order.link);
     const state = await getState(order.externalId);
     expect(created.request.monto_total).toBe(Number(state.amount_minor));
-    expect(created.request.compras_items.reduce((sum: number, item: { precio_total: number }) => sum + item.precio_total, 0)).toBe(created.request.monto_total);
+    expect(created.request.compras_items.reduce((sum: number, item: { precio_total: number }) => sum + item.precio_total, 0)).toBe(
+      created.request.monto_total,
+    );
     expect(created.request.comprador).toMatchObject({ ruc: '80012345-6', email: order.customer.email });
     expect(state).toMatchObject({ provider: 'pagopar', charge_amount_minor: null }); // already in G$: nothing converted
 
@@ -165,7 +177,9 @@ describe('Pagopar (Paraguayan buyers)', () => {
     const paid = await getState(order.externalId);
     expect(paid).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
     expect(paid.pickup_code).toMatch(/^[346789ABCDEFGHJKMNPQRTUVWXY]{8}$/);
-    expect(pagopar.requests.some((request) => request.path === '/api/pedidos/1.1/traer' && request.body.hash_pedido === created.hash_pedido)).toBe(true);
+    expect(
+      pagopar.requests.some((request) => request.path === '/api/pedidos/1.1/traer' && request.body.hash_pedido === created.hash_pedido),
+    ).toBe(true);
   });
 
   it('refuses a wrong token, an order traer cannot confirm and an order not ours; leaves a cancelled one payable', async () => {
@@ -183,10 +197,19 @@ describe('Pagopar (Paraguayan buyers)', () => {
 
     // an order someone else created at Pagopar (genuine token, not one of our payments)
     const token = createHash('sha1').update(`${FAKE_PAGOPAR_PRIVATE_KEY}OTRO-1000`).digest('hex');
-    const foreign = await (await fetch(`${pagopar.url}/api/comercios/2.0/iniciar-transaccion`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token, public_key: FAKE_PAGOPAR_PUBLIC_KEY, monto_total: 1000, id_pedido_comercio: 'OTRO-', compras_items: [] }),
-    })).json();
+    const foreign = await (
+      await fetch(`${pagopar.url}/api/comercios/2.0/iniciar-transaccion`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          token,
+          public_key: FAKE_PAGOPAR_PUBLIC_KEY,
+          monto_total: 1000,
+          id_pedido_comercio: 'OTRO-',
+          compras_items: [],
+        }),
+      })
+    ).json();
     const foreignHash = foreign.resultado[0].data as string;
     pagopar.orders.get(foreignHash)!.pagado = true;
     expect((await postPagopar(pagopar.notification(foreignHash))).status).toBe(404);
@@ -213,14 +236,17 @@ describe('Pagopar (Paraguayan buyers)', () => {
     pagopar.pay(late.link);
     expect((await postPagopar(pagopar.notification(hash))).status).toBe(200);
     expect(await getState(late.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'ESTORNADO' });
-    expect(pagopar.requests.filter((request) => request.path === '/api/pedidos/1.1/reversar' && request.body.hash_pedido === hash)).toHaveLength(1);
+    expect(
+      pagopar.requests.filter((request) => request.path === '/api/pedidos/1.1/reversar' && request.body.hash_pedido === hash),
+    ).toHaveLength(1);
     expect(pagopar.orders.get(hash)).toMatchObject({ pagado: false, cancelado: true });
   });
 
   it("Pagopar's return to /checkout/payment?hash= finds the buyer's order, and only the buyer's", async () => {
     const order = await startParaguayanOrder();
     const hash = stack.gateways.pagopar.getOrder(order.link).hash_pedido;
-    const page = (token: string) => api(`/checkout/payment?hash=${hash}`, { host: 'es', headers: { cookie: `fronteira_session=${token}` } });
+    const page = (token: string) =>
+      api(`/checkout/payment?hash=${hash}`, { host: 'es', headers: { cookie: `fronteira_session=${token}` } });
     const own = await (await page(order.customer.token)).text();
     expect(own).toContain(order.externalId);
     const stranger = await createCustomer();
@@ -234,7 +260,9 @@ describe('Pagopar (Paraguayan buyers)', () => {
     const product = await createProduct({ stock: 3, priceMinor: 9_900 });
     const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]);
     const started = await apiJson(`/ecom/venda/carrinho/${cart}/iniciar-checkout`, {
-      method: 'POST', host: 'es', token: customer.token,
+      method: 'POST',
+      host: 'es',
+      token: customer.token,
       json: { token_entrega: deliveryToken(cart, { currencyId: 3 }), valor_frete: 0, cliente_endereco_id: null, entrega_servico_id: null },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(201);

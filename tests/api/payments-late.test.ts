@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/server/clock.ts';
-import type { PaymentProvider } from '../../src/server/payments/provider.ts';
-import { createSandboxProvider, getWebhookSecret } from '../../src/server/payments/sandbox.ts';
-import { createPaymentService } from '../../src/server/payments/service.ts';
+import { systemClock } from '#server/clock.ts';
+import type { PaymentProvider } from '#server/payments/provider.ts';
+import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
+import { createPaymentService } from '#server/payments/service.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
-import { approvePayment as approve, createCart, createCustomer, createPendingOrder, createProduct, getStock, startCheckout } from './checkout-fixtures.ts';
+import {
+  approvePayment as approve,
+  createCart,
+  createCustomer,
+  createPendingOrder,
+  createProduct,
+  getStock,
+  startCheckout,
+} from './checkout-fixtures.ts';
 
 /** The shop's payment service on the test database, optionally with a provider that misbehaves. */
 function getPaymentService(override: Partial<PaymentProvider> = {}) {
@@ -14,18 +22,21 @@ function getPaymentService(override: Partial<PaymentProvider> = {}) {
 }
 
 async function getState(externalId: string) {
-  return (await getTestDb().query<{ status: string; pickup_code: string | null; payment_status: string; sandbox_status: string }>(
-    `SELECT o.status, o.pickup_code, p.status AS payment_status, s.status AS sandbox_status
+  return (
+    await getTestDb().query<{ status: string; pickup_code: string | null; payment_status: string; sandbox_status: string }>(
+      `SELECT o.status, o.pickup_code, p.status AS payment_status, s.status AS sandbox_status
        FROM orders o JOIN payments p ON p.order_id = o.id JOIN sandbox_payments s ON s.reference = p.reference WHERE o.external_id = $1`,
-    [externalId],
-  )).rows[0]!;
+      [externalId],
+    )
+  ).rows[0]!;
 }
 
 /** Lets the order's reservation run out and the expiry job give its stock back. */
 async function expire(externalId: string) {
   await getTestDb().query(
     `UPDATE stock_reservations SET expires_at = now() - interval '1 minute' WHERE order_id = (SELECT id FROM orders WHERE external_id = $1)`,
-    [externalId]);
+    [externalId],
+  );
   await getPaymentService().expireReservations();
   expect((await getState(externalId)).status).toBe('CANCELADO');
 }
@@ -35,13 +46,25 @@ async function createTwoLineOrder() {
   const customer = await createCustomer();
   const a = await createProduct({ stock: 5 });
   const b = await createProduct({ stock: 5 });
-  const cart = await createCart(customer.id, 3, [{ productId: a.id, quantity: 3 }, { productId: b.id, quantity: 2 }]);
+  const cart = await createCart(customer.id, 3, [
+    { productId: a.id, quantity: 3 },
+    { productId: b.id, quantity: 2 },
+  ]);
   const started = await startCheckout(customer, cart, { currencyId: 3 });
   expect(started.status).toBe(201);
-  const payment = (await getTestDb().query<{ reference: string; amount_minor: string }>(
-    'SELECT p.reference, p.amount_minor FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1', [started.body.external_id],
-  )).rows[0]!;
-  return { customer, a, b, externalId: started.body.external_id as string, payment: { reference: payment.reference, amount_minor: Number(payment.amount_minor) } };
+  const payment = (
+    await getTestDb().query<{ reference: string; amount_minor: string }>(
+      'SELECT p.reference, p.amount_minor FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1',
+      [started.body.external_id],
+    )
+  ).rows[0]!;
+  return {
+    customer,
+    a,
+    b,
+    externalId: started.body.external_id as string,
+    payment: { reference: payment.reference, amount_minor: Number(payment.amount_minor) },
+  };
 }
 
 describe('a payment approved after its reservation expired', () => {
@@ -64,7 +87,12 @@ describe('a payment approved after its reservation expired', () => {
     await expire(order.externalId);
     await getTestDb().query('UPDATE products SET stock = 1 WHERE id = $1', [order.b.id]); // sold to someone else
     expect((await approve(order.payment)).status).toBe(200);
-    expect(await getState(order.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'ESTORNADO', pickup_code: null, sandbox_status: 'refunded' });
+    expect(await getState(order.externalId)).toMatchObject({
+      status: 'CANCELADO',
+      payment_status: 'ESTORNADO',
+      pickup_code: null,
+      sandbox_status: 'refunded',
+    });
     expect([await getStock(order.a.id), await getStock(order.b.id)]).toEqual([5, 1]);
 
     const detail = await apiJson(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: order.customer.token });
@@ -90,6 +118,10 @@ describe('a payment approved after its reservation expired', () => {
     await failing.reconcile({ olderThanMs: 0 });
     expect(await getState(order.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'PAGO', sandbox_status: 'approved' });
     await getPaymentService().reconcile({ olderThanMs: 0 });
-    expect(await getState(order.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'ESTORNADO', sandbox_status: 'refunded' });
+    expect(await getState(order.externalId)).toMatchObject({
+      status: 'CANCELADO',
+      payment_status: 'ESTORNADO',
+      sandbox_status: 'refunded',
+    });
   });
 });

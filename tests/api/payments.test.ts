@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/server/clock.ts';
-import { createSandboxProvider, getWebhookSecret } from '../../src/server/payments/sandbox.ts';
-import { createPaymentService } from '../../src/server/payments/service.ts';
+import { systemClock } from '#server/clock.ts';
+import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
+import { createPaymentService } from '#server/payments/service.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { createPendingOrder, getStock, signedWebhook } from './checkout-fixtures.ts';
 
@@ -12,10 +12,12 @@ function postWebhook(webhook: { body: string; headers: Record<string, string> })
 }
 
 async function getOrderState(externalId: string) {
-  return (await getTestDb().query<{ status: string; pickup_code: string | null; payment_status: string }>(
-    `SELECT o.status, o.pickup_code, p.status AS payment_status FROM orders o JOIN payments p ON p.order_id = o.id WHERE o.external_id = $1`,
-    [externalId],
-  )).rows[0]!;
+  return (
+    await getTestDb().query<{ status: string; pickup_code: string | null; payment_status: string }>(
+      `SELECT o.status, o.pickup_code, p.status AS payment_status FROM orders o JOIN payments p ON p.order_id = o.id WHERE o.external_id = $1`,
+      [externalId],
+    )
+  ).rows[0]!;
 }
 
 function getPaymentService() {
@@ -27,7 +29,12 @@ function getPaymentService() {
 describe('payment notifications', () => {
   it('applies a paid notification once however often it is replayed, and creates a pickup code', async () => {
     const order = await createPendingOrder();
-    const webhook = signedWebhook({ reference: order.payment.reference, status: 'approved', amount_minor: order.payment.amount_minor, currency_id: 3 });
+    const webhook = signedWebhook({
+      reference: order.payment.reference,
+      status: 'approved',
+      amount_minor: order.payment.amount_minor,
+      currency_id: 3,
+    });
     const answers = [];
     for (let i = 0; i < 10; i += 1) answers.push(await (await postWebhook(webhook)).json());
     expect(answers.map((answer) => answer.changed)).toEqual([true, false, false, false, false, false, false, false, false, false]);
@@ -36,11 +43,19 @@ describe('payment notifications', () => {
     expect(state.status).toBe('PAGO');
     expect(state.payment_status).toBe('PAGO');
     expect(state.pickup_code).toMatch(/^[346789ABCDEFGHJKMNPQRTUVWXY]{8}$/);
-    const { body } = await apiJson(`/ecom/venda/pedidos/${order.externalId}/buscar-pagamentos`, { host: 'es', token: order.customer.token });
+    const { body } = await apiJson(`/ecom/venda/pedidos/${order.externalId}/buscar-pagamentos`, {
+      host: 'es',
+      token: order.customer.token,
+    });
     expect(body.pagamentos[0].status).toBe('PAGO');
     expect(body.codigo_retirada).toBe(state.pickup_code);
     // a second, different "paid" event changes nothing either
-    const again = signedWebhook({ reference: order.payment.reference, status: 'approved', amount_minor: order.payment.amount_minor, currency_id: 3 });
+    const again = signedWebhook({
+      reference: order.payment.reference,
+      status: 'approved',
+      amount_minor: order.payment.amount_minor,
+      currency_id: 3,
+    });
     expect((await (await postWebhook(again)).json()).changed).toBe(false);
     expect((await getOrderState(order.externalId)).pickup_code).toBe(state.pickup_code);
   });
@@ -84,7 +99,8 @@ describe('payment notifications', () => {
     expect(html).toContain('PRUEBA');
     expect(html).toContain('Aprobar');
     const decided = await api(`${path}/decidir`, {
-      method: 'POST', host: 'es',
+      method: 'POST',
+      host: 'es',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://es.localhost:${new URL(order.link).port}` },
       body: 'decisao=approved',
     });
@@ -98,7 +114,9 @@ describe('payment jobs', () => {
   it('reconciliation settles a payment whose notification never came', async () => {
     const order = await createPendingOrder();
     await getTestDb().query(`UPDATE sandbox_payments SET status = 'approved' WHERE reference = $1`, [order.payment.reference]);
-    await getTestDb().query(`UPDATE payments SET updated_at = now() - interval '10 minutes' WHERE reference = $1`, [order.payment.reference]);
+    await getTestDb().query(`UPDATE payments SET updated_at = now() - interval '10 minutes' WHERE reference = $1`, [
+      order.payment.reference,
+    ]);
     await getPaymentService().reconcile();
     expect(await getOrderState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
   });
@@ -106,7 +124,9 @@ describe('payment jobs', () => {
   it('gives back the stock of expired unpaid reservations and cancels the order', async () => {
     const order = await createPendingOrder({ stock: 6, quantity: 4 });
     const paid = await createPendingOrder({ stock: 6, quantity: 4 });
-    await postWebhook(signedWebhook({ reference: paid.payment.reference, status: 'approved', amount_minor: paid.payment.amount_minor, currency_id: 3 }));
+    await postWebhook(
+      signedWebhook({ reference: paid.payment.reference, status: 'approved', amount_minor: paid.payment.amount_minor, currency_id: 3 }),
+    );
     expect(await getStock(order.product.id)).toBe(2);
     await getTestDb().query(
       `UPDATE stock_reservations SET expires_at = now() - interval '1 minute' WHERE order_id IN (SELECT id FROM orders WHERE external_id = ANY($1))`,

@@ -5,17 +5,54 @@ import { apiJson } from '../support/api.ts';
 
 // accounts spec section 3: estado_id order, counts and cidade_id ranges where it gives them.
 const BRAZIL = [
-  ['Acre', 22, [53, 74]], ['Alagoas', 102, [1651, 1752]], ['Amazonas', 62, [75, 136]], ['Amapá', 16, [296, 311]],
-  ['Bahia', 417, [1828, 2244]], ['Ceará', 184, [892, 1075]], ['Distrito Federal', 1, [5570, 5570]],
-  ['Espírito Santo', 78, [3098, 3175]], ['Goiás', 246, [5324, 5569]], ['Maranhão', 217, [451, 667]],
-  ['Minas Gerais', 853, [2245, 3097]], ['Mato Grosso do Sul', 79, [5104, 5182]], ['Mato Grosso', 141, [5183, 5323]],
-  ['Pará', 144, [152, 295]], ['Paraíba', 223, [1243, 1465]], ['Pernambuco', 185, [1466, 1650]], ['Piauí', 224, [668, 891]],
-  ['Paraná', 399, [3913, 4311]], ['Rio de Janeiro', 92, null], ['Rio Grande do Norte', 167, null], ['Rondônia', 52, null],
-  ['Roraima', 15, null], ['Rio Grande do Sul', 497, null], ['Santa Catarina', 295, null], ['Sergipe', 75, null],
-  ['São Paulo', 645, [3268, 3912]], ['Tocantins', 139, null],
+  ['Acre', 22, [53, 74]],
+  ['Alagoas', 102, [1651, 1752]],
+  ['Amazonas', 62, [75, 136]],
+  ['Amapá', 16, [296, 311]],
+  ['Bahia', 417, [1828, 2244]],
+  ['Ceará', 184, [892, 1075]],
+  ['Distrito Federal', 1, [5570, 5570]],
+  ['Espírito Santo', 78, [3098, 3175]],
+  ['Goiás', 246, [5324, 5569]],
+  ['Maranhão', 217, [451, 667]],
+  ['Minas Gerais', 853, [2245, 3097]],
+  ['Mato Grosso do Sul', 79, [5104, 5182]],
+  ['Mato Grosso', 141, [5183, 5323]],
+  ['Pará', 144, [152, 295]],
+  ['Paraíba', 223, [1243, 1465]],
+  ['Pernambuco', 185, [1466, 1650]],
+  ['Piauí', 224, [668, 891]],
+  ['Paraná', 399, [3913, 4311]],
+  ['Rio de Janeiro', 92, null],
+  ['Rio Grande do Norte', 167, null],
+  ['Rondônia', 52, null],
+  ['Roraima', 15, null],
+  ['Rio Grande do Sul', 497, null],
+  ['Santa Catarina', 295, null],
+  ['Sergipe', 75, null],
+  ['São Paulo', 645, [3268, 3912]],
+  ['Tocantins', 139, null],
 ] as const;
-const PARAGUAY = ['Caaguazú', 'Misiones', 'Alto Paraná', 'Canindeyú', 'Cordillera', 'San Pedro', 'Concepción', 'Itapúa',
-  'Central', 'Paraguarí', 'Presidente Hayes', 'Capital', 'Caazapá', 'Guairá', 'Ñeembucú', 'Alto Paraguay', 'Amambay', 'Boquerón'];
+const PARAGUAY = [
+  'Caaguazú',
+  'Misiones',
+  'Alto Paraná',
+  'Canindeyú',
+  'Cordillera',
+  'San Pedro',
+  'Concepción',
+  'Itapúa',
+  'Central',
+  'Paraguarí',
+  'Presidente Hayes',
+  'Capital',
+  'Caazapá',
+  'Guairá',
+  'Ñeembucú',
+  'Alto Paraguay',
+  'Amambay',
+  'Boquerón',
+];
 
 async function cities(stateId: number) {
   const { status, body } = await apiJson(`/ecom/endereco/estados/${stateId}/cidades`);
@@ -103,7 +140,12 @@ describe('reference data', () => {
     const bad = await apiJson('/ecom/endereco/cidade-por-codigo', { method: 'POST', json: { pais_id: 1, codigo: 'abc' } });
     expect(bad.status).toBe(422);
     const paraguay = await apiJson('/ecom/endereco/cidade-por-codigo', { method: 'POST', json: { pais_id: 2, codigo: '145' } });
-    expect(paraguay.body).toMatchObject({ id: 6033, nome: 'Ciudad del Este', codigo: '145', estado: { pais_id: 2, estado_id: 30, uf: '11' } });
+    expect(paraguay.body).toMatchObject({
+      id: 6033,
+      nome: 'Ciudad del Este',
+      codigo: '145',
+      estado: { pais_id: 2, estado_id: 30, uf: '11' },
+    });
   });
 });
 
@@ -120,7 +162,10 @@ describe('Paraguayan districts from the SIFEN snapshot', () => {
     let total = 0;
     for (const state of body.data) {
       departments.add(state.uf);
-      const expected = offered.filter((row) => String(row.departamento) === state.uf).map((row) => String(row.codigo)).sort();
+      const expected = offered
+        .filter((row) => String(row.departamento) === state.uf)
+        .map((row) => String(row.codigo))
+        .sort();
       const list = await cities(state.estado_id);
       expect(list.map((city) => city.cidade_codigo).sort(), state.estado_nome).toEqual(expected);
       total += list.length;
@@ -131,14 +176,24 @@ describe('Paraguayan districts from the SIFEN snapshot', () => {
 
   it('keeps the well-known districts under their department, with their earlier cidade_id', async () => {
     const known = [
-      [39, 'Asunción', '1', 6200], [30, 'Ciudad del Este', '145', 6033], [35, 'Encarnación', '87', 6125],
-      [36, 'San Lorenzo', '164', 6168], [28, 'Coronel Oviedo', '61', 6001], [44, 'Pedro Juan Caballero', '185', 6250],
-      [45, 'Filadelfia', '259', 6256], [43, 'Fuerte Olimpo', '195', 6246], [31, 'San Isidro del Curuguaty', '197', 6057],
+      [39, 'Asunción', '1', 6200],
+      [30, 'Ciudad del Este', '145', 6033],
+      [35, 'Encarnación', '87', 6125],
+      [36, 'San Lorenzo', '164', 6168],
+      [28, 'Coronel Oviedo', '61', 6001],
+      [44, 'Pedro Juan Caballero', '185', 6250],
+      [45, 'Filadelfia', '259', 6256],
+      [43, 'Fuerte Olimpo', '195', 6246],
+      [31, 'San Isidro del Curuguaty', '197', 6057],
     ] as const;
     for (const [stateId, name, code, id] of known) {
-      expect(await cities(stateId), name).toContainEqual(expect.objectContaining({ cidade_id: id, cidade_codigo: code, nome_cidade: name }));
+      expect(await cities(stateId), name).toContainEqual(
+        expect.objectContaining({ cidade_id: id, cidade_codigo: code, nome_cidade: name }),
+      );
     }
-    expect(await cities(38)).toContainEqual(expect.objectContaining({ cidade_id: 6270, cidade_codigo: '287', nome_cidade: 'Nueva Asunción' }));
+    expect(await cities(38)).toContainEqual(
+      expect.objectContaining({ cidade_id: 6270, cidade_codigo: '287', nome_cidade: 'Nueva Asunción' }),
+    );
   });
 
   it('no longer offers districts the SIFEN table lacks, nor its placeholder and repeated rows', async () => {

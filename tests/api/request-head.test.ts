@@ -10,7 +10,9 @@ function rawRequest(head: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(inject('port'), '127.0.0.1');
     let answer = '';
-    socket.on('data', (chunk) => { answer += chunk.toString('latin1'); });
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+    });
     socket.on('end', () => resolve(answer));
     socket.on('error', reject);
     socket.end(head);
@@ -21,7 +23,9 @@ function get(path: string, headers: Record<string, string>): Promise<{ status: n
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest({ host: '127.0.0.1', port: inject('port'), path, headers }, (incoming) => {
       let body = '';
-      incoming.on('data', (chunk: Buffer) => { body += chunk.toString('utf8'); });
+      incoming.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
       incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body }));
     });
     outgoing.on('error', reject);

@@ -11,10 +11,22 @@ import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 let shop: ShopProcess;
 let dataDir = '';
 
-interface LogLine { level: number; msg: string; reqId?: string; method?: string; path?: string; status?: number; ms?: number }
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+}
 
 function readLines(): LogLine[] {
-  return shop.getOutput().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogLine);
+  return shop
+    .getOutput()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
 }
 
 async function waitForLine(match: (line: LogLine) => boolean): Promise<LogLine> {
@@ -30,7 +42,11 @@ async function waitForLine(match: (line: LogLine) => boolean): Promise<LogLine> 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-log-'));
   await chmod(dataDir, 0o755);
-  shop = await startShopProcess(inject('databaseUrl'), { DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, { captureOutput: true });
+  shop = await startShopProcess(
+    inject('databaseUrl'),
+    { DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+    { captureOutput: true },
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -55,7 +71,9 @@ describe('request log', () => {
   });
 
   it('gives every request without a usable id a new one', async () => {
-    const first = await fetch(`http://127.0.0.1:${shop.port}/sobre-nos`, { headers: { host: host(), 'x-request-id': 'bad id\twith spaces' } });
+    const first = await fetch(`http://127.0.0.1:${shop.port}/sobre-nos`, {
+      headers: { host: host(), 'x-request-id': 'bad id\twith spaces' },
+    });
     const second = await fetch(`http://127.0.0.1:${shop.port}/sobre-nos`, { headers: { host: host() } });
     const ids = [first.headers.get('x-request-id'), second.headers.get('x-request-id')];
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -66,7 +84,9 @@ describe('request log', () => {
   it('names the request on the lines the shop writes while serving it', async () => {
     // A payment notification with no valid signature is refused with a warning line.
     const response = await fetch(`http://127.0.0.1:${shop.port}/ecom/pagamentos/webhook/sandbox`, {
-      method: 'POST', headers: { host: host(), 'content-type': 'application/json', 'x-request-id': 'webhook-req-0001' }, body: '{"reference":"nope"}',
+      method: 'POST',
+      headers: { host: host(), 'content-type': 'application/json', 'x-request-id': 'webhook-req-0001' },
+      body: '{"reference":"nope"}',
     });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);

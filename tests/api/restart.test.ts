@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../src/server/db/embedded.ts';
+import { findFreePort } from '#server/db/embedded.ts';
 
 /**
  * The shop as `npm start` runs it, on its own embedded PostgreSQL under a DATA_DIR: stopped
@@ -18,17 +18,23 @@ let running: ChildProcess | undefined;
 function call(port: number, pathname: string, json?: unknown): Promise<{ status: number; body: any }> {
   const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
   return new Promise((resolve, reject) => {
-    const outgoing = request({
-      host: '127.0.0.1', port, path: pathname, method: body ? 'POST' : 'GET',
-      headers: { host: `br.localhost:${port}`, ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}) },
-    }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({ status: incoming.statusCode ?? 0, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text });
-      });
-    });
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: body ? 'POST' : 'GET',
+        headers: { host: `br.localhost:${port}`, ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}) },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: incoming.statusCode ?? 0, body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text });
+        });
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -48,7 +54,11 @@ async function startShopOnce(): Promise<{ port: number; server: ChildProcess }> 
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir };
   delete env.DATABASE_URL;
-  const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], { cwd: projectRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   running = server;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

@@ -33,19 +33,26 @@ describe('two shop processes on one database', () => {
     const city = (await getTestDb().query<{ id: number }>(`SELECT id FROM cities WHERE name = 'Ciudad del Este' LIMIT 1`)).rows[0]!;
     const externalId = newExternalId();
     const cart = await apiJson('/ecom/venda/carrinho', {
-      method: 'POST', host: 'es', token: customer.token,
+      method: 'POST',
+      host: 'es',
+      token: customer.token,
       json: { external_id: externalId, filial_id: 1, moeda_id: 3, itens: [{ produto_id: product.id, qtde: 1, ativo: true }] },
     });
     expect(cart.status).toBe(201);
     const quoted = await apiJson(`/ecom/venda/carrinho/${externalId}/calcular-frete`, {
-      method: 'PUT', host: 'es', token: customer.token,
+      method: 'PUT',
+      host: 'es',
+      token: customer.token,
       json: { external_id: externalId, filial_id: 1, moeda_id: 3, cep: '', itens: [], cidade_id: city.id },
     });
     expect(quoted.status).toBe(200);
     const pickup = quoted.body.find((option: any) => option.tipo === 'pickup');
 
     const started = await apiJson(`/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
-      port: other.port, method: 'POST', host: 'es', token: customer.token,
+      port: other.port,
+      method: 'POST',
+      host: 'es',
+      token: customer.token,
       json: { token_entrega: pickup.token, valor_frete: 0, forma_pagamento: 'card', parcelas: 1 },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
@@ -53,7 +60,11 @@ describe('two shop processes on one database', () => {
   });
 
   it('an identity document uploaded through one is read through the other', async () => {
-    const registered = await apiJson('/ecom/cliente/cadastrar', { method: 'POST', body: await brazilianRegistration(), headers: sameOrigin() });
+    const registered = await apiJson('/ecom/cliente/cadastrar', {
+      method: 'POST',
+      body: await brazilianRegistration(),
+      headers: sameOrigin(),
+    });
     expect(registered.status).toBe(201);
     const { rows } = await getTestDb().query<{ uuid: string }>(
       `SELECT d.uuid FROM customer_documents d JOIN customers c ON c.id = d.customer_id WHERE c.email = $1 AND side = 'frente'`,
@@ -71,10 +82,17 @@ describe('two shop processes on one database', () => {
   it('each queued job runs once across both processes', async () => {
     const tag = `procs-${Date.now().toString(36)}`;
     const batch = Array.from({ length: 30 }, (_, i) => ({ to: `${tag}-${i}@example.test`, subject: `${tag} ${i}`, text: `mensaje ${i}` }));
-    await getTestDb().query(`SELECT graphile_worker.add_job('send_mail', m, max_attempts => 5) FROM json_array_elements($1::json) AS m`, [JSON.stringify(batch)]);
+    await getTestDb().query(`SELECT graphile_worker.add_job('send_mail', m, max_attempts => 5) FROM json_array_elements($1::json) AS m`, [
+      JSON.stringify(batch),
+    ]);
     // The public jobs view has no payload: the queue's own table tells these jobs from other tests'.
-    const pending = async () => (await getTestDb().query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'subject' LIKE $1`, [`${tag} %`])).rows[0]!.n;
+    const pending = async () =>
+      (
+        await getTestDb().query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'subject' LIKE $1`,
+          [`${tag} %`],
+        )
+      ).rows[0]!.n;
     await expect.poll(pending, { timeout: 40_000, interval: 200 }).toBe(0);
     // The run's shop sends through the SMTP catcher; the second one (no SMTP_URL) writes .eml files.
     const sent: string[] = [];
@@ -92,7 +110,8 @@ describe('two shop processes on one database', () => {
     const { rows } = await getTestDb().query<{ name: string; value: string }>('SELECT name, value FROM server_secrets ORDER BY name');
     expect(rows.map((row) => row.name)).toEqual(['documents-key', 'payment-webhook-secret', 'shipping-token-secret', 'staff-totp-key']);
     for (const { name, value } of rows) {
-      for (const dataDir of [inject('dataDir'), otherDataDir]) expect((await readFile(path.join(dataDir, 'secrets', name), 'utf8')).trim()).toBe(value);
+      for (const dataDir of [inject('dataDir'), otherDataDir])
+        expect((await readFile(path.join(dataDir, 'secrets', name), 'utf8')).trim()).toBe(value);
     }
   });
 });

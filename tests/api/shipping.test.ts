@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
-import { verifyDeliveryToken } from '../../src/server/shipping/delivery-token.ts';
+import { verifyDeliveryToken } from '#server/shipping/delivery-token.ts';
 
 async function cityId(name: string, stateId: number): Promise<number> {
   const { rows } = await getTestDb().query('SELECT id FROM cities WHERE name = $1 AND state_id = $2', [name, stateId]);
@@ -14,7 +14,9 @@ async function cartWithItem(host: 'br' | 'es', token?: string, moeda_id = 3) {
   const product = await createTestProduct({ stock: 5 });
   const externalId = newExternalId();
   const created = await apiJson('/ecom/venda/carrinho', {
-    method: 'POST', host, token,
+    method: 'POST',
+    host,
+    token,
     json: { external_id: externalId, filial_id: 1, moeda_id, itens: [{ produto_id: product.id, qtde: 1, ativo: true }] },
   });
   expect(created.status).toBe(201);
@@ -23,7 +25,9 @@ async function cartWithItem(host: 'br' | 'es', token?: string, moeda_id = 3) {
 
 function calc(externalId: string, body: Record<string, unknown>, options: { host?: 'br' | 'es'; token?: string } = {}) {
   return apiJson(`/ecom/venda/carrinho/${externalId}/calcular-frete`, {
-    method: 'PUT', host: options.host ?? 'es', token: options.token,
+    method: 'PUT',
+    host: options.host ?? 'es',
+    token: options.token,
     json: { external_id: externalId, filial_id: 1, moeda_id: 3, cep: '', itens: [], ...body },
   });
 }
@@ -66,9 +70,15 @@ describe('shipping calculation', () => {
     const verified = verifyDeliveryToken(delivery.token, externalId, new Date(), secret);
     expect(verified).toMatchObject({ ok: true, claims: { serviceId: delivery.entrega_servico_id, valueMinor: delivery.valor } });
     expect(verifyDeliveryToken(delivery.token, newExternalId(), new Date(), secret)).toEqual({ ok: false, reason: 'cart' });
-    expect(verifyDeliveryToken(delivery.token, externalId, new Date(Date.now() + 31 * 60_000), secret)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyDeliveryToken(delivery.token, externalId, new Date(Date.now() + 31 * 60_000), secret)).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
     const forged = Buffer.from(JSON.stringify([...claims.slice(0, 5), 1, ...claims.slice(6)])).toString('base64url');
-    expect(verifyDeliveryToken(`${forged}.${delivery.token.split('.')[1]}`, externalId, new Date(), secret)).toEqual({ ok: false, reason: 'signature' });
+    expect(verifyDeliveryToken(`${forged}.${delivery.token.split('.')[1]}`, externalId, new Date(), secret)).toEqual({
+      ok: false,
+      reason: 'signature',
+    });
   });
 
   it('answers for a department-wide rate and for a department without delivery (pickup only)', async () => {

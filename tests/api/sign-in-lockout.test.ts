@@ -28,31 +28,45 @@ beforeEach(async () => {
 const FLOOD_TIMEOUT_MS = 120_000;
 const from = (address: string) => ({ 'x-forwarded-for': address });
 const login = (email: string, password: string, address: string) =>
-  apiJson<{ token?: string; message?: string }>('/ecom/login', { method: 'POST', host: 'br', json: { email, password }, headers: from(address) });
+  apiJson<{ token?: string; message?: string }>('/ecom/login', {
+    method: 'POST',
+    host: 'br',
+    json: { email, password },
+    headers: from(address),
+  });
 
 describe('sign-in under a password-guessing flood', () => {
-  it('a flood of wrong passwords from one address does not lock the owner out from another', async () => {
-    const customer = await createTestCustomer();
-    const statuses: number[] = [];
-    for (let i = 0; i < 150; i++) statuses.push((await login(customer.email, `Wrong#${i}aA`, ATTACKER)).status);
-    // Ten tries are checked, then the pair waits (a growing delay) and the address hits its cap.
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
-    const attackerRight = await login(customer.email, customer.password, ATTACKER);
-    expect(attackerRight.status).toBe(429);
-    expect(attackerRight.body.message).toBe('Muitas tentativas. Aguarde um pouco e tente novamente.');
+  it(
+    'a flood of wrong passwords from one address does not lock the owner out from another',
+    async () => {
+      const customer = await createTestCustomer();
+      const statuses: number[] = [];
+      for (let i = 0; i < 150; i++) statuses.push((await login(customer.email, `Wrong#${i}aA`, ATTACKER)).status);
+      // Ten tries are checked, then the pair waits (a growing delay) and the address hits its cap.
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
+      const attackerRight = await login(customer.email, customer.password, ATTACKER);
+      expect(attackerRight.status).toBe(429);
+      expect(attackerRight.body.message).toBe('Muitas tentativas. Aguarde um pouco e tente novamente.');
 
-    const owner = await login(customer.email, customer.password, OWNER);
-    expect(owner.status).toBe(200);
-    expect(owner.body.token).toMatch(/\S{20,}/);
-    const me = await api('/ecom/me', { method: 'POST', host: 'br', token: owner.body.token ?? '', headers: sameOrigin() });
-    expect(me.status).toBe(200);
-  }, FLOOD_TIMEOUT_MS);
+      const owner = await login(customer.email, customer.password, OWNER);
+      expect(owner.status).toBe(200);
+      expect(owner.body.token).toMatch(/\S{20,}/);
+      const me = await api('/ecom/me', { method: 'POST', host: 'br', token: owner.body.token ?? '', headers: sameOrigin() });
+      expect(me.status).toBe(200);
+    },
+    FLOOD_TIMEOUT_MS,
+  );
 
   it('the delay grows: after the free tries each wait is longer, and the answer says how long', async () => {
     const customer = await createTestCustomer();
     for (let i = 0; i < 10; i++) expect((await login(customer.email, `Wrong#${i}aA`, ATTACKER)).status).toBe(401);
-    const first = await api('/ecom/login', { method: 'POST', host: 'es', json: { email: customer.email, password: 'Wrong#xA1' }, headers: from(ATTACKER) });
+    const first = await api('/ecom/login', {
+      method: 'POST',
+      host: 'es',
+      json: { email: customer.email, password: 'Wrong#xA1' },
+      headers: from(ATTACKER),
+    });
     expect(first.status).toBe(429);
     const firstWait = Number(first.headers.get('retry-after'));
     expect(firstWait).toBeGreaterThanOrEqual(29);
@@ -61,7 +75,12 @@ describe('sign-in under a password-guessing flood', () => {
     // The wait ends (moved back here instead of sleeping): one more wrong try doubles it.
     await getTestDb().query("UPDATE rate_limits SET not_before = now() - interval '1 second' WHERE key LIKE 'login-account-ip:%'");
     expect((await login(customer.email, 'Wrong#yA2', ATTACKER)).status).toBe(401);
-    const second = await api('/ecom/login', { method: 'POST', host: 'br', json: { email: customer.email, password: customer.password }, headers: from(ATTACKER) });
+    const second = await api('/ecom/login', {
+      method: 'POST',
+      host: 'br',
+      json: { email: customer.email, password: customer.password },
+      headers: from(ATTACKER),
+    });
     expect(second.status).toBe(429);
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
     // Meanwhile the owner signs in from home, and that clears nothing for the guesser.
@@ -69,19 +88,25 @@ describe('sign-in under a password-guessing flood', () => {
     expect((await login(customer.email, customer.password, ATTACKER)).status).toBe(429);
   });
 
-  it('the per-address cap still stops one address guessing across many accounts', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 105; i++) statuses.push((await login(`guess-${Math.floor(i / 10)}@example.test`, 'Wrong#Pass1', ATTACKER)).status);
-    expect(statuses.slice(0, 100)).toEqual(Array(100).fill(401));
-    expect(statuses.slice(100)).toEqual(Array(5).fill(429));
-    const customer = await createTestCustomer();
-    expect((await login(customer.email, customer.password, ATTACKER)).status).toBe(429);
-    expect((await login(customer.email, customer.password, OWNER)).status).toBe(200);
-  }, FLOOD_TIMEOUT_MS);
+  it(
+    'the per-address cap still stops one address guessing across many accounts',
+    async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 105; i++)
+        statuses.push((await login(`guess-${Math.floor(i / 10)}@example.test`, 'Wrong#Pass1', ATTACKER)).status);
+      expect(statuses.slice(0, 100)).toEqual(Array(100).fill(401));
+      expect(statuses.slice(100)).toEqual(Array(5).fill(429));
+      const customer = await createTestCustomer();
+      expect((await login(customer.email, customer.password, ATTACKER)).status).toBe(429);
+      expect((await login(customer.email, customer.password, OWNER)).status).toBe(200);
+    },
+    FLOOD_TIMEOUT_MS,
+  );
 
-  it('recovery requests from one address cannot use up the owner\'s', async () => {
+  it("recovery requests from one address cannot use up the owner's", async () => {
     const customer = await createTestCustomer();
-    const recover = (address: string) => api('/ecom/cliente/recuperar-senha', { method: 'POST', host: 'br', json: { email: customer.email }, headers: from(address) });
+    const recover = (address: string) =>
+      api('/ecom/cliente/recuperar-senha', { method: 'POST', host: 'br', json: { email: customer.email }, headers: from(address) });
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await recover(ATTACKER)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);

@@ -4,7 +4,10 @@ import { api, apiJson, getTestDb } from '../support/api.ts';
 import { createSignedInStaff, createTestStaff, postForm } from '../support/staff.ts';
 
 async function auditRows(staffId: number, action: string): Promise<{ entity_id: string; before: any; after: any }[]> {
-  const { rows } = await getTestDb().query('SELECT entity_id, before, after FROM audit_log WHERE staff_id = $1 AND action = $2', [staffId, action]);
+  const { rows } = await getTestDb().query('SELECT entity_id, before, after FROM audit_log WHERE staff_id = $1 AND action = $2', [
+    staffId,
+    action,
+  ]);
   return rows;
 }
 
@@ -37,7 +40,13 @@ describe('what a counter user cannot do', () => {
     expect(document.status).toBe(403);
     expect(await document.json()).toEqual({ message: 'Tu función no permite esta acción.' });
     expect((await api('/api/painel/ofertas.csv', { host: 'es', headers: { cookie } })).status).toBe(403);
-    expect((await getTestDb().query("SELECT 1 FROM audit_log WHERE action IN ('document.view', 'offers.export') AND entity_id = $1", [buyer.documents[0]?.uuid])).rowCount).toBe(0);
+    expect(
+      (
+        await getTestDb().query("SELECT 1 FROM audit_log WHERE action IN ('document.view', 'offers.export') AND entity_id = $1", [
+          buyer.documents[0]?.uuid,
+        ])
+      ).rowCount,
+    ).toBe(0);
   });
 });
 
@@ -96,7 +105,9 @@ describe('identity documents', () => {
 
     const views = await auditRows(admin.id, 'document.view');
     expect(views.map((v) => [v.entity_id, v.after.side])).toEqual([
-      [buyer.documents[0]?.uuid, 'frente'], [buyer.documents[1]?.uuid, 'verso'], [buyer.documents[1]?.uuid, 'verso'],
+      [buyer.documents[0]?.uuid, 'frente'],
+      [buyer.documents[1]?.uuid, 'verso'],
+      [buyer.documents[1]?.uuid, 'verso'],
     ]);
     const missing = await api('/api/painel/documentos/0b5c7e2a-3f7d-4c1e-9a55-6d2f1c8b9e01', { host: 'es', headers: { cookie } });
     expect(missing.status).toBe(404);
@@ -107,7 +118,8 @@ describe('identity documents', () => {
   it('finds buyers by name, e-mail or document digits', async () => {
     const buyer = await registerBuyerWithDocuments();
     const { cookie } = await createSignedInStaff('admin');
-    const email = (await getTestDb().query<{ email: string }>('SELECT email FROM customers WHERE uuid = $1', [buyer.uuid])).rows[0]?.email ?? '';
+    const email =
+      (await getTestDb().query<{ email: string }>('SELECT email FROM customers WHERE uuid = $1', [buyer.uuid])).rows[0]?.email ?? '';
     for (const q of [email, email.slice(0, 10).toUpperCase()]) {
       const page = await (await api(`/painel/clientes?q=${encodeURIComponent(q)}`, { host: 'es', headers: { cookie } })).text();
       expect(page, q).toContain(`/painel/clientes/${buyer.uuid}`);
@@ -142,10 +154,14 @@ describe('audit log page', () => {
     const other = await createTestStaff('counter');
     await postForm('/painel/equipe', { action: 'disable', id: String(other.id) }, { cookie });
     const today = new Date(Date.now() - 3 * 3600 * 1000).toISOString().slice(0, 10);
-    const mine = await (await api(`/painel/auditoria?who=${admin.id}&action=staff.disable&from=${today}&to=${today}`, { host: 'es', headers: { cookie } })).text();
+    const mine = await (
+      await api(`/painel/auditoria?who=${admin.id}&action=staff.disable&from=${today}&to=${today}`, { host: 'es', headers: { cookie } })
+    ).text();
     expect(mine).toContain('staff.disable');
     expect(mine).toContain('Página 1 de 1 · 1 registros');
-    const none = await (await api(`/painel/auditoria?who=${admin.id}&action=staff.disable&to=2020-01-01`, { host: 'es', headers: { cookie } })).text();
+    const none = await (
+      await api(`/painel/auditoria?who=${admin.id}&action=staff.disable&to=2020-01-01`, { host: 'es', headers: { cookie } })
+    ).text();
     expect(none).toContain('Nada encontrado con estos filtros.');
     const bad = await api('/painel/auditoria?from=2026-02-30', { host: 'es', headers: { cookie } });
     expect(bad.status).toBe(422);

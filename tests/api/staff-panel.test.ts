@@ -19,8 +19,12 @@ function runStaffCli(args: string[]): Promise<{ code: number; out: string }> {
       env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: inject('dataDir') },
     });
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code: code ?? -1, out }));
   });
@@ -41,7 +45,9 @@ describe('panel routes refuse everyone but signed-in staff', () => {
   const routes = listPanelRoutes();
 
   it('finds the panel routes in src/pages', () => {
-    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(['/painel', '/painel/login', '/painel/sair', '/painel/idioma']));
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/painel', '/painel/login', '/painel/sair', '/painel/idioma']),
+    );
   });
 
   it('never opens a panel page or endpoint to a customer or an anonymous caller', async () => {
@@ -51,7 +57,8 @@ describe('panel routes refuse everyone but signed-in staff', () => {
       for (const method of route.methods) {
         for (const outsider of outsiders) {
           const response = await api(route.path, {
-            method, host: 'es',
+            method,
+            host: 'es',
             headers: { ...outsider.headers, origin, ...(method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }) },
             ...(method === 'GET' ? {} : { body: 'x=1' }),
           });
@@ -74,8 +81,14 @@ describe('panel routes refuse everyone but signed-in staff', () => {
     const login = await postForm('/painel/login', { email: admin.email, password: admin.password });
     expect(login.status).toBe(303);
     expect(login.headers.get('location')).toBe('/painel/totp');
-    const token = login.headers.getSetCookie().find((line) => line.startsWith('fronteira_staff='))?.match(/=([^;]+)/)?.[1] ?? '';
-    for (const route of routes.filter((r) => !PUBLIC_PAGES.has(r.path) && !['/painel/totp', '/painel/login/codigo', '/painel/sair'].includes(r.path))) {
+    const token =
+      login.headers
+        .getSetCookie()
+        .find((line) => line.startsWith('fronteira_staff='))
+        ?.match(/=([^;]+)/)?.[1] ?? '';
+    for (const route of routes.filter(
+      (r) => !PUBLIC_PAGES.has(r.path) && !['/painel/totp', '/painel/login/codigo', '/painel/sair'].includes(r.path),
+    )) {
       const response = await api(route.path, { host: 'es', headers: { cookie: staffCookie(token) } });
       expect(await response.text(), route.path).not.toContain('data-panel-nav');
       if (response.status === 302) expect(response.headers.get('location'), route.path).toBe('/painel/totp');
@@ -116,7 +129,8 @@ describe('staff sign-in', () => {
     const wrong = await postForm('/painel/login', { email: counter.email, password: 'Wrong#2026' });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('Correo o contraseña incorrectos.');
-    for (let attempt = 1; attempt < 10; attempt += 1) await postForm('/painel/login', { email: counter.email, password: `Wrong#${attempt}x` });
+    for (let attempt = 1; attempt < 10; attempt += 1)
+      await postForm('/painel/login', { email: counter.email, password: `Wrong#${attempt}x` });
     const limited = await postForm('/painel/login', { email: counter.email, password: counter.password });
     expect(limited.status).toBe(429);
   });
@@ -124,7 +138,9 @@ describe('staff sign-in', () => {
   it('refuses a cross-site sign-in form (origin check)', async () => {
     const counter = await createTestStaff('counter');
     const response = await api('/painel/login', {
-      method: 'POST', host: 'es', body: new URLSearchParams({ email: counter.email, password: counter.password }),
+      method: 'POST',
+      host: 'es',
+      body: new URLSearchParams({ email: counter.email, password: counter.password }),
       headers: { origin: 'https://evil.example' },
     });
     expect(response.status).toBe(403);
@@ -143,7 +159,9 @@ describe('staff sign-in', () => {
     const second = again.headers.getSetCookie()[0]?.match(/=([^;]+)/)?.[1] ?? '';
     const wrong = await postForm('/painel/login/codigo', { code: '000000' }, { cookie: staffCookie(second) });
     expect(wrong.status).toBe(401);
-    expect((await api('/painel', { host: 'es', headers: { cookie: staffCookie(second) } })).headers.get('location')).toBe('/painel/login/codigo');
+    expect((await api('/painel', { host: 'es', headers: { cookie: staffCookie(second) } })).headers.get('location')).toBe(
+      '/painel/login/codigo',
+    );
     // The enrolment spent the current step: the next one is accepted once, never twice.
     const code = await generate({ secret: admin.totpSecret ?? '', epoch: Math.floor(Date.now() / 1000) + 30 });
     const ok = await postForm('/painel/login/codigo', { code }, { cookie: staffCookie(second) });
@@ -157,7 +175,8 @@ describe('staff sign-in', () => {
     const admin = await createTestStaff('admin');
     const login = await postForm('/painel/login', { email: admin.email, password: admin.password });
     const cookie = staffCookie(login.headers.getSetCookie()[0]?.match(/=([^;]+)/)?.[1] ?? '');
-    const secretOf = async () => (await (await api('/painel/totp', { host: 'es', headers: { cookie } })).text()).match(/data-totp-secret[^>]*>([A-Z2-7]+)</)?.[1];
+    const secretOf = async () =>
+      (await (await api('/painel/totp', { host: 'es', headers: { cookie } })).text()).match(/data-totp-secret[^>]*>([A-Z2-7]+)</)?.[1];
     const first = await secretOf();
     const second = await secretOf();
     expect(first).toBeTruthy();
@@ -221,7 +240,12 @@ describe('staff writes and the audit log', () => {
     expect(await countAudit("staff_id = $1 AND action = 'staff.login'", [staff.id])).toBe(1);
     const switched = await postForm('/painel/idioma', { locale: 'pt-BR', redirect: '/painel' }, { cookie });
     expect(switched.status).toBe(303);
-    const rows = (await getTestDb().query("SELECT before->>'locale' AS b, after->>'locale' AS a FROM audit_log WHERE staff_id = $1 AND action = 'staff.locale'", [staff.id])).rows;
+    const rows = (
+      await getTestDb().query(
+        "SELECT before->>'locale' AS b, after->>'locale' AS a FROM audit_log WHERE staff_id = $1 AND action = 'staff.locale'",
+        [staff.id],
+      )
+    ).rows;
     expect(rows).toEqual([{ b: 'es-PY', a: 'pt-BR' }]);
     const page = await (await api('/painel', { host: 'es', headers: { cookie } })).text();
     expect(page).toContain('<html lang="pt-BR"');

@@ -10,7 +10,12 @@ const ACTIVE = {
 
 const pdfBlob = (bytes: Buffer) => new Blob([new Uint8Array(bytes)], { type: 'application/pdf' });
 const register = (form: FormData, host: 'br' | 'es') =>
-  apiJson<{ message: string; errors: Record<string, string[]> }>('/ecom/cliente/cadastrar', { method: 'POST', host, body: form, headers: sameOrigin(host) });
+  apiJson<{ message: string; errors: Record<string, string[]> }>('/ecom/cliente/cadastrar', {
+    method: 'POST',
+    host,
+    body: form,
+    headers: sameOrigin(host),
+  });
 
 async function countCustomers(email: string): Promise<number> {
   const { rows } = await getTestDb().query<{ n: string }>('SELECT count(*) AS n FROM customers WHERE email = $1', [email]);

@@ -92,8 +92,13 @@ describe('WEB_CONCURRENCY=2', () => {
     const tag = `cluster-${Date.now().toString(36)}`;
     const batch = Array.from({ length: 20 }, (_, i) => ({ to: `${tag}-${i}@example.test`, subject: `${tag} ${i}`, text: `mensaje ${i}` }));
     await getDb().query(`SELECT graphile_worker.add_job('send_mail', m) FROM json_array_elements($1::json) AS m`, [JSON.stringify(batch)]);
-    const pending = async () => (await getDb().query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'subject' LIKE $1`, [`${tag} %`])).rows[0]!.n;
+    const pending = async () =>
+      (
+        await getDb().query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'subject' LIKE $1`,
+          [`${tag} %`],
+        )
+      ).rows[0]!.n;
     await expect.poll(pending, { timeout: 30_000, interval: 200 }).toBe(0);
     // No SMTP_URL: each message is one .eml file under DATA_DIR/mail.
     const folder = path.join(dataDir, 'mail');
@@ -109,15 +114,20 @@ describe('WEB_CONCURRENCY=2', () => {
     const before = await collectPids(shop.port);
     const victim = [...before][0]!;
     process.kill(Number(victim), 'SIGKILL');
-    await expect.poll(async () => {
-      const now = await collectPids(shop.port, 6).catch(() => new Set<string>());
-      return now.size === 2 && !now.has(victim);
-    }, { timeout: 30_000, interval: 300 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const now = await collectPids(shop.port, 6).catch(() => new Set<string>());
+          return now.size === 2 && !now.has(victim);
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .toBe(true);
     expect(shop.isRunning()).toBe(true);
   }, 40_000);
 
   it('SIGTERM stops every process, then PostgreSQL, and exits 0', async () => {
-    const pids = [...await collectPids(shop.port, 12, 2)].map(Number);
+    const pids = [...(await collectPids(shop.port, 12, 2))].map(Number);
     await getDb().end();
     db = undefined;
     expect(await shop.stop()).toBe(0);

@@ -8,8 +8,20 @@ import { storefrontUrl, type Host } from './support/hosts.ts';
  * and a refused file cleared with its message at once, in the shopper's language.
  */
 const TEXTS = {
-  br: { field: 'Documento de identidade (frente)', none: 'Nenhum arquivo escolhido', choose: 'Escolher arquivo', refused: 'Arquivo inválido: envie PNG, JPEG, GIF ou PDF.', pdf: 'PDF escolhido: rg.pdf' },
-  es: { field: 'Documento de identidad (frente)', none: 'Ningún archivo elegido', choose: 'Elegir archivo', refused: 'Archivo inválido: envía PNG, JPEG, GIF o PDF.', pdf: 'PDF elegido: rg.pdf' },
+  br: {
+    field: 'Documento de identidade (frente)',
+    none: 'Nenhum arquivo escolhido',
+    choose: 'Escolher arquivo',
+    refused: 'Arquivo inválido: envie PNG, JPEG, GIF ou PDF.',
+    pdf: 'PDF escolhido: rg.pdf',
+  },
+  es: {
+    field: 'Documento de identidad (frente)',
+    none: 'Ningún archivo elegido',
+    choose: 'Elegir archivo',
+    refused: 'Archivo inválido: envía PNG, JPEG, GIF o PDF.',
+    pdf: 'PDF elegido: rg.pdf',
+  },
 } as const;
 
 for (const host of ['br', 'es'] as const satisfies Host[]) {

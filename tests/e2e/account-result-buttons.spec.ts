@@ -17,7 +17,8 @@ async function readButtons(page: Page) {
       .map((element) => {
         const style = getComputedStyle(element);
         return { text: element.innerText.trim(), color: style.color, background: style.backgroundColor };
-      }));
+      }),
+  );
 }
 
 async function expectReadableButtons(page: Page, names: string[]) {
@@ -38,8 +39,12 @@ for (const host of ['br', 'es'] as const satisfies Host[]) {
   test(`${host}: e-mail confirmed page, and its error page, show the text of their buttons`, async ({ page }) => {
     const customer = await createE2eCustomer(host === 'br' ? 1 : 0);
     await signInThroughUi(page, host, customer);
-    await page.evaluate(async () => { await fetch('/ecom/cliente/reenviar-email', { method: 'POST' }); });
-    const mail = await waitForMail(process.env.TEST_DATA_DIR ?? '', customer.email, (m) => m.links.some((link) => link.includes('/app/confirmation-email/')));
+    await page.evaluate(async () => {
+      await fetch('/ecom/cliente/reenviar-email', { method: 'POST' });
+    });
+    const mail = await waitForMail(process.env.TEST_DATA_DIR ?? '', customer.email, (m) =>
+      m.links.some((link) => link.includes('/app/confirmation-email/')),
+    );
     const link = mail.links.find((l) => l.includes('/app/confirmation-email/')) ?? '';
     await page.goto(link.replace(/^https?:\/\/[^/]+/, storefrontUrl(host, '')));
     await expect(page.getByRole('status')).toBeVisible();
@@ -55,9 +60,15 @@ for (const host of ['br', 'es'] as const satisfies Host[]) {
     await page.goto(storefrontUrl(host, '/recuperar-senha'));
     await waitForIslands(page);
     await page.evaluate(async (email) => {
-      await fetch('/ecom/cliente/recuperar-senha', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      await fetch('/ecom/cliente/recuperar-senha', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
     }, customer.email);
-    const mail = await waitForMail(process.env.TEST_DATA_DIR ?? '', customer.email, (m) => m.links.some((link) => link.includes('/app/reset-password/')));
+    const mail = await waitForMail(process.env.TEST_DATA_DIR ?? '', customer.email, (m) =>
+      m.links.some((link) => link.includes('/app/reset-password/')),
+    );
     const link = mail.links.find((l) => l.includes('/app/reset-password/')) ?? '';
     await page.goto(link.replace(/^https?:\/\/[^/]+/, storefrontUrl(host, '')));
     await waitForIslands(page);

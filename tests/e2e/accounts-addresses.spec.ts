@@ -48,7 +48,10 @@ test('addresses: edit every field of an address from /perfil/endereco, Brazilian
   await expect(dialog.getByLabel('Distrito').locator('option:checked')).toHaveText('Ciudad del Este');
 });
 
-test('checkout: "add new address" opens the address modal; the saved address is selected and shipping recalculated', async ({ page, context }, info) => {
+test('checkout: "add new address" opens the address modal; the saved address is selected and shipping recalculated', async ({
+  page,
+  context,
+}, info) => {
   const { buyer, cart } = await openCheckoutWithAddress(page, context);
   await expect(page.getByText(`Código: ${cart.code}`)).toBeVisible({ timeout: 15_000 });
   await waitForIslands(page);
@@ -61,10 +64,15 @@ test('checkout: "add new address" opens the address modal; the saved address is 
   await expect(dialog.getByRole('radio', { name: 'Dirección en Paraguay' })).toBeChecked();
   await fillCiudadDelEsteAddress(dialog, 'es', 'Oficina CDE');
   await page.screenshot({ path: info.outputPath('checkout-address-modal.png') });
-  const recalculated = page.waitForRequest((request) => request.url().includes('/calcular-frete') && /"cliente_endereco_id":\d+/.test(request.postData() ?? ''));
+  const recalculated = page.waitForRequest(
+    (request) => request.url().includes('/calcular-frete') && /"cliente_endereco_id":\d+/.test(request.postData() ?? ''),
+  );
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
-  const { rows } = await getTestDb().query<{ id: number }>("SELECT id FROM customer_addresses WHERE customer_id = $1 AND name = 'Oficina CDE'", [buyer.id]);
+  const { rows } = await getTestDb().query<{ id: number }>(
+    "SELECT id FROM customer_addresses WHERE customer_id = $1 AND name = 'Oficina CDE'",
+    [buyer.id],
+  );
   expect(rows).toHaveLength(1);
   expect(JSON.parse((await recalculated).postData() ?? '{}').cliente_endereco_id).toBe(rows[0]!.id);
   await expect(shipping.locator('.co-address')).toContainText('Oficina CDE: Avda. San Blas, 55, Centro — Ciudad del Este, Alto Paraná');

@@ -38,9 +38,13 @@ test('a session ended on the server clears the cart, saved shipping and favourit
 
   await page.goto(storefrontUrl('es', '/'));
   await expect(page.getByRole('link', { name: 'Ingresar' }).first()).toBeVisible();
-  await expect.poll(() => readLocal(page)).toMatchObject({
-    fronteira_checkout_shipping: null, fronteira_favourites: null, fronteira_session_expires: null,
-  });
+  await expect
+    .poll(() => readLocal(page))
+    .toMatchObject({
+      fronteira_checkout_shipping: null,
+      fronteira_favourites: null,
+      fronteira_session_expires: null,
+    });
   expect((await readLocal(page)).fronteira_cart_id).not.toBe(cart.externalId);
   await expect(page.getByRole('link', { name: /0 artículos en el carrito/ }).first()).toBeVisible();
   // The stale session cookie was dropped by the server.
@@ -52,9 +56,13 @@ test('an hour after sign-in an open page ends the session and clears the same st
   const { customer, cart } = await signInWithCart(page);
   await page.clock.fastForward('01:00:01');
   await expect(page.getByRole('link', { name: 'Ingresar' }).first()).toBeVisible({ timeout: 15_000 });
-  await expect.poll(() => readLocal(page)).toMatchObject({
-    fronteira_checkout_shipping: null, fronteira_favourites: null, fronteira_session_expires: null,
-  });
+  await expect
+    .poll(() => readLocal(page))
+    .toMatchObject({
+      fronteira_checkout_shipping: null,
+      fronteira_favourites: null,
+      fronteira_session_expires: null,
+    });
   expect((await readLocal(page)).fronteira_cart_id).not.toBe(cart.externalId);
   await expect(page.getByRole('link', { name: /0 artículos en el carrito/ }).first()).toBeVisible();
   // The server session ended too.
@@ -92,9 +100,13 @@ test('a sign-in without JavaScript ends the same way an hour later, once pages r
 
   await page.clock.fastForward('01:00:01');
   await expect(page.getByRole('link', { name: 'Ingresar' }).first()).toBeVisible({ timeout: 15_000 });
-  await expect.poll(() => readLocal(page)).toMatchObject({
-    fronteira_checkout_shipping: null, fronteira_favourites: null, fronteira_session_expires: null,
-  });
+  await expect
+    .poll(() => readLocal(page))
+    .toMatchObject({
+      fronteira_checkout_shipping: null,
+      fronteira_favourites: null,
+      fronteira_session_expires: null,
+    });
   expect((await readLocal(page)).fronteira_cart_id).not.toBe(cart.externalId);
   const { rows } = await getTestDb().query('SELECT 1 FROM sessions WHERE customer_id = $1 AND ended_at IS NULL', [customer.id]);
   expect(rows).toHaveLength(0);

@@ -119,11 +119,15 @@ test('password change in the customer area', async ({ page }) => {
   await expect(page.getByText('Contraseña cambiada con éxito.')).toBeVisible();
 });
 
-test('checkout\'s embedded sign-in links to registration (back to /checkout) and to recovery', async ({ page }) => {
+test("checkout's embedded sign-in links to registration (back to /checkout) and to recovery", async ({ page }) => {
   const cart = await createCartFor(null, 3);
   await page.context().addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
   await page.goto(storefrontUrl('es', '/checkout'));
   const login = page.locator('.co-login');
-  await expect(login.getByRole('link', { name: '¿Todavía no tienes cuenta? Regístrate' })).toHaveAttribute('href', '/cadastro?redirect=%2Fcheckout', { timeout: 15_000 });
+  await expect(login.getByRole('link', { name: '¿Todavía no tienes cuenta? Regístrate' })).toHaveAttribute(
+    'href',
+    '/cadastro?redirect=%2Fcheckout',
+    { timeout: 15_000 },
+  );
   await expect(login.getByRole('link', { name: 'Olvidé mi contraseña' })).toHaveAttribute('href', '/recuperar-senha');
 });

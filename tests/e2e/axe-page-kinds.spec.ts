@@ -33,7 +33,14 @@ const PUBLIC: Array<[kind: string, path: (f: CatalogFixture) => string]> = [
   ['checkout', () => '/checkout'],
   ['not found', () => '/nao-existe-esta-pagina'],
 ];
-const CUSTOMER = ['/perfil', '/perfil/dados-pessoais', '/perfil/endereco', '/perfil/alterar-senha', '/perfil/favoritos', '/perfil/meus-pedidos'];
+const CUSTOMER = [
+  '/perfil',
+  '/perfil/dados-pessoais',
+  '/perfil/endereco',
+  '/perfil/alterar-senha',
+  '/perfil/favoritos',
+  '/perfil/meus-pedidos',
+];
 
 for (const host of ['br', 'es'] as const) {
   for (const [kind, path] of PUBLIC) {

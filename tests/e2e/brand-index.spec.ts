@@ -8,7 +8,10 @@ test.beforeAll(async () => {
 });
 
 // Storefront spec 'Brand pages': /marca without a brand is the brand listing 'Produtos por Marca'.
-for (const [host, title] of [['br', 'Produtos por Marca'], ['es', 'Productos por Marca']] as const) {
+for (const [host, title] of [
+  ['br', 'Produtos por Marca'],
+  ['es', 'Productos por Marca'],
+] as const) {
   test(`${host}: /marca lists the brands under '${title}'`, async ({ page }) => {
     const response = await page.goto(storefrontUrl(host, '/marca'));
     expect(response?.status()).toBe(200);

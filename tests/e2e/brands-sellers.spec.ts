@@ -8,7 +8,6 @@ test.beforeAll(async () => {
   fx = await createCatalogFixture({ count: 5, outOfStock: 1 });
 });
 
-
 for (const host of ['br', 'es'] as const) {
   test(`${host}: /marcas lists brands linking to their page, with the name as logo fallback`, async ({ page }) => {
     await page.goto(storefrontUrl(host, '/marcas'));
@@ -37,7 +36,10 @@ for (const host of ['br', 'es'] as const) {
 test('sellers: a card per seller, chat links open a new tab, default avatar without photo', async ({ page }) => {
   const db = getTestDb();
   const name = `Vendedor ${fx.tag}`;
-  await db.query(`INSERT INTO sellers (name, role_pt, role_es, whatsapp, photo_url, position) VALUES ($1, 'Vendas', 'Ventas', '595981000111', NULL, 999)`, [name]);
+  await db.query(
+    `INSERT INTO sellers (name, role_pt, role_es, whatsapp, photo_url, position) VALUES ($1, 'Vendas', 'Ventas', '595981000111', NULL, 999)`,
+    [name],
+  );
   await page.goto(storefrontUrl('es', '/vendedores'));
   await expect(page.locator('h1')).toHaveText('Equipo de ventas');
   const card = page.getByTestId('seller').filter({ hasText: name });

@@ -3,8 +3,18 @@ import { storefrontUrl } from './support/hosts.ts';
 import { createE2eProduct, waitForIslands } from './support/cart.ts';
 
 const TEXT = {
-  br: { add: 'Adicionar ao carrinho', max: 'Estoque máximo: 2 unidades', total: 'Quantidade total excederia o estoque. Disponível: 2, no carrinho: 2', plus: 'Aumentar quantidade' },
-  es: { add: 'Agregar al carrito', max: 'Stock máximo: 2 unidades', total: 'La cantidad total excedería el stock. Disponible: 2, en el carrito: 2', plus: 'Aumentar cantidad' },
+  br: {
+    add: 'Adicionar ao carrinho',
+    max: 'Estoque máximo: 2 unidades',
+    total: 'Quantidade total excederia o estoque. Disponível: 2, no carrinho: 2',
+    plus: 'Aumentar quantidade',
+  },
+  es: {
+    add: 'Agregar al carrito',
+    max: 'Stock máximo: 2 unidades',
+    total: 'La cantidad total excedería el stock. Disponible: 2, en el carrito: 2',
+    plus: 'Aumentar cantidad',
+  },
 } as const;
 
 for (const host of ['br', 'es'] as const) {
@@ -45,9 +55,14 @@ for (const host of ['br', 'es'] as const) {
 test('two taps on + while the purchase box is still loading both count, in order', async ({ page }) => {
   const product = await createE2eProduct({ stock: 2, name: `Martelete toques ${Date.now()}` });
   let release = () => {};
-  const loaded = new Promise<void>((resolve) => { release = resolve; });
+  const loaded = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   // Hold the purchase box's code back until both taps are in.
-  await page.route(/\/_astro\/ProductPurchase\.[\w-]+\.js$/, async (route) => { await loaded; await route.continue(); });
+  await page.route(/\/_astro\/ProductPurchase\.[\w-]+\.js$/, async (route) => {
+    await loaded;
+    await route.continue();
+  });
   await page.goto(storefrontUrl('br', `/produto/${product.slug}`));
   const purchase = page.locator('.purchase');
   await purchase.getByRole('button', { name: TEXT.br.plus }).click();

@@ -3,8 +3,24 @@ import { storefrontUrl } from './support/hosts.ts';
 import { createE2eProduct, seedBrowserCart, waitForIslands } from './support/cart.ts';
 
 const TEXT = {
-  br: { cart: 'Carrinho', clear: 'Limpar carrinho', confirm: 'Confirmar limpeza?', empty: 'Seu carrinho está vazio.', max: 'Estoque máximo: 2 unidades', close: 'Fechar carrinho', checkout: 'Finalizar compra' },
-  es: { cart: 'Carrito', clear: 'Vaciar carrito', confirm: '¿Confirmar vaciado?', empty: 'Tu carrito está vacío.', max: 'Stock máximo: 2 unidades', close: 'Cerrar carrito', checkout: 'Finalizar compra' },
+  br: {
+    cart: 'Carrinho',
+    clear: 'Limpar carrinho',
+    confirm: 'Confirmar limpeza?',
+    empty: 'Seu carrinho está vazio.',
+    max: 'Estoque máximo: 2 unidades',
+    close: 'Fechar carrinho',
+    checkout: 'Finalizar compra',
+  },
+  es: {
+    cart: 'Carrito',
+    clear: 'Vaciar carrito',
+    confirm: '¿Confirmar vaciado?',
+    empty: 'Tu carrito está vacío.',
+    max: 'Stock máximo: 2 unidades',
+    close: 'Cerrar carrito',
+    checkout: 'Finalizar compra',
+  },
 } as const;
 
 const badge = (page: Page) => page.locator('.site-header [data-testid="cart-badge"], [data-testid="cart-badge"]').first();
@@ -34,8 +50,10 @@ for (const host of ['br', 'es'] as const) {
       await page.evaluate(() => {
         const seen: string[] = [];
         (window as unknown as { drawerStates: string[] }).drawerStates = seen;
-        new MutationObserver(() => seen.push(document.querySelector('.cart-drawer')?.getAttribute('data-state') ?? 'closed'))
-          .observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+        new MutationObserver(() => seen.push(document.querySelector('.cart-drawer')?.getAttribute('data-state') ?? 'closed')).observe(
+          document.body,
+          { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] },
+        );
       });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -88,7 +106,9 @@ test('the drawer does not open on /checkout', async ({ page }) => {
 
 test('a page loads no React until the shopper touches an island; the first tap on the cart opens the drawer', async ({ page }) => {
   const scripts: string[] = [];
-  page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await page.goto(storefrontUrl('br', '/sobre-nos'));
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((url) => /\/_astro\/(react|CartDrawer|SearchBox)\./.test(url))).toEqual([]);

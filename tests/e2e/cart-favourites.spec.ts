@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createSessionService } from '../../src/server/accounts/sessions.ts';
-import { systemClock } from '../../src/server/clock.ts';
+import { createSessionService } from '#server/accounts/sessions.ts';
+import { systemClock } from '#server/clock.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 import { createE2eProduct, waitForIslands } from './support/cart.ts';
 
@@ -58,7 +58,13 @@ test('adding a favourite vibrates 50 ms once and pops the heart for about 600 ms
   await page.addInitScript(() => {
     const calls: unknown[] = [];
     (window as unknown as { vibrations: unknown[] }).vibrations = calls;
-    Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (pattern: unknown) => { calls.push(pattern); return true; } });
+    Object.defineProperty(navigator, 'vibrate', {
+      configurable: true,
+      value: (pattern: unknown) => {
+        calls.push(pattern);
+        return true;
+      },
+    });
   });
   const product = await createE2eProduct({ name: 'Furadeira Vibrante' });
   await page.goto(storefrontUrl('br', `/produto/${product.slug}`));
@@ -68,13 +74,17 @@ test('adding a favourite vibrates 50 ms once and pops the heart for about 600 ms
   await heart.evaluate((button) => {
     const marks: Array<{ on: boolean; at: number }> = [];
     (window as unknown as { popMarks: typeof marks }).popMarks = marks;
-    new MutationObserver(() => marks.push({ on: button.classList.contains('is-popping'), at: performance.now() }))
-      .observe(button, { attributes: true, attributeFilter: ['class'] });
+    new MutationObserver(() => marks.push({ on: button.classList.contains('is-popping'), at: performance.now() })).observe(button, {
+      attributes: true,
+      attributeFilter: ['class'],
+    });
   });
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
   // The observer's marks, not a polled class: on a busy machine a poll can miss a 600 ms pop.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { popMarks: Array<{ on: boolean }> }).popMarks.some((mark) => mark.on))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { popMarks: Array<{ on: boolean }> }).popMarks.some((mark) => mark.on)))
+    .toBe(true);
   expect(await page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations)).toEqual([50]);
   await expect(heart).not.toHaveClass(/is-popping/, { timeout: 2000 });
   const marks = await page.evaluate(() => (window as unknown as { popMarks: Array<{ on: boolean; at: number }> }).popMarks);
@@ -92,7 +102,9 @@ test('adding a favourite vibrates 50 ms once and pops the heart for about 600 ms
   expect(await page.evaluate(() => (window as unknown as { vibrations: unknown[] }).vibrations)).toEqual([50]);
 });
 
-test('a first visit loads without touching browser storage or reading cookies; a visitor\'s favourite still shows on the next page', async ({ page }) => {
+test("a first visit loads without touching browser storage or reading cookies; a visitor's favourite still shows on the next page", async ({
+  page,
+}) => {
   // Counts every use of localStorage and sessionStorage by the page (the first one of each makes the
   // browser check, synchronously with its main process, that the site may store data) and every
   // read of document.cookie (a synchronous call to the browser's network service; the page asks
@@ -103,13 +115,24 @@ test('a first visit loads without touching browser storage or reading cookies; a
     for (const name of ['localStorage', 'sessionStorage'] as const) {
       const owner = Object.getOwnPropertyDescriptor(window, name) ? window : Window.prototype;
       const original = Object.getOwnPropertyDescriptor(owner, name);
-      Object.defineProperty(owner, name, { configurable: true, get() { touches.push(name); return original?.get?.call(this); } });
+      Object.defineProperty(owner, name, {
+        configurable: true,
+        get() {
+          touches.push(name);
+          return original?.get?.call(this);
+        },
+      });
     }
     const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
     Object.defineProperty(Document.prototype, 'cookie', {
       configurable: true,
-      get() { touches.push('cookie read'); return cookie?.get?.call(this); },
-      set(value: string) { cookie?.set?.call(this, value); },
+      get() {
+        touches.push('cookie read');
+        return cookie?.get?.call(this);
+      },
+      set(value: string) {
+        cookie?.set?.call(this, value);
+      },
     });
   });
   const product = await createE2eProduct({ name: 'Serra Primeira Visita' });

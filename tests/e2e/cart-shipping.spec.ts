@@ -67,10 +67,14 @@ test('br: Brazilian shoppers get store pickup only', async ({ page }) => {
   await expect(calculator.getByTestId('shipping-cost')).toHaveText('Grátis');
 });
 
-test('es product page: the departments come with the page, the calculator loads on first touch, and a saved city is shown again on the next visit', async ({ page }) => {
+test('es product page: the departments come with the page, the calculator loads on first touch, and a saved city is shown again on the next visit', async ({
+  page,
+}) => {
   const product = await createE2eProduct({ stock: 3, name: 'Taladro envío producto' });
   const scripts: string[] = [];
-  page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await page.goto(storefrontUrl('es', `/produto/${product.slug}`));
   await page.waitForLoadState('networkidle');
   const calculator = page.locator('section.shipping');

@@ -6,7 +6,10 @@ import { openStaffContext } from './support/staff-session.ts';
 /** Three products of a code prefix of this run, `;`-separated with decimal commas as Excel saves them. */
 function catalogueCsv(prefix: string): string {
   const header = 'codigo;nome_pt;nome_es;marca;categoria_pt;categoria_es;preco;moeda;estoque;especificacoes_pt;especificacoes_es';
-  const rows = [1, 2, 3].map((n) => `${prefix}-${n};Serra copo ${prefix} ${n};Sierra copa ${prefix} ${n};Marca ${prefix};Serras ${prefix};Sierras ${prefix};${n}9,90;USD;${n};Diâmetro: ${n}0 mm;Diámetro: ${n}0 mm`);
+  const rows = [1, 2, 3].map(
+    (n) =>
+      `${prefix}-${n};Serra copo ${prefix} ${n};Sierra copa ${prefix} ${n};Marca ${prefix};Serras ${prefix};Sierras ${prefix};${n}9,90;USD;${n};Diâmetro: ${n}0 mm;Diámetro: ${n}0 mm`,
+  );
   return `\uFEFF${[header, ...rows].join('\r\n')}\r\n`;
 }
 
@@ -16,14 +19,19 @@ test('an admin checks a catalogue file, confirms it, and the products are on the
   const panel = await staff.newPage();
   await panel.goto(storefrontUrl('es', '/painel/catalogo/importar'));
   await expect(panel.getByRole('link', { name: 'Descargar la plantilla (CSV)' })).toBeVisible();
-  await panel.getByLabel(/Archivo \(CSV o JSON/).setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(catalogueCsv(prefix)) });
+  await panel
+    .getByLabel(/Archivo \(CSV o JSON/)
+    .setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(catalogueCsv(prefix)) });
   await panel.getByRole('button', { name: 'Revisar el archivo' }).click();
 
   await expect(panel.getByTestId('import-outcome')).toHaveText('Revisión terminada: todavía no se grabó nada.', { timeout: 20_000 });
   await expect(panel.locator('[data-count="created"]')).toHaveText('3');
   await expect(panel.getByText(`Marcas nuevas: Marca ${prefix}`)).toBeVisible();
   await panel.screenshot({ path: info.outputPath('import-dry-run.png'), fullPage: true });
-  const stored = () => getTestDb().query('SELECT code FROM products WHERE code LIKE $1', [`${prefix}-%`]).then((result) => result.rowCount);
+  const stored = () =>
+    getTestDb()
+      .query('SELECT code FROM products WHERE code LIKE $1', [`${prefix}-%`])
+      .then((result) => result.rowCount);
   expect(await stored()).toBe(0);
 
   await panel.getByRole('button', { name: 'Confirmar y grabar' }).click();

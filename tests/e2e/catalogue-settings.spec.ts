@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser } from '@playwright/test';
 import pg from 'pg';
-import { convertMinor, formatPrice, type RateLike } from '../../src/lib/money.ts';
-import { createStaffToken } from '../../src/server/staff/tokens.ts';
+import { convertMinor, formatPrice, type RateLike } from '#lib/money.ts';
+import { createStaffToken } from '#server/staff/tokens.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 
 // A shop on a database of its own: changing the G$ rate here would move every price the other
@@ -39,19 +39,37 @@ async function openAdmin(browser: Browser, host: 'br' | 'es', locale: 'es-PY' | 
     [`settings-${randomBytes(5).toString('hex')}@example.test`, locale],
   );
   const { token, hash } = createStaffToken();
-  await db.query(`INSERT INTO staff_sessions (token_hash, staff_id, stage, last_seen_at) VALUES ($1, $2, 'full', now())`, [hash, rows[0]!.id]);
+  await db.query(`INSERT INTO staff_sessions (token_hash, staff_id, stage, last_seen_at) VALUES ($1, $2, 'full', now())`, [
+    hash,
+    rows[0]!.id,
+  ]);
   const { viewport, isMobile, hasTouch, userAgent } = test.info().project.use;
   const context = await browser.newContext({ viewport, isMobile, hasTouch, userAgent });
-  await context.addCookies(['/painel', '/api/painel'].map((path) => ({
-    name: 'fronteira_staff', value: token, domain: `${host}.localhost`, path, httpOnly: true, sameSite: 'Strict' as const,
-  })));
+  await context.addCookies(
+    ['/painel', '/api/painel'].map((path) => ({
+      name: 'fronteira_staff',
+      value: token,
+      domain: `${host}.localhost`,
+      path,
+      httpOnly: true,
+      sameSite: 'Strict' as const,
+    })),
+  );
   return context;
 }
 
-test('@desktop an admin changes the G$ rate and the product page shows the new converted price on the next load', async ({ browser, page }) => {
-  const { rows: [product] } = await db.query<{ slug: string; price_minor: string }>(
-    'SELECT slug, price_minor FROM products WHERE currency_id = 2 AND show_price AND active ORDER BY id LIMIT 1');
-  const { rows: [current] } = await db.query<{ rate: string }>('SELECT rate FROM exchange_rates WHERE source_currency_id = 2 AND target_currency_id = 3');
+test('@desktop an admin changes the G$ rate and the product page shows the new converted price on the next load', async ({
+  browser,
+  page,
+}) => {
+  const {
+    rows: [product],
+  } = await db.query<{ slug: string; price_minor: string }>(
+    'SELECT slug, price_minor FROM products WHERE currency_id = 2 AND show_price AND active ORDER BY id LIMIT 1',
+  );
+  const {
+    rows: [current],
+  } = await db.query<{ rate: string }>('SELECT rate FROM exchange_rates WHERE source_currency_id = 2 AND target_currency_id = 3');
   const newRate = Math.round(Number(current!.rate)) + 250;
   const price = (rate: number) => {
     const rates: RateLike[] = [{ source_currency: { id: 2 }, target_currency: { id: 3 }, tax: rate }];
@@ -76,16 +94,29 @@ test('@desktop an admin changes the G$ rate and the product page shows the new c
 test('settings pages at this viewport in both languages (screenshots)', async ({ browser }) => {
   test.skip(!process.env.PANEL_SCREENSHOTS, 'PANEL_SCREENSHOTS=1 takes them (a look at the layout, not a check CI needs)');
   test.setTimeout(120_000);
-  const { rows: [product] } = await db.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
+  const {
+    rows: [product],
+  } = await db.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
   const project = test.info().project.name;
-  for (const [host, locale] of [['br', 'pt-BR'], ['es', 'es-PY']] as const) {
+  for (const [host, locale] of [
+    ['br', 'pt-BR'],
+    ['es', 'es-PY'],
+  ] as const) {
     const context = await openAdmin(browser, host, locale);
     const page = await context.newPage();
-    for (const [name, path] of [['produtos', '/painel/catalogo/produtos'], ['produto', `/painel/catalogo/produtos/${product!.id}`],
-      ['categorias', '/painel/catalogo/categorias'], ['cotacoes', '/painel/catalogo/cotacoes'], ['frete', '/painel/catalogo/frete']] as const) {
+    for (const [name, path] of [
+      ['produtos', '/painel/catalogo/produtos'],
+      ['produto', `/painel/catalogo/produtos/${product!.id}`],
+      ['categorias', '/painel/catalogo/categorias'],
+      ['cotacoes', '/painel/catalogo/cotacoes'],
+      ['frete', '/painel/catalogo/frete'],
+    ] as const) {
       await page.goto(at(host, path));
       await expect(page.locator('h1')).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath(`${name}-${locale}-${project}.png`), fullPage: name !== 'frete' && name !== 'categorias' });
+      await page.screenshot({
+        path: test.info().outputPath(`${name}-${locale}-${project}.png`),
+        fullPage: name !== 'frete' && name !== 'categorias',
+      });
     }
     await context.close();
   }

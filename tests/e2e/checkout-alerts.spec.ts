@@ -40,14 +40,21 @@ test('step 1 on a phone has a fixed finalize bar; a slow start shows the full-pa
     expect(box.y).toBeGreaterThan(740 - 200); // at the bottom of the screen, whatever the scroll
   }
   let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/iniciar-checkout', async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/iniciar-checkout', async (route) => {
+    await held;
+    await route.continue();
+  });
   await payButton(page, mobile).click();
   const overlay = page.locator('.co-overlay');
   await expect(overlay).toHaveText(/Processando o pagamento/);
   await page.screenshot({ path: info.outputPath('processing.png') });
   // it covers the whole page, the fixed bars included
-  const topmost = await page.evaluate(() => document.elementFromPoint(window.innerWidth / 2, window.innerHeight - 20)?.closest('.co-overlay') !== null);
+  const topmost = await page.evaluate(
+    () => document.elementFromPoint(window.innerWidth / 2, window.innerHeight - 20)?.closest('.co-overlay') !== null,
+  );
   expect(topmost).toBe(true);
   await expect(payButton(page, mobile)).toBeDisabled();
   release();
@@ -57,16 +64,24 @@ test('step 1 on a phone has a fixed finalize bar; a slow start shows the full-pa
 test('a start without a payment link and a refused start show the titled alerts', async ({ page }, info) => {
   const mobile = info.project.name === 'mobile';
   await reachPayment(page);
-  await page.route('**/iniciar-checkout', (route) => route.fulfill({ status: 201, contentType: 'application/json', body: '{"link_pagamento":[]}' }));
+  await page.route('**/iniciar-checkout', (route) =>
+    route.fulfill({ status: 201, contentType: 'application/json', body: '{"link_pagamento":[]}' }),
+  );
   await payButton(page, mobile).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Não foi possível continuar');
   await expect(alert).toContainText('Link de pagamento não encontrado');
   await page.unroute('**/iniciar-checkout');
-  await page.route('**/iniciar-checkout', (route) => route.fulfill({
-    status: 409, contentType: 'application/json',
-    body: JSON.stringify({ message: 'Alguns produtos não têm estoque suficiente.', errors: { itens: ['Serra: Quantidade solicitada (2) excede o estoque disponível (1)'] } }),
-  }));
+  await page.route('**/iniciar-checkout', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Alguns produtos não têm estoque suficiente.',
+        errors: { itens: ['Serra: Quantidade solicitada (2) excede o estoque disponível (1)'] },
+      }),
+    }),
+  );
   await payButton(page, mobile).click();
   await expect(alert).toContainText('Não foi possível iniciar o pagamento. Tente novamente.');
   await expect(alert).toContainText('Quantidade solicitada (2) excede o estoque disponível (1)');
@@ -98,7 +113,9 @@ test('a cart that cannot be loaded shows the checkout request error', async ({ p
   const buyer = await createBuyer(0);
   await signIn(page.context(), 'es', buyer.token);
   const cart = await createCartFor(buyer.id, 3);
-  await page.route(/\/ecom\/venda\/carrinho\/[^/]+\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
+  await page.route(/\/ecom\/venda\/carrinho\/[^/]+\?/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
+  );
   await openCheckout(page, 'es', cart.externalId);
   await expect(page.getByRole('alert')).toContainText('Error al cargar el carrito.', { timeout: 15_000 });
 });

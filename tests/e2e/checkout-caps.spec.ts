@@ -43,7 +43,12 @@ test('a Paraguayan buyer over the unpaid-value cap reads why in Spanish', async 
   const mobile = info.project.name === 'mobile';
   const { buyer, cart } = await openExpensiveCheckout(page, 'es', 0);
   await expect(page.getByText(`Código: ${cart.code}`)).toBeVisible({ timeout: 15_000 });
-  await page.locator('.co-shipping .co-choices label').filter({ hasText: /Gratis/ }).first().locator('input').check();
+  await page
+    .locator('.co-shipping .co-choices label')
+    .filter({ hasText: /Gratis/ })
+    .first()
+    .locator('input')
+    .check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByLabel('Tarjeta de crédito').check();
   await page.getByRole('button', { name: mobile ? 'Finalizar' : 'Ir al pago' }).click();

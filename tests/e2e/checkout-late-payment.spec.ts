@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { systemClock } from '../../src/server/clock.ts';
-import { createSandboxProvider } from '../../src/server/payments/sandbox.ts';
-import { createPaymentService } from '../../src/server/payments/service.ts';
+import { systemClock } from '#server/clock.ts';
+import { createSandboxProvider } from '#server/payments/sandbox.ts';
+import { createPaymentService } from '#server/payments/service.ts';
 import { getTestDb } from './support/hosts.ts';
 import { createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 
@@ -14,17 +14,24 @@ function expireReservations() {
   return createPaymentService({ db, connect: () => db.connect(), clock: systemClock, providers: { sandbox } }).expireReservations();
 }
 
-test('a payment approved after the reservation expired and the stock sold is refunded, and the shopper is told so', async ({ page, context }, info) => {
+test('a payment approved after the reservation expired and the stock sold is refunded, and the shopper is told so', async ({
+  page,
+  context,
+}, info) => {
   const buyer = await createBuyer(0);
   await signIn(context, 'es', buyer.token);
   const cart = await createCartFor(buyer.id, 3);
   const link = await startCheckoutRequest(page, 'es', cart.externalId, {
     token_entrega: getDeliveryToken(cart.externalId, { currencyId: 3, type: 'pickup', serviceId: null, priceMinor: 0 }),
-    valor_frete: 0, forma_pagamento: 'card', parcelas: 1,
+    valor_frete: 0,
+    forma_pagamento: 'card',
+    parcelas: 1,
   });
   await getTestDb().query(
     `UPDATE stock_reservations SET expires_at = now() - interval '1 minute'
-      WHERE order_id IN (SELECT id FROM orders WHERE customer_id = $1)`, [buyer.id]);
+      WHERE order_id IN (SELECT id FROM orders WHERE customer_id = $1)`,
+    [buyer.id],
+  );
   await expireReservations();
   await getTestDb().query('UPDATE products SET stock = 0 WHERE id = $1', [cart.productId]); // sold meanwhile
 

@@ -20,7 +20,10 @@ test('a Paraguayan buyer checks out a delivery order from /checkout and pays by 
   await page.getByRole('button', { name: 'Aumentar cantidad' }).click();
   await expect(page.getByRole('group', { name: 'Cantidad' }).locator('output')).toHaveText('2');
   // The first delivery option the rate table offers in Asunción (not the free store pickup).
-  const delivery = page.locator('.co-shipping .co-choices label').filter({ hasNotText: /Gratis/ }).first();
+  const delivery = page
+    .locator('.co-shipping .co-choices label')
+    .filter({ hasNotText: /Gratis/ })
+    .first();
   await delivery.locator('input').check();
   const freight = Number((await delivery.locator('strong').textContent())?.replace(/\D/g, ''));
   const [service = '', days = ''] = ((await delivery.locator('span').first().textContent()) ?? '').split(' · ');

@@ -11,8 +11,12 @@ test.describe('paying in the sandbox gateway', () => {
     const addressId = await addAddress(buyer.id);
     const quote = { currencyId: 3, type: 'delivery' as const, serviceId: 7, priceMinor: 25_000 };
     const link = await startCheckoutRequest(page, 'es', cart.externalId, {
-      token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: 25_000, entrega_servico_id: 7,
-      cliente_endereco_id: addressId, forma_pagamento: 'card', parcelas: 1,
+      token_entrega: getDeliveryToken(cart.externalId, quote),
+      valor_frete: 25_000,
+      entrega_servico_id: 7,
+      cliente_endereco_id: addressId,
+      forma_pagamento: 'card',
+      parcelas: 1,
     });
     await page.goto(link);
     await expect(page.getByRole('note')).toContainText('PRUEBA');
@@ -38,7 +42,10 @@ test.describe('paying in the sandbox gateway', () => {
     const cart = await createCartFor(buyer.id, 2);
     const quote = { currencyId: 2, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
     const link = await startCheckoutRequest(page, 'br', cart.externalId, {
-      token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: 0, forma_pagamento: 'pix', parcelas: 1,
+      token_entrega: getDeliveryToken(cart.externalId, quote),
+      valor_frete: 0,
+      forma_pagamento: 'pix',
+      parcelas: 1,
     });
     await page.goto(link);
     await expect(page.getByRole('note')).toContainText('TESTE');
@@ -57,7 +64,10 @@ test.describe('paying in the sandbox gateway', () => {
     const cart = await createCartFor(buyer.id, 3);
     const quote = { currencyId: 3, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
     const link = await startCheckoutRequest(page, 'es', cart.externalId, {
-      token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: 0, forma_pagamento: 'qr', parcelas: 1,
+      token_entrega: getDeliveryToken(cart.externalId, quote),
+      valor_frete: 0,
+      forma_pagamento: 'qr',
+      parcelas: 1,
     });
     await page.goto(link);
     await page.getByRole('button', { name: 'Rechazar' }).click();
@@ -71,8 +81,26 @@ test.describe('paying in the sandbox gateway', () => {
   });
 
   const documents = [
-    { host: 'es' as const, foreign: 0 as const, currencyId: 3, approve: 'Aprobar', receipt: 'Descargar comprobante', done: '¡Pago Concluido!', ticket: 'Descargar ticket (PDF)', print: 'Imprimir ticket' },
-    { host: 'br' as const, foreign: 1 as const, currencyId: 2, approve: 'Aprovar', receipt: 'Baixar comprovante', done: 'Pagamento Concluído!', ticket: 'Baixar ticket (PDF)', print: 'Imprimir ticket' },
+    {
+      host: 'es' as const,
+      foreign: 0 as const,
+      currencyId: 3,
+      approve: 'Aprobar',
+      receipt: 'Descargar comprobante',
+      done: '¡Pago Concluido!',
+      ticket: 'Descargar ticket (PDF)',
+      print: 'Imprimir ticket',
+    },
+    {
+      host: 'br' as const,
+      foreign: 1 as const,
+      currencyId: 2,
+      approve: 'Aprovar',
+      receipt: 'Baixar comprovante',
+      done: 'Pagamento Concluído!',
+      ticket: 'Baixar ticket (PDF)',
+      print: 'Imprimir ticket',
+    },
   ];
   for (const doc of documents) {
     test(`the receipt and the ticket PDFs download and carry the order number (${doc.host})`, async ({ page, context }) => {
@@ -81,7 +109,10 @@ test.describe('paying in the sandbox gateway', () => {
       const cart = await createCartFor(buyer.id, doc.currencyId);
       const quote = { currencyId: doc.currencyId, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
       const link = await startCheckoutRequest(page, doc.host, cart.externalId, {
-        token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: 0, forma_pagamento: 'card', parcelas: 1,
+        token_entrega: getDeliveryToken(cart.externalId, quote),
+        valor_frete: 0,
+        forma_pagamento: 'card',
+        parcelas: 1,
       });
       await page.goto(link);
       const number = (await page.getByRole('heading', { level: 1 }).textContent())?.match(/\d+/)?.[0] ?? '';

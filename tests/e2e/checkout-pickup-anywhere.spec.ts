@@ -11,7 +11,9 @@ test('a Paraguayan buyer living in Asunción picks a pickup point in Ciudad del 
   const cart = await createCartFor(buyer.id, 3);
   await addAddress(buyer.id);
   await context.addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
-  const listed = page.waitForResponse((response) => response.url().includes('/pontos-entrega') && response.request().method() === 'GET' && response.ok());
+  const listed = page.waitForResponse(
+    (response) => response.url().includes('/pontos-entrega') && response.request().method() === 'GET' && response.ok(),
+  );
   await page.goto(storefrontUrl('es', '/checkout'));
   await listed;
 
@@ -20,8 +22,12 @@ test('a Paraguayan buyer living in Asunción picks a pickup point in Ciudad del 
   const points = page.locator('.co-points');
   await points.getByRole('combobox', { name: 'Departamento' }).selectOption({ label: 'Alto Paraná' });
   await points.getByRole('combobox', { name: 'Ciudad' }).selectOption({ label: 'Ciudad del Este' });
-  const recalculated = page.waitForRequest((request) => request.url().includes('/calcular-frete') && request.method() === 'PUT'
-    && (request.postDataJSON() as { id_ponto_entrega?: number }).id_ponto_entrega !== undefined);
+  const recalculated = page.waitForRequest(
+    (request) =>
+      request.url().includes('/calcular-frete') &&
+      request.method() === 'PUT' &&
+      (request.postDataJSON() as { id_ponto_entrega?: number }).id_ponto_entrega !== undefined,
+  );
   await points.getByRole('radio', { name: /Fronteira Ponto Km 7/ }).check();
   const sent = (await recalculated).postDataJSON() as { cidade_id: number; id_ponto_entrega: number };
   expect(sent.cidade_id).not.toBeUndefined();

@@ -20,7 +20,10 @@ test.describe("the specification's checkout payload", () => {
       const cart = await createCartFor(buyer.id, item.currencyId);
       const quote = { currencyId: item.currencyId, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
       const link = await startCheckoutRequest(page, item.host, cart.externalId, {
-        token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: 0, cliente_endereco_id: null, entrega_servico_id: null,
+        token_entrega: getDeliveryToken(cart.externalId, quote),
+        valor_frete: 0,
+        cliente_endereco_id: null,
+        entrega_servico_id: null,
       });
       await page.goto(link);
       await expect(page.getByRole('note')).toContainText(item.test);

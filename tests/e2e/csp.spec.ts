@@ -9,7 +9,9 @@ import { getTestDb, storefrontUrl, type Host } from './support/hosts.ts';
  */
 
 declare global {
-  interface Window { cspViolations: string[] }
+  interface Window {
+    cspViolations: string[];
+  }
 }
 
 async function watchViolations(page: Page): Promise<string[]> {
@@ -41,17 +43,34 @@ async function visit(page: Page, host: Host, path: string, console: string[]): P
   });
   const search = page.locator('input[type="search"]').first();
   if (await search.isVisible()) await search.focus();
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])').length === 0);
+  await page.waitForFunction(
+    () => document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])').length === 0,
+  );
   expect(await page.evaluate(() => window.cspViolations), `${host} ${path}`).toEqual([]);
   expect(console, `${host} ${path}`).toEqual([]);
 }
 
 async function getCatalogueAddresses(): Promise<string[]> {
   const product = await getTestDb().query<{ slug: string; brand: string }>(
-    'SELECT p.slug, b.slug AS brand FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.in_stock ORDER BY p.id LIMIT 1');
+    'SELECT p.slug, b.slug AS brand FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.in_stock ORDER BY p.id LIMIT 1',
+  );
   const row = product.rows[0]!;
-  return ['/', '/produtos', `/produto/${row.slug}`, '/marcas', `/marca/${row.brand}`, '/carrinho', '/login', '/cadastro',
-    '/recuperar-senha', '/como-comprar', '/sobre-nos', '/cotacoes', '/vendedores', '/pagina-que-nao-existe'];
+  return [
+    '/',
+    '/produtos',
+    `/produto/${row.slug}`,
+    '/marcas',
+    `/marca/${row.brand}`,
+    '/carrinho',
+    '/login',
+    '/cadastro',
+    '/recuperar-senha',
+    '/como-comprar',
+    '/sobre-nos',
+    '/cotacoes',
+    '/vendedores',
+    '/pagina-que-nao-existe',
+  ];
 }
 
 for (const host of ['br', 'es'] as const) {
@@ -68,8 +87,17 @@ for (const host of ['br', 'es'] as const) {
     const cart = await createCartFor(buyer.id, host === 'br' ? 2 : 3);
     await context.addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: `${host}.localhost`, path: '/' }]);
     const console = await watchViolations(page);
-    for (const path of ['/perfil', '/perfil/dados-pessoais', '/perfil/endereco', '/perfil/favoritos', '/perfil/meus-pedidos',
-      '/perfil/alterar-senha', '/pedidos', '/carrinho', '/checkout']) {
+    for (const path of [
+      '/perfil',
+      '/perfil/dados-pessoais',
+      '/perfil/endereco',
+      '/perfil/favoritos',
+      '/perfil/meus-pedidos',
+      '/perfil/alterar-senha',
+      '/pedidos',
+      '/carrinho',
+      '/checkout',
+    ]) {
       await visit(page, host, path, console);
     }
   });

@@ -10,7 +10,9 @@ const uniqueDigits = (prefix: string, length: number) => {
 };
 
 async function expectStored(digits: string) {
-  await expect.poll(async () => (await getTestDb().query('SELECT 1 FROM newsletter_contacts WHERE phone_digits = $1', [digits])).rowCount).toBe(1);
+  await expect
+    .poll(async () => (await getTestDb().query('SELECT 1 FROM newsletter_contacts WHERE phone_digits = $1', [digits])).rowCount)
+    .toBe(1);
 }
 
 test('pt-BR: the phone is formatted while typing, validated, and sent', { tag: '@desktop' }, async ({ page }) => {

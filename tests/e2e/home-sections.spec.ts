@@ -56,7 +56,12 @@ for (const host of ['br', 'es'] as const) {
       const row = page.getByTestId('most-searched');
       await row.scrollIntoViewIfNeeded();
       const box = await row.boundingBox();
-      const visible = await row.locator('> li').evaluateAll((items, right) => items.filter((item) => item.getBoundingClientRect().right <= (right as number) + 1).length, (box?.x ?? 0) + (box?.width ?? 0));
+      const visible = await row
+        .locator('> li')
+        .evaluateAll(
+          (items, right) => items.filter((item) => item.getBoundingClientRect().right <= (right as number) + 1).length,
+          (box?.x ?? 0) + (box?.width ?? 0),
+        );
       expect(visible).toBe(5);
       const prev = page.locator('.most [data-prev]');
       const next = page.locator('.most [data-next]');
@@ -128,7 +133,9 @@ test.describe('home without JavaScript', () => {
       await page.goto(storefrontUrl(host, '/'));
       await page.locator('#offers-phone').fill(digits);
       await page.locator('[data-testid="offers-form"] button[type="submit"]').click();
-      await expect(page.locator('#offers-hint')).toHaveText(host === 'br' ? 'Pronto! Você vai receber as nossas ofertas.' : '¡Listo! Vas a recibir nuestras ofertas.');
+      await expect(page.locator('#offers-hint')).toHaveText(
+        host === 'br' ? 'Pronto! Você vai receber as nossas ofertas.' : '¡Listo! Vas a recibir nuestras ofertas.',
+      );
       const { rows } = await getTestDb().query('SELECT 1 FROM newsletter_contacts WHERE phone_digits = $1', [digits]);
       expect(rows).toHaveLength(1);
     });

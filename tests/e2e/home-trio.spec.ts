@@ -37,16 +37,24 @@ async function openHome(page: Page): Promise<Trio> {
       event.preventDefault();
     });
   });
-  return { cdp: await page.context().newCDPSession(page), count: await trio.locator('[data-tile]').count(), x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  return {
+    cdp: await page.context().newCDPSession(page),
+    count: await trio.locator('[data-tile]').count(),
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  };
 }
 
 const index = (page: Page) => page.locator('[data-trio]').getAttribute('data-index').then(Number);
 /** Which tile the shopper sees (and would touch) in the middle of the trio; -1 for none. */
 const tileAtCentre = (page: Page, trio: Trio) =>
-  page.evaluate(({ x, y }) => {
-    const tile = document.elementFromPoint(x, y)?.closest('[data-tile]');
-    return tile?.parentElement ? [...tile.parentElement.children].indexOf(tile) : -1;
-  }, { x: trio.x, y: trio.y });
+  page.evaluate(
+    ({ x, y }) => {
+      const tile = document.elementFromPoint(x, y)?.closest('[data-tile]');
+      return tile?.parentElement ? [...tile.parentElement.children].indexOf(tile) : -1;
+    },
+    { x: trio.x, y: trio.y },
+  );
 const clicks = (page: Page) => page.evaluate(() => (window as unknown as { trioClicks: boolean[] }).trioClicks);
 
 /**

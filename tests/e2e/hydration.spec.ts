@@ -20,7 +20,9 @@ for (const host of ['br', 'es'] as const) {
     ]);
     await context.addInitScript((id) => localStorage.setItem('fronteira_cart_id', id), cart.externalId);
     const errors: string[] = [];
-    page.on('console', (message) => { if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+    });
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
     for (const path of ['/', '/carrinho', '/checkout', '/produtos', '/']) {
       await page.goto(storefrontUrl(host, path));

@@ -33,7 +33,11 @@ for (const host of ['br', 'es'] as const) {
       await expect(cards).toHaveCount(20);
       const nav = page.getByRole('navigation', { name: host === 'br' ? 'Paginação' : 'Paginación' });
       await expect(nav.locator('[aria-current="page"]')).toHaveText('1');
-      await nav.getByRole('link', { name: '3', exact: true }).or(nav.getByRole('link', { name: /3$/ })).first().click();
+      await nav
+        .getByRole('link', { name: '3', exact: true })
+        .or(nav.getByRole('link', { name: /3$/ }))
+        .first()
+        .click();
       await expect(page).toHaveURL(/page=3/);
       await expect(page).toHaveURL(/sort=valor_venda%3Aasc|sort=valor_venda:asc/);
       await expect(cards).toHaveCount(5);
@@ -110,7 +114,11 @@ test.describe('phone load-more when the next page fails', { tag: '@phone' }, () 
     });
     const more = page.getByRole('link', { name: 'Cargar más' });
     await more.click();
-    for (const [attempt, wait] of [[1, 2_000], [2, 4_000], [3, 6_000]] as const) {
+    for (const [attempt, wait] of [
+      [1, 2_000],
+      [2, 4_000],
+      [3, 6_000],
+    ] as const) {
       await expect.poll(() => calls).toBe(attempt);
       await settle(page);
       await page.clock.runFor(wait);

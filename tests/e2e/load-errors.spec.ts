@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { hashSessionToken } from '../../src/server/accounts/sessions.ts';
+import { hashSessionToken } from '#server/accounts/sessions.ts';
 import { createE2eCustomer } from './support/accounts.ts';
 import { createCatalogFixture, type CatalogFixture } from './support/catalog-fixtures.ts';
 import { getTestDb } from './support/hosts.ts';
@@ -25,8 +25,24 @@ test.afterAll(async () => {
 test.afterEach(() => shop.database.restore());
 
 const TEXTS = {
-  br: { retry: 'Tentar novamente', products: 'Erro ao carregar produtos. Tente novamente.', product: 'Erro ao carregar o produto.', brand: 'Erro ao carregar marca', home: 'Erro ao carregar dados', unavailable: 'Serviço indisponível, tente novamente mais tarde!', sellersEmpty: 'Nossa equipe estará disponível em breve.' },
-  es: { retry: 'Intentar de nuevo', products: 'Error al cargar productos. Inténtalo de nuevo.', product: 'Error al cargar el producto.', brand: 'Error al cargar la marca', home: 'Error al cargar datos', unavailable: '¡Servicio no disponible, inténtalo más tarde!', sellersEmpty: 'Nuestro equipo estará disponible pronto.' },
+  br: {
+    retry: 'Tentar novamente',
+    products: 'Erro ao carregar produtos. Tente novamente.',
+    product: 'Erro ao carregar o produto.',
+    brand: 'Erro ao carregar marca',
+    home: 'Erro ao carregar dados',
+    unavailable: 'Serviço indisponível, tente novamente mais tarde!',
+    sellersEmpty: 'Nossa equipe estará disponível em breve.',
+  },
+  es: {
+    retry: 'Intentar de nuevo',
+    products: 'Error al cargar productos. Inténtalo de nuevo.',
+    product: 'Error al cargar el producto.',
+    brand: 'Error al cargar la marca',
+    home: 'Error al cargar datos',
+    unavailable: '¡Servicio no disponible, inténtalo más tarde!',
+    sellersEmpty: 'Nuestro equipo estará disponible pronto.',
+  },
 } as const;
 
 /** The page's clock stands still, so no automatic reload interrupts a test visiting many pages. */

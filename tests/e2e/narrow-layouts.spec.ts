@@ -7,12 +7,14 @@ import { getTestDb, storefrontUrl } from './support/hosts.ts';
  * phone number or a date broke mid-word); side by side from 480 px.
  */
 async function expectLabelsAboveValues(list: Locator, isMobile: boolean) {
-  const pairs = await list.evaluate((dl) => Array.from(dl.querySelectorAll('dt')).map((dt) => {
-    const dd = dt.nextElementSibling as HTMLElement;
-    const a = dt.getBoundingClientRect();
-    const b = dd.getBoundingClientRect();
-    return { labelBottom: a.bottom, labelTop: a.top, valueTop: b.top };
-  }));
+  const pairs = await list.evaluate((dl) =>
+    Array.from(dl.querySelectorAll('dt')).map((dt) => {
+      const dd = dt.nextElementSibling as HTMLElement;
+      const a = dt.getBoundingClientRect();
+      const b = dd.getBoundingClientRect();
+      return { labelBottom: a.bottom, labelTop: a.top, valueTop: b.top };
+    }),
+  );
   expect(pairs.length).toBeGreaterThan(2);
   for (const pair of pairs) {
     if (isMobile) expect(pair.valueTop).toBeGreaterThanOrEqual(pair.labelBottom - 1);
@@ -20,7 +22,11 @@ async function expectLabelsAboveValues(list: Locator, isMobile: boolean) {
   }
 }
 
-test('profile: the page title says "Minha conta" once and the personal data reads well at every width', async ({ page, context, isMobile }) => {
+test('profile: the page title says "Minha conta" once and the personal data reads well at every width', async ({
+  page,
+  context,
+  isMobile,
+}) => {
   const buyer = await createBuyer(1);
   await signIn(context, 'br', buyer.token);
   await page.goto(storefrontUrl('br', '/perfil'));
@@ -34,9 +40,13 @@ test('order page: the header details read well at every width', async ({ page, c
   const cart = await createCartFor(buyer.id, 3);
   const quote = { currencyId: 3, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
   await startCheckoutRequest(page, 'es', cart.externalId, {
-    token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: 0, forma_pagamento: 'card', parcelas: 1,
+    token_entrega: getDeliveryToken(cart.externalId, quote),
+    valor_frete: 0,
+    forma_pagamento: 'card',
+    parcelas: 1,
   });
-  const order = (await getTestDb().query<{ external_id: string }>('SELECT external_id FROM orders WHERE customer_id = $1', [buyer.id])).rows[0]!;
+  const order = (await getTestDb().query<{ external_id: string }>('SELECT external_id FROM orders WHERE customer_id = $1', [buyer.id]))
+    .rows[0]!;
   await page.goto(storefrontUrl('es', `/pedido/${order.external_id}`));
   await expectLabelsAboveValues(page.locator('article.order header dl'), isMobile);
 });
@@ -56,10 +66,12 @@ test('the cart badge stays clear of the language button beside it', async ({ pag
 
 test('category cards sharing a row on /produtos are the same height', async ({ page }) => {
   await page.goto(storefrontUrl('br', '/produtos'));
-  const boxes = await page.locator('.category-grid a').evaluateAll((links) => links.map((link) => {
-    const rect = link.getBoundingClientRect();
-    return { top: Math.round(rect.top), height: Math.round(rect.height) };
-  }));
+  const boxes = await page.locator('.category-grid a').evaluateAll((links) =>
+    links.map((link) => {
+      const rect = link.getBoundingClientRect();
+      return { top: Math.round(rect.top), height: Math.round(rect.height) };
+    }),
+  );
   expect(boxes.length).toBeGreaterThan(3);
   const rows = new Map<number, number[]>();
   for (const box of boxes) rows.set(box.top, [...(rows.get(box.top) ?? []), box.height]);

@@ -13,26 +13,62 @@ async function payOrder(page: Page, context: Parameters<typeof signIn>[0], host:
     ? { currencyId, type: 'delivery' as const, serviceId: 7, priceMinor: 25_000 }
     : { currencyId, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
   const link = await startCheckoutRequest(page, host, cart.externalId, {
-    token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: quote.priceMinor, entrega_servico_id: quote.serviceId,
-    cliente_endereco_id: delivery ? await addAddress(buyer.id) : null, forma_pagamento: 'card', parcelas: 1,
+    token_entrega: getDeliveryToken(cart.externalId, quote),
+    valor_frete: quote.priceMinor,
+    entrega_servico_id: quote.serviceId,
+    cliente_endereco_id: delivery ? await addAddress(buyer.id) : null,
+    forma_pagamento: 'card',
+    parcelas: 1,
   });
   await page.goto(link);
   await page.getByRole('button', { name: host === 'br' ? 'Aprovar' : 'Aprobar' }).click();
   // The sandbox's notification settles the order (a home delivery shows no pickup code to the
   // shopper, but the desk can still find it by its code): wait for PAGO in the database.
-  await expect.poll(async () => (await getTestDb().query<{ status: string }>('SELECT status FROM orders WHERE customer_id = $1', [buyer.id])).rows[0]?.status, { timeout: 30_000 }).toBe('PAGO');
+  await expect
+    .poll(
+      async () =>
+        (await getTestDb().query<{ status: string }>('SELECT status FROM orders WHERE customer_id = $1', [buyer.id])).rows[0]?.status,
+      { timeout: 30_000 },
+    )
+    .toBe('PAGO');
   const { rows } = await getTestDb().query<{ number: string; external_id: string; pickup_code: string }>(
-    'SELECT number, external_id, pickup_code FROM orders WHERE customer_id = $1', [buyer.id]);
+    'SELECT number, external_id, pickup_code FROM orders WHERE customer_id = $1',
+    [buyer.id],
+  );
   return { number: Number(rows[0]!.number), externalId: rows[0]!.external_id, code: rows[0]!.pickup_code };
 }
 
 const panels = [
-  { locale: 'es-PY' as const, host: 'es' as const, ship: 'Marcar como enviado', shipped: 'Pedido marcado como enviado.', status: 'Enviado',
-    find: 'Buscar', handOver: 'Entregar al comprador', handedOver: 'Pedido entregado al comprador.', wrong: 'no corresponde a ningún pedido',
-    tracking: 'Nota de seguimiento (opcional)', codeLabel: 'Código de retiro', retirado: 'Retirado en la tienda', filter: 'Filtrar' },
-  { locale: 'pt-BR' as const, host: 'br' as const, ship: 'Marcar como enviado', shipped: 'Pedido marcado como enviado.', status: 'Enviado',
-    find: 'Buscar', handOver: 'Entregar ao comprador', handedOver: 'Pedido entregue ao comprador.', wrong: 'não corresponde a nenhum pedido',
-    tracking: 'Nota de rastreamento (opcional)', codeLabel: 'Código de retirada', retirado: 'Retirado na loja', filter: 'Filtrar' },
+  {
+    locale: 'es-PY' as const,
+    host: 'es' as const,
+    ship: 'Marcar como enviado',
+    shipped: 'Pedido marcado como enviado.',
+    status: 'Enviado',
+    find: 'Buscar',
+    handOver: 'Entregar al comprador',
+    handedOver: 'Pedido entregado al comprador.',
+    wrong: 'no corresponde a ningún pedido',
+    tracking: 'Nota de seguimiento (opcional)',
+    codeLabel: 'Código de retiro',
+    retirado: 'Retirado en la tienda',
+    filter: 'Filtrar',
+  },
+  {
+    locale: 'pt-BR' as const,
+    host: 'br' as const,
+    ship: 'Marcar como enviado',
+    shipped: 'Pedido marcado como enviado.',
+    status: 'Enviado',
+    find: 'Buscar',
+    handOver: 'Entregar ao comprador',
+    handedOver: 'Pedido entregue ao comprador.',
+    wrong: 'não corresponde a nenhum pedido',
+    tracking: 'Nota de rastreamento (opcional)',
+    codeLabel: 'Código de retirada',
+    retirado: 'Retirado na loja',
+    filter: 'Filtrar',
+  },
 ];
 
 // Each journey pays through the sandbox page, then works in a second (staff) browser context.

@@ -21,24 +21,43 @@ const TEXTS = {
   es: { price: 'Precio a consultar', chat: 'Consultar precio por chat', add: 'Agregar al carrito', refusal: 'precio a consultar' },
 } as const;
 
-async function postJson(page: Page, path: string, body: unknown): Promise<{ status: number; body: { message?: string; errors?: Record<string, string[]> } }> {
-  return page.evaluate(async ({ path, body }) => {
-    const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: response.status, body: await response.json() };
-  }, { path, body });
+async function postJson(
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: { message?: string; errors?: Record<string, string[]> } }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, body: await response.json() };
+    },
+    { path, body },
+  );
 }
 
 /** A form post as a browser without JavaScript sends it (Node reaches *.localhost through 127.0.0.1): its status. */
 function postForm(host: Host, path: string, body: string, cookie: string): Promise<number> {
   const port = Number(process.env.TEST_PORT);
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({
-      host: '127.0.0.1', port, path, method: 'POST',
-      headers: { host: `${host}.localhost:${port}`, origin: `http://${host}.localhost:${port}`, cookie, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
-    }, (incoming) => {
-      incoming.resume();
-      incoming.on('end', () => resolve(incoming.statusCode ?? 0));
-    });
+    const outgoing = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          host: `${host}.localhost:${port}`,
+          origin: `http://${host}.localhost:${port}`,
+          cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (incoming) => {
+        incoming.resume();
+        incoming.on('end', () => resolve(incoming.statusCode ?? 0));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -75,35 +94,59 @@ for (const host of ['br', 'es'] as const satisfies Host[]) {
     await page.goto(storefrontUrl(host, '/'));
     const externalId = randomBytes(18).toString('base64url');
     const refused = await postJson(page, '/ecom/venda/carrinho', {
-      external_id: externalId, filial_id: 1, moeda_id: 2, itens: [{ produto_id: fx.products[0]!.id, qtde: 1, ativo: true }],
+      external_id: externalId,
+      filial_id: 1,
+      moeda_id: 2,
+      itens: [{ produto_id: fx.products[0]!.id, qtde: 1, ativo: true }],
     });
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.body)).toContain(text.refusal);
     // With a product that can be bought the same request is taken, then the hidden one is refused.
     const created = await postJson(page, '/ecom/venda/carrinho', {
-      external_id: externalId, filial_id: 1, moeda_id: 2, itens: [{ produto_id: fx.products[1]!.id, qtde: 1, ativo: true }],
+      external_id: externalId,
+      filial_id: 1,
+      moeda_id: 2,
+      itens: [{ produto_id: fx.products[1]!.id, qtde: 1, ativo: true }],
     });
     expect(created.status).toBe(201);
-    const put = await page.evaluate(async ({ path, body }) => {
-      const response = await fetch(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: response.status, text: await response.text() };
-    }, {
-      path: `/ecom/venda/carrinho/${externalId}`,
-      body: { external_id: externalId, filial_id: 1, moeda_id: 2, itens: [{ produto_id: fx.products[1]!.id, qtde: 1, ativo: true }, { produto_id: fx.products[0]!.id, qtde: 1, ativo: true }] },
-    });
+    const put = await page.evaluate(
+      async ({ path, body }) => {
+        const response = await fetch(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: response.status, text: await response.text() };
+      },
+      {
+        path: `/ecom/venda/carrinho/${externalId}`,
+        body: {
+          external_id: externalId,
+          filial_id: 1,
+          moeda_id: 2,
+          itens: [
+            { produto_id: fx.products[1]!.id, qtde: 1, ativo: true },
+            { produto_id: fx.products[0]!.id, qtde: 1, ativo: true },
+          ],
+        },
+      },
+    );
     expect(put.status).toBe(422);
     expect(put.text).toContain(text.refusal);
     const { rows } = await getTestDb().query(
-      'SELECT i.product_id FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.external_id = $1', [externalId]);
+      'SELECT i.product_id FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.external_id = $1',
+      [externalId],
+    );
     expect(rows.map((row) => Number(row.product_id))).toEqual([fx.products[1]!.id]);
   });
 }
 
 test('the no-JavaScript add-to-cart form cannot put it in the cart either', async () => {
   const externalId = randomBytes(18).toString('base64url');
-  const add = (productId: number) => postForm('br', '/carrinho/adicionar', `produto_id=${productId}&qtde=1&redirect=%2F`, `fronteira_cart=${externalId}`);
-  const countLines = async () => (await getTestDb().query(
-    'SELECT i.product_id FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.external_id = $1', [externalId])).rows.map((row) => Number(row.product_id));
+  const add = (productId: number) =>
+    postForm('br', '/carrinho/adicionar', `produto_id=${productId}&qtde=1&redirect=%2F`, `fronteira_cart=${externalId}`);
+  const countLines = async () =>
+    (
+      await getTestDb().query('SELECT i.product_id FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.external_id = $1', [
+        externalId,
+      ])
+    ).rows.map((row) => Number(row.product_id));
   expect(await add(fx.products[0]!.id)).toBe(303);
   expect(await countLines()).toEqual([]);
   expect(await add(fx.products[1]!.id)).toBe(303);
@@ -118,7 +161,10 @@ test('checkout refuses a cart holding a product whose price was hidden since', a
   await page.goto(storefrontUrl('es', '/'));
   const quote = { currencyId: 3, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
   const answer = await postJson(page, `/ecom/venda/carrinho/${cart.externalId}/iniciar-checkout`, {
-    token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: 0, forma_pagamento: 'card', parcelas: 1,
+    token_entrega: getDeliveryToken(cart.externalId, quote),
+    valor_frete: 0,
+    forma_pagamento: 'card',
+    parcelas: 1,
   });
   expect(answer.status).toBe(422);
   expect(JSON.stringify(answer.body)).toContain('precio a consultar');

@@ -36,7 +36,10 @@ test('TXT price list: padded code and name, price in asterisks, N/A without pric
   expect(response.status).toBe(200);
   expect(response.headers['content-type']).toContain('text/plain');
   expect(response.headers['content-disposition']).toMatch(/attachment; filename=".+\.txt"/);
-  const lines = response.body.toString('utf8').split('\r\n').filter((line) => line.startsWith('T'));
+  const lines = response.body
+    .toString('utf8')
+    .split('\r\n')
+    .filter((line) => line.startsWith('T'));
   expect(lines).toHaveLength(26);
   const first = fx.products[0]!;
   expect(lines[0]).toBe(`${first.code.padEnd(12)}${first.namePt.padEnd(90)}*U$ 10,00*`);
@@ -84,7 +87,10 @@ test('the pickup ticket is a standalone print page with the pickup code, not ind
   const cart = await createCartFor(buyer.id, 3);
   const quote = { currencyId: 3, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
   const link = await startCheckoutRequest(page, 'es', cart.externalId, {
-    token_entrega: getDeliveryToken(cart.externalId, quote), valor_frete: 0, forma_pagamento: 'card', parcelas: 1,
+    token_entrega: getDeliveryToken(cart.externalId, quote),
+    valor_frete: 0,
+    forma_pagamento: 'card',
+    parcelas: 1,
   });
   await page.goto(link);
   await page.getByRole('button', { name: 'Aprobar' }).click();

@@ -31,7 +31,9 @@ for (const host of ['br', 'es'] as const) {
     await expect(page.getByTestId('stock-status')).toContainText(String(product.stock));
     await expect(page.getByTestId('product-price')).toHaveText('U$ 14,00');
     const order = host === 'br' ? [1, 3, 4] : [1, 3, 4]; // product in USD: BRL, PYG, ARS for both (USD left out)
-    await expect(page.getByTestId('other-currencies').locator('li')).toHaveText(order.map((c) => expectedLine(product.priceMinor, c as 1 | 3 | 4)));
+    await expect(page.getByTestId('other-currencies').locator('li')).toHaveText(
+      order.map((c) => expectedLine(product.priceMinor, c as 1 | 3 | 4)),
+    );
     await expect(page.getByRole('heading', { name: host === 'br' ? 'Formas de pagamento' : 'Formas de pago' })).toBeVisible();
     await expect(page.locator('[data-payment]')).toHaveCount(host === 'br' ? 3 : 6);
     // Sanitised description and specifications with '-' for an empty value.
@@ -86,7 +88,11 @@ test('Product and BreadcrumbList JSON-LD match the product', async ({ page }) =>
   await page.goto(storefrontUrl('br', `/produto/${product.slug}`));
   const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
   const ld = blocks.find((block) => block['@type'] === 'Product');
-  expect(ld).toMatchObject({ name: product.namePt, sku: product.code, offers: { '@type': 'Offer', price: '14.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } });
+  expect(ld).toMatchObject({
+    name: product.namePt,
+    sku: product.code,
+    offers: { '@type': 'Offer', price: '14.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+  });
   const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList');
   expect(crumbs.itemListElement.at(-1).name).toBe(product.namePt);
 });

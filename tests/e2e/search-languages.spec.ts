@@ -26,11 +26,12 @@ test("'furadeira' finds drills on the es host, shown with their Spanish names", 
 
 test("a match in the host's language comes before a match in the other language", async ({ page }) => {
   const tag = `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  const insert = (namePt: string, nameEs: string, code: string) => getTestDb().query<{ id: number }>(
-    `INSERT INTO products (code, slug, name_pt, name_es, price_minor, currency_id, stock, brand_id, category_id)
+  const insert = (namePt: string, nameEs: string, code: string) =>
+    getTestDb().query<{ id: number }>(
+      `INSERT INTO products (code, slug, name_pt, name_es, price_minor, currency_id, stock, brand_id, category_id)
      VALUES ($1, $2, $3, $4, 1000, 2, 5, (SELECT min(id) FROM brands), (SELECT min(id) FROM categories)) RETURNING id`,
-    [code, code.toLowerCase(), namePt, nameEs],
-  );
+      [code, code.toLowerCase(), namePt, nameEs],
+    );
   // Inserted first, so the id order (the last tie-break, newest first) puts it second.
   await insert(`Alicate ${tag}`, `Pinza ${tag}`, `L1-${tag}`.toUpperCase());
   await insert(`Pinça ${tag}`, `Alicate ${tag}`, `L2-${tag}`.toUpperCase());

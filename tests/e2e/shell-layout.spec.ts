@@ -20,7 +20,10 @@ for (const host of ['br', 'es'] as const) {
         await expect(bottom.getByRole('link')).toHaveCount(5);
         await expect(page.locator('.site-nav')).toBeHidden();
       } else {
-        await expect(page.getByRole('link', { name: host === 'br' ? 'Entrar' : 'Ingresar' })).toHaveAttribute('href', '/login?redirect=%2Fsobre-nos');
+        await expect(page.getByRole('link', { name: host === 'br' ? 'Entrar' : 'Ingresar' })).toHaveAttribute(
+          'href',
+          '/login?redirect=%2Fsobre-nos',
+        );
         await expect(page.locator('.bottom-nav')).toBeHidden();
       }
     });
@@ -61,7 +64,10 @@ for (const host of ['br', 'es'] as const) {
     test('the language selector switches the page language', async ({ page }) => {
       await page.goto(storefrontUrl(host, '/como-comprar'));
       await page.locator('details.lang summary').click();
-      await page.locator('details.lang').getByRole('link', { name: host === 'br' ? 'Español (Paraguay)' : 'Português' }).click();
+      await page
+        .locator('details.lang')
+        .getByRole('link', { name: host === 'br' ? 'Español (Paraguay)' : 'Português' })
+        .click();
       await expect(page).toHaveURL(storefrontUrl(host, '/como-comprar'));
       await expect(page.locator('html')).toHaveAttribute('lang', host === 'br' ? 'es-PY' : 'pt-BR');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(host === 'br' ? 'Cómo comprar' : 'Como comprar');
@@ -70,7 +76,10 @@ for (const host of ['br', 'es'] as const) {
     test('the 404 page answers 404 with a way back, and axe finds nothing serious', async ({ page }) => {
       const response = await page.goto(storefrontUrl(host, '/nao-existe-esta-pagina'));
       expect(response?.status()).toBe(404);
-      await expect(page.getByRole('link', { name: host === 'br' ? 'Ver todos os produtos' : 'Ver todos los productos' })).toHaveAttribute('href', '/produtos');
+      await expect(page.getByRole('link', { name: host === 'br' ? 'Ver todos os produtos' : 'Ver todos los productos' })).toHaveAttribute(
+        'href',
+        '/produtos',
+      );
       await expectNoAxeFindings(page);
     });
 

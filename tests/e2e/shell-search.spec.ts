@@ -8,7 +8,9 @@ for (const host of ['br', 'es'] as const) {
 
   test(`search suggestions on ${host}: 2 characters, at most 4 shown, no-results, blur and submit`, async ({ page }) => {
     const requests: string[] = [];
-    page.on('request', (request) => { if (request.url().includes('/api/public/products')) requests.push(request.url()); });
+    page.on('request', (request) => {
+      if (request.url().includes('/api/public/products')) requests.push(request.url());
+    });
     await page.goto(storefrontUrl(host, '/sobre-nos'));
     const input = page.getByRole('search').getByRole('combobox');
     const panel = page.getByTestId('search-suggestions');

@@ -14,7 +14,9 @@ for (const host of ['br', 'es'] as const) {
     const focusInside = () => page.evaluate(() => document.querySelector('#departamentos')!.contains(document.activeElement));
     expect(await focusInside()).toBe(true);
     // Forwards past the last control and backwards past the first, focus never leaves the panel.
-    const stops = await sidebar.locator('summary, a[href]:not([tabindex="-1"])').evaluateAll((els) => els.filter((el) => (el as HTMLElement).checkVisibility()).length);
+    const stops = await sidebar
+      .locator('summary, a[href]:not([tabindex="-1"])')
+      .evaluateAll((els) => els.filter((el) => (el as HTMLElement).checkVisibility()).length);
     for (let i = 0; i < stops + 2; i += 1) {
       await page.keyboard.press('Tab');
       expect(await focusInside(), `after ${i + 1} Tab`).toBe(true);

@@ -8,23 +8,73 @@ const PASSWORD = 'Balcao#2026';
 
 const LANGUAGES = [
   {
-    host: 'es' as Host, locale: 'es-PY',
-    text: { save: 'Guardar contraseña', saved: 'Contraseña definida', password: 'Contraseña', newPassword: 'Nueva contraseña', repeat: 'Repite la contraseña',
-      email: 'Correo electrónico', signIn: 'Entrar', enrol: 'Activa la verificación en dos pasos', code: 'Código de 6 dígitos de la aplicación de autenticación',
-      activate: 'Activar', confirm: 'Confirmar', home: 'Inicio', staff: 'Equipo', audit: 'Auditoría', customers: 'Clientes', offers: 'Ofertas', search: 'Buscar', openFront: 'Abrir Frente', signOut: 'Salir', other: 'Português', otherHome: 'Início', wrongCode: 'Código incorrecto' },
+    host: 'es' as Host,
+    locale: 'es-PY',
+    text: {
+      save: 'Guardar contraseña',
+      saved: 'Contraseña definida',
+      password: 'Contraseña',
+      newPassword: 'Nueva contraseña',
+      repeat: 'Repite la contraseña',
+      email: 'Correo electrónico',
+      signIn: 'Entrar',
+      enrol: 'Activa la verificación en dos pasos',
+      code: 'Código de 6 dígitos de la aplicación de autenticación',
+      activate: 'Activar',
+      confirm: 'Confirmar',
+      home: 'Inicio',
+      staff: 'Equipo',
+      audit: 'Auditoría',
+      customers: 'Clientes',
+      offers: 'Ofertas',
+      search: 'Buscar',
+      openFront: 'Abrir Frente',
+      signOut: 'Salir',
+      other: 'Português',
+      otherHome: 'Início',
+      wrongCode: 'Código incorrecto',
+    },
   },
   {
-    host: 'br' as Host, locale: 'pt-BR',
-    text: { save: 'Salvar senha', saved: 'Senha definida', password: 'Senha', newPassword: 'Nova senha', repeat: 'Repita a senha',
-      email: 'E-mail', signIn: 'Entrar', enrol: 'Ative a verificação em duas etapas', code: 'Código de 6 dígitos do aplicativo autenticador',
-      activate: 'Ativar', confirm: 'Confirmar', home: 'Início', staff: 'Equipe', audit: 'Auditoria', customers: 'Clientes', offers: 'Ofertas', search: 'Buscar', openFront: 'Abrir Frente', signOut: 'Sair', other: 'Español', otherHome: 'Inicio', wrongCode: 'Código incorreto' },
+    host: 'br' as Host,
+    locale: 'pt-BR',
+    text: {
+      save: 'Salvar senha',
+      saved: 'Senha definida',
+      password: 'Senha',
+      newPassword: 'Nova senha',
+      repeat: 'Repita a senha',
+      email: 'E-mail',
+      signIn: 'Entrar',
+      enrol: 'Ative a verificação em duas etapas',
+      code: 'Código de 6 dígitos do aplicativo autenticador',
+      activate: 'Ativar',
+      confirm: 'Confirmar',
+      home: 'Início',
+      staff: 'Equipe',
+      audit: 'Auditoria',
+      customers: 'Clientes',
+      offers: 'Ofertas',
+      search: 'Buscar',
+      openFront: 'Abrir Frente',
+      signOut: 'Sair',
+      other: 'Español',
+      otherHome: 'Inicio',
+      wrongCode: 'Código incorreto',
+    },
   },
 ];
 
 type Texts = (typeof LANGUAGES)[number]['text'];
 
 /** An admin made by `npm run staff`, its password set through the link, enrolled through the page. */
-async function createAdminThroughUi(page: Page, host: Host, locale: string, text: Texts, screenshot?: string): Promise<{ email: string; secret: string }> {
+async function createAdminThroughUi(
+  page: Page,
+  host: Host,
+  locale: string,
+  text: Texts,
+  screenshot?: string,
+): Promise<{ email: string; secret: string }> {
   const email = `admin-${randomUUID().slice(0, 8)}@example.test`;
   const added = await runStaffCli(['add', email, '--role', 'admin', '--lang', locale, '--origin', storefrontUrl(host, '')]);
   expect(added.code, added.out).toBe(0);
@@ -99,17 +149,36 @@ async function registerBuyerInBrowser(page: Page): Promise<string> {
     canvas.height = 24;
     const png = await new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob as Blob), 'image/png'));
     const fields: Record<string, string> = {
-      estrangeiro: '1', nome: 'Joana', sobrenome: 'Documentada', email: address, email_confirmation: address,
-      telefone: '+55 (45) 99876-5432', password: 'Ferramenta#2026', password_confirmation: 'Ferramenta#2026',
-      documento_tipo: 'CPF', documento: '529.982.247-25', identidade: '12345678', identidade_complemento: 'SSP/PR',
-      cep: '85851-000', logradouro: 'Avenida Brasil', numero: '100', bairro: 'Centro', cidade: 'Foz do Iguaçu', estado: 'PR',
-      pais: 'Brasil', pais_id: '1',
+      estrangeiro: '1',
+      nome: 'Joana',
+      sobrenome: 'Documentada',
+      email: address,
+      email_confirmation: address,
+      telefone: '+55 (45) 99876-5432',
+      password: 'Ferramenta#2026',
+      password_confirmation: 'Ferramenta#2026',
+      documento_tipo: 'CPF',
+      documento: '529.982.247-25',
+      identidade: '12345678',
+      identidade_complemento: 'SSP/PR',
+      cep: '85851-000',
+      logradouro: 'Avenida Brasil',
+      numero: '100',
+      bairro: 'Centro',
+      cidade: 'Foz do Iguaçu',
+      estado: 'PR',
+      pais: 'Brasil',
+      pais_id: '1',
     };
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('frente', png, 'frente.png');
     form.append('verso', png, 'verso.png');
-    const phone = await fetch('/api/public/contato-newsletter', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ celular: `5545${String(Date.now()).slice(-7)}` }) });
+    const phone = await fetch('/api/public/contato-newsletter', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ celular: `5545${String(Date.now()).slice(-7)}` }),
+    });
     const registered = await fetch('/ecom/cliente/cadastrar', { method: 'POST', body: form });
     return [phone.status, registered.status];
   }, email);
@@ -118,7 +187,10 @@ async function registerBuyerInBrowser(page: Page): Promise<string> {
 }
 
 for (const { host, locale, text } of LANGUAGES) {
-  test(`an admin finds a buyer, opens the identity document and sees the offers sign-ups (${locale})`, async ({ page, context }, testInfo) => {
+  test(`an admin finds a buyer, opens the identity document and sees the offers sign-ups (${locale})`, async ({
+    page,
+    context,
+  }, testInfo) => {
     const buyer = await registerBuyerInBrowser(page);
     await createAdminThroughUi(page, host, locale, text);
     await page.getByRole('navigation').getByRole('link', { name: text.customers }).click();

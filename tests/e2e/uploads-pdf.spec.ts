@@ -4,7 +4,11 @@ import { E2E_PASSWORD, makePngFile, uniqueEmail, waitForIslands } from './suppor
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
 // A PDF whose JavaScript sits inside a compressed object stream: the shopper learns why it was refused.
-const hostilePdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: HOSTILE_PDFS['document JavaScript name tree, catalogue compressed too'] as Buffer });
+const hostilePdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: HOSTILE_PDFS['document JavaScript name tree, catalogue compressed too'] as Buffer,
+});
 
 async function expectNotRegistered(email: string): Promise<void> {
   const { rows } = await getTestDb().query('SELECT 1 FROM customers WHERE email = $1', [email]);
@@ -38,7 +42,10 @@ test('a Brazilian registration with a scripted PDF as the back of the document i
   await expect(form.getByLabel('Cidade')).toHaveValue('Foz do Iguaçu');
   await form.getByLabel('Número').fill('100');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
-  await expectRefusal(form, 'Este PDF contém conteúdo ativo (scripts, ações automáticas, anexos ou formulários XFA) e não pode ser aceito.');
+  await expectRefusal(
+    form,
+    'Este PDF contém conteúdo ativo (scripts, ações automáticas, anexos ou formulários XFA) e não pode ser aceito.',
+  );
   await expect(page).toHaveURL(/\/cadastro$/);
   await expect(form.getByLabel('Nome', { exact: true })).toHaveValue('Joana');
   await page.screenshot({ path: testInfo.outputPath(`pdf-refused-br-${testInfo.project.name}.png`), fullPage: true });
@@ -64,7 +71,10 @@ test('a Paraguayan registration with a scripted PDF as the back of the document 
   await form.getByLabel('Departamento').selectOption({ label: 'Alto Paraná' });
   await form.getByLabel('Distrito').selectOption({ label: 'Ciudad del Este' });
   await page.getByRole('button', { name: 'Registrarme' }).click();
-  await expectRefusal(form, 'Este PDF contiene contenido activo (scripts, acciones automáticas, adjuntos o formularios XFA) y no puede aceptarse.');
+  await expectRefusal(
+    form,
+    'Este PDF contiene contenido activo (scripts, acciones automáticas, adjuntos o formularios XFA) y no puede aceptarse.',
+  );
   await expect(page).toHaveURL(/\/cadastro$/);
   await page.screenshot({ path: testInfo.outputPath(`pdf-refused-es-${testInfo.project.name}.png`), fullPage: true });
   await expectNotRegistered(email);

@@ -51,7 +51,7 @@ export async function api(path: string, request: ApiRequest = {}): Promise<Respo
     body = Buffer.from(await encoded.arrayBuffer());
   }
   if (body) headers['content-length'] = String(body.length);
-  const url = new URL(path, request.port ? `http://127.0.0.1:${request.port}` : ownStack?.baseUrl ?? inject('baseUrl'));
+  const url = new URL(path, request.port ? `http://127.0.0.1:${request.port}` : (ownStack?.baseUrl ?? inject('baseUrl')));
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(url, { method: request.method ?? 'GET', headers }, (incoming) => {
       const chunks: Buffer[] = [];

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createSessionService } from '../../src/server/accounts/sessions.ts';
-import { systemClock } from '../../src/server/clock.ts';
+import { createSessionService } from '#server/accounts/sessions.ts';
+import { systemClock } from '#server/clock.ts';
 import { getTestDb } from './api.ts';
 
 /** A fresh external id of 32 base64url characters (192 bits). */

@@ -69,10 +69,11 @@ export function startCuttableProxy(databaseUrl: string): Promise<CuttableProxy> 
           stalled = false;
           for (const socket of sockets) socket.resume();
         },
-        close: () => new Promise<void>((done) => {
-          for (const socket of sockets) socket.destroy();
-          server.close(() => done());
-        }),
+        close: () =>
+          new Promise<void>((done) => {
+            for (const socket of sockets) socket.destroy();
+            server.close(() => done());
+          }),
       });
     });
   });

@@ -16,7 +16,9 @@ export async function startFakeGateways() {
       PAGOPAR_PUBLIC_KEY: FAKE_PAGOPAR_PUBLIC_KEY,
       PAGOPAR_PRIVATE_KEY: FAKE_PAGOPAR_PRIVATE_KEY,
     },
-    stop: async () => { await Promise.all([mercadopago.stop(), pagopar.stop()]); },
+    stop: async () => {
+      await Promise.all([mercadopago.stop(), pagopar.stop()]);
+    },
   };
 }
 export type FakeGateways = Awaited<ReturnType<typeof startFakeGateways>>;

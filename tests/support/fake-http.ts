@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { findFreePort } from '../../src/server/db/embedded.ts';
+import { findFreePort } from '#server/db/embedded.ts';
 
 export interface FakeRequest {
   method: string;
@@ -31,7 +31,13 @@ export async function startJsonServer(handle: (request: FakeRequest) => FakeAnsw
       } catch {
         body = text;
       }
-      const request: FakeRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body };
+      const request: FakeRequest = {
+        method: incoming.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: incoming.headers,
+        body,
+      };
       requests.push(request);
       const answer = handle(request);
       if (answer === 'hang') {
@@ -47,11 +53,12 @@ export async function startJsonServer(handle: (request: FakeRequest) => FakeAnsw
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    stop: () => new Promise<void>((resolve) => {
-      for (const response of hanging) response.destroy();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -66,7 +73,9 @@ export function createFailures() {
       const index = pending.findIndex((item) => path.startsWith(item.prefix));
       if (index < 0) return null;
       const [item] = pending.splice(index, 1);
-      return item!.failure === 'timeout' ? 'hang' : { status: 500, body: { message: 'internal_error', error: 'internal_server_error', status: 500, cause: [] } };
+      return item!.failure === 'timeout'
+        ? 'hang'
+        : { status: 500, body: { message: 'internal_error', error: 'internal_server_error', status: 500, cause: [] } };
     },
   };
 }

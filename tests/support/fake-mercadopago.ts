@@ -11,7 +11,10 @@ import { createFailures, startJsonServer, type FakeAnswer, type FakeRequest } fr
 export const FAKE_MP_ACCESS_TOKEN = 'APP_USR-0000000000000000-fake-token';
 export const FAKE_MP_WEBHOOK_SECRET = 'fake-mercadopago-webhook-secret';
 
-interface Preference { id: string; body: any }
+interface Preference {
+  id: string;
+  body: any;
+}
 export interface FakeMpPayment {
   id: number;
   status: 'approved' | 'rejected' | 'pending' | 'in_process' | 'cancelled' | 'refunded';
@@ -25,7 +28,10 @@ export interface FakeMpPayment {
   date_created: string;
 }
 
-const mpError = (status: number, error: string, message: string, cause: unknown[] = []): FakeAnswer => ({ status, body: { message, error, status, cause } });
+const mpError = (status: number, error: string, message: string, cause: unknown[] = []): FakeAnswer => ({
+  status,
+  body: { message, error, status, cause },
+});
 
 export async function startFakeMercadoPago() {
   const preferences = new Map<string, Preference>();
@@ -40,11 +46,20 @@ export async function startFakeMercadoPago() {
     if (failure) return failure;
     if (request.method === 'POST' && request.path === '/checkout/preferences') {
       const items = request.body?.items;
-      if (!Array.isArray(items) || items.length === 0) return mpError(400, 'bad_request', 'items needed', [{ code: 'items', description: 'items needed' }]);
+      if (!Array.isArray(items) || items.length === 0)
+        return mpError(400, 'bad_request', 'items needed', [{ code: 'items', description: 'items needed' }]);
       const id = `202809963-${randomUUID()}`;
       preferences.set(id, { id, body: request.body });
-      return { status: 201, body: { ...request.body, id, init_point: `https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
-        sandbox_init_point: `https://sandbox.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`, date_created: new Date().toISOString() } };
+      return {
+        status: 201,
+        body: {
+          ...request.body,
+          id,
+          init_point: `https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
+          sandbox_init_point: `https://sandbox.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
+          date_created: new Date().toISOString(),
+        },
+      };
     }
     if (request.method === 'GET' && request.path === '/v1/payments/search') {
       const reference = request.query.get('external_reference');
@@ -55,15 +70,29 @@ export async function startFakeMercadoPago() {
     if (request.method === 'POST' && refund) {
       const payment = payments.get(Number(refund[1]));
       if (!payment) return mpError(404, 'not_found', 'Payment not found', [{ code: 2000, description: 'Payment not found' }]);
-      if (payment.status !== 'approved') return mpError(400, 'bad_request', 'Invalid payment status', [{ code: 2063, description: 'The action requested is not valid for the current payment state' }]);
+      if (payment.status !== 'approved')
+        return mpError(400, 'bad_request', 'Invalid payment status', [
+          { code: 2063, description: 'The action requested is not valid for the current payment state' },
+        ]);
       payment.status = 'refunded';
       refunds.push({ payment_id: payment.id, amount: payment.transaction_amount });
-      return { status: 201, body: { id: refunds.length, payment_id: payment.id, amount: payment.transaction_amount, status: 'approved', source: { type: 'collector' } } };
+      return {
+        status: 201,
+        body: {
+          id: refunds.length,
+          payment_id: payment.id,
+          amount: payment.transaction_amount,
+          status: 'approved',
+          source: { type: 'collector' },
+        },
+      };
     }
     const read = /^\/v1\/payments\/(\d+)$/.exec(request.path);
     if (request.method === 'GET' && read) {
       const payment = payments.get(Number(read[1]));
-      return payment ? { status: 200, body: payment } : mpError(404, 'not_found', 'Payment not found', [{ code: 2000, description: 'Payment not found' }]);
+      return payment
+        ? { status: 200, body: payment }
+        : mpError(404, 'not_found', 'Payment not found', [{ code: 2000, description: 'Payment not found' }]);
     }
     return mpError(404, 'not_found', 'resource not found');
   }
@@ -83,15 +112,28 @@ export async function startFakeMercadoPago() {
       return preference;
     },
     /** The shopper pays (or is declined) on the hosted page: a payment for the preference's external_reference. */
-    pay(link: string, options: { status?: FakeMpPayment['status']; method?: 'pix' | 'bolbradesco' | 'visa'; installments?: number; amount?: number; reference?: string } = {}): FakeMpPayment {
+    pay(
+      link: string,
+      options: {
+        status?: FakeMpPayment['status'];
+        method?: 'pix' | 'bolbradesco' | 'visa';
+        installments?: number;
+        amount?: number;
+        reference?: string;
+      } = {},
+    ): FakeMpPayment {
       const preference = this.getPreference(link);
-      const total = (preference.body.items as Array<{ quantity: number; unit_price: number }>).reduce((sum, item) => sum + item.quantity * item.unit_price, 0);
+      const total = (preference.body.items as Array<{ quantity: number; unit_price: number }>).reduce(
+        (sum, item) => sum + item.quantity * item.unit_price,
+        0,
+      );
       const method = options.method ?? 'visa';
       const status = options.status ?? 'approved';
       const payment: FakeMpPayment = {
         id: nextPaymentId++,
         status,
-        status_detail: status === 'approved' ? 'accredited' : status === 'rejected' ? 'cc_rejected_other_reason' : 'pending_waiting_transfer',
+        status_detail:
+          status === 'approved' ? 'accredited' : status === 'rejected' ? 'cc_rejected_other_reason' : 'pending_waiting_transfer',
         external_reference: options.reference ?? preference.body.external_reference,
         transaction_amount: options.amount ?? Number(total.toFixed(2)),
         currency_id: 'BRL',
@@ -108,13 +150,21 @@ export async function startFakeMercadoPago() {
       const ts = String(options.tsMs ?? Date.now());
       const requestId = options.requestId ?? randomUUID();
       const manifest = `id:${paymentId};request-id:${requestId};ts:${ts};`;
-      const v1 = createHmac('sha256', options.secret ?? FAKE_MP_WEBHOOK_SECRET).update(manifest).digest('hex');
+      const v1 = createHmac('sha256', options.secret ?? FAKE_MP_WEBHOOK_SECRET)
+        .update(manifest)
+        .digest('hex');
       return {
         path: `/ecom/pagamentos/webhook/mercadopago?source_news=webhooks&data.id=${paymentId}&type=payment`,
         headers: { 'content-type': 'application/json', 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
         body: JSON.stringify({
-          action: 'payment.updated', api_version: 'v1', data: { id: String(paymentId) }, date_created: new Date().toISOString(),
-          id: Math.floor(Math.random() * 1e11), live_mode: false, type: 'payment', user_id: '202809963',
+          action: 'payment.updated',
+          api_version: 'v1',
+          data: { id: String(paymentId) },
+          date_created: new Date().toISOString(),
+          id: Math.floor(Math.random() * 1e11),
+          live_mode: false,
+          type: 'payment',
+          user_id: '202809963',
         }),
       };
     },

@@ -50,14 +50,26 @@ export async function startFakePagopar() {
     if (request.path === '/api/comercios/2.0/iniciar-transaccion') {
       if (body.public_key !== FAKE_PAGOPAR_PUBLIC_KEY) return refuse('Comercio no encontrado.');
       const amount = Number(body.monto_total);
-      const expected = sha1(`${FAKE_PAGOPAR_PRIVATE_KEY}${body.id_pedido_comercio}${Number.isInteger(amount) ? amount.toFixed(0) : String(amount)}`);
+      const expected = sha1(
+        `${FAKE_PAGOPAR_PRIVATE_KEY}${body.id_pedido_comercio}${Number.isInteger(amount) ? amount.toFixed(0) : String(amount)}`,
+      );
       if (body.token !== expected) return refuse('Token no corresponde.');
       if (!Number.isInteger(amount) || amount <= 0) return refuse('El monto total debe ser un número entero en guaraníes.');
       const hash = randomBytes(32).toString('hex');
       const order: FakePagoparOrder = {
-        hash_pedido: hash, numero_pedido: String(nextNumber++), id_pedido_comercio: String(body.id_pedido_comercio), monto: `${amount}.00`,
-        pagado: false, cancelado: false, forma_pago: '', forma_pago_identificador: '', fecha_pago: null,
-        fecha_maxima_pago: String(body.fecha_maxima_pago), numero_comprobante_interno: null, ultimo_mensaje_error: null, request: body,
+        hash_pedido: hash,
+        numero_pedido: String(nextNumber++),
+        id_pedido_comercio: String(body.id_pedido_comercio),
+        monto: `${amount}.00`,
+        pagado: false,
+        cancelado: false,
+        forma_pago: '',
+        forma_pago_identificador: '',
+        fecha_pago: null,
+        fecha_maxima_pago: String(body.fecha_maxima_pago),
+        numero_comprobante_interno: null,
+        ultimo_mensaje_error: null,
+        request: body,
       };
       orders.set(hash, order);
       return { status: 200, body: { respuesta: true, resultado: [{ data: hash, pedido: order.numero_pedido }] } };
@@ -65,7 +77,8 @@ export async function startFakePagopar() {
     if (request.path === '/api/pedidos/1.1/traer' || request.path === '/api/pedidos/1.1/reversar') {
       const reversal = request.path.endsWith('reversar');
       if (body.token_publico !== FAKE_PAGOPAR_PUBLIC_KEY) return refuse('Comercio no encontrado.');
-      if (body.token !== sha1(`${FAKE_PAGOPAR_PRIVATE_KEY}${reversal ? 'PEDIDO-REVERSAR' : 'CONSULTA'}`)) return refuse('Token no corresponde.');
+      if (body.token !== sha1(`${FAKE_PAGOPAR_PRIVATE_KEY}${reversal ? 'PEDIDO-REVERSAR' : 'CONSULTA'}`))
+        return refuse('Token no corresponde.');
       const order = orders.get(String(body.hash_pedido));
       if (!order) return refuse('No existe el pedido.');
       if (!reversal) return { status: 200, body: { respuesta: true, resultado: [toResultado(order)] } };

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { findFreePort } from '../../src/server/db/embedded.ts';
+import { findFreePort } from '#server/db/embedded.ts';
 
 /** CEPs the fake postal-code service knows (viacep's JSON); any other answers {erro: true}. */
 export const FAKE_CEPS: Record<string, Record<string, string>> = {
@@ -68,21 +68,23 @@ export async function startSmtpCatcher(folder: string, refuse: SmtpRefusal = () 
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
-        simpleParser(raw).then((parsed) => {
-          const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-          const subject = parsed.subject ?? '';
-          const key = `${to.join(',')}\n${subject}`;
-          const attempt = (attempts.get(key) ?? 0) + 1;
-          attempts.set(key, attempt);
-          const code = refuse({ to, subject, attempt });
-          if (code !== null) {
-            refusals.push({ to, subject, attempt, code });
-            callback(Object.assign(new Error(`refused by the test catcher (${code})`), { responseCode: code }));
-            return;
-          }
-          const name = `${Date.now()}-${randomUUID().slice(0, 8)}.eml`;
-          return writeFile(path.join(folder, name), raw).then(() => callback());
-        }).catch(callback);
+        simpleParser(raw)
+          .then((parsed) => {
+            const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
+            const subject = parsed.subject ?? '';
+            const key = `${to.join(',')}\n${subject}`;
+            const attempt = (attempts.get(key) ?? 0) + 1;
+            attempts.set(key, attempt);
+            const code = refuse({ to, subject, attempt });
+            if (code !== null) {
+              refusals.push({ to, subject, attempt, code });
+              callback(Object.assign(new Error(`refused by the test catcher (${code})`), { responseCode: code }));
+              return;
+            }
+            const name = `${Date.now()}-${randomUUID().slice(0, 8)}.eml`;
+            return writeFile(path.join(folder, name), raw).then(() => callback());
+          })
+          .catch(callback);
       });
     },
   });

@@ -22,7 +22,10 @@ function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -32,16 +35,31 @@ function parseEml(raw: string): CaughtMail {
   const header = (name: string) => headers.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? '';
   const body = rest.join('\n\n');
   const text = /quoted-printable/i.test(headers) ? decodeQuotedPrintable(body) : body;
-  return { to: header('To'), subject: decodeHeader(header('Subject')), text, links: [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]) };
+  return {
+    to: header('To'),
+    subject: decodeHeader(header('Subject')),
+    text,
+    links: [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]),
+  };
 }
 
 /** Waits for a mail to `to` in the SMTP catcher's folder (DATA_DIR/caught-mail) matching `filter`. */
-export function waitForMail(dataDir: string, to: string, filter: (mail: CaughtMail) => boolean = () => true, timeoutMs = 10_000): Promise<CaughtMail> {
+export function waitForMail(
+  dataDir: string,
+  to: string,
+  filter: (mail: CaughtMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<CaughtMail> {
   return waitForMailIn(path.join(dataDir, 'caught-mail'), to, filter, timeoutMs);
 }
 
 /** Waits for a mail to `to` among the .eml files of `folder` (the catcher's, or the shop's own DATA_DIR/mail). */
-export async function waitForMailIn(folder: string, to: string, filter: (mail: CaughtMail) => boolean = () => true, timeoutMs = 10_000): Promise<CaughtMail> {
+export async function waitForMailIn(
+  folder: string,
+  to: string,
+  filter: (mail: CaughtMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<CaughtMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const names = await readdir(folder).catch(() => [] as string[]);

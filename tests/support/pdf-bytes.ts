@@ -29,11 +29,17 @@ export function writePdf(objects: string[], compressed: number[] = []): Buffer {
       entries.set(number, [2, streamNumber, index]);
     });
     const data = deflateSync(Buffer.from(header + content, 'latin1'));
-    push(streamNumber, Buffer.concat([
-      Buffer.from(`${streamNumber} 0 obj\n<</Type/ObjStm/N ${compressed.length}/First ${header.length}/Filter/FlateDecode/Length ${data.length}>>\nstream\n`, 'latin1'),
-      data,
-      Buffer.from('\nendstream\nendobj\n', 'latin1'),
-    ]));
+    push(
+      streamNumber,
+      Buffer.concat([
+        Buffer.from(
+          `${streamNumber} 0 obj\n<</Type/ObjStm/N ${compressed.length}/First ${header.length}/Filter/FlateDecode/Length ${data.length}>>\nstream\n`,
+          'latin1',
+        ),
+        data,
+        Buffer.from('\nendstream\nendobj\n', 'latin1'),
+      ]),
+    );
   }
   const xrefOffset = offset;
   entries.set(xrefNumber, [1, xrefOffset, 0]);
@@ -48,7 +54,10 @@ export function writePdf(objects: string[], compressed: number[] = []): Buffer {
     table.writeUInt16BE(field3, number * 7 + 5);
   }
   chunks.push(
-    Buffer.from(`${xrefNumber} 0 obj\n<</Type/XRef/Size ${xrefNumber + 1}/W[1 4 2]/Root 1 0 R/Length ${table.length}>>\nstream\n`, 'latin1'),
+    Buffer.from(
+      `${xrefNumber} 0 obj\n<</Type/XRef/Size ${xrefNumber + 1}/W[1 4 2]/Root 1 0 R/Length ${table.length}>>\nstream\n`,
+      'latin1',
+    ),
     table,
     Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`, 'latin1'),
   );
@@ -63,20 +72,51 @@ export const PLAIN_COMPRESSED_PDF = writePdf(['<</Type/Catalog/Pages 2 0 R>>', P
 
 /** Hostile PDFs, each hiding its active part inside the compressed object stream. */
 export const HOSTILE_PDFS: Record<string, Buffer> = {
-  'JavaScript open action': writePdf(['<</Type/Catalog/Pages 2 0 R/OpenAction 4 0 R>>', PAGES, page(), '<</S/JavaScript/JS(app.alert(1))>>'], [4]),
+  'JavaScript open action': writePdf(
+    ['<</Type/Catalog/Pages 2 0 R/OpenAction 4 0 R>>', PAGES, page(), '<</S/JavaScript/JS(app.alert(1))>>'],
+    [4],
+  ),
   'document JavaScript name tree, catalogue compressed too': writePdf(
-    ['<</Type/Catalog/Pages 2 0 R/Names 4 0 R>>', PAGES, page(), '<</JavaScript 5 0 R>>', '<</Names[(a) 6 0 R]>>', '<</S/JavaScript/JS(app.alert(2))>>'],
+    [
+      '<</Type/Catalog/Pages 2 0 R/Names 4 0 R>>',
+      PAGES,
+      page(),
+      '<</JavaScript 5 0 R>>',
+      '<</Names[(a) 6 0 R]>>',
+      '<</S/JavaScript/JS(app.alert(2))>>',
+    ],
     [1, 2, 3, 4, 5, 6],
   ),
-  'name written with #xx escapes': writePdf(['<</Type/Catalog/Pages 2 0 R/OpenAction 4 0 R>>', PAGES, page(), '<</S/J#61vaScript/J#53(app.alert(3))>>'], [1, 4]),
+  'name written with #xx escapes': writePdf(
+    ['<</Type/Catalog/Pages 2 0 R/OpenAction 4 0 R>>', PAGES, page(), '<</S/J#61vaScript/J#53(app.alert(3))>>'],
+    [1, 4],
+  ),
   'Launch action on a link': writePdf(
-    ['<</Type/Catalog/Pages 2 0 R>>', PAGES, page('/Annots[4 0 R]'), '<</Type/Annot/Subtype/Link/Rect[0 0 90 90]/A<</S/Launch/F(cmd.exe)>>>>'],
+    [
+      '<</Type/Catalog/Pages 2 0 R>>',
+      PAGES,
+      page('/Annots[4 0 R]'),
+      '<</Type/Annot/Subtype/Link/Rect[0 0 90 90]/A<</S/Launch/F(cmd.exe)>>>>',
+    ],
     [3, 4],
   ),
-  'page additional action': writePdf(['<</Type/Catalog/Pages 2 0 R>>', PAGES, page('/AA 4 0 R'), '<</O<</S/URI/URI(https://evil.example/)>>>>'], [3, 4]),
+  'page additional action': writePdf(
+    ['<</Type/Catalog/Pages 2 0 R>>', PAGES, page('/AA 4 0 R'), '<</O<</S/URI/URI(https://evil.example/)>>>>'],
+    [3, 4],
+  ),
   'embedded file': writePdf(
-    ['<</Type/Catalog/Pages 2 0 R/Names<</EmbeddedFiles 4 0 R>>>>', PAGES, page(), '<</Names[(a.exe) 5 0 R]>>', '<</Type/Filespec/F(a.exe)/EF<</F 6 0 R>>>>', '<</Type/EmbeddedFile/Length 0>>'],
+    [
+      '<</Type/Catalog/Pages 2 0 R/Names<</EmbeddedFiles 4 0 R>>>>',
+      PAGES,
+      page(),
+      '<</Names[(a.exe) 5 0 R]>>',
+      '<</Type/Filespec/F(a.exe)/EF<</F 6 0 R>>>>',
+      '<</Type/EmbeddedFile/Length 0>>',
+    ],
     [1, 4, 5],
   ),
-  'XFA form': writePdf(['<</Type/Catalog/Pages 2 0 R/AcroForm 4 0 R>>', PAGES, page(), '<</Fields[]/XFA[(template) 5 0 R]>>', '(<xdp/>)'], [1, 4, 5]),
+  'XFA form': writePdf(
+    ['<</Type/Catalog/Pages 2 0 R/AcroForm 4 0 R>>', PAGES, page(), '<</Fields[]/XFA[(template) 5 0 R]>>', '(<xdp/>)'],
+    [1, 4, 5],
+  ),
 };

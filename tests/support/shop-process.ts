@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findFreePort } from '../../src/server/db/embedded.ts';
+import { findFreePort } from '#server/db/embedded.ts';
 import { waitUntilReady } from './test-stack.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,7 +20,11 @@ export interface ShopProcess {
  * Another built shop with `env` on top of this process's: on an existing database (no seeding)
  * or, with `databaseUrl` null, on its own embedded PostgreSQL under env.DATA_DIR (seeded).
  */
-export async function startShopProcess(databaseUrl: string | null, env: Record<string, string> = {}, options: { captureOutput?: boolean } = {}): Promise<ShopProcess> {
+export async function startShopProcess(
+  databaseUrl: string | null,
+  env: Record<string, string> = {},
+  options: { captureOutput?: boolean } = {},
+): Promise<ShopProcess> {
   const port = await findFreePort();
   const { DATABASE_URL: _inherited, ...inheritedEnv } = process.env;
   const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], {
@@ -42,7 +46,10 @@ export async function startShopProcess(databaseUrl: string | null, env: Record<s
     stdio: ['ignore', options.captureOutput ? 'pipe' : 'ignore', options.captureOutput ? 'pipe' : 'ignore'],
   });
   let output = '';
-  for (const stream of [server.stdout, server.stderr]) stream?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+  for (const stream of [server.stdout, server.stderr])
+    stream?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
   await waitUntilReady(`http://127.0.0.1:${port}`, server, 90_000);
   return {
     port,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '../../src/server/db/embedded.ts';
+import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '#server/db/embedded.ts';
 import { startFakeCepServer, startSmtpCatcher, type SmtpDelivery, type SmtpRefusal } from './fake-services.ts';
 import { startFakeGateways, type FakeGateways } from './fake-gateways.ts';
 
@@ -109,7 +109,10 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
     stdio: ['ignore', options.captureOutput ? 'pipe' : 'inherit', options.captureOutput ? 'pipe' : 'inherit'],
   });
   let output = '';
-  for (const stream of [server.stdout, server.stderr]) stream?.on('data', (chunk: Buffer) => { output += chunk.toString('utf8'); });
+  for (const stream of [server.stdout, server.stderr])
+    stream?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, server);
   return {

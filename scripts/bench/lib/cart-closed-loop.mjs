@@ -15,13 +15,20 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: carts.length });
 /** One whole-cart PUT; resolves with its status once the answer has been read. */
 function put(path, payload) {
   return new Promise((resolve, reject) => {
-    const req = http.request({
-      host: origin.hostname, port: origin.port, path, method: 'PUT', agent,
-      headers: { host, accept: 'application/json', 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
+    const req = http.request(
+      {
+        host: origin.hostname,
+        port: origin.port,
+        path,
+        method: 'PUT',
+        agent,
+        headers: { host, accept: 'application/json', 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -33,17 +40,21 @@ async function runRound(updates) {
   let recorded = 0;
   let errors = 0;
   const started = performance.now();
-  await Promise.all(carts.map(async (cart, index) => {
-    for (let n = 0; n < updates; n += 1) {
-      // 1 to 3 lines, quantities moving: lines are added, changed and removed as a shopper does.
-      const itens = productIds.slice(0, 1 + ((n + index) % 3)).map((produto_id, k) => ({ produto_id, qtde: 1 + ((n + k) % 5), ativo: true }));
-      const payload = JSON.stringify({ external_id: cart.externalId, moeda_id: 3, itens });
-      const sent = performance.now();
-      const status = await put(`/ecom/venda/carrinho/${cart.id}`, payload);
-      samples[recorded++] = performance.now() - sent;
-      if (status !== 200) errors += 1;
-    }
-  }));
+  await Promise.all(
+    carts.map(async (cart, index) => {
+      for (let n = 0; n < updates; n += 1) {
+        // 1 to 3 lines, quantities moving: lines are added, changed and removed as a shopper does.
+        const itens = productIds
+          .slice(0, 1 + ((n + index) % 3))
+          .map((produto_id, k) => ({ produto_id, qtde: 1 + ((n + k) % 5), ativo: true }));
+        const payload = JSON.stringify({ external_id: cart.externalId, moeda_id: 3, itens });
+        const sent = performance.now();
+        const status = await put(`/ecom/venda/carrinho/${cart.id}`, payload);
+        samples[recorded++] = performance.now() - sent;
+        if (status !== 200) errors += 1;
+      }
+    }),
+  );
   return { samples, seconds: (performance.now() - started) / 1000, errors };
 }
 

@@ -1,6 +1,16 @@
-import type { ApiLang, Brand, Category, ExchangeRate, Product, ProductCard, ProductList, ProductsQuery, Seller } from '../../lib/contract/catalog.ts';
-import type { CurrencyId } from '../../lib/locale.ts';
-import { getCatalogService } from '../../server/catalog/index.ts';
+import type {
+  ApiLang,
+  Brand,
+  Category,
+  ExchangeRate,
+  Product,
+  ProductCard,
+  ProductList,
+  ProductsQuery,
+  Seller,
+} from '#lib/contract/catalog.ts';
+import type { CurrencyId } from '#lib/locale.ts';
+import { getCatalogService } from '#server/catalog/index.ts';
 
 /** What the catalogue pages read from the catalogue service, in the shapes they use. */
 export interface CatalogReader {
@@ -23,7 +33,8 @@ export function getCatalogReader(): CatalogReader {
     listBrands: (lang, categoryId) => service.listBrands(lang, categoryId === undefined ? {} : { categoryId }),
     getBrandBySlug: (slug) => service.getBrandBySlug(slug),
     listProducts: (request) => service.listProducts(request),
-    getProduct: (idOrSlug, lang, currencyId) => service.getProductDetails(/^\d+$/.test(idOrSlug) ? Number(idOrSlug) : idOrSlug, lang, currencyId),
+    getProduct: (idOrSlug, lang, currencyId) =>
+      service.getProductDetails(/^\d+$/.test(idOrSlug) ? Number(idOrSlug) : idOrSlug, lang, currencyId),
     listRelated: (product, lang, limit, currencyId) => service.listRelatedProducts(product, lang, limit, currencyId),
     listTeam: (lang) => service.listTeam(lang),
     getExchangeRates: () => service.getExchangeRates(),

@@ -1,12 +1,19 @@
 import type { AstroGlobal } from 'astro';
-import type { Brand, Category, ProductCard, ProductList } from '../../lib/contract/catalog.ts';
-import { LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MOBILE, readListingParams, toListingSearch, toProductsOrder, type ListingParams } from '../../lib/catalog-listing.ts';
-import { toApiLang, type Locale } from '../../lib/locale.ts';
-import { getLocaleCurrency } from '../../lib/money.ts';
+import type { Brand, Category, ProductCard, ProductList } from '#lib/contract/catalog.ts';
+import {
+  LISTING_PAGE_SIZE,
+  LISTING_PAGE_SIZE_MOBILE,
+  readListingParams,
+  toListingSearch,
+  toProductsOrder,
+  type ListingParams,
+} from '#lib/catalog-listing.ts';
+import { toApiLang, type Locale } from '#lib/locale.ts';
+import { getLocaleCurrency } from '#lib/money.ts';
 import { readDeviceClass } from '../shell/device-class.ts';
 import { getCatalogReader } from './catalog-reader.ts';
-import type { CatalogueTag } from '../../server/catalogue-changes/index.ts';
-import { getConfig } from '../../server/config.ts';
+import type { CatalogueTag } from '#server/catalogue-changes/index.ts';
+import { getConfig } from '#server/config.ts';
 
 /**
  * Resolves a listing address (/produtos/{categoria}/{departamento}, /especial/..., /marca/...)
@@ -65,12 +72,22 @@ export async function resolveListing({ root, segments, search, lang, brand = nul
     const path = [root, category.slug, department?.slug].filter(Boolean).join('/');
     return { kind: 'redirect', location: path + toListingSearch(params) };
   }
-  return { kind: 'listing', params, category, departmentSlug: department?.slug ?? null, brand, query: toQuery(params, category, department?.id ?? null, brand) };
+  return {
+    kind: 'listing',
+    params,
+    category,
+    departmentSlug: department?.slug ?? null,
+    brand,
+    query: toQuery(params, category, department?.id ?? null, brand),
+  };
 }
 
 /** A brand by slug, or by id (old links); null when there is none. */
 export async function findBrand(lang: 'pt' | 'es', slugOrId: string): Promise<Brand | null> {
-  return (await getCatalogReader().listBrands(lang)).find((b) => b.slug === slugOrId || (isNumeric(slugOrId) && String(b.id) === slugOrId)) ?? null;
+  return (
+    (await getCatalogReader().listBrands(lang)).find((b) => b.slug === slugOrId || (isNumeric(slugOrId) && String(b.id) === slugOrId)) ??
+    null
+  );
 }
 
 /**
@@ -86,7 +103,8 @@ export async function resolveSpecialListing(segments: string[], search: URLSearc
   const scope = await resolveListing({ root: '/especial', segments: rest, search, lang, brand });
   const withBrand = (path: string) => `/especial/${brand.slug}${path.slice('/especial'.length)}`;
   if (scope.kind === 'redirect') return { kind: 'redirect', location: withBrand(scope.location) };
-  if (scope.kind === 'listing' && brand.slug !== brandSlug) return { kind: 'redirect', location: withBrand(`/especial/${rest.join('/')}${toListingSearch(scope.params)}`) };
+  if (scope.kind === 'listing' && brand.slug !== brandSlug)
+    return { kind: 'redirect', location: withBrand(`/especial/${rest.join('/')}${toListingSearch(scope.params)}`) };
   return scope;
 }
 
@@ -105,7 +123,12 @@ function toQuery(params: ListingParams, category: Category | null, departmentId:
 }
 
 /** One page of the listing, in the shopper's display currency (G$ for es locales, U$ otherwise). */
-export async function getListingPage(locale: Locale, scope: Extract<ListingScope, { kind: 'listing' }>, page = scope.params.page, perPage = LISTING_PAGE_SIZE): Promise<ProductList> {
+export async function getListingPage(
+  locale: Locale,
+  scope: Extract<ListingScope, { kind: 'listing' }>,
+  page = scope.params.page,
+  perPage = LISTING_PAGE_SIZE,
+): Promise<ProductList> {
   return getCatalogReader().listProducts({
     ...scope.query,
     ...toProductsOrder(scope.params.sort),
@@ -125,7 +148,12 @@ export interface ListingData {
 }
 
 /** What a /produtos or /especial listing shows besides its address: one page and the filters. */
-export async function getListingData(locale: Locale, root: '/produtos' | '/especial', scope: Extract<ListingScope, { kind: 'listing' }>, pageSize: number): Promise<ListingData> {
+export async function getListingData(
+  locale: Locale,
+  root: '/produtos' | '/especial',
+  scope: Extract<ListingScope, { kind: 'listing' }>,
+  pageSize: number,
+): Promise<ListingData> {
   const reader = getCatalogReader();
   const lang = toApiLang(locale);
   const [listing, brands, categories] = await Promise.all([
@@ -163,7 +191,10 @@ export function setCatalogueCache(astro: AstroGlobal, tags: Iterable<CatalogueTa
   }
   const { PAGE_CACHE_FRESH_S: fresh, PAGE_CACHE_STALE_S: stale } = getConfig();
   const shared = !astro.cookies.has('fronteira_lang');
-  astro.response.headers.set('cache-control', shared ? `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${stale}` : 'private, no-cache');
+  astro.response.headers.set(
+    'cache-control',
+    shared ? `public, max-age=0, s-maxage=${fresh}, stale-while-revalidate=${stale}` : 'private, no-cache',
+  );
   const all = [...new Set<string>(['all', 'rates', ...tags])];
   astro.response.headers.set('surrogate-key', all.join(' '));
   astro.response.headers.set('cache-tag', all.join(','));
@@ -205,15 +236,18 @@ export async function resolveListingHref(href: string, lang: 'pt' | 'es'): Promi
     const [brandSlug = '', categorySlug] = segments;
     const brand = await findBrand(lang, brandSlug);
     if (!brand) return null;
-    const category = categorySlug ? (await getCatalogReader().listCategories(lang, false)).find((c) => c.slug === categorySlug) ?? null : null;
+    const category = categorySlug
+      ? ((await getCatalogReader().listCategories(lang, false)).find((c) => c.slug === categorySlug) ?? null)
+      : null;
     if (categorySlug && !category) return null;
     const params = readListingParams(url.searchParams);
     return { kind: 'listing', params, category, departmentSlug: null, brand, query: toQuery(params, category, null, brand) };
   }
   if (root !== 'produtos' && root !== 'especial') return null;
-  const scope = root === 'especial'
-    ? await resolveSpecialListing(segments, url.searchParams, lang)
-    : await resolveListing({ root: '/produtos', segments, search: url.searchParams, lang });
+  const scope =
+    root === 'especial'
+      ? await resolveSpecialListing(segments, url.searchParams, lang)
+      : await resolveListing({ root: '/produtos', segments, search: url.searchParams, lang });
   if (scope.kind === 'listing') return scope;
   if (scope.kind === 'categories') {
     const params = readListingParams(url.searchParams);

@@ -1,6 +1,6 @@
-import type { ExchangeRate, Product } from '../../lib/contract/catalog.ts';
+import type { ExchangeRate, Product } from '#lib/contract/catalog.ts';
 import { toBreadcrumbJsonLd } from '../seo/seo.ts';
-import { getStructuredDataCurrency, getStructuredDataPrice, isCurrencyId, toMinor } from '../../lib/money.ts';
+import { getStructuredDataCurrency, getStructuredDataPrice, isCurrencyId, toMinor } from '#lib/money.ts';
 
 /**
  * How the shop delivers, from its own rate table: home delivery in Paraguay (cheapest rate, its
@@ -23,10 +23,18 @@ function toShippingDetails(facts: ShippingFacts): Record<string, unknown> {
 }
 
 /** The store's return window from its settings (RETURN_POLICY_DAYS): returns are made at the store. */
-export interface ReturnFacts { country: 'PY' | 'BR'; days: number }
+export interface ReturnFacts {
+  country: 'PY' | 'BR';
+  days: number;
+}
 
 function toReturnPolicy({ country, days }: ReturnFacts): Record<string, unknown> {
-  if (days === 0) return { '@type': 'MerchantReturnPolicy', applicableCountry: country, returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted' };
+  if (days === 0)
+    return {
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: country,
+      returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted',
+    };
   return {
     '@type': 'MerchantReturnPolicy',
     applicableCountry: country,
@@ -38,14 +46,21 @@ function toReturnPolicy({ country, days }: ReturnFacts): Record<string, unknown>
 }
 
 /** What the shop's own settings say about delivery and returns, for the Offer. */
-export interface OfferFacts { shipping: ShippingFacts | null; returns: ReturnFacts | null }
+export interface OfferFacts {
+  shipping: ShippingFacts | null;
+  returns: ReturnFacts | null;
+}
 
 /**
  * Product (with Offer) and BreadcrumbList structured data for a product page. No
  * `priceValidUntil`: the catalogue's prices carry no end date.
  */
 export function toProductJsonLd(
-  product: Product, origin: string, rates: ExchangeRate[], homeName: string, productsName: string,
+  product: Product,
+  origin: string,
+  rates: ExchangeRate[],
+  homeName: string,
+  productsName: string,
   { shipping, returns }: OfferFacts = { shipping: null, returns: null },
 ): Record<string, unknown>[] {
   const url = `${origin}/produto/${product.slug}`;
@@ -78,7 +93,9 @@ export function toProductJsonLd(
     { name: homeName, path: '/' },
     { name: productsName, path: '/produtos' },
     { name: product.categoria.name, path: `/produtos/${product.categoria.slug}` },
-    ...(product.departamento ? [{ name: product.departamento.name, path: `/produtos/${product.categoria.slug}/${product.departamento.slug}` }] : []),
+    ...(product.departamento
+      ? [{ name: product.departamento.name, path: `/produtos/${product.categoria.slug}/${product.departamento.slug}` }]
+      : []),
     { name: product.nome, path: `/produto/${product.slug}` },
   ];
   return [productLd, toBreadcrumbJsonLd(origin, crumbs)];

@@ -1,7 +1,7 @@
-import type { Banner, Brand, Category, ExchangeRate, ProductCard, StartData } from '../../lib/contract/catalog.ts';
-import { toApiLang, type CurrencyId, type Locale } from '../../lib/locale.ts';
-import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
-import { getCatalogService } from '../../server/catalog/index.ts';
+import type { Banner, Brand, Category, ExchangeRate, ProductCard, StartData } from '#lib/contract/catalog.ts';
+import { toApiLang, type CurrencyId, type Locale } from '#lib/locale.ts';
+import { onCatalogueChange } from '#server/catalogue-changes/index.ts';
+import { getCatalogService } from '#server/catalog/index.ts';
 
 /** Spec section 9: 8 categories desktop, 5 mobile; 8 products per category; 20 most searched; 10 mobile brands. */
 export const HOME_CATEGORIES = 8;
@@ -44,7 +44,10 @@ function getLatest(banners: readonly Banner[], type: Banner['tipo']): Banner | n
 
 /** `withMostSearched`: false for phones, which do not show that carousel (spec section 2). */
 export async function getHomeData(
-  locale: Locale, currencyId: CurrencyId, categorySlug: string | null, { withMostSearched = true } = {},
+  locale: Locale,
+  currencyId: CurrencyId,
+  categorySlug: string | null,
+  { withMostSearched = true } = {},
 ): Promise<HomeData> {
   const lang = toApiLang(locale);
   const catalog = getCatalogService();
@@ -53,7 +56,14 @@ export async function getHomeData(
   const selected = categories.find((c) => c.slug === categorySlug) ?? categories[0] ?? null;
   const [categoryProducts, mostSearched] = await Promise.all([
     selected
-      ? catalog.listProducts({ category_id: selected.id, per_page: HOME_CATEGORY_PRODUCTS, order_by: 'id', order: 'desc', lang, moeda_id: currencyId })
+      ? catalog.listProducts({
+          category_id: selected.id,
+          per_page: HOME_CATEGORY_PRODUCTS,
+          order_by: 'id',
+          order: 'desc',
+          lang,
+          moeda_id: currencyId,
+        })
       : Promise.resolve({ data: [], total: 0 }),
     withMostSearched
       ? catalog.listProducts({ per_page: HOME_MOST_SEARCHED, order_by: 'id', order: 'asc', lang, moeda_id: currencyId })

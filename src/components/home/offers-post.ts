@@ -1,7 +1,7 @@
-import { toPhoneDigits } from '../../lib/offers-phone.ts';
-import { getPhoneCountry, toStoredPhoneDigits } from '../../lib/phone.ts';
-import type { Locale } from '../../lib/locale.ts';
-import { getCatalogService } from '../../server/catalog/index.ts';
+import { toPhoneDigits } from '#lib/offers-phone.ts';
+import { getPhoneCountry, toStoredPhoneDigits } from '#lib/phone.ts';
+import type { Locale } from '#lib/locale.ts';
+import { getCatalogService } from '#server/catalog/index.ts';
 
 /** The offers form posted without JavaScript: the same rule as the API (10 to 15 digits). */
 export async function handleOffersPost(request: Request, locale: Locale): Promise<'sent' | 'invalid'> {

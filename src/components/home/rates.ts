@@ -1,6 +1,6 @@
-import type { ExchangeRate } from '../../lib/contract/catalog.ts';
-import { CURRENCY, type CurrencyId } from '../../lib/locale.ts';
-import { formatPrice, isCurrencyId, toMinor } from '../../lib/money.ts';
+import type { ExchangeRate } from '#lib/contract/catalog.ts';
+import { CURRENCY, type CurrencyId } from '#lib/locale.ts';
+import { formatPrice, isCurrencyId, toMinor } from '#lib/money.ts';
 
 /** One row of the exchange-rates page: what 1 U$ buys in a currency. */
 export interface RateRow {

@@ -1,5 +1,5 @@
-import { formatAmount, toMajor } from '../../lib/money.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { formatAmount, toMajor } from '#lib/money.ts';
+import type { Locale } from '#lib/locale.ts';
 
 /** Money of the desk: minor units in the order's currency, in the shop's price format. */
 export function formatDeskMoney(minor: number, currencyId: number, decimals: number): string {

@@ -1,5 +1,5 @@
-import type { PanelKey } from '../../lib/i18n/panel.ts';
-import type { StaffRole } from '../../server/staff/index.ts';
+import type { PanelKey } from '#lib/i18n/panel.ts';
+import type { StaffRole } from '#server/staff/index.ts';
 
 /**
  * The panel's menu. To add a page: one entry here (label: a key of src/lib/i18n/panel.ts), the
@@ -40,7 +40,10 @@ export const PANEL_NAV: readonly PanelNavEntry[] = [
 export function hasPanelPage(href: string, pageFiles: readonly string[]): boolean {
   const path = href.replace(/^\/painel/, '');
   return pageFiles.some((file) => {
-    const route = file.replace(/^.*\/pages\/painel/, '').replace(/\.astro$/, '').replace(/\/index$/, '');
+    const route = file
+      .replace(/^.*\/pages\/painel/, '')
+      .replace(/\.astro$/, '')
+      .replace(/\/index$/, '');
     return route === path;
   });
 }

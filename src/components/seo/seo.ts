@@ -1,4 +1,4 @@
-import type { Locale, Storefront } from '../../lib/locale.ts';
+import type { Locale, Storefront } from '#lib/locale.ts';
 
 /** Structured data: any JSON-LD object (schema.org), rendered as is. */
 export type JsonLd = Record<string, unknown>;
@@ -34,7 +34,12 @@ export function toBreadcrumbJsonLd(origin: string, crumbs: ReadonlyArray<{ name:
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: origin + crumb.path })),
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: origin + crumb.path,
+    })),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Locale } from '../../lib/locale.ts';
-import { getSeoService } from '../../server/seo/index.ts';
+import type { Locale } from '#lib/locale.ts';
+import { getSeoService } from '#server/seo/index.ts';
 import { getShellData } from '../shell/shell-data.ts';
 import { STATIC_PATHS, type SitemapEntry } from './sitemap.ts';
 

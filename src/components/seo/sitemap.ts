@@ -17,9 +17,11 @@ export interface SitemapEntry {
 export function toSitemapXml(origin: string, alternates: { br: string; es: string }, entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) => {
     const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
-    return `<url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}`
-      + `<xhtml:link rel="alternate" hreflang="pt-BR" href="${escapeXml(alternates.br + entry.path)}"/>`
-      + `<xhtml:link rel="alternate" hreflang="es" href="${escapeXml(alternates.es + entry.path)}"/></url>`;
+    return (
+      `<url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}` +
+      `<xhtml:link rel="alternate" hreflang="pt-BR" href="${escapeXml(alternates.br + entry.path)}"/>` +
+      `<xhtml:link rel="alternate" hreflang="es" href="${escapeXml(alternates.es + entry.path)}"/></url>`
+    );
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -29,7 +31,10 @@ export const SITEMAP_MAX_URLS = 50_000;
 
 /** Past the limit, /sitemap.xml is an index of parts, each served as /sitemap.xml?parte=N. */
 export function toSitemapIndexXml(origin: string, parts: number): string {
-  const items = Array.from({ length: parts }, (_, index) => `<sitemap><loc>${escapeXml(`${origin}/sitemap.xml?parte=${index + 1}`)}</loc></sitemap>`);
+  const items = Array.from(
+    { length: parts },
+    (_, index) => `<sitemap><loc>${escapeXml(`${origin}/sitemap.xml?parte=${index + 1}`)}</loc></sitemap>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
@@ -38,7 +43,11 @@ export function toSitemapIndexXml(origin: string, parts: number): string {
  * in one file, else the index, or one part of it. Null for a part that does not exist.
  */
 export function toSitemapBody(
-  origin: string, alternates: { br: string; es: string }, entries: readonly SitemapEntry[], part: string | null, max = SITEMAP_MAX_URLS,
+  origin: string,
+  alternates: { br: string; es: string },
+  entries: readonly SitemapEntry[],
+  part: string | null,
+  max = SITEMAP_MAX_URLS,
 ): string | null {
   const parts = Math.ceil(entries.length / max);
   if (parts <= 1) return part === null || part === '1' ? toSitemapXml(origin, alternates, entries) : null;
@@ -49,5 +58,12 @@ export function toSitemapBody(
 }
 
 export function toRobotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { DEVICE_CLASS_HEADERS, getDeviceClass, type DeviceClass } from '../../lib/device-class.ts';
+import { DEVICE_CLASS_HEADERS, getDeviceClass, type DeviceClass } from '#lib/device-class.ts';
 
 /** The request's device class (decision 0110), noted in `Vary`: the answer depends on it. */
 export function readDeviceClass(astro: AstroGlobal): DeviceClass {

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { toLoggedError, toServerErrorStatus } from '../../server/http/server-error.ts';
+import { toLoggedError, toServerErrorStatus } from '#server/http/server-error.ts';
 
 /**
  * Marks the page's answer as a load error: 503 while the database is unreachable (with

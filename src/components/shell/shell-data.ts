@@ -1,7 +1,7 @@
-import type { Category } from '../../lib/contract/catalog.ts';
-import { toApiLang, type Locale } from '../../lib/locale.ts';
-import { onCatalogueChange } from '../../server/catalogue-changes/index.ts';
-import { getCatalogService } from '../../server/catalog/index.ts';
+import type { Category } from '#lib/contract/catalog.ts';
+import { toApiLang, type Locale } from '#lib/locale.ts';
+import { onCatalogueChange } from '#server/catalogue-changes/index.ts';
+import { getCatalogService } from '#server/catalog/index.ts';
 
 /** What the shell shows on every page: categories for the mega-menu, sidebar and footer. */
 export type ShellCategory = Pick<Category, 'id' | 'name' | 'slug' | 'icone' | 'visivel_menu' | 'departments'>;
@@ -31,7 +31,8 @@ export function getShellData(locale: Locale): Promise<ShellData> {
   const lang = toApiLang(locale);
   const hit = cache.get(lang);
   if (hit && Date.now() - hit.at < SHELL_CACHE_MS) return hit.data;
-  const data = getCatalogService().listCategories(lang)
+  const data = getCatalogService()
+    .listCategories(lang)
     .then((categories): ShellData => ({ categories }))
     .catch((error: unknown) => {
       console.warn('shell categories unavailable', error);

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { createAddressSchema, type AccountAddress } from '../../lib/contract/accounts.ts';
-import { formatCep, toDigits } from '../../lib/documents.ts';
-import { accountMessages } from '../../lib/i18n/accounts.ts';
-import { formMessages } from '../../lib/i18n/forms.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { createAddressSchema, type AccountAddress } from '#lib/contract/accounts.ts';
+import { formatCep, toDigits } from '#lib/documents.ts';
+import { accountMessages } from '#lib/i18n/accounts.ts';
+import { formMessages } from '#lib/i18n/forms.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { Field, Select } from './fields.tsx';
-import { apiRequest, toError, toFirstErrors } from '../../lib/api-client.ts';
+import { apiRequest, toError, toFirstErrors } from '#lib/api-client.ts';
 import { loadCities, loadStates, lookupCep, type CityOption, type StateOption } from './reference.ts';
 
 export interface AddressModalProps {
@@ -21,14 +21,34 @@ export interface AddressModalProps {
   onClose(): void;
 }
 
-const EMPTY = { nome: '', cep: '', logradouro: '', numero: '', bairro: '', cidade: '', estado: '', estado_id: '', cidade_id: '', complemento: '', como_chegar: '' };
+const EMPTY = {
+  nome: '',
+  cep: '',
+  logradouro: '',
+  numero: '',
+  bairro: '',
+  cidade: '',
+  estado: '',
+  estado_id: '',
+  cidade_id: '',
+  complemento: '',
+  como_chegar: '',
+};
 type Values = typeof EMPTY;
 
 function toValues(address: AccountAddress): Values {
   return {
-    nome: address.nome, cep: address.cep ? formatCep(address.cep) : '', logradouro: address.logradouro, numero: address.numero,
-    bairro: address.bairro, cidade: address.cidade, estado: address.estado, estado_id: address.estado_id ? String(address.estado_id) : '',
-    cidade_id: address.cidade_id ? String(address.cidade_id) : '', complemento: address.complemento ?? '', como_chegar: address.como_chegar ?? '',
+    nome: address.nome,
+    cep: address.cep ? formatCep(address.cep) : '',
+    logradouro: address.logradouro,
+    numero: address.numero,
+    bairro: address.bairro,
+    cidade: address.cidade,
+    estado: address.estado,
+    estado_id: address.estado_id ? String(address.estado_id) : '',
+    cidade_id: address.cidade_id ? String(address.cidade_id) : '',
+    complemento: address.complemento ?? '',
+    como_chegar: address.como_chegar ?? '',
   };
 }
 
@@ -80,7 +100,14 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
       setManual(false);
       setValues((v) => ({ ...v, ...fields }));
     } else {
-      setValues((v) => ({ ...v, ...(found ? { logradouro: found.logradouro, bairro: found.bairro } : {}), cidade: '', estado: '', cidade_id: '', estado_id: '' }));
+      setValues((v) => ({
+        ...v,
+        ...(found ? { logradouro: found.logradouro, bairro: found.bairro } : {}),
+        cidade: '',
+        estado: '',
+        cidade_id: '',
+        estado_id: '',
+      }));
       setManual(true);
       setStates(await loadStates(1));
     }
@@ -88,7 +115,13 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
 
   async function chooseState(id: string) {
     const state = states.find((s) => String(s.estado_id) === id);
-    setValues((v) => ({ ...v, estado_id: id, estado: state ? (mode === 1 ? state.uf : state.estado_nome) : '', cidade_id: '', cidade: '' }));
+    setValues((v) => ({
+      ...v,
+      estado_id: id,
+      estado: state ? (mode === 1 ? state.uf : state.estado_nome) : '',
+      cidade_id: '',
+      cidade: '',
+    }));
     setCities(id ? await loadCities(Number(id)) : []);
   }
 
@@ -121,7 +154,14 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
   }
 
   const input = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => (
-    <Field label={label} name={name} value={values[name]} error={errors[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })} {...extra} />
+    <Field
+      label={label}
+      name={name}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      {...extra}
+    />
   );
   const selects = mode === 2 || manual;
   const title = editing ? t('editAddressTitle') : t('addAddress');
@@ -131,22 +171,56 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
       <form className="acc-form" onSubmit={save} noValidate>
         <h2 id="address-title">{title}</h2>
         <div className="acc-radio" role="radiogroup">
-          <label><input type="radio" name="modo" checked={mode === 1} onChange={() => void prepare(1, EMPTY, false)} />{t('brazilianAddress')}</label>
-          <label><input type="radio" name="modo" checked={mode === 2} onChange={() => void prepare(2, EMPTY, false)} />{t('paraguayanAddress')}</label>
+          <label>
+            <input type="radio" name="modo" checked={mode === 1} onChange={() => void prepare(1, EMPTY, false)} />
+            {t('brazilianAddress')}
+          </label>
+          <label>
+            <input type="radio" name="modo" checked={mode === 2} onChange={() => void prepare(2, EMPTY, false)} />
+            {t('paraguayanAddress')}
+          </label>
         </div>
         <div className="acc-grid">
           {input('nome', t('addressName'))}
-          {mode === 1 && <Field label={t('cep')} name="cep" value={values.cep} error={errors.cep} inputMode="numeric" onChange={(e) => onCep(e.target.value)} />}
-          {mode === 1 && manual && <p className="acc-alert" role="status">{t('cepNotFound')}</p>}
+          {mode === 1 && (
+            <Field
+              label={t('cep')}
+              name="cep"
+              value={values.cep}
+              error={errors.cep}
+              inputMode="numeric"
+              onChange={(e) => onCep(e.target.value)}
+            />
+          )}
+          {mode === 1 && manual && (
+            <p className="acc-alert" role="status">
+              {t('cepNotFound')}
+            </p>
+          )}
           {input('logradouro', t('street'))}
           {input('numero', t('number'))}
           {input('bairro', t('district'))}
           {selects ? (
             <>
-              <Select label={mode === 1 ? t('state') : t('department')} name="estado_id" value={values.estado_id} placeholder={mode === 1 ? t('selectState') : t('selectDepartment')}
-                options={states.map((s) => ({ value: String(s.estado_id), label: s.estado_nome }))} error={errors.estado_id ?? errors.estado} onChange={chooseState} />
-              <Select label={mode === 1 ? t('city') : t('districtPy')} name="cidade_id" value={values.cidade_id} disabled={!values.estado_id} placeholder={mode === 1 ? t('selectCity') : t('selectDistrict')}
-                options={cities.map((c) => ({ value: String(c.cidade_id), label: c.nome_cidade }))} error={errors.cidade_id ?? errors.cidade} onChange={chooseCity} />
+              <Select
+                label={mode === 1 ? t('state') : t('department')}
+                name="estado_id"
+                value={values.estado_id}
+                placeholder={mode === 1 ? t('selectState') : t('selectDepartment')}
+                options={states.map((s) => ({ value: String(s.estado_id), label: s.estado_nome }))}
+                error={errors.estado_id ?? errors.estado}
+                onChange={chooseState}
+              />
+              <Select
+                label={mode === 1 ? t('city') : t('districtPy')}
+                name="cidade_id"
+                value={values.cidade_id}
+                disabled={!values.estado_id}
+                placeholder={mode === 1 ? t('selectCity') : t('selectDistrict')}
+                options={cities.map((c) => ({ value: String(c.cidade_id), label: c.nome_cidade }))}
+                error={errors.cidade_id ?? errors.cidade}
+                onChange={chooseCity}
+              />
             </>
           ) : (
             <>
@@ -158,10 +232,18 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
           {input('complemento', t('complement'))}
           {input('como_chegar', t('directions'))}
         </div>
-        {message && <p className="acc-alert" role="alert">{message}</p>}
+        {message && (
+          <p className="acc-alert" role="alert">
+            {message}
+          </p>
+        )}
         <div className="acc-actions">
-          <button type="button" className="acc-button acc-button--secondary" onClick={() => dialog.current?.close()}>{t('close')}</button>
-          <button type="submit" className="acc-button" disabled={busy}>{busy ? t('saving') : t('save')}</button>
+          <button type="button" className="acc-button acc-button--secondary" onClick={() => dialog.current?.close()}>
+            {t('close')}
+          </button>
+          <button type="submit" className="acc-button" disabled={busy}>
+            {busy ? t('saving') : t('save')}
+          </button>
         </div>
       </form>
     </dialog>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { accountMessages } from '../../lib/i18n/accounts.ts';
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
-import { apiRequest, toError } from '../../lib/api-client.ts';
+import { accountMessages } from '#lib/i18n/accounts.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
+import { apiRequest, toError } from '#lib/api-client.ts';
 
 interface Props {
   locale: Locale;
@@ -29,29 +29,42 @@ export default function ConfirmEmail({ locale, uid, token }: Props) {
         const errors = Object.entries(body.errors);
         let message = t('confirmError');
         if (status === 422) message = errors.map(([field, list]) => `Campo: ${field} - ${list.join(', ')}`).join(' | ') || message;
-        else if (status === 400) message = errors.length ? errors.flatMap(([, list]) => list).join(', ') : body.message ?? message;
+        else if (status === 400) message = errors.length ? errors.flatMap(([, list]) => list).join(', ') : (body.message ?? message);
         else if (status === 404) message = c('resourceNotFound');
         else if (status === 403) message = errors.flatMap(([, list]) => list).join(', ') || body.message || message;
         else if (status >= 500) message = c('serverError');
         setState({ kind: 'error', message });
       })
       .catch(() => setState({ kind: 'error', message: c('serviceUnavailable') }));
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- one POST per link: t and c are new on every render and must not send it again
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one POST per link: t and c are new on every render and must not send it again
   }, [uid, token]);
 
-  if (state.kind === 'loading') return <p role="status" aria-busy="true">{t('confirmLoading')}</p>;
+  if (state.kind === 'loading')
+    return (
+      <p role="status" aria-busy="true">
+        {t('confirmLoading')}
+      </p>
+    );
   if (state.kind === 'success') {
     return (
       <div className="acc-form">
-        <p className="acc-success" role="status">{t('confirmSuccess')}</p>
-        <a className="acc-button" href="/login">{t('goToLogin')}</a>
+        <p className="acc-success" role="status">
+          {t('confirmSuccess')}
+        </p>
+        <a className="acc-button" href="/login">
+          {t('goToLogin')}
+        </a>
       </div>
     );
   }
   return (
     <div className="acc-form">
-      <p className="acc-alert" role="alert">{state.message}</p>
-      <a className="acc-button" href="/">{t('goHome')}</a>
+      <p className="acc-alert" role="alert">
+        {state.message}
+      </p>
+      <a className="acc-button" href="/">
+        {t('goHome')}
+      </a>
     </div>
   );
 }

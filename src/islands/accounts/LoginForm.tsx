@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { accountMessages } from '../../lib/i18n/accounts.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
-import { apiRequest, toError } from '../../lib/api-client.ts';
+import { accountMessages } from '#lib/i18n/accounts.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
+import { apiRequest, toError } from '#lib/api-client.ts';
 import { runAfterSignIn } from './after-sign-in.ts';
-import { toSafeRedirect } from '../../lib/safe-redirect.ts';
+import { toSafeRedirect } from '#lib/safe-redirect.ts';
 
 interface Props {
   locale: Locale;
@@ -53,7 +53,13 @@ export default function LoginForm({ locale, redirect = null, embedded = false, r
   }
 
   const form = (
-    <form className="acc-form" method="post" action={`/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`} onSubmit={onSubmit} noValidate>
+    <form
+      className="acc-form"
+      method="post"
+      action={`/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`}
+      onSubmit={onSubmit}
+      noValidate
+    >
       <label className="acc-field">
         <span>{t('email')}</span>
         <input name="email" type="email" autoComplete="email" required />
@@ -62,8 +68,14 @@ export default function LoginForm({ locale, redirect = null, embedded = false, r
         <span>{t('password')}</span>
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      {error && <p className="acc-alert" role="alert">{error}</p>}
-      <button className="acc-button" type="submit" disabled={busy}>{busy ? t('loggingIn') : t('loginSubmit')}</button>
+      {error && (
+        <p className="acc-alert" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="acc-button" type="submit" disabled={busy}>
+        {busy ? t('loggingIn') : t('loginSubmit')}
+      </button>
     </form>
   );
   // On /login the page renders these links itself (they work before hydration).

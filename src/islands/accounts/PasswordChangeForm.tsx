@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { accountMessages } from '../../lib/i18n/accounts.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { accountMessages } from '#lib/i18n/accounts.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { Field } from './fields.tsx';
-import { apiRequest, toError, toFirstErrors } from '../../lib/api-client.ts';
+import { apiRequest, toError, toFirstErrors } from '#lib/api-client.ts';
 
 /** /perfil/alterar-senha: current, new and confirmation (POST /ecom/cliente/trocar-senha-l). */
 export default function PasswordChangeForm({ locale }: { locale: Locale }) {
@@ -32,11 +32,36 @@ export default function PasswordChangeForm({ locale }: { locale: Locale }) {
 
   return (
     <form className="acc-form" onSubmit={onSubmit} noValidate>
-      <Field label={t('currentPassword')} name="password_currently" type="password" autoComplete="current-password" error={errors.password_currently} />
-      <Field label={t('newPassword')} name="password" type="password" autoComplete="new-password" hint={t('passwordHint')} error={errors.password} />
-      <Field label={t('passwordConfirmation')} name="password_confirmation" type="password" autoComplete="new-password" error={errors.password_confirmation} />
-      {status && <p className={status.ok ? 'acc-success' : 'acc-alert'} role={status.ok ? 'status' : 'alert'}>{status.text}</p>}
-      <button className="acc-button" type="submit" disabled={busy}>{busy ? t('saving') : t('save')}</button>
+      <Field
+        label={t('currentPassword')}
+        name="password_currently"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password_currently}
+      />
+      <Field
+        label={t('newPassword')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={t('passwordHint')}
+        error={errors.password}
+      />
+      <Field
+        label={t('passwordConfirmation')}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password_confirmation}
+      />
+      {status && (
+        <p className={status.ok ? 'acc-success' : 'acc-alert'} role={status.ok ? 'status' : 'alert'}>
+          {status.text}
+        </p>
+      )}
+      <button className="acc-button" type="submit" disabled={busy}>
+        {busy ? t('saving') : t('save')}
+      </button>
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { accountMessages } from '../../lib/i18n/accounts.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
-import { apiRequest, toError } from '../../lib/api-client.ts';
+import { accountMessages } from '#lib/i18n/accounts.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
+import { apiRequest, toError } from '#lib/api-client.ts';
 
 type State = 'idle' | 'submitting' | 'submitted';
 
@@ -39,7 +39,9 @@ export default function RecoveryForm({ locale }: { locale: Locale }) {
   if (state === 'submitted') {
     return (
       <div className="acc-form">
-        <p className="acc-success" role="status">{t('recoverSent')}</p>
+        <p className="acc-success" role="status">
+          {t('recoverSent')}
+        </p>
         <a href="/login">{t('backToLogin')}</a>
       </div>
     );
@@ -51,8 +53,14 @@ export default function RecoveryForm({ locale }: { locale: Locale }) {
         <span>{t('email')}</span>
         <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </label>
-      {error && <p className="acc-alert" role="alert">{error}</p>}
-      <button className="acc-button" type="submit" disabled={state === 'submitting'}>{t('recoverSubmit')}</button>
+      {error && (
+        <p className="acc-alert" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="acc-button" type="submit" disabled={state === 'submitting'}>
+        {t('recoverSubmit')}
+      </button>
       <a href="/login">{t('backToLogin')}</a>
     </form>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { accountMessages } from '../../lib/i18n/accounts.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { accountMessages } from '#lib/i18n/accounts.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
+import { apiRequest } from '#lib/api-client.ts';
 
 export default function ResendConfirmation({ locale }: { locale: Locale }) {
   const t = createTranslator(accountMessages, locale);
@@ -14,9 +14,19 @@ export default function ResendConfirmation({ locale }: { locale: Locale }) {
   }
   return (
     <div className="acc-form">
-      <button type="button" className="acc-button acc-button--secondary" disabled={state === 'busy'} onClick={resend}>{t('resendConfirmation')}</button>
-      {state === 'sent' && <p className="acc-success" role="status">{t('verifyInbox')}</p>}
-      {state === 'error' && <p className="acc-alert" role="alert">{t('verifyInboxError')}</p>}
+      <button type="button" className="acc-button acc-button--secondary" disabled={state === 'busy'} onClick={resend}>
+        {t('resendConfirmation')}
+      </button>
+      {state === 'sent' && (
+        <p className="acc-success" role="status">
+          {t('verifyInbox')}
+        </p>
+      )}
+      {state === 'error' && (
+        <p className="acc-alert" role="alert">
+          {t('verifyInboxError')}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { accountMessages } from '../../lib/i18n/accounts.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
-import { apiRequest, toError, toFirstErrors } from '../../lib/api-client.ts';
+import { accountMessages } from '#lib/i18n/accounts.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
+import { apiRequest, toError, toFirstErrors } from '#lib/api-client.ts';
 
 interface Props {
   locale: Locale;
@@ -34,7 +34,14 @@ export default function ResetPasswordForm({ locale, uuid, token, email, code }: 
     setState('loading');
     setMessage(null);
     try {
-      const answer = await apiRequest('POST', '/ecom/cliente/trocar-senha', { email, uuid, token, code, password, password_confirmation: confirmation });
+      const answer = await apiRequest('POST', '/ecom/cliente/trocar-senha', {
+        email,
+        uuid,
+        token,
+        code,
+        password,
+        password_confirmation: confirmation,
+      });
       if (answer.ok) {
         setState('success');
         return;
@@ -51,8 +58,12 @@ export default function ResetPasswordForm({ locale, uuid, token, email, code }: 
   if (state === 'success') {
     return (
       <div className="acc-form">
-        <p className="acc-success" role="status">{t('resetSuccess')}</p>
-        <a className="acc-button" href="/login">{t('goToLogin')}</a>
+        <p className="acc-success" role="status">
+          {t('resetSuccess')}
+        </p>
+        <a className="acc-button" href="/login">
+          {t('goToLogin')}
+        </a>
       </div>
     );
   }
@@ -67,8 +78,14 @@ export default function ResetPasswordForm({ locale, uuid, token, email, code }: 
         <span>{t('passwordConfirmation')}</span>
         <input name="password_confirmation" type="password" autoComplete="new-password" required />
       </label>
-      {message && <p className="acc-alert" role="alert">{message}</p>}
-      <button className="acc-button" type="submit" disabled={state === 'loading'}>{t('resetSubmit')}</button>
+      {message && (
+        <p className="acc-alert" role="alert">
+          {message}
+        </p>
+      )}
+      <button className="acc-button" type="submit" disabled={state === 'loading'}>
+        {t('resetSubmit')}
+      </button>
     </form>
   );
 }

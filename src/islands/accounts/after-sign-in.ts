@@ -1,4 +1,4 @@
-import { SESSION_EXPIRY_KEY, SESSION_TTL_MS } from '../../lib/session.ts';
+import { SESSION_EXPIRY_KEY, SESSION_TTL_MS } from '#lib/session.ts';
 import { localState } from '../stored-state.ts';
 
 /**
@@ -7,9 +7,11 @@ import { localState } from '../stored-state.ts';
  * lazily (and only when present), so the login form does not carry their code and a failure
  * never blocks the sign-in or sign-out.
  */
-const favouritesStore = import.meta.glob<{ pushLocalFavourites?: () => Promise<void>; resetFavourites?: () => void; LOCAL_FAVOURITES_KEY?: string }>(
-  '../favourites/favourites-store.ts',
-);
+const favouritesStore = import.meta.glob<{
+  pushLocalFavourites?: () => Promise<void>;
+  resetFavourites?: () => void;
+  LOCAL_FAVOURITES_KEY?: string;
+}>('../favourites/favourites-store.ts');
 const cartStore = import.meta.glob<{ clearCart?: () => void }>('../cart/cart-store.ts');
 
 async function loadFirst<T>(modules: Record<string, () => Promise<T>>): Promise<T | null> {

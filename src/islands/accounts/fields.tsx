@@ -1,8 +1,8 @@
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES } from '../../lib/contract/accounts.ts';
-import { fileFieldMessages } from '../../lib/i18n/file-field.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES } from '#lib/contract/accounts.ts';
+import { fileFieldMessages } from '#lib/i18n/file-field.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -17,7 +17,15 @@ export function Field({ label, error, hint, id, ...input }: FieldProps) {
     <div className="acc-field">
       <label htmlFor={fieldId}>{label}</label>
       <input id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={`${fieldId}-msg`} {...input} />
-      {error ? <small className="acc-error" id={`${fieldId}-msg`} role="alert">{error}</small> : hint ? <small className="acc-hint" id={`${fieldId}-msg`}>{hint}</small> : null}
+      {error ? (
+        <small className="acc-error" id={`${fieldId}-msg`} role="alert">
+          {error}
+        </small>
+      ) : hint ? (
+        <small className="acc-hint" id={`${fieldId}-msg`}>
+          {hint}
+        </small>
+      ) : null}
     </div>
   );
 }
@@ -38,11 +46,26 @@ export function Select({ label, name, value, error, disabled, placeholder, optio
   return (
     <div className="acc-field">
       <label htmlFor={`f-${name}`}>{label}</label>
-      <select id={`f-${name}`} name={name} value={value} disabled={disabled} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={`f-${name}`}
+        name={name}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">{placeholder}</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
-      {error && <small className="acc-error" role="alert">{error}</small>}
+      {error && (
+        <small className="acc-error" role="alert">
+          {error}
+        </small>
+      )}
     </div>
   );
 }
@@ -68,7 +91,12 @@ const TYPES = DOCUMENT_ACCEPT.split(',');
 export function FileField({ label, name, hint, error, typeError, sizeError, locale, onFile }: FileFieldProps) {
   const t = createTranslator(fileFieldMessages, locale);
   const [chosen, setChosen] = useState<{ name: string; preview: string | null } | null>(null);
-  useEffect(() => () => { if (chosen?.preview) URL.revokeObjectURL(chosen.preview); }, [chosen]);
+  useEffect(
+    () => () => {
+      if (chosen?.preview) URL.revokeObjectURL(chosen.preview);
+    },
+    [chosen],
+  );
   const id = `f-${name}`;
   return (
     <div className="acc-field">
@@ -99,15 +127,30 @@ export function FileField({ label, name, hint, error, typeError, sizeError, loca
           <span className="acc-file__name">{chosen?.name ?? t('noFileChosen')}</span>
         </span>
       </div>
-      {chosen && (chosen.preview
-        ? <img className="acc-preview" src={chosen.preview} alt={label} />
-        : (
+      {chosen &&
+        (chosen.preview ? (
+          <img className="acc-preview" src={chosen.preview} alt={label} />
+        ) : (
           <p className="acc-file__pdf" data-testid="file-pdf">
-            <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true"><path d="M6 2h8l5 5v15H6z" fill="#fdecea" stroke="#b42318" strokeWidth="1.5" /><path d="M14 2v5h5" fill="none" stroke="#b42318" strokeWidth="1.5" /><text x="12.5" y="18" textAnchor="middle" fontSize="6" fontWeight="700" fill="#b42318">PDF</text></svg>
+            <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+              <path d="M6 2h8l5 5v15H6z" fill="#fdecea" stroke="#b42318" strokeWidth="1.5" />
+              <path d="M14 2v5h5" fill="none" stroke="#b42318" strokeWidth="1.5" />
+              <text x="12.5" y="18" textAnchor="middle" fontSize="6" fontWeight="700" fill="#b42318">
+                PDF
+              </text>
+            </svg>
             <span>{t('pdfChosen', { name: chosen.name })}</span>
           </p>
         ))}
-      {error ? <small className="acc-error" id={`${id}-msg`} role="alert">{error}</small> : <small className="acc-hint" id={`${id}-msg`}>{hint}</small>}
+      {error ? (
+        <small className="acc-error" id={`${id}-msg`} role="alert">
+          {error}
+        </small>
+      ) : (
+        <small className="acc-hint" id={`${id}-msg`}>
+          {hint}
+        </small>
+      )}
     </div>
   );
 }

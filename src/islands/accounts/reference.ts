@@ -1,4 +1,4 @@
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '#lib/api-client.ts';
 
 /** Reference data and postal-code lookups over the shop API (states/cities from the cart issue). */
 export interface StateOption {
@@ -14,12 +14,12 @@ export interface CityOption {
 
 export async function loadStates(countryId: 1 | 2): Promise<StateOption[]> {
   const answer = await apiRequest<{ data: StateOption[] }>('GET', `/ecom/endereco/estados?pais_id=${countryId}`);
-  return answer.ok ? answer.data?.data ?? [] : [];
+  return answer.ok ? (answer.data?.data ?? []) : [];
 }
 
 export async function loadCities(stateId: number): Promise<CityOption[]> {
   const answer = await apiRequest<{ data: CityOption[] }>('GET', `/ecom/endereco/estados/${stateId}/cidades`);
-  return answer.ok ? answer.data?.data ?? [] : [];
+  return answer.ok ? (answer.data?.data ?? []) : [];
 }
 
 export interface CepResult {
@@ -36,9 +36,15 @@ export interface CepResult {
 /** Our CEP endpoint, then the city matched by its IBGE code; null when not found or unavailable. */
 export async function lookupCep(cep: string): Promise<CepResult | null> {
   try {
-    const found = await apiRequest<{ logradouro: string; bairro: string; localidade: string; uf: string; ibge: string }>('GET', `/ecom/endereco/cep/${cep}`);
+    const found = await apiRequest<{ logradouro: string; bairro: string; localidade: string; uf: string; ibge: string }>(
+      'GET',
+      `/ecom/endereco/cep/${cep}`,
+    );
     if (!found.ok) return null;
-    const city = await apiRequest<{ id: number; estado_id: number }>('POST', '/ecom/endereco/cidade-por-codigo', { pais_id: 1, codigo: found.data.ibge });
+    const city = await apiRequest<{ id: number; estado_id: number }>('POST', '/ecom/endereco/cidade-por-codigo', {
+      pais_id: 1,
+      codigo: found.data.ibge,
+    });
     return {
       matched: city.ok,
       logradouro: found.data.logradouro,

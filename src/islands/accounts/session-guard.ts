@@ -1,7 +1,7 @@
 // Ends a session the browser outlived: the server's expiry note, a sign-out in another tab
 // (SessionGuard.astro renders the meta it reads). Part of the one page script (shop-page.ts), so it
 // runs on every shop page and does nothing where its markup is absent.
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '#lib/api-client.ts';
 import { noteSessionExpiry, readSessionExpiry, runAfterSignOut } from './after-sign-in.ts';
 
 /** Notes the server's session expiry and ends a session this browser outlived. */
@@ -26,7 +26,9 @@ export function startSessionGuard(): void {
     else if (signedIn) window.setTimeout(() => void endSession(true), left);
     else {
       // The page came anonymous while this browser thinks it is signed in: ask the server.
-      void apiRequest('POST', '/ecom/me').then((answer) => { if (answer.status === 401) void endSession(false); });
+      void apiRequest('POST', '/ecom/me').then((answer) => {
+        if (answer.status === 401) void endSession(false);
+      });
     }
   }
 }

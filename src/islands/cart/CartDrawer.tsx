@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { cartMessages } from '../../lib/i18n/cart.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { cartMessages } from '#lib/i18n/cart.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import CartLines from './CartLines.tsx';
 import { $cartCount, startCart } from './cart-store.ts';
 import { getCartLinkLabel } from './format.ts';
@@ -85,26 +85,43 @@ export default function CartDrawer({ label, locale, currencyId, blocked }: Props
 
   return (
     <>
-      <a ref={trigger} href="/carrinho" className="header-cart" aria-label={getCartLinkLabel(t, label, count)}
-        aria-haspopup={blocked ? undefined : 'dialog'} aria-expanded={blocked ? undefined : state === 'open'} onClick={onTrigger}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path fill="currentColor" d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4H2V2h4.8l.9 2H21l-3.4 8.2a2 2 0 0 1-1.8 1.3H8.6l-1.1 2H19v2H4.3l2.9-5.3L5.2 4Z" /></svg>
+      <a
+        ref={trigger}
+        href="/carrinho"
+        className="header-cart"
+        aria-label={getCartLinkLabel(t, label, count)}
+        aria-haspopup={blocked ? undefined : 'dialog'}
+        aria-expanded={blocked ? undefined : state === 'open'}
+        onClick={onTrigger}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+          <path
+            fill="currentColor"
+            d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4H2V2h4.8l.9 2H21l-3.4 8.2a2 2 0 0 1-1.8 1.3H8.6l-1.1 2H19v2H4.3l2.9-5.3L5.2 4Z"
+          />
+        </svg>
         <span className="header-cart__label">{label}</span>
-        <span className="header-cart__badge" data-testid="cart-badge" data-count={count} aria-hidden="true">{count}</span>
+        <span className="header-cart__badge" data-testid="cart-badge" data-count={count} aria-hidden="true">
+          {count}
+        </span>
       </a>
-      {state !== 'closed' && createPortal(
-        <div className={`cart-drawer cart-drawer--${state}`} data-state={state}>
-          <div className="cart-drawer__backdrop" onClick={close} aria-hidden="true" />
-          <div ref={panel} className="cart-drawer__panel" role="dialog" aria-modal="true" aria-label={t('cart')}>
-            <header className="cart-drawer__head">
-              <h2>{t('cart')}</h2>
-              <button type="button" className="cart-drawer__close" onClick={close} aria-label={t('closeCart')}>×</button>
-            </header>
-            <CartLines t={t} onContinue={close} />
-          </div>
-        </div>,
-        // Outside the header: its stacking context would put the drawer under the bottom nav.
-        document.body,
-      )}
+      {state !== 'closed' &&
+        createPortal(
+          <div className={`cart-drawer cart-drawer--${state}`} data-state={state}>
+            <div className="cart-drawer__backdrop" onClick={close} aria-hidden="true" />
+            <div ref={panel} className="cart-drawer__panel" role="dialog" aria-modal="true" aria-label={t('cart')}>
+              <header className="cart-drawer__head">
+                <h2>{t('cart')}</h2>
+                <button type="button" className="cart-drawer__close" onClick={close} aria-label={t('closeCart')}>
+                  ×
+                </button>
+              </header>
+              <CartLines t={t} onContinue={close} />
+            </div>
+          </div>,
+          // Outside the header: its stacking context would put the drawer under the bottom nav.
+          document.body,
+        )}
     </>
   );
 }

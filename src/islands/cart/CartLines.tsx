@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { getMaxQuantity, type CartView } from '../../lib/contract/cart.ts';
-import type { CartMessageKey } from '../../lib/i18n/cart.ts';
-import type { Translate } from '../../lib/i18n/translator.ts';
+import { getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
+import type { CartMessageKey } from '#lib/i18n/cart.ts';
+import type { Translate } from '#lib/i18n/translator.ts';
 import { $cart, $cartStatus, clearCart, removeFromCart, setQuantity, type CartNotice } from './cart-store.ts';
-import { formatAmount } from '../../lib/money.ts';
+import { formatAmount } from '#lib/money.ts';
 import { NOTICE_MS, toNoticeText } from './format.ts';
 import { useSharedStore } from '../shell/use-shared-store.ts';
 
@@ -30,10 +30,13 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
   const [busyId, setBusyId] = useState<number | null>(null);
   const confirmTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const noticeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => {
-    clearTimeout(confirmTimer.current);
-    clearTimeout(noticeTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(confirmTimer.current);
+      clearTimeout(noticeTimer.current);
+    },
+    [],
+  );
 
   function warn(productId: number, n: CartNotice) {
     setNotice({ id: productId, text: toNoticeText(t, n) });
@@ -60,7 +63,9 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
   if (status === 'idle' || status === 'loading') {
     return (
       <div className="cart-lines cart-lines--skeleton" role="status" aria-busy="true" aria-label={t('loading')}>
-        {[0, 1, 2].map((n) => <div key={n} className="cart-skeleton" />)}
+        {[0, 1, 2].map((n) => (
+          <div key={n} className="cart-skeleton" />
+        ))}
       </div>
     );
   }
@@ -70,9 +75,15 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
       <div className="cart-empty">
         <p className="cart-empty__title">{t('emptyCart')}</p>
         <p>{t('emptyCartHint')}</p>
-        {onContinue
-          ? <button type="button" className="cart-btn cart-btn--ghost" onClick={onContinue}>{t('continueShopping')}</button>
-          : <a className="cart-btn cart-btn--ghost" href="/produtos">{t('continueShopping')}</a>}
+        {onContinue ? (
+          <button type="button" className="cart-btn cart-btn--ghost" onClick={onContinue}>
+            {t('continueShopping')}
+          </button>
+        ) : (
+          <a className="cart-btn cart-btn--ghost" href="/produtos">
+            {t('continueShopping')}
+          </a>
+        )}
       </div>
     );
   }
@@ -89,25 +100,52 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
                 {image ? <img src={image} alt="" width={64} height={64} loading="lazy" /> : <span />}
               </a>
               <div className="cart-item__body">
-                <a className="cart-item__name" href={href}>{item.produto.nome}</a>
+                <a className="cart-item__name" href={href}>
+                  {item.produto.nome}
+                </a>
                 <span className="cart-item__code">{t('code', { code: item.produto.codigo })}</span>
                 <span className="cart-item__price">{formatAmount(item.valor_unitario, cart.moeda_id)}</span>
                 <div className="cart-item__controls">
                   <div className="cart-qty" role="group" aria-label={t('quantity')}>
-                    <button type="button" aria-label={t('decrease')} disabled={item.qtde <= 1 || busyId !== null}
-                      onClick={() => run(item.produto_id, () => setQuantity(item.produto_id, item.qtde - 1))}>−</button>
-                    <output aria-live="polite" data-testid="cart-qty">{item.qtde}</output>
-                    <button type="button" aria-label={t('increase')} disabled={busyId !== null}
-                      onClick={() => item.qtde >= max
-                        ? warn(item.produto_id, { key: 'stockMax', params: { n: max } })
-                        : run(item.produto_id, () => setQuantity(item.produto_id, item.qtde + 1))}>+</button>
+                    <button
+                      type="button"
+                      aria-label={t('decrease')}
+                      disabled={item.qtde <= 1 || busyId !== null}
+                      onClick={() => run(item.produto_id, () => setQuantity(item.produto_id, item.qtde - 1))}
+                    >
+                      −
+                    </button>
+                    <output aria-live="polite" data-testid="cart-qty">
+                      {item.qtde}
+                    </output>
+                    <button
+                      type="button"
+                      aria-label={t('increase')}
+                      disabled={busyId !== null}
+                      onClick={() =>
+                        item.qtde >= max
+                          ? warn(item.produto_id, { key: 'stockMax', params: { n: max } })
+                          : run(item.produto_id, () => setQuantity(item.produto_id, item.qtde + 1))
+                      }
+                    >
+                      +
+                    </button>
                   </div>
-                  <button type="button" className="cart-item__remove" aria-label={t('removeItem', { name: item.produto.nome })}
-                    disabled={busyId !== null} onClick={() => run(item.produto_id, () => removeFromCart(item.produto_id))}>
+                  <button
+                    type="button"
+                    className="cart-item__remove"
+                    aria-label={t('removeItem', { name: item.produto.nome })}
+                    disabled={busyId !== null}
+                    onClick={() => run(item.produto_id, () => removeFromCart(item.produto_id))}
+                  >
                     {t('remove')}
                   </button>
                 </div>
-                {notice?.id === item.produto_id && <p className="cart-item__notice" role="status">{notice.text}</p>}
+                {notice?.id === item.produto_id && (
+                  <p className="cart-item__notice" role="status">
+                    {notice.text}
+                  </p>
+                )}
               </div>
             </li>
           );
@@ -117,12 +155,24 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
         <button type="button" className="cart-clear" onClick={onClear} aria-live="polite">
           {confirming ? t('confirmClear') : t('clearCart')}
         </button>
-        <p className="cart-total"><span>{t('total')}</span> <strong data-testid="cart-total">{formatAmount(cart.valor_total, cart.moeda_id)}</strong></p>
+        <p className="cart-total">
+          <span>{t('total')}</span> <strong data-testid="cart-total">{formatAmount(cart.valor_total, cart.moeda_id)}</strong>
+        </p>
         <div className="cart-actions">
-          {onContinue
-            ? <button type="button" className="cart-btn cart-btn--ghost" onClick={onContinue}>{t('continueShopping')}</button>
-            : <a className="cart-btn cart-btn--ghost" href="/produtos">{t('continueShopping')}</a>}
-          {showCheckout && <a className="cart-btn cart-btn--primary" href="/checkout">{t('checkout')}</a>}
+          {onContinue ? (
+            <button type="button" className="cart-btn cart-btn--ghost" onClick={onContinue}>
+              {t('continueShopping')}
+            </button>
+          ) : (
+            <a className="cart-btn cart-btn--ghost" href="/produtos">
+              {t('continueShopping')}
+            </a>
+          )}
+          {showCheckout && (
+            <a className="cart-btn cart-btn--primary" href="/checkout">
+              {t('checkout')}
+            </a>
+          )}
         </div>
       </div>
     </div>

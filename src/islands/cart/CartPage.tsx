@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { cartMessages } from '../../lib/i18n/cart.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { cartMessages } from '#lib/i18n/cart.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import CartLines from './CartLines.tsx';
-import type { CartView } from '../../lib/contract/cart.ts';
+import type { CartView } from '#lib/contract/cart.ts';
 import { startCart } from './cart-store.ts';
 import './cart.css';
 
@@ -20,5 +20,9 @@ export default function CartPage({ locale, currencyId, initialCart = null }: Pro
   useEffect(() => {
     void startCart(currencyId);
   }, [currencyId]);
-  return <div className="cart-page"><CartLines t={t} initialCart={initialCart} /></div>;
+  return (
+    <div className="cart-page">
+      <CartLines t={t} initialCart={initialCart} />
+    </div>
+  );
 }

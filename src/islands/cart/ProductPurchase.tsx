@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { getMaxQuantity } from '../../lib/contract/cart.ts';
-import { cartMessages } from '../../lib/i18n/cart.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { getMaxQuantity } from '#lib/contract/cart.ts';
+import { cartMessages } from '#lib/i18n/cart.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { $cart, addToCart, getQuantityInCart, startCart, type CartNotice } from './cart-store.ts';
 import { NOTICE_MS, toNoticeText } from './format.ts';
 import './purchase.css';
@@ -48,9 +48,7 @@ export default function ProductPurchase({ product, locale, currencyId }: Props) 
     if (whole < 1) return setQuantity(1);
     if (whole > room) {
       setQuantity(Math.max(1, room));
-      return warn(inCart > 0
-        ? { key: 'stockTotalExceeds', params: { n: max, m: inCart } }
-        : { key: 'stockMax', params: { n: max } });
+      return warn(inCart > 0 ? { key: 'stockTotalExceeds', params: { n: max, m: inCart } } : { key: 'stockMax', params: { n: max } });
     }
     setQuantity(whole);
   }
@@ -67,18 +65,32 @@ export default function ProductPurchase({ product, locale, currencyId }: Props) 
   }
 
   if (max === 0) {
-    return <p className="purchase__out" role="status">{t('noStock')}</p>;
+    return (
+      <p className="purchase__out" role="status">
+        {t('noStock')}
+      </p>
+    );
   }
   return (
     <div className="purchase">
       <div className="purchase__row">
         <div className="purchase__qty" role="group" aria-label={t('quantity')}>
-          <button type="button" onClick={() => change(quantity - 1)} disabled={quantity <= 1} aria-label={t('decrease')}>−</button>
+          <button type="button" onClick={() => change(quantity - 1)} disabled={quantity <= 1} aria-label={t('decrease')}>
+            −
+          </button>
           <input
-            type="number" inputMode="numeric" min={1} max={Math.max(1, room)} step={1} value={quantity}
-            aria-label={t('quantity')} onChange={(event) => change(Number(event.currentTarget.value))}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={Math.max(1, room)}
+            step={1}
+            value={quantity}
+            aria-label={t('quantity')}
+            onChange={(event) => change(Number(event.currentTarget.value))}
           />
-          <button type="button" onClick={() => change(quantity + 1)} aria-label={t('increase')}>+</button>
+          <button type="button" onClick={() => change(quantity + 1)} aria-label={t('increase')}>
+            +
+          </button>
         </div>
         <button type="button" className="purchase__add" onClick={add} disabled={busy} aria-busy={busy}>
           {busy ? t('adding') : t('addToCart')}

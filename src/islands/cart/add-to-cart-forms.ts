@@ -3,9 +3,9 @@
 // nothing where its markup is absent.
 import { addToCart, startCart } from './cart-store.ts';
 import { NOTICE_MS, toNoticeText } from './format.ts';
-import { cartMessages } from '../../lib/i18n/cart.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import { toPageLocale } from '../../lib/locale.ts';
+import { cartMessages } from '#lib/i18n/cart.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import { toPageLocale } from '#lib/locale.ts';
 
 const t = createTranslator(cartMessages, toPageLocale(document.documentElement.lang));
 const timers = new WeakMap<HTMLElement, ReturnType<typeof setTimeout>>();
@@ -15,7 +15,12 @@ function say(form: HTMLFormElement, text: string, tone: 'ok' | 'warn') {
   notice.textContent = text;
   notice.dataset.tone = tone;
   clearTimeout(timers.get(notice));
-  timers.set(notice, setTimeout(() => { notice.textContent = ''; }, NOTICE_MS));
+  timers.set(
+    notice,
+    setTimeout(() => {
+      notice.textContent = '';
+    }, NOTICE_MS),
+  );
 }
 /** Sends the add-to-cart forms through the cart store. */
 export function startAddToCartForms(): void {

@@ -1,9 +1,15 @@
 import { atom, computed } from 'nanostores';
 import {
-  createExternalId, EXTERNAL_ID_PATTERN, FILIAL_ID, ARMAZEM_ID, getMaxQuantity, type CartItemView, type CartView,
-} from '../../lib/contract/cart.ts';
-import type { CartInput } from '../../lib/contract/cart-schema.ts';
-import { apiRequest, toData, toError } from '../../lib/api-client.ts';
+  createExternalId,
+  EXTERNAL_ID_PATTERN,
+  FILIAL_ID,
+  ARMAZEM_ID,
+  getMaxQuantity,
+  type CartItemView,
+  type CartView,
+} from '#lib/contract/cart.ts';
+import type { CartInput } from '#lib/contract/cart-schema.ts';
+import { apiRequest, toData, toError } from '#lib/api-client.ts';
 import { localState, readPageCookie } from '../stored-state.ts';
 
 /**
@@ -27,7 +33,8 @@ export const $cartVersion = atom(0);
 
 /** A refusal the shopper must see: a message key of the cart catalogue with its values. */
 export interface CartNotice {
-  key: 'stockMax' | 'stockTotalExceeds' | 'stockRequestedExceeds' | 'stockInsufficient' | 'noStock' | 'unavailable' | 'cartError' | 'server';
+  key:
+    'stockMax' | 'stockTotalExceeds' | 'stockRequestedExceeds' | 'stockInsufficient' | 'noStock' | 'unavailable' | 'cartError' | 'server';
   params?: Record<string, number>;
   message?: string;
 }

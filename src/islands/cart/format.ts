@@ -1,6 +1,6 @@
 import type { CartNotice } from './cart-store.ts';
-import type { Translate } from '../../lib/i18n/translator.ts';
-import type { CartMessageKey } from '../../lib/i18n/cart.ts';
+import type { Translate } from '#lib/i18n/translator.ts';
+import type { CartMessageKey } from '#lib/i18n/cart.ts';
 
 export function toNoticeText(t: Translate<CartMessageKey>, notice: CartNotice): string {
   if (notice.key === 'server') return notice.message ?? t('cartError');

@@ -3,9 +3,9 @@
 // where its markup is absent.
 import { $cartCount, startCart } from './cart-store.ts';
 import { getCartLinkLabel } from './format.ts';
-import { cartMessages } from '../../lib/i18n/cart.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import { toPageLocale } from '../../lib/locale.ts';
+import { cartMessages } from '#lib/i18n/cart.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import { toPageLocale } from '#lib/locale.ts';
 
 /** Loads the cart and keeps the header badge and the link's label in step with it. */
 export function startHeaderCart(): void {
@@ -18,7 +18,10 @@ export function startHeaderCart(): void {
       const link = slot.querySelector<HTMLElement>('.header-cart');
       const badge = slot.querySelector<HTMLElement>('[data-testid="cart-badge"]');
       link?.setAttribute('aria-label', getCartLinkLabel(t, slot.dataset.label ?? '', count));
-      if (badge) { badge.textContent = String(count); badge.dataset.count = String(count); }
+      if (badge) {
+        badge.textContent = String(count);
+        badge.dataset.count = String(count);
+      }
     });
   }
 }

@@ -1,14 +1,23 @@
 import { useEffect, useState } from 'react';
-import { formatAmount } from '../../lib/money.ts';
-import { getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '../../lib/contract/orders.ts';
-import { cartMessages } from '../../lib/i18n/cart.ts';
-import { checkoutMessages, type CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { formatAmount } from '#lib/money.ts';
+import { getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '#lib/contract/orders.ts';
+import { cartMessages } from '#lib/i18n/cart.ts';
+import { checkoutMessages, type CheckoutMessageKey } from '#lib/i18n/checkout.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import LoginForm from '../accounts/LoginForm.tsx';
-import { $cart, $cartStatus, $cartVersion, clearCart, removeFromCart, setQuantity, startCart, type CartResult } from '../cart/cart-store.ts';
-import { apiRequest, toError } from '../../lib/api-client.ts';
-import type { StartCheckoutAnswer, StartCheckoutBody } from '../../lib/contract/checkout.ts';
+import {
+  $cart,
+  $cartStatus,
+  $cartVersion,
+  clearCart,
+  removeFromCart,
+  setQuantity,
+  startCart,
+  type CartResult,
+} from '../cart/cart-store.ts';
+import { apiRequest, toError } from '#lib/api-client.ts';
+import type { StartCheckoutAnswer, StartCheckoutBody } from '#lib/contract/checkout.ts';
 import CheckoutCartLines from './CheckoutCartLines.tsx';
 import CheckoutShipping, { type ShippingSelection } from './CheckoutShipping.tsx';
 import { getDeliveryType, toDeliveryChoice } from './shipping-rules.ts';
@@ -23,7 +32,11 @@ interface Props {
 }
 
 function LockIcon() {
-  return <svg className="co-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3H9z" /></svg>;
+  return (
+    <svg className="co-icon" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3H9z" />
+    </svg>
+  );
 }
 
 type Alert = { key: CheckoutMessageKey; detail?: string } | { text: string } | null;
@@ -46,7 +59,9 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const brazilian = foreignBuyer === 1;
 
   useEffect(() => {
-    void startCart(currencyId).then(() => { if ($cartStatus.get() === 'error') setAlert({ key: 'error_request' }); });
+    void startCart(currencyId).then(() => {
+      if ($cartStatus.get() === 'error') setAlert({ key: 'error_request' });
+    });
   }, [currencyId]);
 
   const items = (cart?.itens ?? []).filter((item) => item.ativo);
@@ -71,9 +86,15 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
 
   async function pay() {
     const problem = validateStep0();
-    if (problem || !cart || !shipping.option || !method) { setAlert(problem); return; }
+    if (problem || !cart || !shipping.option || !method) {
+      setAlert(problem);
+      return;
+    }
     const choice = toDeliveryChoice(shipping.option, shipping.point);
-    if (!choice.token) { setAlert({ key: 'selectShipping' }); return; }
+    if (!choice.token) {
+      setAlert({ key: 'selectShipping' });
+      return;
+    }
     setProcessing(true);
     setAlert(null);
     const body: StartCheckoutBody = {
@@ -86,9 +107,17 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
       forma_pagamento: method,
       parcelas: method === 'card' && brazilian ? installments : 1,
     };
-    const answer = await apiRequest<StartCheckoutAnswer>('POST', `/ecom/venda/carrinho/${encodeURIComponent(cart.external_id)}/iniciar-checkout`, body);
+    const answer = await apiRequest<StartCheckoutAnswer>(
+      'POST',
+      `/ecom/venda/carrinho/${encodeURIComponent(cart.external_id)}/iniciar-checkout`,
+      body,
+    );
     const link = answer.ok ? answer.data?.link_pagamento?.[0] : undefined;
-    if (answer.ok && !link) { setProcessing(false); setAlert({ key: 'paymentLinkNotFound' }); return; }
+    if (answer.ok && !link) {
+      setProcessing(false);
+      setAlert({ key: 'paymentLinkNotFound' });
+      return;
+    }
     if (!link) {
       setProcessing(false);
       const { message, errors } = toError(answer);
@@ -104,37 +133,93 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   return (
     <div className="co">
       <header className="co-head">
-        <p className="co-ssl"><LockIcon />{t('sslNote')}</p>
-        <div className="co-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('progress', { n: progress })}>
+        <p className="co-ssl">
+          <LockIcon />
+          {t('sslNote')}
+        </p>
+        <div
+          className="co-progress"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-label={t('progress', { n: progress })}
+        >
           <span data-progress={progress} />
         </div>
-        <ol className="co-steps"><li aria-current={step === 0 ? 'step' : undefined}>{t('stepCart')}</li><li aria-current={step === 1 ? 'step' : undefined}>{t('stepPayment')}</li></ol>
+        <ol className="co-steps">
+          <li aria-current={step === 0 ? 'step' : undefined}>{t('stepCart')}</li>
+          <li aria-current={step === 1 ? 'step' : undefined}>{t('stepPayment')}</li>
+        </ol>
       </header>
       {alert && (
-        <div className="co-alert" role="alert"><strong>{t('errorTitle')}</strong><p>{'text' in alert ? alert.text : `${t(alert.key)}${alert.detail ? ` ${alert.detail}` : ''}`}</p></div>
+        <div className="co-alert" role="alert">
+          <strong>{t('errorTitle')}</strong>
+          <p>{'text' in alert ? alert.text : `${t(alert.key)}${alert.detail ? ` ${alert.detail}` : ''}`}</p>
+        </div>
       )}
-      {!loaded ? <p role="status"><span className="spinner" aria-hidden="true" /></p> : items.length === 0 ? (
-        <div className="co-empty"><p>{t('emptyCart')}</p><a className="co-button" href="/">{t('backToShopping')}</a></div>
+      {!loaded ? (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" />
+        </p>
+      ) : items.length === 0 ? (
+        <div className="co-empty">
+          <p>{t('emptyCart')}</p>
+          <a className="co-button" href="/">
+            {t('backToShopping')}
+          </a>
+        </div>
       ) : step === 0 ? (
         <div className="co-grid">
-          <CheckoutCartLines t={t} items={items} currencyId={cart?.moeda_id ?? currencyId}
+          <CheckoutCartLines
+            t={t}
+            items={items}
+            currencyId={cart?.moeda_id ?? currencyId}
             onQuantity={(id, qtde) => change(() => setQuantity(id, qtde))}
-            onRemove={(id) => change(() => removeFromCart(id))} />
+            onRemove={(id) => change(() => removeFromCart(id))}
+          />
           <aside className="co-side">
             {signedIn && cart ? (
-              <CheckoutShipping locale={locale} t={t} cartExternalId={cart.external_id} currencyId={cart.moeda_id} brazilian={brazilian} cartVersion={version} onChange={setShipping} />
+              <CheckoutShipping
+                locale={locale}
+                t={t}
+                cartExternalId={cart.external_id}
+                currencyId={cart.moeda_id}
+                brazilian={brazilian}
+                cartVersion={version}
+                onChange={setShipping}
+              />
             ) : (
-              <div className="co-login"><p>{t('loginMessage')}</p><LoginForm locale={locale} embedded /></div>
+              <div className="co-login">
+                <p>{t('loginMessage')}</p>
+                <LoginForm locale={locale} embedded />
+              </div>
             )}
             <section className="co-summary" aria-labelledby="co-summary-title">
               <h2 id="co-summary-title">{t('summary')}</h2>
               <dl>
-                <dt>{t('total')}</dt><dd>{money(total)}</dd>
-                <dt>{t('shipping')}</dt><dd>{shipping.option ? (freight === 0 ? t('free') : money(freight)) : '—'}</dd>
-                <dt>{t('totalWithShipping')}{iva}</dt><dd data-testid="co-total"><strong>{money(total + freight)}</strong></dd>
+                <dt>{t('total')}</dt>
+                <dd>{money(total)}</dd>
+                <dt>{t('shipping')}</dt>
+                <dd>{shipping.option ? (freight === 0 ? t('free') : money(freight)) : '—'}</dd>
+                <dt>
+                  {t('totalWithShipping')}
+                  {iva}
+                </dt>
+                <dd data-testid="co-total">
+                  <strong>{money(total + freight)}</strong>
+                </dd>
               </dl>
               {signedIn && (
-                <button type="button" className="co-button co-primary" onClick={() => { const problem = validateStep0(); setAlert(problem); if (!problem) setStep(1); }}>
+                <button
+                  type="button"
+                  className="co-button co-primary"
+                  onClick={() => {
+                    const problem = validateStep0();
+                    setAlert(problem);
+                    if (!problem) setStep(1);
+                  }}
+                >
                   {t('continue')}
                 </button>
               )}
@@ -144,36 +229,72 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
       ) : (
         <section className="co-pay" aria-labelledby="co-pay-title">
           <h2 id="co-pay-title">{t('paymentMethods')}</h2>
-          <p className="co-secure"><LockIcon />{t('secureNote')}</p>
+          <p className="co-secure">
+            <LockIcon />
+            {t('secureNote')}
+          </p>
           <ul className="co-choices">
             {getPaymentMethods(brazilian ? 1 : 0).map((id) => {
               const disabled = id === 'cash' && !hasRuc;
               return (
-                <li key={id}><label className={disabled ? 'co-disabled' : undefined}>
-                  <input type="radio" name="co-method" value={id} checked={method === id} disabled={disabled} onChange={() => setMethod(id)} />
-                  <span>{t(`method_${id}` as CheckoutMessageKey)}</span>{disabled && <small>{t('cashNeedsRuc')}</small>}
-                </label></li>
+                <li key={id}>
+                  <label className={disabled ? 'co-disabled' : undefined}>
+                    <input
+                      type="radio"
+                      name="co-method"
+                      value={id}
+                      checked={method === id}
+                      disabled={disabled}
+                      onChange={() => setMethod(id)}
+                    />
+                    <span>{t(`method_${id}` as CheckoutMessageKey)}</span>
+                    {disabled && <small>{t('cashNeedsRuc')}</small>}
+                  </label>
+                </li>
               );
             })}
           </ul>
           {method === 'card' && brazilian && (
-            <label className="co-installments">{t('installments')}
+            <label className="co-installments">
+              {t('installments')}
               <select value={installments} onChange={(event) => setInstallments(Number(event.target.value))}>
                 {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((n) => (
-                  <option key={n} value={n}>{t('installmentOption', { n, amount: money(Math.ceil(((total + freight) / n) * 100) / 100) })}</option>
+                  <option key={n} value={n}>
+                    {t('installmentOption', { n, amount: money(Math.ceil(((total + freight) / n) * 100) / 100) })}
+                  </option>
                 ))}
               </select>
             </label>
           )}
-          <p className="co-total-line">{t('totalWithShipping')}{iva}: <strong>{money(total + freight)}</strong></p>
+          <p className="co-total-line">
+            {t('totalWithShipping')}
+            {iva}: <strong>{money(total + freight)}</strong>
+          </p>
           <div className="co-actions">
-            <button type="button" className="co-button" onClick={() => setStep(0)}>{t('back')}</button>
-            <button type="button" className="co-button co-primary co-desktop-only" disabled={!method || processing} onClick={() => void pay()}>{t('goToPayment')}</button>
+            <button type="button" className="co-button" onClick={() => setStep(0)}>
+              {t('back')}
+            </button>
+            <button
+              type="button"
+              className="co-button co-primary co-desktop-only"
+              disabled={!method || processing}
+              onClick={() => void pay()}
+            >
+              {t('goToPayment')}
+            </button>
           </div>
-          <div className="co-mobile-bar"><button type="button" className="co-button co-primary" disabled={!method || processing} onClick={() => void pay()}>{t('finalize')}</button></div>
+          <div className="co-mobile-bar">
+            <button type="button" className="co-button co-primary" disabled={!method || processing} onClick={() => void pay()}>
+              {t('finalize')}
+            </button>
+          </div>
         </section>
       )}
-      {processing && <div className="co-overlay" role="status" aria-live="assertive"><span className="spinner" aria-hidden="true" /> {t('processing')}</div>}
+      {processing && (
+        <div className="co-overlay" role="status" aria-live="assertive">
+          <span className="spinner" aria-hidden="true" /> {t('processing')}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { getMaxQuantity } from '../../lib/contract/cart.ts';
-import { formatAmount } from '../../lib/money.ts';
-import type { Translate } from '../../lib/i18n/translator.ts';
-import type { CheckoutMessageKey } from '../../lib/i18n/checkout.ts';
+import { getMaxQuantity } from '#lib/contract/cart.ts';
+import { formatAmount } from '#lib/money.ts';
+import type { Translate } from '#lib/i18n/translator.ts';
+import type { CheckoutMessageKey } from '#lib/i18n/checkout.ts';
 import type { CheckoutCartItem } from './checkout-api.ts';
 
 interface Props {
@@ -18,7 +18,11 @@ export default function CheckoutCartLines({ t, items, currencyId, onQuantity, on
   const [busy, setBusy] = useState<number | null>(null);
   async function run(productId: number, work: () => Promise<void>) {
     setBusy(productId);
-    try { await work(); } finally { setBusy(null); }
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+    }
   }
   return (
     <ul className="co-lines">
@@ -34,17 +38,43 @@ export default function CheckoutCartLines({ t, items, currencyId, onQuantity, on
               <span>{formatAmount(item.valor_unitario, currencyId)}</span>
             </div>
             <div className="co-qty" role="group" aria-label={t('quantity')}>
-              <button type="button" aria-label={t('decrease')} disabled={item.qtde <= 1 || busy !== null}
-                onClick={() => void run(item.produto_id, () => onQuantity(item.produto_id, item.qtde - 1))}>−</button>
+              <button
+                type="button"
+                aria-label={t('decrease')}
+                disabled={item.qtde <= 1 || busy !== null}
+                onClick={() => void run(item.produto_id, () => onQuantity(item.produto_id, item.qtde - 1))}
+              >
+                −
+              </button>
               <output aria-live="polite">{item.qtde}</output>
-              <button type="button" aria-label={t('increase')} disabled={item.qtde >= max || busy !== null}
-                onClick={() => void run(item.produto_id, () => onQuantity(item.produto_id, item.qtde + 1))}>+</button>
+              <button
+                type="button"
+                aria-label={t('increase')}
+                disabled={item.qtde >= max || busy !== null}
+                onClick={() => void run(item.produto_id, () => onQuantity(item.produto_id, item.qtde + 1))}
+              >
+                +
+              </button>
             </div>
             {/* Storefront spec section 5: why plus stopped (the stock, not the 99 cap). */}
-            {item.qtde >= max && max < getMaxQuantity() && <small className="co-stock-max" role="status">{t('stockMaxAvailable', { n: max })}</small>}
-            <button type="button" className="co-remove" disabled={busy !== null}
-              onClick={() => void run(item.produto_id, () => onRemove(item.produto_id))}>
-              {busy === item.produto_id ? <><span className="spinner" aria-hidden="true" /> {t('removing')}</> : t('remove')}
+            {item.qtde >= max && max < getMaxQuantity() && (
+              <small className="co-stock-max" role="status">
+                {t('stockMaxAvailable', { n: max })}
+              </small>
+            )}
+            <button
+              type="button"
+              className="co-remove"
+              disabled={busy !== null}
+              onClick={() => void run(item.produto_id, () => onRemove(item.produto_id))}
+            >
+              {busy === item.produto_id ? (
+                <>
+                  <span className="spinner" aria-hidden="true" /> {t('removing')}
+                </>
+              ) : (
+                t('remove')
+              )}
             </button>
           </li>
         );

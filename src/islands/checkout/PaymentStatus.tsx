@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/api-client.ts';
-import { checkoutMessages } from '../../lib/i18n/checkout.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { apiRequest } from '#lib/api-client.ts';
+import { checkoutMessages } from '#lib/i18n/checkout.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { POLL_INTERVAL_MS, readPollResponse, type PaymentsAnswer, type PollOutcome, type PollResponse } from './payment-poll.ts';
 
 interface Props {
@@ -36,19 +36,35 @@ export default function PaymentStatus({ locale, orderId, declined }: Props) {
       if (step.again) timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
     }
     void poll();
-    return () => { stopped = true; clearTimeout(timer); };
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [orderId, declined]);
 
   if (outcome.kind === 'loading') {
-    return <p className="payment-state" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" /> {t('paymentLoading')}</p>;
+    return (
+      <p className="payment-state" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" /> {t('paymentLoading')}
+      </p>
+    );
   }
   if (outcome.kind === 'success') {
     return (
       <div className="payment-state success" role="status" aria-live="polite">
         <p className="headline">{t('paymentSuccess')}</p>
-        {outcome.code && <p>{t('paymentPickupCode')}: <strong className="pickup-code" data-testid="pickup-code">{outcome.code}</strong></p>}
+        {outcome.code && (
+          <p>
+            {t('paymentPickupCode')}:{' '}
+            <strong className="pickup-code" data-testid="pickup-code">
+              {outcome.code}
+            </strong>
+          </p>
+        )}
         <p className="actions">
-          <a className="primary" href={`/pedido/${orderId}`}>{t('viewOrders')}</a>
+          <a className="primary" href={`/pedido/${orderId}`}>
+            {t('viewOrders')}
+          </a>
           {outcome.code && <a href={`/pedido/${orderId}/ticket`}>{t('printTicket')}</a>}
           <a href={`/success?pedido=${encodeURIComponent(orderId)}`}>{t('downloadReceipt')}</a>
         </p>
@@ -58,9 +74,21 @@ export default function PaymentStatus({ locale, orderId, declined }: Props) {
   if (outcome.kind === 'waiting') {
     return (
       <div className="payment-state" role="status" aria-live="polite">
-        {outcome.declined ? <p role="alert" className="declined">{t('paymentDeclined')}</p> : <p><span className="spinner" aria-hidden="true" /> {t('paymentWaiting')}</p>}
+        {outcome.declined ? (
+          <p role="alert" className="declined">
+            {t('paymentDeclined')}
+          </p>
+        ) : (
+          <p>
+            <span className="spinner" aria-hidden="true" /> {t('paymentWaiting')}
+          </p>
+        )}
         <p className="actions">
-          {outcome.link && <a className="primary" href={outcome.link} data-testid="pay-now">{t('payNow')}</a>}
+          {outcome.link && (
+            <a className="primary" href={outcome.link} data-testid="pay-now">
+              {t('payNow')}
+            </a>
+          )}
           <a href={`/pedido/${orderId}`}>{t('viewOrders')}</a>
         </p>
       </div>
@@ -68,9 +96,17 @@ export default function PaymentStatus({ locale, orderId, declined }: Props) {
   }
   return (
     <div className="payment-state" role="alert">
-      <p className="error" data-testid="payment-error">{t(outcome.key)}</p>
+      <p className="error" data-testid="payment-error">
+        {t(outcome.key)}
+      </p>
       <p>{t('contactStore')}</p>
-      <p className="actions">{outcome.key === 'missing_token' ? <a href={`/login?redirect=${encodeURIComponent(`/checkout/payment?pedido=${orderId}`)}`}>{t('signIn')}</a> : <a href="/pedidos">{t('viewOrders')}</a>}</p>
+      <p className="actions">
+        {outcome.key === 'missing_token' ? (
+          <a href={`/login?redirect=${encodeURIComponent(`/checkout/payment?pedido=${orderId}`)}`}>{t('signIn')}</a>
+        ) : (
+          <a href="/pedidos">{t('viewOrders')}</a>
+        )}
+      </p>
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import type { OrderPaymentView, OrderView } from '../../lib/contract/orders.ts';
+import type { OrderPaymentView, OrderView } from '#lib/contract/orders.ts';
 
 /** Spec section 9: the payment page asks every 5 s, at most 30 times. */
 export const POLL_INTERVAL_MS = 5000;
 export const POLL_ATTEMPTS = 30;
 
-export type PollErrorKey = 'paymentNotFound' | 'payment_timeout' | 'payment_error' | 'missing_token' | 'order_cancelled' | 'payment_refunded';
+export type PollErrorKey =
+  'paymentNotFound' | 'payment_timeout' | 'payment_error' | 'missing_token' | 'order_cancelled' | 'payment_refunded';
 
 export type PollOutcome =
   | { kind: 'loading' }
@@ -26,7 +27,11 @@ export type PollResponse = { status: number; body: PaymentsAnswer | null } | nul
  * paid; refunded when the money came too late); anything else waits, until the last attempt
  * turns waiting into a timeout and a failing request into an error. `again`: poll once more.
  */
-export function readPollResponse(response: PollResponse, attempt: number, declinedOnReturn: boolean): { outcome: PollOutcome | null; again: boolean } {
+export function readPollResponse(
+  response: PollResponse,
+  attempt: number,
+  declinedOnReturn: boolean,
+): { outcome: PollOutcome | null; again: boolean } {
   const last = attempt >= POLL_ATTEMPTS;
   if (response === null || ![200, 401, 404].includes(response.status) || (response.status === 200 && !response.body)) {
     return last ? { outcome: { kind: 'error', key: 'payment_error' }, again: false } : { outcome: null, again: true };

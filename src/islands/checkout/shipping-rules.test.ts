@@ -1,10 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryOption, PickupPoint } from './checkout-api.ts';
-import { getAutoSelection, getDefaultAddress, getDeliveryType, getPickupCities, getPickupStates, isPickupOnly, keepSelection, withAllPickupPoints } from './shipping-rules.ts';
+import {
+  getAutoSelection,
+  getDefaultAddress,
+  getDeliveryType,
+  getPickupCities,
+  getPickupStates,
+  isPickupOnly,
+  keepSelection,
+  withAllPickupPoints,
+} from './shipping-rules.ts';
 
-const point = (id: number, estado: string, cidade: string): PickupPoint => ({ id, nome: `P${id}`, endereco: '', estado, cidade, cidade_id: id });
-const option = (entrega_servico_id: number | null, points: PickupPoint[] = []): DeliveryOption =>
-  ({ entrega_servico_id, descricao: '', prazo: 1, valor: 0, token: 't', opcionais: { pontos_entrega: points } });
+const point = (id: number, estado: string, cidade: string): PickupPoint => ({
+  id,
+  nome: `P${id}`,
+  endereco: '',
+  estado,
+  cidade,
+  cidade_id: id,
+});
+const option = (entrega_servico_id: number | null, points: PickupPoint[] = []): DeliveryOption => ({
+  entrega_servico_id,
+  descricao: '',
+  prazo: 1,
+  valor: 0,
+  token: 't',
+  opcionais: { pontos_entrega: points },
+});
 
 describe('checkout shipping rules (accounts spec section 4)', () => {
   it('tells delivery, store pickup and pickup points apart', () => {
@@ -21,9 +43,16 @@ describe('checkout shipping rules (accounts spec section 4)', () => {
     const before = [option(1), option(5, [point(7, 'Central', 'Luque')]), option(null)];
     const after = [{ ...option(1), token: 'new' }, option(5, [point(7, 'Central', 'Luque'), point(8, 'Central', 'Luque')]), option(null)];
     expect(keepSelection(after, { option: before[0]!, point: null })).toEqual({ option: after[0], point: null, kept: true });
-    expect(keepSelection(after, { option: before[1]!, point: before[1]!.opcionais!.pontos_entrega![0]! }))
-      .toEqual({ option: after[1], point: after[1]!.opcionais!.pontos_entrega![0], kept: true });
-    expect(keepSelection([option(2), option(null)], { option: before[0]!, point: null })).toEqual({ option: null, point: null, kept: false });
+    expect(keepSelection(after, { option: before[1]!, point: before[1]!.opcionais!.pontos_entrega![0]! })).toEqual({
+      option: after[1],
+      point: after[1]!.opcionais!.pontos_entrega![0],
+      kept: true,
+    });
+    expect(keepSelection([option(2), option(null)], { option: before[0]!, point: null })).toEqual({
+      option: null,
+      point: null,
+      kept: false,
+    });
     expect(keepSelection([option(null)], { option: null, point: null })).toEqual({ option: option(null), point: null, kept: false });
   });
   it('shows pickup-only mode when store pickup is the only option', () => {
@@ -31,18 +60,31 @@ describe('checkout shipping rules (accounts spec section 4)', () => {
     expect(isPickupOnly([option(null), option(2)])).toBe(false);
   });
   it('deduplicates and sorts pickup states and cities', () => {
-    const points = [point(1, 'Central', 'Luque'), point(2, 'Alto Parana', 'Ciudad del Este'), point(3, 'Central', 'Capiatá'), point(4, 'Central', 'Luque')];
+    const points = [
+      point(1, 'Central', 'Luque'),
+      point(2, 'Alto Parana', 'Ciudad del Este'),
+      point(3, 'Central', 'Capiatá'),
+      point(4, 'Central', 'Luque'),
+    ];
     expect(getPickupStates(points)).toEqual(['Alto Parana', 'Central']);
     expect(getPickupCities(points, 'Central')).toEqual(['Capiatá', 'Luque']);
   });
   it('chooses the first main address, else the first', () => {
     const base = { nome: '', logradouro: '', numero: '', bairro: '', cidade: '', estado: '', ativo: true };
-    expect(getDefaultAddress([{ ...base, id: 1, principal: false }, { ...base, id: 2, principal: true }])?.id).toBe(2);
+    expect(
+      getDefaultAddress([
+        { ...base, id: 1, principal: false },
+        { ...base, id: 2, principal: true },
+      ])?.id,
+    ).toBe(2);
     expect(getDefaultAddress([{ ...base, id: 1, principal: false }])?.id).toBe(1);
     expect(getDefaultAddress([])).toBeNull();
   });
   it('offers every pickup point, in any city, adding the option before store pickup when the city has none', () => {
-    const all = [{ ...point(1, 'Capital', 'Asunción'), valor: 30000, prazo: 2, entrega_servico_id: 3 }, { ...point(2, 'Alto Parana', 'Ciudad del Este'), valor: 15000, prazo: 1, entrega_servico_id: 3 }];
+    const all = [
+      { ...point(1, 'Capital', 'Asunción'), valor: 30000, prazo: 2, entrega_servico_id: 3 },
+      { ...point(2, 'Alto Parana', 'Ciudad del Este'), valor: 15000, prazo: 1, entrega_servico_id: 3 },
+    ];
     const delivery = option(2);
     const store = option(null);
     const added = withAllPickupPoints([delivery, store], all, 'Punto de retiro');

@@ -40,11 +40,18 @@ export function withAllPickupPoints(options: DeliveryOption[], points: PickupPoi
   const valor = Number.isFinite(from) ? from : 0;
   const existing = options.findIndex((option) => getDeliveryType(option) === 'pickup_point');
   if (existing >= 0) {
-    return options.map((option, index) => (index === existing ? { ...option, valor, opcionais: { ...option.opcionais, pontos_entrega: points } } : option));
+    return options.map((option, index) =>
+      index === existing ? { ...option, valor, opcionais: { ...option.opcionais, pontos_entrega: points } } : option,
+    );
   }
   const added: DeliveryOption = {
-    tipo: 'pickup_point', entrega_servico_id: points[0]!.entrega_servico_id ?? null, descricao: label,
-    prazo: Math.min(...points.map((point) => point.prazo ?? 0)), valor, token: null, opcionais: { pontos_entrega: points },
+    tipo: 'pickup_point',
+    entrega_servico_id: points[0]!.entrega_servico_id ?? null,
+    descricao: label,
+    prazo: Math.min(...points.map((point) => point.prazo ?? 0)),
+    valor,
+    token: null,
+    opcionais: { pontos_entrega: points },
   };
   const pickup = options.findIndex((option) => getDeliveryType(option) === 'pickup');
   return pickup < 0 ? [...options, added] : [...options.slice(0, pickup), added, ...options.slice(pickup)];
@@ -68,9 +75,11 @@ export function keepSelection(
   current: { option: DeliveryOption | null; point: PickupPoint | null },
 ): { option: DeliveryOption | null; point: PickupPoint | null; kept: boolean } {
   const chosen = current.option;
-  const option = chosen && options.find((item) => getDeliveryType(item) === getDeliveryType(chosen) && item.entrega_servico_id === chosen.entrega_servico_id);
+  const option =
+    chosen &&
+    options.find((item) => getDeliveryType(item) === getDeliveryType(chosen) && item.entrega_servico_id === chosen.entrega_servico_id);
   if (!option) return { ...getAutoSelection(options), kept: false };
-  const point = current.point ? (option.opcionais?.pontos_entrega ?? []).find((item) => item.id === current.point!.id) ?? null : null;
+  const point = current.point ? ((option.opcionais?.pontos_entrega ?? []).find((item) => item.id === current.point!.id) ?? null) : null;
   return { option, point, kept: true };
 }
 

@@ -30,7 +30,9 @@ function toStorageKey(value: unknown): string | null {
 async function whenHydrated(island: Element): Promise<void> {
   for (let frame = 0; frame < 300; frame += 1) {
     const key = Object.keys(island).find((name) => name.startsWith('__reactContainer$'));
-    const rootFiber = key ? (island as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
+    const rootFiber = key
+      ? (island as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key]
+      : undefined;
     if (rootFiber?.stateNode?.current?.memoizedState?.isDehydrated === false) return;
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { apiRequest, toData } from '../../lib/api-client.ts';
+import { apiRequest, toData } from '#lib/api-client.ts';
 import { localState } from '../stored-state.ts';
 
 /**

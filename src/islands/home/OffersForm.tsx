@@ -1,9 +1,13 @@
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest } from '#lib/api-client.ts';
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../lib/locale.ts';
+import type { Locale } from '#lib/locale.ts';
 import {
-  OFFERS_PHONE_MAX_LENGTH, formatOffersPhone, toPhoneDigits, validateOffersPhone, type OffersPhoneError,
-} from '../../lib/offers-phone.ts';
+  OFFERS_PHONE_MAX_LENGTH,
+  formatOffersPhone,
+  toPhoneDigits,
+  validateOffersPhone,
+  type OffersPhoneError,
+} from '#lib/offers-phone.ts';
 
 export interface OffersTexts {
   label: string;
@@ -69,7 +73,11 @@ export default function OffersForm({ locale, texts, initialStatus = 'idle' }: Pr
       const answer = await apiRequest('POST', '/api/public/contato-newsletter', { celular: toPhoneDigits(value) });
       if (!answer.ok) throw new Error(String(answer.status));
       setStatus('sent');
-      window.setTimeout(() => { setValue(''); setStatus('idle'); window.location.assign('/'); }, SENT_MS);
+      window.setTimeout(() => {
+        setValue('');
+        setStatus('idle');
+        window.location.assign('/');
+      }, SENT_MS);
     } catch (failure) {
       console.error('offers signup failed', failure);
       setStatus('failed');
@@ -78,14 +86,31 @@ export default function OffersForm({ locale, texts, initialStatus = 'idle' }: Pr
 
   return (
     <form className="offers__form" method="post" action="/?ofertas=1#ofertas" onSubmit={onSubmit} noValidate data-testid="offers-form">
-      <label className="offers__label" htmlFor="offers-phone">{texts.label}</label>
+      <label className="offers__label" htmlFor="offers-phone">
+        {texts.label}
+      </label>
       <div className="offers__row">
-        <input id="offers-phone" name="celular" type="tel" inputMode="tel" autoComplete="tel" required minLength={10}
-          maxLength={maxLength} placeholder={texts.placeholder} value={value}
-          aria-invalid={showError} aria-describedby="offers-hint"
+        <input
+          id="offers-phone"
+          name="celular"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          minLength={10}
+          maxLength={maxLength}
+          placeholder={texts.placeholder}
+          value={value}
+          aria-invalid={showError}
+          aria-describedby="offers-hint"
           onChange={(event) => setValue(mobile ? event.target.value.slice(0, maxLength) : formatOffersPhone(event.target.value, locale))}
-          onBlur={() => setTouched(true)} />
-        <button type="submit" className="btn btn--yellow" disabled={(hydrated && error !== null) || status === 'submitting' || status === 'sent'}>
+          onBlur={() => setTouched(true)}
+        />
+        <button
+          type="submit"
+          className="btn btn--yellow"
+          disabled={(hydrated && error !== null) || status === 'submitting' || status === 'sent'}
+        >
           {status === 'submitting' ? texts.sending : status === 'sent' ? texts.sent : texts.submit}
         </button>
       </div>

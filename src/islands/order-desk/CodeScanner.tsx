@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** The part of the Shape Detection API used here (not in TypeScript's DOM library yet). */
-interface DetectedCode { rawValue: string }
-interface BarcodeDetectorLike { detect(source: HTMLVideoElement): Promise<DetectedCode[]> }
+interface DetectedCode {
+  rawValue: string;
+}
+interface BarcodeDetectorLike {
+  detect(source: HTMLVideoElement): Promise<DetectedCode[]>;
+}
 type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
 
 interface Props {
@@ -55,7 +59,8 @@ export default function CodeScanner({ formId, labels }: Props) {
       // A few looks a second: enough for a ticket held up to the camera, light on a phone.
       timer = window.setTimeout(() => void look(), 250);
     };
-    navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false })
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
       .then(async (media) => {
         stream = media;
         if (stopped) return;
@@ -63,7 +68,10 @@ export default function CodeScanner({ formId, labels }: Props) {
         await element.play();
         void look();
       })
-      .catch(() => { setFailed(true); setActive(false); });
+      .catch(() => {
+        setFailed(true);
+        setActive(false);
+      });
     return () => {
       stopped = true;
       window.clearTimeout(timer);
@@ -74,10 +82,22 @@ export default function CodeScanner({ formId, labels }: Props) {
   if (!supported) return null;
   return (
     <div className="scanner">
-      <button type="button" className="btn btn--ghost" onClick={() => { setFailed(false); setActive(!active); }} aria-pressed={active}>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        onClick={() => {
+          setFailed(false);
+          setActive(!active);
+        }}
+        aria-pressed={active}
+      >
         {active ? labels.stop : labels.scan}
       </button>
-      {failed && <p className="pnl-alert" role="alert">{labels.noCamera}</p>}
+      {failed && (
+        <p className="pnl-alert" role="alert">
+          {labels.noCamera}
+        </p>
+      )}
       <div hidden={!active}>
         <p className="pnl-hint">{labels.scanning}</p>
         <video ref={video} muted playsInline style={{ width: '100%', maxWidth: '28rem', borderRadius: 8, background: '#000' }} />

@@ -1,7 +1,7 @@
 // Phones' load-more on listings (Pagination.astro).
 // Part of the one page script (shop-page.ts), so it runs on every shop page and does nothing
 // where its markup is absent.
-import { loadWithRetries } from '../../lib/load-retry.ts';
+import { loadWithRetries } from '#lib/load-retry.ts';
 
 // Mobile load-more: fetch the next page and append its cards instead of navigating. A failed
 // fetch is retried (2 s, 4 s, 6 s); then an error and a retry button that starts over.

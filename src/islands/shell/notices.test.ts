@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $devPopup, $toasts, closeDevPopup, dismissToast, openDevPopup, showToast } from './notices.ts';
 
 describe('toasts', () => {
-  beforeEach(() => { vi.useFakeTimers(); $toasts.set([]); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+    $toasts.set([]);
+  });
   afterEach(() => vi.useRealTimers());
 
   it('dismisses ordinary toasts after 4 s and errors after 6 s', () => {

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { ShellMessageKey } from '../../lib/i18n/shell.ts';
+import type { ShellMessageKey } from '#lib/i18n/shell.ts';
 
 /**
  * Toasts and the 'feature in development' popup, shared by every island. React islands call

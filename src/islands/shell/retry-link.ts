@@ -1,7 +1,7 @@
 // Reloads a page that failed to load after a growing delay (RetryLink.astro).
 // Part of the one page script (shop-page.ts), so it runs on every shop page and does nothing
 // where its markup is absent.
-import { getRetryDelay } from '../../lib/load-retry.ts';
+import { getRetryDelay } from '#lib/load-retry.ts';
 import { sessionState } from '../stored-state.ts';
 
 const KEY = 'fronteira:load-retry';

@@ -4,7 +4,7 @@ import { runInTurns } from './run-in-turns.ts';
 describe('runInTurns', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('runs the steps in order, none of them in the caller\'s task', async () => {
+  it("runs the steps in order, none of them in the caller's task", async () => {
     const seen: string[] = [];
     const done = runInTurns([() => seen.push('first'), () => seen.push('second')]);
     seen.push('caller');
@@ -15,7 +15,10 @@ describe('runInTurns', () => {
   it('gives other tasks a turn between two steps', async () => {
     const seen: string[] = [];
     await runInTurns([
-      () => { seen.push('first'); setTimeout(() => seen.push('task queued by the first step'), 0); },
+      () => {
+        seen.push('first');
+        setTimeout(() => seen.push('task queued by the first step'), 0);
+      },
       () => seen.push('second'),
     ]);
     expect(seen).toEqual(['first', 'task queued by the first step', 'second']);
@@ -25,7 +28,12 @@ describe('runInTurns', () => {
     const reported: unknown[] = [];
     vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
     const seen: string[] = [];
-    await runInTurns([() => { throw new Error('broken part'); }, () => seen.push('next part')]);
+    await runInTurns([
+      () => {
+        throw new Error('broken part');
+      },
+      () => seen.push('next part'),
+    ]);
     expect(seen).toEqual(['next part']);
     expect(reported).toEqual([new Error('broken part')]);
   });

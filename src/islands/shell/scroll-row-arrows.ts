@@ -25,13 +25,16 @@ function setUpArrows(track: HTMLElement, prev: HTMLButtonElement, next: HTMLButt
     next.disabled = true;
     return;
   }
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      const inView = entry.intersectionRatio >= FULLY_IN_VIEW;
-      if (entry.target === first) prev.disabled = inView;
-      if (entry.target === last) next.disabled = inView;
-    }
-  }, { root: track, threshold: [0, FULLY_IN_VIEW, 1] });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const inView = entry.intersectionRatio >= FULLY_IN_VIEW;
+        if (entry.target === first) prev.disabled = inView;
+        if (entry.target === last) next.disabled = inView;
+      }
+    },
+    { root: track, threshold: [0, FULLY_IN_VIEW, 1] },
+  );
   observer.observe(first);
   if (last !== first) observer.observe(last);
 }

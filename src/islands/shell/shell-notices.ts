@@ -1,9 +1,19 @@
 // Draws the toasts and the development popup (ShellNotices.astro) from the notices stores.
 // Part of the one page script (shop-page.ts), so it runs on every shop page and does nothing
 // where its markup is absent.
-import { $devPopup, $toasts, DEV_POPUP_EVENT, TOAST_EVENT, closeDevPopup, dismissToast, openDevPopup, showToast, type ToastKind } from './notices.ts';
-import type { ShellMessageKey } from '../../lib/i18n/shell.ts';
-import { toPageLocale } from '../../lib/locale.ts';
+import {
+  $devPopup,
+  $toasts,
+  DEV_POPUP_EVENT,
+  TOAST_EVENT,
+  closeDevPopup,
+  dismissToast,
+  openDevPopup,
+  showToast,
+  type ToastKind,
+} from './notices.ts';
+import type { ShellMessageKey } from '#lib/i18n/shell.ts';
+import { toPageLocale } from '#lib/locale.ts';
 
 /** Shows toasts and the development popup from the notices stores and the page events. */
 export function startShellNotices(): void {
@@ -22,7 +32,9 @@ export function startShellNotices(): void {
   $toasts.subscribe((toasts) => {
     if (!stack) return;
     const shown = new Set(toasts.map((toast) => String(toast.id)));
-    stack.querySelectorAll<HTMLElement>('[data-toast-id]').forEach((node) => { if (!shown.has(node.dataset.toastId ?? '')) node.remove(); });
+    stack.querySelectorAll<HTMLElement>('[data-toast-id]').forEach((node) => {
+      if (!shown.has(node.dataset.toastId ?? '')) node.remove();
+    });
     for (const toast of toasts) {
       if (stack.querySelector(`[data-toast-id="${toast.id}"]`)) continue;
       const node = document.createElement('div');
@@ -47,9 +59,15 @@ export function startShellNotices(): void {
     dialog.addEventListener('close', closeDevPopup);
     dialog.querySelector('button')?.addEventListener('click', closeDevPopup);
     const showDevPopup = async (popup: ReturnType<typeof $devPopup.get>): Promise<void> => {
-      if (!popup) { if (dialog.open) dialog.close(); return; }
+      if (!popup) {
+        if (dialog.open) dialog.close();
+        return;
+      }
       // The catalogue loads only when a popup opens: no page needs it to render.
-      const [{ shellMessages }, { createTranslator }] = await Promise.all([import('../../lib/i18n/shell.ts'), import('../../lib/i18n/translator.ts')]);
+      const [{ shellMessages }, { createTranslator }] = await Promise.all([
+        import('#lib/i18n/shell.ts'),
+        import('#lib/i18n/translator.ts'),
+      ]);
       const t = createTranslator(shellMessages, toPageLocale(document.documentElement.lang));
       const [title, message, ok] = [dialog.querySelector('h2'), dialog.querySelector('p'), dialog.querySelector('button')];
       if (title) title.textContent = t(popup.titleKey);

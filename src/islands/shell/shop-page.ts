@@ -24,15 +24,17 @@ import { startScrollRowArrows } from './scroll-row-arrows.ts';
 import { startShellControls } from './shell-controls.ts';
 import { startShellNotices } from './shell-notices.ts';
 
-void whenPageCookiesRead().then(() => runInTurns([
-  startShellControls,
-  startShellNotices,
-  startAddToCartForms,
-  startFavouriteButtons,
-  startLoadMore,
-  startScrollRowArrows,
-  startRetryLink,
-  startHeaderCart,
-  startHeaderFavourites,
-  startSessionGuard,
-]));
+void whenPageCookiesRead().then(() =>
+  runInTurns([
+    startShellControls,
+    startShellNotices,
+    startAddToCartForms,
+    startFavouriteButtons,
+    startLoadMore,
+    startScrollRowArrows,
+    startRetryLink,
+    startHeaderCart,
+    startHeaderFavourites,
+    startSessionGuard,
+  ]),
+);

@@ -1,5 +1,5 @@
-import type { PlaceOption } from '../../lib/contract/shipping.ts';
-import type { Locale } from '../../lib/locale.ts';
+import type { PlaceOption } from '#lib/contract/shipping.ts';
+import type { Locale } from '#lib/locale.ts';
 import ShippingCalculator from './ShippingCalculator.tsx';
 
 /** The es-PY product page's calculator (DECISIONS.md: it calculates, as the cart does). */

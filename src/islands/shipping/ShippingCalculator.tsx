@@ -1,13 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { getOptionKey, type DeliveryOption, type PlaceOption } from '../../lib/contract/shipping.ts';
-import { shippingMessages } from '../../lib/i18n/shipping.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import { COUNTRY, type Locale } from '../../lib/locale.ts';
+import { getOptionKey, type DeliveryOption, type PlaceOption } from '#lib/contract/shipping.ts';
+import { shippingMessages } from '#lib/i18n/shipping.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import { COUNTRY, type Locale } from '#lib/locale.ts';
 import { $cart, $cartStatus, $cartVersion, getCartExternalId, startCart } from '../cart/cart-store.ts';
-import { formatAmount } from '../../lib/money.ts';
-import { apiRequest, toData, toError } from '../../lib/api-client.ts';
+import { formatAmount } from '#lib/money.ts';
+import { apiRequest, toData, toError } from '#lib/api-client.ts';
 import {
-  $shippingOptions, $shippingSelection, applyOptions, chooseOption, readSavedShipping, resetShipping, saveShipping,
+  $shippingOptions,
+  $shippingSelection,
+  applyOptions,
+  chooseOption,
+  readSavedShipping,
+  resetShipping,
+  saveShipping,
 } from './shipping-store.ts';
 import './shipping.css';
 import { useSharedStore } from '../shell/use-shared-store.ts';
@@ -28,7 +34,14 @@ interface Props {
 const RETRY_MS = 2000;
 
 /** State, then city, then the delivery options with pickup points (storefront spec sections 4 and 8). */
-export default function ShippingCalculator({ locale, currencyId, mode, pickupOnly, cartHasItems = true, states: renderedStates = [] }: Props) {
+export default function ShippingCalculator({
+  locale,
+  currencyId,
+  mode,
+  pickupOnly,
+  cartHasItems = true,
+  states: renderedStates = [],
+}: Props) {
   const t = createTranslator(shippingMessages, locale);
   const options = useSharedStore($shippingOptions);
   const selection = useSharedStore($shippingSelection);
@@ -47,16 +60,21 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
     if (mode === 'cart') void startCart(currencyId);
     if (pickupOnly) return;
     const saved = readSavedShipping();
-    const restore = () => { if (saved.stateId) void loadCities(saved.stateId, saved.cityId); };
+    const restore = () => {
+      if (saved.stateId) void loadCities(saved.stateId, saved.cityId);
+    };
     if (renderedStates.length > 0) restore();
     else {
-      void apiRequest<{ data: Array<{ estado_id: number; estado_nome: string }> }>('GET', `/ecom/endereco/estados?pais_id=${COUNTRY.PY}`).then((r) => {
+      void apiRequest<{ data: Array<{ estado_id: number; estado_nome: string }> }>(
+        'GET',
+        `/ecom/endereco/estados?pais_id=${COUNTRY.PY}`,
+      ).then((r) => {
         setStates((toData(r)?.data ?? []).map((s) => ({ id: s.estado_id, name: s.estado_nome })));
         restore();
       });
     }
     return () => clearTimeout(retry.current);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- starts once, on mount, from the props the page rendered
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- starts once, on mount, from the props the page rendered
   }, []);
 
   async function loadCities(id: number, keepCity: number | null = null) {
@@ -95,21 +113,32 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
     }
     setStatus('busy');
     const r = await apiRequest<DeliveryOption[]>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(externalId)}/calcular-frete`, {
-      cidade_id: city, id: current.id, external_id: externalId, filial_id: 1, moeda_id: current.moeda_id, cep: '',
-      itens: current.itens.map(({ produto_id, armazem_id, valor_unitario, qtde, ativo }) => ({ produto_id, armazem_id, valor_unitario, qtde, ativo })),
+      cidade_id: city,
+      id: current.id,
+      external_id: externalId,
+      filial_id: 1,
+      moeda_id: current.moeda_id,
+      cep: '',
+      itens: current.itens.map(({ produto_id, armazem_id, valor_unitario, qtde, ativo }) => ({
+        produto_id,
+        armazem_id,
+        valor_unitario,
+        qtde,
+        ativo,
+      })),
     });
     setStatus('done');
     if (r.ok && r.data) applyOptions(r.data);
     else {
       resetShipping();
-      setError(r.status === 404 ? t('missingCart') : toError(r).message ?? t('calcRetry'));
+      setError(r.status === 404 ? t('missingCart') : (toError(r).message ?? t('calcRetry')));
     }
   }
 
   // Any cart change recalculates (spec section 4), as does the city.
   useEffect(() => {
     if (pickupOnly || cityId) void calculate(cityId);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- recalculates on a new city or cart only (calculate is a new function on every render)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- recalculates on a new city or cart only (calculate is a new function on every render)
   }, [cityId, version, cart?.id]);
 
   const deliveries = options.filter((option) => option.tipo === 'delivery');
@@ -122,37 +151,70 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
 
   return (
     <section className="shipping" aria-labelledby="shipping-title">
-      <h2 id="shipping-title" className="shipping__title">{t('title')}</h2>
-      {pickupOnly ? <p className="shipping__note">{t('pickupOnlyBrazil')}</p> : (
+      <h2 id="shipping-title" className="shipping__title">
+        {t('title')}
+      </h2>
+      {pickupOnly ? (
+        <p className="shipping__note">{t('pickupOnlyBrazil')}</p>
+      ) : (
         <div className="shipping__places">
           <label>
             <span>{t('state')}</span>
-            <select aria-label={t('state')} value={stateId ?? ''} onChange={(e) => {
-              const id = Number(e.currentTarget.value) || null;
-              resetShipping();
-              saveShipping({ stateId: id, cityId: null });
-              if (id) void loadCities(id);
-              else { setStateId(null); setCityId(null); setCities([]); }
-            }}>
+            <select
+              aria-label={t('state')}
+              value={stateId ?? ''}
+              onChange={(e) => {
+                const id = Number(e.currentTarget.value) || null;
+                resetShipping();
+                saveShipping({ stateId: id, cityId: null });
+                if (id) void loadCities(id);
+                else {
+                  setStateId(null);
+                  setCityId(null);
+                  setCities([]);
+                }
+              }}
+            >
               <option value="">{t('chooseState')}</option>
-              {states.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+              {states.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
             </select>
           </label>
           <label>
             <span>{t('city')}</span>
-            <select aria-label={t('city')} value={cityId ?? ''} disabled={!stateId || cities.length === 0} onChange={(e) => {
-              const id = Number(e.currentTarget.value) || null;
-              saveShipping({ cityId: id });
-              setCityId(id);
-            }}>
+            <select
+              aria-label={t('city')}
+              value={cityId ?? ''}
+              disabled={!stateId || cities.length === 0}
+              onChange={(e) => {
+                const id = Number(e.currentTarget.value) || null;
+                saveShipping({ cityId: id });
+                setCityId(id);
+              }}
+            >
               <option value="">{t('chooseCity')}</option>
-              {cities.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              {cities.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
             </select>
           </label>
         </div>
       )}
-      {status === 'busy' && <p className="shipping__busy" role="status">{t('calculating')}</p>}
-      {error && <p className="shipping__error" role="alert">{error}</p>}
+      {status === 'busy' && (
+        <p className="shipping__busy" role="status">
+          {t('calculating')}
+        </p>
+      )}
+      {error && (
+        <p className="shipping__error" role="alert">
+          {error}
+        </p>
+      )}
       {options.length > 0 && (
         <fieldset className="shipping__options">
           <legend>{t('options')}</legend>
@@ -173,10 +235,19 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
                     {option.opcionais.pontos_entrega.map((point) => (
                       <li key={point.id}>
                         <label>
-                          <input type="radio" name="shipping-point" checked={selection.point?.id === point.id}
-                            onChange={() => chooseOption(option, point)} />
-                          <span><strong>{point.nome}</strong> — {point.endereco}, {point.cidade}<br />
-                            <small>{t('hours', { hours: point.horario_atendimento })} · {money(point.valor, option)}</small></span>
+                          <input
+                            type="radio"
+                            name="shipping-point"
+                            checked={selection.point?.id === point.id}
+                            onChange={() => chooseOption(option, point)}
+                          />
+                          <span>
+                            <strong>{point.nome}</strong> — {point.endereco}, {point.cidade}
+                            <br />
+                            <small>
+                              {t('hours', { hours: point.horario_atendimento })} · {money(point.valor, option)}
+                            </small>
+                          </span>
                         </label>
                       </li>
                     ))}
@@ -190,8 +261,14 @@ export default function ShippingCalculator({ locale, currencyId, mode, pickupOnl
       )}
       {mode === 'cart' && cart && selection.option && (
         <dl className="shipping__summary">
-          <div><dt>{t('shippingCost')}</dt><dd data-testid="shipping-cost">{money(selection.cost, selection.option)}</dd></div>
-          <div><dt>{t('totalWithShipping')}</dt><dd>{formatAmount(cart.valor_total + selection.cost, cart.moeda_id)}</dd></div>
+          <div>
+            <dt>{t('shippingCost')}</dt>
+            <dd data-testid="shipping-cost">{money(selection.cost, selection.option)}</dd>
+          </div>
+          <div>
+            <dt>{t('totalWithShipping')}</dt>
+            <dd>{formatAmount(cart.valor_total + selection.cost, cart.moeda_id)}</dd>
+          </div>
         </dl>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { getOptionKey, type DeliveryOption, type PickupPointView } from '../../lib/contract/shipping.ts';
+import { getOptionKey, type DeliveryOption, type PickupPointView } from '#lib/contract/shipping.ts';
 import { localState } from '../stored-state.ts';
 
 /**
@@ -47,9 +47,12 @@ export function saveShipping(patch: Partial<SavedShipping>): void {
 }
 
 function select(option: DeliveryOption | null, point: PickupPointView | null): void {
-  const chosenPoint = option?.tipo === 'pickup_point' ? point ?? (option.opcionais.pontos_entrega.length === 1 ? option.opcionais.pontos_entrega[0] ?? null : null) : null;
+  const chosenPoint =
+    option?.tipo === 'pickup_point'
+      ? (point ?? (option.opcionais.pontos_entrega.length === 1 ? (option.opcionais.pontos_entrega[0] ?? null) : null))
+      : null;
   const cost = chosenPoint?.valor ?? option?.valor ?? 0;
-  const token = option?.tipo === 'pickup_point' ? chosenPoint?.token_servico ?? null : option?.token ?? null;
+  const token = option?.tipo === 'pickup_point' ? (chosenPoint?.token_servico ?? null) : (option?.token ?? null);
   $shippingSelection.set({ option, point: chosenPoint, cost, token });
 }
 

@@ -19,14 +19,25 @@ type Rule = (value: string, all: Values) => string | null;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 const rules = {
-  required: (t: T): Rule => (v) => (v.trim() === '' ? t('required') : null),
-  max: (t: T, n: number): Rule => (v) => ([...v].length > n ? t('maxLength', { n }) : null),
-  email: (t: T): Rule => (v) => (v !== '' && !EMAIL.test(v.trim()) ? t('email') : null),
-  password: (t: T): Rule => (v) => {
-    if (v === '') return null;
-    const problem = getPasswordProblem(v);
-    return problem ? t(PASSWORD_MESSAGES[problem]) : null;
-  },
+  required:
+    (t: T): Rule =>
+    (v) =>
+      v.trim() === '' ? t('required') : null,
+  max:
+    (t: T, n: number): Rule =>
+    (v) =>
+      [...v].length > n ? t('maxLength', { n }) : null,
+  email:
+    (t: T): Rule =>
+    (v) =>
+      v !== '' && !EMAIL.test(v.trim()) ? t('email') : null,
+  password:
+    (t: T): Rule =>
+    (v) => {
+      if (v === '') return null;
+      const problem = getPasswordProblem(v);
+      return problem ? t(PASSWORD_MESSAGES[problem]) : null;
+    },
 };
 
 const PASSWORD_MESSAGES: Record<PasswordProblem, FormMessageKey> = {
@@ -56,10 +67,12 @@ const FIELD = z.pipe(
 );
 
 /** Every field first: no NUL or control characters, no more than MAX_FIELD_LENGTH characters. */
-const safeText = (t: T): Rule => (v) => {
-  if (!isSafeText(v)) return t('invalidCharacters');
-  return v.length > MAX_FIELD_LENGTH ? t('maxLength', { n: MAX_FIELD_LENGTH }) : null;
-};
+const safeText =
+  (t: T): Rule =>
+  (v) => {
+    if (!isSafeText(v)) return t('invalidCharacters');
+    return v.length > MAX_FIELD_LENGTH ? t('maxLength', { n: MAX_FIELD_LENGTH }) : null;
+  };
 
 /**
  * A zod/mini object of string fields (missing ones read as '') checked by `fields` rules, after
@@ -97,7 +110,10 @@ export function createCheckEmailSchema(t: T) {
 
 export function createRegistrationSchema(t: T) {
   const r = rules;
-  const brDigits = (n: number): Rule => (v) => (toDigits(v).length !== n ? t('cep') : null);
+  const brDigits =
+    (n: number): Rule =>
+    (v) =>
+      toDigits(v).length !== n ? t('cep') : null;
   return defineForm(t, {
     estrangeiro: [r.required(t), (v) => (v === '0' || v === '1' ? null : t('required'))],
     nome: [r.required(t), r.max(t, 200)],
@@ -108,11 +124,7 @@ export function createRegistrationSchema(t: T) {
       r.email(t),
       (v, all) => (v.trim().toLowerCase() !== (all.email ?? '').trim().toLowerCase() ? t('emailsMustMatch') : null),
     ],
-    telefone: [
-      r.required(t),
-      r.max(t, 20),
-      (v, all) => (isCompletePhone(v, isBrazilian(all) ? 'BR' : 'PY') ? null : t('phone')),
-    ],
+    telefone: [r.required(t), r.max(t, 20), (v, all) => (isCompletePhone(v, isBrazilian(all) ? 'BR' : 'PY') ? null : t('phone'))],
     password: [r.required(t), r.password(t)],
     password_confirmation: [r.required(t), (v, all) => (v !== all.password ? t('passwordsMustMatch') : null)],
     documento_tipo: [r.max(t, 20)],

@@ -11,7 +11,10 @@ const CartItemSchema = z.object({
   qtde: z.coerce.number(), // zod 4 numbers refuse NaN and Infinity
   armazem_id: idSchema.optional(),
   valor_unitario: z.unknown().optional(), // accepted and ignored: the server owns prices
-  ativo: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional().transform((v) => (v === undefined ? true : Boolean(v))),
+  ativo: z
+    .union([z.boolean(), z.literal(0), z.literal(1)])
+    .optional()
+    .transform((v) => (v === undefined ? true : Boolean(v))),
   token: boundedText(200).optional().nullable(),
 });
 

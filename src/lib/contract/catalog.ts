@@ -136,9 +136,9 @@ export type StartData = z.infer<typeof StartDataSchema>;
 /** Empty strings mean "not sent" (the client sends category/department empty when searching). */
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional());
-const flag = z.preprocess(emptyToUndefined, z.enum(['0', '1', 'true', 'false']).optional()).transform((v) =>
-  v === undefined ? undefined : v === '1' || v === 'true',
-);
+const flag = z
+  .preprocess(emptyToUndefined, z.enum(['0', '1', 'true', 'false']).optional())
+  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
 const langParam = z.preprocess(emptyToUndefined, ApiLangSchema.default('pt'));
 const currencyParam = z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4).optional());
 
@@ -152,15 +152,26 @@ export const ProductsQuerySchema = z.object({
   brand_id: optionalId,
   /** Comma-separated brand ids. */
   brands_ids: z
-    .preprocess(emptyToUndefined, z.string().max(1000).regex(/^\d{1,10}(,\d{1,10})*,?$/, 'Use ids separados por vírgula').optional())
+    .preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .max(1000)
+        .regex(/^\d{1,10}(,\d{1,10})*,?$/, 'Use ids separados por vírgula')
+        .optional(),
+    )
     .transform((v) => (v === undefined ? undefined : [...new Set(v.split(',').filter(Boolean).map(Number))].slice(0, 100))),
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(PRODUCTS_MAX_PAGE).default(1)),
   /** Capped at 100: larger values are clamped, not refused. */
-  per_page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(20))
+  per_page: z
+    .preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(20))
     .transform((v) => Math.min(v, PRODUCTS_MAX_PER_PAGE)),
   /** The field after "in stock first": id (default), valor_venda or nome. tem_estoque is accepted and means the default. */
   order_by: z.preprocess(emptyToUndefined, z.enum(['id', 'valor_venda', 'nome', 'tem_estoque']).optional()),
-  order: z.preprocess((v) => (typeof v === 'string' ? (v.toLowerCase() === '' ? undefined : v.toLowerCase()) : v), z.enum(['asc', 'desc']).optional()),
+  order: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.toLowerCase() === '' ? undefined : v.toLowerCase()) : v),
+    z.enum(['asc', 'desc']).optional(),
+  ),
   /** Sent with text searches: search the whole catalogue. Accepted; category/department still filter when given. */
   all_products: flag,
   /** 1: only products with stock (the availability filter). */
@@ -180,16 +191,19 @@ export const CategoriesQuerySchema = z.object({
   moeda_id: currencyParam,
 });
 
-export const ProductIdParamSchema = z.union([
-  z.coerce.number().int().min(1).max(2_147_483_647),
-  z.string().regex(/^[a-z0-9-]{1,200}$/),
-]);
+export const ProductIdParamSchema = z.union([z.coerce.number().int().min(1).max(2_147_483_647), z.string().regex(/^[a-z0-9-]{1,200}$/)]);
 
 /** The offers signup body; its messages come from the caller's catalogue (one language per answer). */
 export function createNewsletterBodySchema(messages: { numbersOnly: string; digits: string }) {
   return z.object({
     celular: z
-      .union([z.string().max(40).regex(/^[\d\s()+.-]*$/, messages.numbersOnly), z.number().int().nonnegative()])
+      .union([
+        z
+          .string()
+          .max(40)
+          .regex(/^[\d\s()+.-]*$/, messages.numbersOnly),
+        z.number().int().nonnegative(),
+      ])
       .transform((v) => String(v).replace(/\D/g, ''))
       .pipe(z.string().min(10, messages.digits).max(15, messages.digits)),
   });

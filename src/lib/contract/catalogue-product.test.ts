@@ -26,11 +26,24 @@ describe('import amounts', () => {
 });
 
 describe('the product row schema', () => {
-  const row = { codigo: 'A-1', nome_pt: 'Furadeira', nome_es: 'Taladro', marca: 'Bosch', categoria_pt: 'Elétricas', preco: '1.500', moeda: 'pyg', estoque: '3' };
+  const row = {
+    codigo: 'A-1',
+    nome_pt: 'Furadeira',
+    nome_es: 'Taladro',
+    marca: 'Bosch',
+    categoria_pt: 'Elétricas',
+    preco: '1.500',
+    moeda: 'pyg',
+    estoque: '3',
+  };
 
   it('normalises a row as CSV and JSON send it', () => {
     expect(CatalogueProductSchema.parse(row)).toMatchObject({ moeda: 'PYG', priceMinor: 1500, estoque: 3 });
-    expect(CatalogueProductSchema.parse({ ...row, preco: 10.5, moeda: undefined, estoque: 0, mostrar_preco: 'não' })).toMatchObject({ moeda: 'USD', priceMinor: 1050, mostrar_preco: false });
+    expect(CatalogueProductSchema.parse({ ...row, preco: 10.5, moeda: undefined, estoque: 0, mostrar_preco: 'não' })).toMatchObject({
+      moeda: 'USD',
+      priceMinor: 1050,
+      mostrar_preco: false,
+    });
   });
 
   it('lists every field that is wrong, once, by its column name', () => {
@@ -38,8 +51,10 @@ describe('the product row schema', () => {
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(toRowIssues(result.error)).toEqual([
-        { field: 'nome_pt', problem: 'required' }, { field: 'moeda', problem: 'invalid' },
-        { field: 'estoque', problem: 'invalid' }, { field: 'imagens', problem: 'invalid' },
+        { field: 'nome_pt', problem: 'required' },
+        { field: 'moeda', problem: 'invalid' },
+        { field: 'estoque', problem: 'invalid' },
+        { field: 'imagens', problem: 'invalid' },
       ]);
     }
   });

@@ -48,7 +48,8 @@ const SpecificationSchema = z.object({
  * except for a currency without decimals followed by exactly three digits ("1.500" guaranies).
  */
 export function toMinorUnits(value: string | number, decimals: number): number | RowProblem {
-  const raw = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(Math.max(decimals, 6)).replace(/\.?0+$/, '') : '') : value.trim();
+  const raw =
+    typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(Math.max(decimals, 6)).replace(/\.?0+$/, '') : '') : value.trim();
   if (!/^-?[\d.,]+$/.test(raw) || !/\d/.test(raw)) return raw === '' ? 'required' : 'invalid';
   if (raw.startsWith('-')) return 'negative';
   const lastDot = raw.lastIndexOf('.');
@@ -90,38 +91,45 @@ const stock = z.union([z.number(), z.string()]).transform((value, ctx) => {
 });
 
 /** What an import file or the ERP sends for one product (`z.input`), and what the service gets (`z.output`). */
-export const CatalogueProductSchema = z.object({
-  codigo: required(60).regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, { message: 'invalid' }),
-  nome_pt: required(200),
-  nome_es: required(200),
-  descritivo_pt: text(2000).optional(),
-  descritivo_es: text(2000).optional(),
-  descricao_pt: text(50_000).optional(),
-  descricao_es: text(50_000).optional(),
-  marca: required(80),
-  categoria_pt: required(80),
-  categoria_es: text(80).optional(),
-  departamento_pt: text(80).optional(),
-  departamento_es: text(80).optional(),
-  icone_categoria: text(50_000).optional(),
-  preco: amount,
-  moeda: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
-    z.enum(CURRENCY_CODES, { message: 'invalid' }).default('USD')),
-  estoque: stock,
-  mostrar_preco: flag.optional(),
-  especificacoes: z.array(SpecificationSchema).max(60, { message: 'too_long' }).optional(),
-  imagens: z.array(imageName).max(20, { message: 'too_long' }).optional(),
-}).transform((row, ctx) => {
-  const priceMinor = toMinorUnits(row.preco, CURRENCY_DECIMALS[row.moeda]);
-  if (typeof priceMinor === 'string') {
-    ctx.addIssue({ code: 'custom', path: ['preco'], message: priceMinor });
-    return z.NEVER;
-  }
-  return { ...row, priceMinor };
-});
+export const CatalogueProductSchema = z
+  .object({
+    codigo: required(60).regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/-]*$/u, { message: 'invalid' }),
+    nome_pt: required(200),
+    nome_es: required(200),
+    descritivo_pt: text(2000).optional(),
+    descritivo_es: text(2000).optional(),
+    descricao_pt: text(50_000).optional(),
+    descricao_es: text(50_000).optional(),
+    marca: required(80),
+    categoria_pt: required(80),
+    categoria_es: text(80).optional(),
+    departamento_pt: text(80).optional(),
+    departamento_es: text(80).optional(),
+    icone_categoria: text(50_000).optional(),
+    preco: amount,
+    moeda: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
+      z.enum(CURRENCY_CODES, { message: 'invalid' }).default('USD'),
+    ),
+    estoque: stock,
+    mostrar_preco: flag.optional(),
+    especificacoes: z.array(SpecificationSchema).max(60, { message: 'too_long' }).optional(),
+    imagens: z.array(imageName).max(20, { message: 'too_long' }).optional(),
+  })
+  .transform((row, ctx) => {
+    const priceMinor = toMinorUnits(row.preco, CURRENCY_DECIMALS[row.moeda]);
+    if (typeof priceMinor === 'string') {
+      ctx.addIssue({ code: 'custom', path: ['preco'], message: priceMinor });
+      return z.NEVER;
+    }
+    return { ...row, priceMinor };
+  });
 export type CatalogueProduct = z.output<typeof CatalogueProductSchema>;
 
-export interface RowIssue { field: string; problem: RowProblem }
+export interface RowIssue {
+  field: string;
+  problem: RowProblem;
+}
 
 const PROBLEMS = new Set<string>(['required', 'invalid', 'too_long', 'decimals', 'negative', 'too_large', 'duplicate']);
 
@@ -132,8 +140,16 @@ export function toRowIssues(error: z.ZodError): RowIssue[] {
     const field = String(issue.path[0] ?? 'codigo');
     if (seen.has(field)) continue;
     const missing = issue.code === 'invalid_type' && issue.input === undefined;
-    seen.set(field, missing ? 'required' : PROBLEMS.has(issue.message) ? issue.message as RowProblem
-      : issue.code === 'too_big' ? 'too_long' : 'invalid');
+    seen.set(
+      field,
+      missing
+        ? 'required'
+        : PROBLEMS.has(issue.message)
+          ? (issue.message as RowProblem)
+          : issue.code === 'too_big'
+            ? 'too_long'
+            : 'invalid',
+    );
   }
   return [...seen].map(([field, problem]) => ({ field, problem }));
 }

@@ -3,8 +3,19 @@ import { boundedText, idSchema, isUuid, toId, uuidSchema } from './input.ts';
 
 describe('shared input checks', () => {
   it.each([
-    ['1', 1], ['2147483647', 2_147_483_647], ['0001', 1],
-    ['0', null], ['-1', null], ['2147483648', null], ['99999999999', null], ['1.5', null], ['1e3', null], ['0x10', null], ['', null], [' 1', null], [undefined, null],
+    ['1', 1],
+    ['2147483647', 2_147_483_647],
+    ['0001', 1],
+    ['0', null],
+    ['-1', null],
+    ['2147483648', null],
+    ['99999999999', null],
+    ['1.5', null],
+    ['1e3', null],
+    ['0x10', null],
+    ['', null],
+    [' 1', null],
+    [undefined, null],
   ])('path id %j reads as %j', (value, expected) => {
     expect(toId(value)).toBe(expected);
   });

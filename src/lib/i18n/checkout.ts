@@ -17,9 +17,11 @@ export const checkoutMessages = defineMessages({
     installmentsUnavailable: 'Parcelamento indisponível para esta forma de pagamento.',
     rucRequired: 'Pagamento em pontos de cobrança exige um RUC no cadastro.',
     productUnavailable: cartMessages['pt-BR'].productUnavailable,
-    priceOnRequest: 'Um produto do carrinho tem preço sob consulta e não pode ser comprado online: remova-o e consulte o preço pelo chat da loja.',
+    priceOnRequest:
+      'Um produto do carrinho tem preço sob consulta e não pode ser comprado online: remova-o e consulte o preço pelo chat da loja.',
     outOfStock: 'Alguns produtos não têm estoque suficiente.',
-    paymentGatewayUnavailable: 'O serviço de pagamento não respondeu. Nada foi cobrado e seu carrinho continua salvo; tente de novo em instantes.',
+    paymentGatewayUnavailable:
+      'O serviço de pagamento não respondeu. Nada foi cobrado e seu carrinho continua salvo; tente de novo em instantes.',
     shortItem: '{name}: Quantidade solicitada ({q}) excede o estoque disponível ({n})',
     stockMaxAvailable: cartMessages['pt-BR'].stockMaxAvailable,
     notLoggedIn: 'Faça login para finalizar a compra.',
@@ -139,9 +141,11 @@ export const checkoutMessages = defineMessages({
     installmentsUnavailable: 'Cuotas no disponibles para esta forma de pago.',
     rucRequired: 'El pago en bocas de cobranza requiere un RUC en tu registro.',
     productUnavailable: cartMessages['es-PY'].productUnavailable,
-    priceOnRequest: 'Un producto del carrito tiene precio a consultar y no se puede comprar en línea: quítalo y consulta el precio por el chat de la tienda.',
+    priceOnRequest:
+      'Un producto del carrito tiene precio a consultar y no se puede comprar en línea: quítalo y consulta el precio por el chat de la tienda.',
     outOfStock: 'Algunos productos no tienen stock suficiente.',
-    paymentGatewayUnavailable: 'El servicio de pago no respondió. No se cobró nada y tu carrito sigue guardado; intenta de nuevo en unos instantes.',
+    paymentGatewayUnavailable:
+      'El servicio de pago no respondió. No se cobró nada y tu carrito sigue guardado; intenta de nuevo en unos instantes.',
     shortItem: '{name}: Cantidad solicitada ({q}) excede el stock disponible ({n})',
     stockMaxAvailable: cartMessages['es-PY'].stockMaxAvailable,
     notLoggedIn: 'Inicia sesión para finalizar la compra.',

@@ -4,7 +4,8 @@ import { defineMessages } from './translator.ts';
 export const homeMessages = defineMessages({
   'pt-BR': {
     metaTitle: 'Fronteira Ferramentas: ferramentas profissionais',
-    metaDescription: 'Furadeiras, parafusadeiras, serras e ferramentas manuais das melhores marcas, com preço em dólar e retirada na loja em Ciudad del Este.',
+    metaDescription:
+      'Furadeiras, parafusadeiras, serras e ferramentas manuais das melhores marcas, com preço em dólar e retirada na loja em Ciudad del Este.',
     heading: 'Ferramentas profissionais na Fronteira',
     bannersLabel: 'Destaques',
     trioLabel: 'Promoções',
@@ -39,7 +40,8 @@ export const homeMessages = defineMessages({
   },
   'es-PY': {
     metaTitle: 'Fronteira Herramientas: herramientas profesionales',
-    metaDescription: 'Taladros, atornilladores, sierras y herramientas manuales de las mejores marcas, con envío en Paraguay y retiro en la tienda de Ciudad del Este.',
+    metaDescription:
+      'Taladros, atornilladores, sierras y herramientas manuales de las mejores marcas, con envío en Paraguay y retiro en la tienda de Ciudad del Este.',
     heading: 'Herramientas profesionales en Fronteira',
     bannersLabel: 'Destacados',
     trioLabel: 'Promociones',
@@ -76,4 +78,3 @@ export const homeMessages = defineMessages({
     offersPlaceholder: '11 2345-6789',
   },
 });
-

@@ -5,11 +5,14 @@ export const infoMessages = defineMessages({
   'pt-BR': {
     aboutTitle: 'Sobre nós',
     aboutMetaTitle: 'Sobre a Fronteira Ferramentas',
-    aboutDescription: 'Conheça a Fronteira Ferramentas: ferramentas profissionais em Ciudad del Este desde 1998, com atendimento em português e retirada na loja.',
+    aboutDescription:
+      'Conheça a Fronteira Ferramentas: ferramentas profissionais em Ciudad del Este desde 1998, com atendimento em português e retirada na loja.',
     aboutSubtitle: 'Ferramentas profissionais na fronteira, há mais de 25 anos.',
     historyTitle: 'Nossa história',
-    history1: 'A Fronteira nasceu em 1998 como uma pequena loja de ferramentas no centro de Ciudad del Este, atendendo marceneiros, eletricistas e construtores da região da Tríplice Fronteira.',
-    history2: 'Hoje somos distribuidores das principais marcas de ferramentas elétricas e manuais e atendemos clientes do Paraguai, do Brasil e da Argentina, na loja física e pela internet.',
+    history1:
+      'A Fronteira nasceu em 1998 como uma pequena loja de ferramentas no centro de Ciudad del Este, atendendo marceneiros, eletricistas e construtores da região da Tríplice Fronteira.',
+    history2:
+      'Hoje somos distribuidores das principais marcas de ferramentas elétricas e manuais e atendemos clientes do Paraguai, do Brasil e da Argentina, na loja física e pela internet.',
     historyImageAlt: 'Fachada da loja Fronteira Ferramentas em Ciudad del Este',
     valuesTitle: 'Nossos valores',
     valueQuality: 'Qualidade',
@@ -24,12 +27,15 @@ export const infoMessages = defineMessages({
     contactPhoneLabel: 'Telefone: {phone}',
     contactAddressLabel: 'Endereço: {address}',
     privacyTitle: 'Política de privacidade',
-    privacyText: 'Usamos seus dados apenas para processar pedidos, emitir a fatura e falar com você sobre as suas compras. Não vendemos nem compartilhamos seus dados com terceiros, exceto quando a lei exige. Você pode pedir a exclusão dos seus dados pelo e-mail de contato.',
+    privacyText:
+      'Usamos seus dados apenas para processar pedidos, emitir a fatura e falar com você sobre as suas compras. Não vendemos nem compartilhamos seus dados com terceiros, exceto quando a lei exige. Você pode pedir a exclusão dos seus dados pelo e-mail de contato.',
     termsTitle: 'Termos de uso',
-    termsText: 'Os preços e o estoque podem mudar sem aviso até a confirmação do pagamento. Compras de clientes do Brasil são retiradas na loja física, com isenção de I.V.A. mediante apresentação de documento. A garantia segue as condições de cada fabricante.',
+    termsText:
+      'Os preços e o estoque podem mudar sem aviso até a confirmação do pagamento. Compras de clientes do Brasil são retiradas na loja física, com isenção de I.V.A. mediante apresentação de documento. A garantia segue as condições de cada fabricante.',
     howTitle: 'Como comprar',
     howMetaTitle: 'Como comprar na Fronteira Ferramentas',
-    howDescription: 'Passo a passo para comprar online na Fronteira: escolha os produtos, faça o cadastro, pague com segurança e retire na loja em Ciudad del Este.',
+    howDescription:
+      'Passo a passo para comprar online na Fronteira: escolha os produtos, faça o cadastro, pague com segurança e retire na loja em Ciudad del Este.',
     howSubtitle: 'Comprar online é simples: siga os passos abaixo.',
     step1Title: 'Escolha os produtos',
     step1Text: 'Busque pelo nome ou código, navegue pelas categorias e adicione os produtos ao carrinho.',
@@ -61,11 +67,14 @@ export const infoMessages = defineMessages({
   'es-PY': {
     aboutTitle: 'Sobre nosotros',
     aboutMetaTitle: 'Sobre Fronteira Herramientas',
-    aboutDescription: 'Conoce Fronteira Herramientas: herramientas profesionales en Ciudad del Este desde 1998, con entrega en todo Paraguay y retiro en la tienda.',
+    aboutDescription:
+      'Conoce Fronteira Herramientas: herramientas profesionales en Ciudad del Este desde 1998, con entrega en todo Paraguay y retiro en la tienda.',
     aboutSubtitle: 'Herramientas profesionales en la frontera, hace más de 25 años.',
     historyTitle: 'Nuestra historia',
-    history1: 'Fronteira nació en 1998 como una pequeña ferretería en el centro de Ciudad del Este, atendiendo a carpinteros, electricistas y constructores de la Triple Frontera.',
-    history2: 'Hoy somos distribuidores de las principales marcas de herramientas eléctricas y manuales y atendemos a clientes de Paraguay, Brasil y Argentina, en la tienda física y por internet.',
+    history1:
+      'Fronteira nació en 1998 como una pequeña ferretería en el centro de Ciudad del Este, atendiendo a carpinteros, electricistas y constructores de la Triple Frontera.',
+    history2:
+      'Hoy somos distribuidores de las principales marcas de herramientas eléctricas y manuales y atendemos a clientes de Paraguay, Brasil y Argentina, en la tienda física y por internet.',
     historyImageAlt: 'Fachada de la tienda Fronteira Herramientas en Ciudad del Este',
     valuesTitle: 'Nuestros valores',
     valueQuality: 'Calidad',
@@ -80,12 +89,15 @@ export const infoMessages = defineMessages({
     contactPhoneLabel: 'Teléfono: {phone}',
     contactAddressLabel: 'Dirección: {address}',
     privacyTitle: 'Política de privacidad',
-    privacyText: 'Usamos tus datos solo para procesar pedidos, emitir la factura y comunicarnos sobre tus compras. No vendemos ni compartimos tus datos con terceros, salvo cuando la ley lo exige. Podés pedir la eliminación de tus datos por el correo de contacto.',
+    privacyText:
+      'Usamos tus datos solo para procesar pedidos, emitir la factura y comunicarnos sobre tus compras. No vendemos ni compartimos tus datos con terceros, salvo cuando la ley lo exige. Podés pedir la eliminación de tus datos por el correo de contacto.',
     termsTitle: 'Términos de uso',
-    termsText: 'Los precios y el stock pueden cambiar sin aviso hasta la confirmación del pago. Los pedidos en Paraguay pueden enviarse a domicilio o retirarse en la tienda. La garantía sigue las condiciones de cada fabricante.',
+    termsText:
+      'Los precios y el stock pueden cambiar sin aviso hasta la confirmación del pago. Los pedidos en Paraguay pueden enviarse a domicilio o retirarse en la tienda. La garantía sigue las condiciones de cada fabricante.',
     howTitle: 'Cómo comprar',
     howMetaTitle: 'Cómo comprar en Fronteira Herramientas',
-    howDescription: 'Paso a paso para comprar en línea en Fronteira: elige los productos, regístrate, paga con seguridad y recibe en tu casa o retira en la tienda.',
+    howDescription:
+      'Paso a paso para comprar en línea en Fronteira: elige los productos, regístrate, paga con seguridad y recibe en tu casa o retira en la tienda.',
     howSubtitle: 'Comprar en línea es simple: sigue estos pasos.',
     step1Title: 'Elige los productos',
     step1Text: 'Busca por nombre o código, recorre las categorías y agrega los productos al carrito.',

@@ -25,4 +25,3 @@ export const locationMessages = defineMessages({
     mapLink: 'Ver en el mapa',
   },
 });
-

@@ -80,7 +80,8 @@ export const orderDeskMessages = defineMessages({
     done_RETIRADO: 'Pedido entregue ao comprador.',
     done_CANCELADO: 'Pedido cancelado; o estoque voltou.',
     done_ESTORNADO: 'Pedido estornado; o estoque voltou e o valor foi devolvido pelo provedor.',
-    refundPending: 'Pedido estornado e estoque devolvido, mas o provedor ainda não confirmou a devolução do valor: ela será tentada de novo automaticamente.',
+    refundPending:
+      'Pedido estornado e estoque devolvido, mas o provedor ainda não confirmou a devolução do valor: ela será tentada de novo automaticamente.',
     error_not_found: 'Pedido não encontrado.',
     error_forbidden: 'Seu perfil não permite esta ação.',
     error_changed_meanwhile: 'O pedido mudou enquanto você olhava: agora está "{status}". Nada foi alterado.',
@@ -183,7 +184,8 @@ export const orderDeskMessages = defineMessages({
     done_RETIRADO: 'Pedido entregado al comprador.',
     done_CANCELADO: 'Pedido cancelado; el stock volvió.',
     done_ESTORNADO: 'Pedido reembolsado; el stock volvió y el proveedor devolvió el importe.',
-    refundPending: 'Pedido reembolsado y stock devuelto, pero el proveedor aún no confirmó la devolución del importe: el reintento es automático.',
+    refundPending:
+      'Pedido reembolsado y stock devuelto, pero el proveedor aún no confirmó la devolución del importe: el reintento es automático.',
     error_not_found: 'Pedido no encontrado.',
     error_forbidden: 'Tu perfil no permite esta acción.',
     error_changed_meanwhile: 'El pedido cambió mientras lo mirabas: ahora está "{status}". No se modificó nada.',

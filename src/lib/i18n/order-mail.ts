@@ -4,18 +4,23 @@ import { defineMessages } from './translator.ts';
 export const orderMailMessages = defineMessages({
   'pt-BR': {
     createdSubject: 'Pedido nº {number} recebido: aguardando pagamento',
-    createdBody: 'Olá, {name}.\n\nRecebemos seu pedido nº {number} no valor de {total}. Produtos reservados até: {expires}\n\nPara pagar, abra o link abaixo:\n{payLink}\n\nAcompanhe o pedido em:\n{orderLink}',
+    createdBody:
+      'Olá, {name}.\n\nRecebemos seu pedido nº {number} no valor de {total}. Produtos reservados até: {expires}\n\nPara pagar, abra o link abaixo:\n{payLink}\n\nAcompanhe o pedido em:\n{orderLink}',
     paidSubject: 'Pagamento confirmado: pedido nº {number}',
-    paidBody: 'Olá, {name}.\n\nO pagamento do pedido nº {number} ({total}) foi confirmado.\n\nCódigo de retirada: {code}\n\nO ticket de retirada vai anexo em PDF: apresente-o na loja (impresso ou no celular) junto com seu documento de identidade.\n\nDetalhes do pedido:\n{orderLink}',
-    paidDeliveryBody: 'Olá, {name}.\n\nO pagamento do pedido nº {number} ({total}) foi confirmado. Avisaremos quando o pedido for enviado.\n\nCódigo do pedido: {code} (o comprovante vai anexo em PDF).\n\nDetalhes do pedido:\n{orderLink}',
+    paidBody:
+      'Olá, {name}.\n\nO pagamento do pedido nº {number} ({total}) foi confirmado.\n\nCódigo de retirada: {code}\n\nO ticket de retirada vai anexo em PDF: apresente-o na loja (impresso ou no celular) junto com seu documento de identidade.\n\nDetalhes do pedido:\n{orderLink}',
+    paidDeliveryBody:
+      'Olá, {name}.\n\nO pagamento do pedido nº {number} ({total}) foi confirmado. Avisaremos quando o pedido for enviado.\n\nCódigo do pedido: {code} (o comprovante vai anexo em PDF).\n\nDetalhes do pedido:\n{orderLink}',
     shippedSubject: 'Pedido nº {number} enviado',
     shippedBody: 'Olá, {name}.\n\nSeu pedido nº {number} foi enviado.\n\nDetalhes do pedido:\n{orderLink}',
     pickedUpSubject: 'Pedido nº {number} retirado',
     pickedUpBody: 'Olá, {name}.\n\nSeu pedido nº {number} foi retirado na loja. Obrigado pela compra!\n\nDetalhes do pedido:\n{orderLink}',
     refundedSubject: 'Pedido nº {number} estornado',
-    refundedBody: 'Olá, {name}.\n\nO pagamento do pedido nº {number} ({total}) foi estornado. O prazo para o valor aparecer depende do meio de pagamento.\n\nDetalhes do pedido:\n{orderLink}',
+    refundedBody:
+      'Olá, {name}.\n\nO pagamento do pedido nº {number} ({total}) foi estornado. O prazo para o valor aparecer depende do meio de pagamento.\n\nDetalhes do pedido:\n{orderLink}',
     storePaidSubject: 'Novo pedido pago nº {number}',
-    storePaidBody: 'Pedido nº {number} pago\nData do pagamento: {paidAt}\n\nComprador: {buyer} <{email}>\nDocumento: {document}\nTotal: {total}\nEntrega: {delivery}\nCódigo de retirada: {code}\n\nItens:\n{items}',
+    storePaidBody:
+      'Pedido nº {number} pago\nData do pagamento: {paidAt}\n\nComprador: {buyer} <{email}>\nDocumento: {document}\nTotal: {total}\nEntrega: {delivery}\nCódigo de retirada: {code}\n\nItens:\n{items}',
     deliveryPickup: 'retirada na loja',
     deliveryHome: 'entrega no endereço',
     ticketFile: 'ticket-pedido-{number}.pdf',
@@ -23,18 +28,24 @@ export const orderMailMessages = defineMessages({
   },
   'es-PY': {
     createdSubject: 'Pedido n.º {number} recibido: esperando el pago',
-    createdBody: 'Hola, {name}.\n\nRecibimos tu pedido n.º {number} por {total}. Productos reservados hasta: {expires}\n\nPara pagar, abre el enlace de abajo:\n{payLink}\n\nSigue el pedido en:\n{orderLink}',
+    createdBody:
+      'Hola, {name}.\n\nRecibimos tu pedido n.º {number} por {total}. Productos reservados hasta: {expires}\n\nPara pagar, abre el enlace de abajo:\n{payLink}\n\nSigue el pedido en:\n{orderLink}',
     paidSubject: 'Pago confirmado: pedido n.º {number}',
-    paidBody: 'Hola, {name}.\n\nEl pago del pedido n.º {number} ({total}) fue confirmado.\n\nCódigo de retiro: {code}\n\nEl ticket de retiro va adjunto en PDF: preséntalo en la tienda (impreso o en el celular) junto con tu documento de identidad.\n\nDetalles del pedido:\n{orderLink}',
-    paidDeliveryBody: 'Hola, {name}.\n\nEl pago del pedido n.º {number} ({total}) fue confirmado. Te avisaremos cuando el pedido sea enviado.\n\nCódigo del pedido: {code} (el comprobante va adjunto en PDF).\n\nDetalles del pedido:\n{orderLink}',
+    paidBody:
+      'Hola, {name}.\n\nEl pago del pedido n.º {number} ({total}) fue confirmado.\n\nCódigo de retiro: {code}\n\nEl ticket de retiro va adjunto en PDF: preséntalo en la tienda (impreso o en el celular) junto con tu documento de identidad.\n\nDetalles del pedido:\n{orderLink}',
+    paidDeliveryBody:
+      'Hola, {name}.\n\nEl pago del pedido n.º {number} ({total}) fue confirmado. Te avisaremos cuando el pedido sea enviado.\n\nCódigo del pedido: {code} (el comprobante va adjunto en PDF).\n\nDetalles del pedido:\n{orderLink}',
     shippedSubject: 'Pedido n.º {number} enviado',
     shippedBody: 'Hola, {name}.\n\nTu pedido n.º {number} fue enviado.\n\nDetalles del pedido:\n{orderLink}',
     pickedUpSubject: 'Pedido n.º {number} retirado',
-    pickedUpBody: 'Hola, {name}.\n\nTu pedido n.º {number} fue retirado en la tienda. ¡Gracias por tu compra!\n\nDetalles del pedido:\n{orderLink}',
+    pickedUpBody:
+      'Hola, {name}.\n\nTu pedido n.º {number} fue retirado en la tienda. ¡Gracias por tu compra!\n\nDetalles del pedido:\n{orderLink}',
     refundedSubject: 'Pedido n.º {number} reembolsado',
-    refundedBody: 'Hola, {name}.\n\nEl pago del pedido n.º {number} ({total}) fue reembolsado. El plazo para ver el importe depende del medio de pago.\n\nDetalles del pedido:\n{orderLink}',
+    refundedBody:
+      'Hola, {name}.\n\nEl pago del pedido n.º {number} ({total}) fue reembolsado. El plazo para ver el importe depende del medio de pago.\n\nDetalles del pedido:\n{orderLink}',
     storePaidSubject: 'Nuevo pedido pagado n.º {number}',
-    storePaidBody: 'Pedido n.º {number} pagado\nFecha del pago: {paidAt}\n\nComprador: {buyer} <{email}>\nDocumento: {document}\nTotal: {total}\nEntrega: {delivery}\nCódigo de retiro: {code}\n\nArtículos:\n{items}',
+    storePaidBody:
+      'Pedido n.º {number} pagado\nFecha del pago: {paidAt}\n\nComprador: {buyer} <{email}>\nDocumento: {document}\nTotal: {total}\nEntrega: {delivery}\nCódigo de retiro: {code}\n\nArtículos:\n{items}',
     deliveryPickup: 'retiro en la tienda',
     deliveryHome: 'envío al domicilio',
     ticketFile: 'ticket-pedido-{number}.pdf',

@@ -22,7 +22,8 @@ export const orderMessages = defineMessages({
     ivaIncluded: shared.ivaIncluded.pt,
     orderDelivery: 'Entrega',
     orderDeliveryDays: 'Prazo de entrega',
-    refundedNotice: 'O pagamento foi confirmado depois que a reserva do pedido expirou e os produtos se esgotaram: o pedido foi cancelado e o valor estornado.',
+    refundedNotice:
+      'O pagamento foi confirmado depois que a reserva do pedido expirou e os produtos se esgotaram: o pedido foi cancelado e o valor estornado.',
     pickupCode: shared.pickupCode.pt,
     items: 'Itens',
     itemCode: 'Código',
@@ -70,7 +71,8 @@ export const orderMessages = defineMessages({
     ivaIncluded: shared.ivaIncluded.es,
     orderDelivery: 'Entrega',
     orderDeliveryDays: 'Plazo de entrega',
-    refundedNotice: 'El pago se confirmó después de que venció la reserva del pedido y los productos se agotaron: el pedido fue cancelado y el importe reembolsado.',
+    refundedNotice:
+      'El pago se confirmó después de que venció la reserva del pedido y los productos se agotaron: el pedido fue cancelado y el importe reembolsado.',
     pickupCode: shared.pickupCode.es,
     items: 'Ítems',
     itemCode: 'Código',

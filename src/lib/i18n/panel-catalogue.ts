@@ -36,7 +36,8 @@ export const panelCatalogueMessages = defineMessages({
     descriptionHint: 'Formatação e links apenas: scripts, estilos e eventos são removidos ao salvar.',
     save: 'Salvar',
     saved: 'Alterações salvas. A loja já mostra a nova versão.',
-    error_changed_meanwhile: 'Este registro foi alterado por outra pessoa enquanto você editava. Nada foi salvo: confira os valores atuais abaixo, refaça sua alteração e salve de novo.',
+    error_changed_meanwhile:
+      'Este registro foi alterado por outra pessoa enquanto você editava. Nada foi salvo: confira os valores atuais abaixo, refaça sua alteração e salve de novo.',
     error_not_found: 'Registro não encontrado.',
     error_invalid_input: 'Corrija os campos marcados: nada foi salvo.',
     fieldRequired: 'Preencha este campo.',
@@ -48,7 +49,8 @@ export const panelCatalogueMessages = defineMessages({
     iconInvalid: 'O ícone precisa ser um desenho SVG (<svg>…</svg>) sem imagens externas.',
     rateInvalid: 'Informe uma cotação maior que zero, até 1.000.000, com até 6 casas decimais.',
     categoriesTitle: 'Categorias e departamentos',
-    categoriesIntro: 'Nomes, ordem no menu, visibilidade e ícone. O ícone SVG é limpo ao salvar (sem scripts, eventos ou referências externas).',
+    categoriesIntro:
+      'Nomes, ordem no menu, visibilidade e ícone. O ícone SVG é limpo ao salvar (sem scripts, eventos ou referências externas).',
     departments: 'Departamentos',
     position: 'Ordem',
     menuVisible: 'Visível no menu',
@@ -119,7 +121,8 @@ export const panelCatalogueMessages = defineMessages({
     descriptionHint: 'Solo formato y enlaces: los scripts, estilos y eventos se quitan al guardar.',
     save: 'Guardar',
     saved: 'Cambios guardados. La tienda ya muestra la nueva versión.',
-    error_changed_meanwhile: 'Otra persona cambió este registro mientras lo editabas. No se guardó nada: revisa los valores actuales abajo, rehaz tu cambio y guarda de nuevo.',
+    error_changed_meanwhile:
+      'Otra persona cambió este registro mientras lo editabas. No se guardó nada: revisa los valores actuales abajo, rehaz tu cambio y guarda de nuevo.',
     error_not_found: 'Registro no encontrado.',
     error_invalid_input: 'Corrige los campos marcados: no se guardó nada.',
     fieldRequired: 'Completa este campo.',
@@ -131,7 +134,8 @@ export const panelCatalogueMessages = defineMessages({
     iconInvalid: 'El ícono debe ser un dibujo SVG (<svg>…</svg>) sin imágenes externas.',
     rateInvalid: 'Ingresa una cotización mayor que cero, hasta 1.000.000, con hasta 6 decimales.',
     categoriesTitle: 'Categorías y departamentos',
-    categoriesIntro: 'Nombres, orden en el menú, visibilidad e ícono. El ícono SVG se limpia al guardar (sin scripts, eventos ni referencias externas).',
+    categoriesIntro:
+      'Nombres, orden en el menú, visibilidad e ícono. El ícono SVG se limpia al guardar (sin scripts, eventos ni referencias externas).',
     departments: 'Departamentos',
     position: 'Orden',
     menuVisible: 'Visible en el menú',

@@ -4,7 +4,8 @@ import { defineMessages } from './translator.ts';
 export const catalogueImportMessages = defineMessages({
   'pt-BR': {
     title: 'Importar catálogo',
-    intro: 'Envie um arquivo CSV (separado por vírgula ou ponto e vírgula, UTF-8) ou JSON com os produtos. Primeiro o arquivo é conferido sem gravar nada; depois você confirma.',
+    intro:
+      'Envie um arquivo CSV (separado por vírgula ou ponto e vírgula, UTF-8) ou JSON com os produtos. Primeiro o arquivo é conferido sem gravar nada; depois você confirma.',
     template: 'Baixar o modelo (CSV)',
     fileLabel: 'Arquivo (CSV ou JSON, até {mb} MB)',
     check: 'Conferir o arquivo',
@@ -53,7 +54,8 @@ export const catalogueImportMessages = defineMessages({
     error_file_changed: 'O arquivo mudou durante a importação.',
     error_not_found: 'Importação não encontrada.',
     error_busy: 'Esta importação já está em andamento.',
-    error_stalled: 'A importação parou sem terminar (o servidor reiniciou?). Envie o arquivo de novo: o que já foi gravado aparece como sem alteração.',
+    error_stalled:
+      'A importação parou sem terminar (o servidor reiniciou?). Envie o arquivo de novo: o que já foi gravado aparece como sem alteração.',
     cliUsage: 'Uso: npm run import -- <arquivo.csv|arquivo.json> [--images <pasta>] [--dry-run] [--lang pt-BR|es-PY]',
     cliDryRun: 'Conferência (nada gravado).',
     cliMissingImages: 'Imagens que faltam na pasta {folder}: {names}',
@@ -61,7 +63,8 @@ export const catalogueImportMessages = defineMessages({
   },
   'es-PY': {
     title: 'Importar catálogo',
-    intro: 'Envía un archivo CSV (separado por coma o punto y coma, UTF-8) o JSON con los productos. Primero se revisa el archivo sin grabar nada; después confirmas.',
+    intro:
+      'Envía un archivo CSV (separado por coma o punto y coma, UTF-8) o JSON con los productos. Primero se revisa el archivo sin grabar nada; después confirmas.',
     template: 'Descargar la plantilla (CSV)',
     fileLabel: 'Archivo (CSV o JSON, hasta {mb} MB)',
     check: 'Revisar el archivo',
@@ -110,7 +113,8 @@ export const catalogueImportMessages = defineMessages({
     error_file_changed: 'El archivo cambió durante la importación.',
     error_not_found: 'Importación no encontrada.',
     error_busy: 'Esta importación ya está en curso.',
-    error_stalled: 'La importación se detuvo sin terminar (¿se reinició el servidor?). Envía el archivo de nuevo: lo ya grabado aparecerá sin cambios.',
+    error_stalled:
+      'La importación se detuvo sin terminar (¿se reinició el servidor?). Envía el archivo de nuevo: lo ya grabado aparecerá sin cambios.',
     cliUsage: 'Uso: npm run import -- <archivo.csv|archivo.json> [--images <carpeta>] [--dry-run] [--lang pt-BR|es-PY]',
     cliDryRun: 'Revisión (no se grabó nada).',
     cliMissingImages: 'Imágenes que faltan en la carpeta {folder}: {names}',

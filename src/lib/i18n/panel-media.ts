@@ -101,7 +101,8 @@ export const mediaMessages = defineMessages({
     moveDown: 'Bajar',
     remove: 'Quitar',
     bannersTitle: 'Banners',
-    bannersIntro: 'El carrusel principal muestra los banners en el orden de abajo; los triples y el de ofertas muestran el más reciente de cada tipo.',
+    bannersIntro:
+      'El carrusel principal muestra los banners en el orden de abajo; los triples y el de ofertas muestran el más reciente de cada tipo.',
     bannerKind: 'Tipo',
     bannerLink: 'Enlace (ruta de la tienda como /produtos/x o dirección https://)',
     bannerTitlePt: 'Título (portugués)',

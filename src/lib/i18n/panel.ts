@@ -56,7 +56,8 @@ export const panelMessages = defineMessages({
     codeInvalid: 'Código incorreto ou já usado. Digite o código atual do aplicativo.',
     verify: 'Confirmar',
     enrolTitle: 'Ative a verificação em duas etapas',
-    enrolIntro: 'Administradores precisam de um segundo fator antes de usar o painel. Escaneie o código QR com um aplicativo autenticador (Google Authenticator, Aegis, 1Password…) ou digite a chave abaixo. Ela é mostrada só agora.',
+    enrolIntro:
+      'Administradores precisam de um segundo fator antes de usar o painel. Escaneie o código QR com um aplicativo autenticador (Google Authenticator, Aegis, 1Password…) ou digite a chave abaixo. Ela é mostrada só agora.',
     enrolSecret: 'Chave',
     enrolQrAlt: 'Código QR para o aplicativo autenticador',
     enrolConfirm: 'Ativar',
@@ -184,7 +185,8 @@ export const panelMessages = defineMessages({
     codeInvalid: 'Código incorrecto o ya usado. Escribe el código actual de la aplicación.',
     verify: 'Confirmar',
     enrolTitle: 'Activa la verificación en dos pasos',
-    enrolIntro: 'Los administradores necesitan un segundo factor antes de usar el panel. Escanea el código QR con una aplicación de autenticación (Google Authenticator, Aegis, 1Password…) o escribe la clave de abajo. Se muestra solo ahora.',
+    enrolIntro:
+      'Los administradores necesitan un segundo factor antes de usar el panel. Escanea el código QR con una aplicación de autenticación (Google Authenticator, Aegis, 1Password…) o escribe la clave de abajo. Se muestra solo ahora.',
     enrolSecret: 'Clave',
     enrolQrAlt: 'Código QR para la aplicación de autenticación',
     enrolConfirm: 'Activar',

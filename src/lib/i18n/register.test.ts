@@ -9,15 +9,87 @@ import type { Catalogue } from './translator.ts';
  * and in es-AR alike, never with vos ('elegí', 'tenés', 'registrate') nor usted ('ingrese').
  * Every message catalogue of this folder is read, so a new domain file is checked too.
  */
-const VOSEO = /\b(?:[a-zñ]+(?:á|é|í)(?=[\s,.!?:;]|$)|registrate|contactanos|fijate|suscribite|sumate|escribinos|avisanos|presentalo|mostralo|guardalo)/giu;
+const VOSEO =
+  /\b(?:[a-zñ]+(?:á|é|í)(?=[\s,.!?:;]|$)|registrate|contactanos|fijate|suscribite|sumate|escribinos|avisanos|presentalo|mostralo|guardalo)/giu;
 /** Words of tú and of the third person that end in a stressed vowel: not vos. */
 const NOT_VOSEO = new Set([
-  'está', 'más', 'aquí', 'allí', 'ahí', 'acá', 'allá', 'será', 'podrá', 'tendrá', 'recibirá', 'verá', 'quedará', 'habrá', 'estará', 'hará',
-  'deberá', 'dará', 'sí', 'envió', 'llegó', 'día', 'ningún', 'también', 'después', 'según', 'atrás', 'jamás', 'guaraní', 'paraná', 'itapúa',
-  'caazapá', 'guairá', 'canindeyú', 'caaguazú', 'paraguarí', 'ñeembucú', 'perú', 'podría', 'mostrará', 'aparecerá', 'irá', 'expirará',
-  'vencerá', 'mantendrá', 'olvidé', 'cortés', 'inglés', 'francés', 'japonés', 'alemán', 'aún', 'quizá', 'recibió', 'aprobó', 'rechazó', 'agotó',
-  'canceló', 'pagó', 'venció', 'expiró', 'cambió', 'falló', 'creó', 'guardó', 'eliminó', 'actualizó', 'confirmó', 'reembolsó', 'entregó', 'retiró',
-  'encontró', 'terminó', 'cerró', 'llegará', 'café', 'qué',
+  'está',
+  'más',
+  'aquí',
+  'allí',
+  'ahí',
+  'acá',
+  'allá',
+  'será',
+  'podrá',
+  'tendrá',
+  'recibirá',
+  'verá',
+  'quedará',
+  'habrá',
+  'estará',
+  'hará',
+  'deberá',
+  'dará',
+  'sí',
+  'envió',
+  'llegó',
+  'día',
+  'ningún',
+  'también',
+  'después',
+  'según',
+  'atrás',
+  'jamás',
+  'guaraní',
+  'paraná',
+  'itapúa',
+  'caazapá',
+  'guairá',
+  'canindeyú',
+  'caaguazú',
+  'paraguarí',
+  'ñeembucú',
+  'perú',
+  'podría',
+  'mostrará',
+  'aparecerá',
+  'irá',
+  'expirará',
+  'vencerá',
+  'mantendrá',
+  'olvidé',
+  'cortés',
+  'inglés',
+  'francés',
+  'japonés',
+  'alemán',
+  'aún',
+  'quizá',
+  'recibió',
+  'aprobó',
+  'rechazó',
+  'agotó',
+  'canceló',
+  'pagó',
+  'venció',
+  'expiró',
+  'cambió',
+  'falló',
+  'creó',
+  'guardó',
+  'eliminó',
+  'actualizó',
+  'confirmó',
+  'reembolsó',
+  'entregó',
+  'retiró',
+  'encontró',
+  'terminó',
+  'cerró',
+  'llegará',
+  'café',
+  'qué',
 ]);
 const USTED = /\b(?:ingrese|verifique|intente|seleccione|elija|complete|confirme|revise|espere|haga clic|usted)\b/iu;
 
@@ -29,7 +101,8 @@ async function loadSpanishTexts(): Promise<Array<{ where: string; text: string }
       const catalogue = value as Partial<Catalogue<string>> | null;
       if (!catalogue || typeof catalogue !== 'object' || !catalogue['es-PY']) continue;
       for (const locale of ['es-PY', 'es-AR'] as const) {
-        for (const [key, text] of Object.entries(catalogue[locale] ?? {})) texts.push({ where: `${file} ${name} ${locale}.${key}`, text: String(text) });
+        for (const [key, text] of Object.entries(catalogue[locale] ?? {}))
+          texts.push({ where: `${file} ${name} ${locale}.${key}`, text: String(text) });
       }
     }
   }

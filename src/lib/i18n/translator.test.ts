@@ -17,7 +17,7 @@ describe('createTranslator', () => {
     expect(createTranslator(checkoutMessages, 'pt-BR')('deliveryDays', { n: 2 })).toBe('2 dias');
   });
 
-  it('picks every count\'s form by Intl.PluralRules of the locale (issue 19)', () => {
+  it("picks every count's form by Intl.PluralRules of the locale (issue 19)", () => {
     const cartPt = createTranslator(cartMessages, 'pt-BR');
     const cartEs = createTranslator(cartMessages, 'es-PY');
     expect(cartPt('cartCount', { count: 1 })).toBe('1 item no carrinho');

@@ -3,11 +3,15 @@ import { defineMessages } from './translator.ts';
 /** Why an uploaded document was refused, beyond its type (issue 22: PDFs with active content). */
 export const uploadMessages = defineMessages({
   'pt-BR': {
-    pdfActive: 'Este PDF contém conteúdo ativo (scripts, ações automáticas, anexos ou formulários XFA) e não pode ser aceito. Envie um PDF simples, sem anexos, ou uma foto do documento.',
-    pdfUnreadable: 'Não foi possível ler este PDF (arquivo danificado, protegido por senha ou com mais de 50 páginas). Envie outro PDF ou uma foto do documento.',
+    pdfActive:
+      'Este PDF contém conteúdo ativo (scripts, ações automáticas, anexos ou formulários XFA) e não pode ser aceito. Envie um PDF simples, sem anexos, ou uma foto do documento.',
+    pdfUnreadable:
+      'Não foi possível ler este PDF (arquivo danificado, protegido por senha ou com mais de 50 páginas). Envie outro PDF ou uma foto do documento.',
   },
   'es-PY': {
-    pdfActive: 'Este PDF contiene contenido activo (scripts, acciones automáticas, adjuntos o formularios XFA) y no puede aceptarse. Envía un PDF simple, sin adjuntos, o una foto del documento.',
-    pdfUnreadable: 'No se pudo leer este PDF (archivo dañado, protegido con contraseña o con más de 50 páginas). Envía otro PDF o una foto del documento.',
+    pdfActive:
+      'Este PDF contiene contenido activo (scripts, acciones automáticas, adjuntos o formularios XFA) y no puede aceptarse. Envía un PDF simple, sin adjuntos, o una foto del documento.',
+    pdfUnreadable:
+      'No se pudo leer este PDF (archivo dañado, protegido con contraseña o con más de 50 páginas). Envía otro PDF o una foto del documento.',
   },
 });

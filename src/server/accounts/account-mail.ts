@@ -1,6 +1,6 @@
-import { accountMessages } from '../../lib/i18n/accounts.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import { getProfileLocale } from '../../lib/locale.ts';
+import { accountMessages } from '#lib/i18n/accounts.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import { getProfileLocale } from '#lib/locale.ts';
 import type { Queryable } from '../db/client.ts';
 import { enqueueMail } from '../mail/queue.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
@@ -15,11 +15,21 @@ function getCustomerOrigin(customer: Pick<CustomerRow, 'foreign_buyer'>): string
 export async function sendResetMail(db: Queryable, customer: CustomerRow, token: string): Promise<void> {
   const t = createTranslator(accountMessages, getProfileLocale(customer.foreign_buyer));
   const link = `${getCustomerOrigin(customer)}/app/reset-password/${customer.uuid}/${token}?email=${encodeURIComponent(customer.email)}`;
-  await enqueueMail(db, { to: customer.email, subject: t('mailResetSubject'), text: t('mailResetBody', { name: customer.first_name, link }), link });
+  await enqueueMail(db, {
+    to: customer.email,
+    subject: t('mailResetSubject'),
+    text: t('mailResetBody', { name: customer.first_name, link }),
+    link,
+  });
 }
 
 export async function sendConfirmationMail(db: Queryable, customer: CustomerRow, token: string): Promise<void> {
   const t = createTranslator(accountMessages, getProfileLocale(customer.foreign_buyer));
   const link = `${getCustomerOrigin(customer)}/app/confirmation-email/${customer.uuid}/${token}`;
-  await enqueueMail(db, { to: customer.email, subject: t('mailConfirmSubject'), text: t('mailConfirmBody', { name: customer.first_name, link }), link });
+  await enqueueMail(db, {
+    to: customer.email,
+    subject: t('mailConfirmSubject'),
+    text: t('mailConfirmBody', { name: customer.first_name, link }),
+    link,
+  });
 }

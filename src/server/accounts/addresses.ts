@@ -1,4 +1,4 @@
-import type { AccountAddress, AddressForm } from '../../lib/contract/accounts.ts';
+import type { AccountAddress, AddressForm } from '#lib/contract/accounts.ts';
 import type { Queryable } from '../db/client.ts';
 import { createAddressRepository, type AddressColumns } from './repository.ts';
 import { createReferenceService } from '../reference/index.ts';
@@ -10,10 +10,19 @@ const isTrue = (value: string) => value === 'true' || value === '1';
 function toColumns(input: AddressForm): AddressColumns {
   const countryId = input.pais_id === '2' ? 2 : 1;
   return [
-    input.nome.trim(), input.cep.replace(/\D/g, ''), input.logradouro.trim(), input.numero.trim(),
-    input.bairro.trim(), input.cidade.trim(), input.estado.trim(),
-    input.pais.trim() || (countryId === 2 ? 'Paraguai' : 'Brasil'), input.complemento.trim(),
-    input.como_chegar.trim(), toId(input.cidade_id), toId(input.estado_id), countryId,
+    input.nome.trim(),
+    input.cep.replace(/\D/g, ''),
+    input.logradouro.trim(),
+    input.numero.trim(),
+    input.bairro.trim(),
+    input.cidade.trim(),
+    input.estado.trim(),
+    input.pais.trim() || (countryId === 2 ? 'Paraguai' : 'Brasil'),
+    input.complemento.trim(),
+    input.como_chegar.trim(),
+    toId(input.cidade_id),
+    toId(input.estado_id),
+    countryId,
   ];
 }
 

@@ -1,4 +1,4 @@
-import type { AccountUser } from '../../lib/contract/accounts.ts';
+import type { AccountUser } from '#lib/contract/accounts.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { DELAYS, LIMITS, type RateLimiter } from '../rate-limit/index.ts';
@@ -8,9 +8,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { createSessionService } from './sessions.ts';
 
 export type LoginResult =
-  | { kind: 'ok'; token: string; expiresAt: Date; user: AccountUser }
-  | { kind: 'invalid' }
-  | { kind: 'limited'; retryAfterSeconds: number };
+  { kind: 'ok'; token: string; expiresAt: Date; user: AccountUser } | { kind: 'invalid' } | { kind: 'limited'; retryAfterSeconds: number };
 
 /** Sign-in and password change, with the per-account and per-IP limits of issue 5 point 7. */
 export function createAuthService({ db, clock, limiter }: { db: Queryable; clock: Clock; limiter: RateLimiter }) {

@@ -1,4 +1,4 @@
-import type { AccountUser } from '../../lib/contract/accounts.ts';
+import type { AccountUser } from '#lib/contract/accounts.ts';
 import type { CustomerRow } from './repository.ts';
 
 export type { CustomerRow };

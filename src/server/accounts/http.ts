@@ -1,10 +1,10 @@
 import type { AstroCookies } from 'astro';
 import * as z from 'zod/mini';
-import { accountMessages } from '../../lib/i18n/accounts.ts';
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { formMessages } from '../../lib/i18n/forms.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { accountMessages } from '#lib/i18n/accounts.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { formMessages } from '#lib/i18n/forms.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { jsonError, parseJsonObject, toFieldErrors, zodMessagesIn, type Parsed } from '../http/responses.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
 

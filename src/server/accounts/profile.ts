@@ -1,5 +1,5 @@
-import { formatCpfOrCnpj, formatRuc } from '../../lib/documents.ts';
-import { toStoredPhone } from '../../lib/phone.ts';
+import { formatCpfOrCnpj, formatRuc } from '#lib/documents.ts';
+import { toStoredPhone } from '#lib/phone.ts';
 import type { Queryable } from '../db/client.ts';
 import { createDocumentService, type DocumentSide } from './documents.ts';
 import { createCustomerRepository, type CustomerRow } from './repository.ts';
@@ -26,8 +26,13 @@ export function createProfileService({ db }: { db: Queryable }) {
       files: Partial<Record<DocumentSide, { bytes: Buffer; contentType: string }>>,
     ): Promise<CustomerRow | null> {
       const { telefone, documento_tipo, documento } = change;
-      const document = documento_tipo === 'CPF' ? formatCpfOrCnpj(documento) : documento_tipo === 'RUC' ? formatRuc(documento) : documento.trim();
-      const row = await customers.updateProfile(customer.id, { phone: toStoredPhone(telefone, customer.foreignBuyer ? 'BR' : 'PY'), documentType: documento_tipo, document });
+      const document =
+        documento_tipo === 'CPF' ? formatCpfOrCnpj(documento) : documento_tipo === 'RUC' ? formatRuc(documento) : documento.trim();
+      const row = await customers.updateProfile(customer.id, {
+        phone: toStoredPhone(telefone, customer.foreignBuyer ? 'BR' : 'PY'),
+        documentType: documento_tipo,
+        document,
+      });
       for (const side of ['frente', 'verso'] as const) {
         const file = files[side];
         if (file) await documents.saveDocument(customer.id, side, file);

@@ -1,5 +1,5 @@
-import type { AccountUser } from '../../lib/contract/accounts.ts';
-import { formatCpf, formatRuc } from '../../lib/documents.ts';
+import type { AccountUser } from '#lib/contract/accounts.ts';
+import { formatCpf, formatRuc } from '#lib/documents.ts';
 import type { Clock } from '../clock.ts';
 import { withTransaction, type Queryable } from '../db/client.ts';
 import { createAddressService } from './addresses.ts';
@@ -10,12 +10,29 @@ import { createDocumentService, type DocumentSide } from './documents.ts';
 import { hashPassword } from './passwords.ts';
 import { createSessionService } from './sessions.ts';
 import { createAccountTokens } from './tokens.ts';
-import { toStoredPhone } from '../../lib/phone.ts';
+import { toStoredPhone } from '#lib/phone.ts';
 
 export type RegistrationFields = Record<
-  | 'estrangeiro' | 'nome' | 'sobrenome' | 'email' | 'telefone' | 'password' | 'documento' | 'identidade'
-  | 'identidade_complemento' | 'razao_social' | 'cep' | 'logradouro' | 'numero' | 'bairro' | 'como_chegar'
-  | 'pais' | 'cidade' | 'estado' | 'estado_id' | 'cidade_id',
+  | 'estrangeiro'
+  | 'nome'
+  | 'sobrenome'
+  | 'email'
+  | 'telefone'
+  | 'password'
+  | 'documento'
+  | 'identidade'
+  | 'identidade_complemento'
+  | 'razao_social'
+  | 'cep'
+  | 'logradouro'
+  | 'numero'
+  | 'bairro'
+  | 'como_chegar'
+  | 'pais'
+  | 'cidade'
+  | 'estado'
+  | 'estado_id'
+  | 'cidade_id',
   string
 >;
 

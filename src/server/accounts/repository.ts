@@ -1,7 +1,7 @@
 // Every SQL statement of the accounts domain (decision 0720): customers, sessions, e-mail
 // tokens, delivery addresses and identity-document rows. Services hold the rules.
-import type { AccountAddress } from '../../lib/contract/accounts.ts';
-import { isUuid } from '../../lib/contract/input.ts';
+import type { AccountAddress } from '#lib/contract/accounts.ts';
+import { isUuid } from '#lib/contract/input.ts';
 import type { Queryable } from '../db/client.ts';
 
 export interface CustomerRow {
@@ -64,9 +64,18 @@ export function createCustomerRepository(db: Queryable) {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          ON CONFLICT DO NOTHING RETURNING *`,
         [
-          customer.email.trim(), customer.passwordHash, customer.firstName, customer.lastName, customer.phone,
-          customer.foreignBuyer, customer.documentType, customer.document, customer.identity,
-          customer.identityComplement, customer.companyName, customer.countryId,
+          customer.email.trim(),
+          customer.passwordHash,
+          customer.firstName,
+          customer.lastName,
+          customer.phone,
+          customer.foreignBuyer,
+          customer.documentType,
+          customer.document,
+          customer.identity,
+          customer.identityComplement,
+          customer.companyName,
+          customer.countryId,
         ],
       );
       return rows[0] ?? null;
@@ -94,10 +103,15 @@ export function createCustomerRepository(db: Queryable) {
   };
 }
 
-
 interface SessionRow {
-  id: number; uuid: string; email: string; first_name: string; last_name: string;
-  foreign_buyer: 0 | 1; email_verified_at: Date | null; expires_at: Date;
+  id: number;
+  uuid: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  foreign_buyer: 0 | 1;
+  email_verified_at: Date | null;
+  expires_at: Date;
 }
 
 /** Session rows, found by the SHA-256 of their token (the token itself is never stored). */
@@ -105,7 +119,10 @@ export function createSessionRepository(db: Queryable) {
   return {
     async insert(tokenHash: Buffer, customerId: number, createdAt: Date, expiresAt: Date): Promise<void> {
       await db.query('INSERT INTO sessions (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-        tokenHash, customerId, createdAt, expiresAt,
+        tokenHash,
+        customerId,
+        createdAt,
+        expiresAt,
       ]);
     },
 
@@ -136,10 +153,13 @@ export function createSessionRepository(db: Queryable) {
 export function createTokenRepository(db: Queryable) {
   return {
     async insert(customerId: number, purpose: string, tokenHash: Buffer, createdAt: Date, expiresAt: Date): Promise<void> {
-      await db.query(
-        'INSERT INTO account_tokens (customer_id, purpose, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-        [customerId, purpose, tokenHash, createdAt, expiresAt],
-      );
+      await db.query('INSERT INTO account_tokens (customer_id, purpose, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+        customerId,
+        purpose,
+        tokenHash,
+        createdAt,
+        expiresAt,
+      ]);
     },
 
     /** Marks an unused, unexpired token of this customer used; its customer id, or null. */
@@ -178,7 +198,10 @@ export function createAddressRepository(db: Queryable) {
     },
 
     async markMain(id: number): Promise<AccountAddress | null> {
-      const { rows } = await db.query<AccountAddress>(`UPDATE customer_addresses SET main = true WHERE id = $1 RETURNING ${ADDRESS_FIELDS}`, [id]);
+      const { rows } = await db.query<AccountAddress>(
+        `UPDATE customer_addresses SET main = true WHERE id = $1 RETURNING ${ADDRESS_FIELDS}`,
+        [id],
+      );
       return rows[0] ?? null;
     },
 
@@ -265,7 +288,10 @@ export function createDocumentRepository(db: Queryable) {
   return {
     /** Retires the current file of a side and records the new one; its uuid. */
     async replace(customerId: number, side: DocumentSide, storageName: string, contentType: string, sizeBytes: number): Promise<string> {
-      await db.query('UPDATE customer_documents SET replaced_at = now() WHERE customer_id = $1 AND side = $2 AND replaced_at IS NULL', [customerId, side]);
+      await db.query('UPDATE customer_documents SET replaced_at = now() WHERE customer_id = $1 AND side = $2 AND replaced_at IS NULL', [
+        customerId,
+        side,
+      ]);
       const { rows } = await db.query<{ uuid: string }>(
         'INSERT INTO customer_documents (customer_id, side, storage_name, content_type, size_bytes) VALUES ($1, $2, $3, $4, $5) RETURNING uuid',
         [customerId, side, storageName, contentType, sizeBytes],

@@ -1,5 +1,5 @@
-import { toSafeRedirect } from '../../lib/safe-redirect.ts';
-import type { Storefront } from '../../lib/locale.ts';
+import { toSafeRedirect } from '#lib/safe-redirect.ts';
+import type { Storefront } from '#lib/locale.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
 import type { SessionCustomer } from './sessions.ts';
 import { accountError } from './errors.ts';

@@ -3,10 +3,18 @@
 // client address and read multipart bodies. Refusals are thrown as DomainErrors (errors.ts).
 import * as z from 'zod/mini';
 import {
-  createAddressSchema, createCheckEmailSchema, createLoginSchema, createPasswordChangeSchema, createProfileSchema,
-  createRecoverySchema, createRegistrationSchema, createResetSchema, type AccountAddress, type AddressForm,
-} from '../../lib/contract/accounts.ts';
-import { toId } from '../../lib/contract/input.ts';
+  createAddressSchema,
+  createCheckEmailSchema,
+  createLoginSchema,
+  createPasswordChangeSchema,
+  createProfileSchema,
+  createRecoverySchema,
+  createRegistrationSchema,
+  createResetSchema,
+  type AccountAddress,
+  type AddressForm,
+} from '#lib/contract/accounts.ts';
+import { toId } from '#lib/contract/input.ts';
 import { withDomainErrorResponses as route } from '../http/error-result.ts';
 import { json, jsonError, toFieldErrors, zodMessagesIn, type FieldErrors } from '../http/responses.ts';
 import { tooManyRequestsError } from '../rate-limit/errors.ts';
@@ -16,7 +24,14 @@ import { getRateLimiter, getSessionService } from '../services.ts';
 import { toAccountUser } from './customers.ts';
 import { accountError } from './errors.ts';
 import { clearSessionCookie, getAccountTexts, parseFields, readJsonFields, setSessionCookie } from './http.ts';
-import { getAddressService, getAuthService, getDocumentService, getProfileService, getRecoveryService, getRegistrationService } from './index.ts';
+import {
+  getAddressService,
+  getAuthService,
+  getDocumentService,
+  getProfileService,
+  getRecoveryService,
+  getRegistrationService,
+} from './index.ts';
 import { requireSignedIn } from './require-customer.ts';
 import { readDocumentUpload } from './uploads.ts';
 
@@ -162,7 +177,11 @@ export const getDocument = route(async ({ locals, params }) => {
  * reference data: 422 on cidade_id when the city is unknown or outside the state/country,
  * 404 when `write` finds no such address of the customer.
  */
-async function saveAddress(input: AddressForm, write: (resolved: AddressForm) => Promise<AccountAddress | null>, status = 200): Promise<Response> {
+async function saveAddress(
+  input: AddressForm,
+  write: (resolved: AddressForm) => Promise<AccountAddress | null>,
+  status = 200,
+): Promise<Response> {
   const resolved = await getAddressService().resolvePlace(input);
   if (!resolved) throw accountError('invalid', 'formInvalidText', { fields: { cidade_id: ['cityInvalid'] } });
   const address = await write(resolved);
@@ -171,7 +190,9 @@ async function saveAddress(input: AddressForm, write: (resolved: AddressForm) =>
 }
 
 /** GET /ecom/cliente/address: the customer's active addresses, main first (checkout chooser). */
-export const listAddresses = route(async ({ locals }) => json({ data: await getAddressService().listAddresses(requireSignedIn(locals).id) }));
+export const listAddresses = route(async ({ locals }) =>
+  json({ data: await getAddressService().listAddresses(requireSignedIn(locals).id) }),
+);
 
 /** POST /ecom/cliente/address: adds an address (Brazilian mode with CEP, or Paraguayan with ids). */
 export const createAddress = route(async ({ locals, request }) => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { SESSION_TTL_MS } from '../../lib/session.ts';
+import { SESSION_TTL_MS } from '#lib/session.ts';
 import type { Queryable } from '../db/client.ts';
 import { createSessionRepository } from './repository.ts';
 
@@ -24,7 +24,10 @@ export function hashSessionToken(token: string): Buffer {
 }
 
 /** The bearer header of the contract first, then the httpOnly cookie the pages use. */
-export function readSessionToken(request: { headers: { get(name: string): string | null } }, cookieValue: string | undefined): string | null {
+export function readSessionToken(
+  request: { headers: { get(name: string): string | null } },
+  cookieValue: string | undefined,
+): string | null {
   const header = request.headers.get('authorization');
   const bearer = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/)?.[1];
   if (bearer) return bearer;

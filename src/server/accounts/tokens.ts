@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { createTokenRepository } from './repository.ts';
-import { isUuid } from '../../lib/contract/input.ts';
+import { isUuid } from '#lib/contract/input.ts';
 
 export type TokenPurpose = 'reset' | 'confirm';
 export const ACCOUNT_TOKEN_TTL_MS = 30 * 60 * 1000;

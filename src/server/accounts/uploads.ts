@@ -1,7 +1,7 @@
-import { DOCUMENT_MAX_BYTES } from '../../lib/contract/accounts.ts';
-import { uploadMessages } from '../../lib/i18n/uploads.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { DOCUMENT_MAX_BYTES } from '#lib/contract/accounts.ts';
+import { uploadMessages } from '#lib/i18n/uploads.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import type { FieldErrors } from '../http/responses.ts';
 import { cleanIdentityDocument } from '../storage/identity-documents.ts';
 import { parseMultipart } from '../storage/multipart.ts';
@@ -11,7 +11,11 @@ import { getAccountTexts } from './http.ts';
 
 export type CleanFiles = Partial<Record<DocumentSide, { bytes: Buffer; contentType: string }>>;
 
-export interface UploadRead { fields: Record<string, string>; files: CleanFiles; fileErrors: FieldErrors }
+export interface UploadRead {
+  fields: Record<string, string>;
+  files: CleanFiles;
+  fileErrors: FieldErrors;
+}
 
 const SIDES: readonly DocumentSide[] = ['frente', 'verso'];
 
@@ -38,7 +42,8 @@ export async function readDocumentUpload(request: Request, locale: Locale, requi
     }
     const clean = await cleanIdentityDocument(upload.bytes);
     if (clean.ok) files[side] = { bytes: clean.bytes, contentType: clean.contentType };
-    else fileErrors[side] = [clean.reason === 'type' ? f('fileTypeError') : u(clean.reason === 'pdf_active' ? 'pdfActive' : 'pdfUnreadable')];
+    else
+      fileErrors[side] = [clean.reason === 'type' ? f('fileTypeError') : u(clean.reason === 'pdf_active' ? 'pdfActive' : 'pdfUnreadable')];
   }
   return { fields: parsed.fields, files, fileErrors };
 }

@@ -42,7 +42,16 @@ export async function insertAuditRow(db: Queryable, entry: AuditEntry, at: Date)
   await db.query(
     `INSERT INTO audit_log (staff_id, actor, at, action, entity_type, entity_id, before, after)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)`,
-    [entry.actor.staffId, entry.actor.email, at, entry.action, entry.entityType, String(entry.entityId), toJson(entry.before), toJson(entry.after)],
+    [
+      entry.actor.staffId,
+      entry.actor.email,
+      at,
+      entry.action,
+      entry.entityType,
+      String(entry.entityId),
+      toJson(entry.before),
+      toJson(entry.after),
+    ],
   );
 }
 

@@ -6,8 +6,12 @@ describe('readAuditQuery', () => {
     const query = readAuditQuery(new URLSearchParams('who=7&action=staff.add&from=2026-11-01&to=2026-11-02&page=2'));
     expect(query.dateInvalid).toBe(false);
     expect(query.filter).toEqual({
-      staffId: 7, action: 'staff.add',
-      from: new Date('2026-11-01T03:00:00Z'), to: new Date('2026-11-03T03:00:00Z'), limit: 50, offset: 50,
+      staffId: 7,
+      action: 'staff.add',
+      from: new Date('2026-11-01T03:00:00Z'),
+      to: new Date('2026-11-03T03:00:00Z'),
+      limit: 50,
+      offset: 50,
     });
   });
 
@@ -28,7 +32,8 @@ describe('readAuditQuery', () => {
 describe('toAuditChange', () => {
   it('keeps only what changed between two objects', () => {
     expect(toAuditChange({ id: 1, locale: 'es-PY', role: 'admin' }, { id: 1, locale: 'pt-BR', role: 'admin' })).toEqual({
-      before: { locale: 'es-PY' }, after: { locale: 'pt-BR' },
+      before: { locale: 'es-PY' },
+      after: { locale: 'pt-BR' },
     });
   });
 

@@ -51,6 +51,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** What a row changed: with two objects, only the keys whose values differ; otherwise both whole. */
 export function toAuditChange(before: unknown, after: unknown): { before: unknown; after: unknown } {
   if (!isRecord(before) || !isRecord(after)) return { before, after };
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  return { before: Object.fromEntries(keys.map((key) => [key, before[key]])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
+  };
 }

@@ -9,7 +9,11 @@ import { findBuyerRow, findDocumentRow, searchBuyerRows, selectBuyerDocuments } 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The only types an identity document can be once cleaned at upload. */
-const VIEWABLE = new Map([['image/png', 'png'], ['image/jpeg', 'jpg'], ['application/pdf', 'pdf']]);
+const VIEWABLE = new Map([
+  ['image/png', 'png'],
+  ['image/jpeg', 'jpg'],
+  ['application/pdf', 'pdf'],
+]);
 
 export interface OpenedDocument {
   bytes: Buffer;
@@ -37,10 +41,17 @@ export function createBuyerService({ db, clock }: { db: Queryable & ConnectionSo
       const detected = (await fileTypeFromBuffer(bytes))?.mime ?? '';
       const extension = VIEWABLE.get(detected);
       await runInTransaction(db, (tx) =>
-        recordAudit(tx, {
-          actor, action: 'document.view', entityType: 'customer_document', entityId: uuid,
-          after: { customer: row.customer_uuid, side: row.side, replaced: row.replaced },
-        }, clock),
+        recordAudit(
+          tx,
+          {
+            actor,
+            action: 'document.view',
+            entityType: 'customer_document',
+            entityId: uuid,
+            after: { customer: row.customer_uuid, side: row.side, replaced: row.replaced },
+          },
+          clock,
+        ),
       );
       return {
         bytes,

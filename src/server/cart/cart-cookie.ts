@@ -1,5 +1,5 @@
-import { toSafeRedirect } from '../../lib/safe-redirect.ts';
-import { createExternalId, EXTERNAL_ID_PATTERN } from '../../lib/contract/cart.ts';
+import { toSafeRedirect } from '#lib/safe-redirect.ts';
+import { createExternalId, EXTERNAL_ID_PATTERN } from '#lib/contract/cart.ts';
 
 /** The cart's external id also rides in this cookie (set by the browser store and the no-JS form). */
 export const CART_COOKIE = 'fronteira_cart';

@@ -1,7 +1,7 @@
-import { EXTERNAL_ID_PATTERN } from '../../lib/contract/cart.ts';
-import { cartMessages } from '../../lib/i18n/cart.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import { toApiLang, type Locale } from '../../lib/locale.ts';
+import { EXTERNAL_ID_PATTERN } from '#lib/contract/cart.ts';
+import { cartMessages } from '#lib/i18n/cart.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import { toApiLang, type Locale } from '#lib/locale.ts';
 import type { SessionCustomer } from '../accounts/sessions.ts';
 import { errorResult, type ApiResult } from '../http/responses.ts';
 import type { CartActor } from './service.ts';

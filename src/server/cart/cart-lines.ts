@@ -1,8 +1,8 @@
-import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartView } from '../../lib/contract/cart.ts';
-import type { CartItemInput } from '../../lib/contract/cart-schema.ts';
+import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
+import type { CartItemInput } from '#lib/contract/cart-schema.ts';
 import { cartError } from './errors.ts';
 import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './repository.ts';
-import { convertWithUsdRates, toMajor } from '../../lib/money.ts';
+import { convertWithUsdRates, toMajor } from '#lib/money.ts';
 import type { PriceTable } from './pricing.ts';
 
 /** A line as the client asked for it, after merging entries of the same product. */
@@ -45,7 +45,12 @@ export function priceIn(product: ProductStockRow, currencyId: number, table: Pri
 }
 
 /** Checks every wanted line against stock and prices it: the lines to store, or a cart error. */
-export function toLineInputs(wanted: WantedLine[], products: Map<number, ProductStockRow>, currencyId: number, table: PriceTable): LineInput[] {
+export function toLineInputs(
+  wanted: WantedLine[],
+  products: Map<number, ProductStockRow>,
+  currencyId: number,
+  table: PriceTable,
+): LineInput[] {
   wanted.forEach((line, index) => {
     if (!Number.isInteger(line.quantity)) throw cartError('invalid', 'wholeNumber', { field: `itens.${index}.qtde` });
     if (line.active) checkStock(products.get(line.productId), line.quantity, `itens.${index}.qtde`);

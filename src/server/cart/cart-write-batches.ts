@@ -1,6 +1,11 @@
 import { isDatabaseUnavailable, type Queryable } from '../db/client.ts';
 import {
-  replaceCartLinesBatch, replaceCartLinesIfCurrent, type CartChange, type CheckedCartChange, type CheckedReplaceResult, type ProductStockRow,
+  replaceCartLinesBatch,
+  replaceCartLinesIfCurrent,
+  type CartChange,
+  type CheckedCartChange,
+  type CheckedReplaceResult,
+  type ProductStockRow,
 } from './repository.ts';
 
 /**
@@ -38,7 +43,9 @@ function createCartWriteBatches(db: Queryable) {
     if (batch.length === 1) return writeAlone(batch[0] as Waiting);
     // Carts are locked in external-id order, the same in every batch (sort is stable: two
     // changes of one cart keep their order, the later one wins).
-    const ordered = [...batch].sort((a, b) => (a.change.externalId < b.change.externalId ? -1 : a.change.externalId > b.change.externalId ? 1 : 0));
+    const ordered = [...batch].sort((a, b) =>
+      a.change.externalId < b.change.externalId ? -1 : a.change.externalId > b.change.externalId ? 1 : 0,
+    );
     try {
       const results = await replaceCartLinesBatch(db, ordered);
       ordered.forEach((write, index) => write.resolve(results[index] as CheckedReplaceResult));

@@ -38,7 +38,9 @@ export interface CurrencyRow {
 }
 
 /** Every currency, and what one USD buys of each (source currency 2): what price conversion needs. */
-export async function readCurrenciesAndUsdRates(db: Queryable): Promise<{ currencies: CurrencyRow[]; rates: Array<{ target_currency_id: number; rate: number }> }> {
+export async function readCurrenciesAndUsdRates(
+  db: Queryable,
+): Promise<{ currencies: CurrencyRow[]; rates: Array<{ target_currency_id: number; rate: number }> }> {
   const [currencies, rates] = await Promise.all([
     db.query<CurrencyRow>('SELECT id, symbol, decimals FROM currencies'),
     db.query<{ target_currency_id: number; rate: number }>(
@@ -50,7 +52,12 @@ export async function readCurrenciesAndUsdRates(db: Queryable): Promise<{ curren
 
 const CART_COLUMNS = 'id, external_id, customer_id, branch_id, currency_id, customer_address_id';
 
-export async function insertCartIfAbsent(db: Queryable, externalId: string, currencyId: number, customerId: number | null): Promise<CartRow | null> {
+export async function insertCartIfAbsent(
+  db: Queryable,
+  externalId: string,
+  currencyId: number,
+  customerId: number | null,
+): Promise<CartRow | null> {
   const { rows } = await db.query<CartRow>(
     `INSERT INTO carts (external_id, currency_id, customer_id) VALUES ($1, $2, $3)
      ON CONFLICT (external_id) DO NOTHING RETURNING ${CART_COLUMNS}`,
@@ -100,7 +107,10 @@ export async function getProducts(db: Queryable, productIds: number[], lang: 'pt
 
 /** The cart (not locked) and the products a change names, in one round trip (migration 0206). */
 export async function getCartAndProducts(
-  db: Queryable, externalId: string, productIds: number[], lang: 'pt' | 'es',
+  db: Queryable,
+  externalId: string,
+  productIds: number[],
+  lang: 'pt' | 'es',
 ): Promise<{ cart: CartRow | null; products: Map<number, ProductStockRow> }> {
   // Named: prepared once per connection, like the function's own plan.
   const { rows } = await db.query<{ cart: CartRow | null; products: ProductStockRow[] | null }>({
@@ -111,11 +121,7 @@ export async function getCartAndProducts(
   return { cart: rows[0]?.cart ?? null, products: new Map((rows[0]?.products ?? []).map((row) => [row.id, row])) };
 }
 
-export async function upsertLine(
-  db: Queryable,
-  cartId: number,
-  line: LineInput,
-): Promise<void> {
+export async function upsertLine(db: Queryable, cartId: number, line: LineInput): Promise<void> {
   await db.query(
     `INSERT INTO cart_items (cart_id, product_id, warehouse_id, quantity, unit_price_minor, active)
      VALUES ($1, $2, $3, $4, $5, $6)
@@ -192,7 +198,9 @@ export async function replaceCartLines(db: Queryable, change: CartChange): Promi
  * seen (migration 0207); 409 and nothing written otherwise.
  */
 export async function replaceCartLinesIfCurrent(
-  db: Queryable, change: CartChange, seen: Map<number, ProductStockRow>,
+  db: Queryable,
+  change: CartChange,
+  seen: Map<number, ProductStockRow>,
 ): Promise<CheckedReplaceResult> {
   const { rows } = await db.query<{ result: CheckedReplaceResult }>({
     name: 'cart-replace-lines-if-current',
@@ -215,7 +223,9 @@ export interface CheckedCartChange {
  */
 export async function replaceCartLinesBatch(db: Queryable, changes: CheckedCartChange[]): Promise<CheckedReplaceResult[]> {
   const rows = changes.map(({ change, seen }) => ({ ...toChangeColumns(change), ...toSeenColumns(seen) }));
-  const { rows: [row] } = await db.query<{ answers: CheckedReplaceResult[] }>({
+  const {
+    rows: [row],
+  } = await db.query<{ answers: CheckedReplaceResult[] }>({
     name: 'cart-replace-lines-batch',
     text: 'SELECT cart_replace_lines_batch($1::json) AS answers',
     values: [JSON.stringify(rows)],
@@ -229,7 +239,19 @@ export interface CartLineWithProduct extends CartLineRow {
 
 /** Lines with their products in one query (for the cart's JSON view). */
 export async function getCartLinesWithProducts(db: Queryable, cartId: number, lang: 'pt' | 'es'): Promise<CartLineWithProduct[]> {
-  const { rows } = await db.query<CartLineRow & { p_id: number | null; slug: string; code: string; name: string; images: Array<{ url: string }>; stock: number; show_price: boolean; price_minor: number; currency_id: number }>(
+  const { rows } = await db.query<
+    CartLineRow & {
+      p_id: number | null;
+      slug: string;
+      code: string;
+      name: string;
+      images: Array<{ url: string }>;
+      stock: number;
+      show_price: boolean;
+      price_minor: number;
+      currency_id: number;
+    }
+  >(
     `SELECT i.id, i.product_id, i.warehouse_id, i.quantity, i.unit_price_minor, i.active, i.token,
             p.id AS p_id, p.slug, p.code, ${lang === 'es' ? 'p.name_es' : 'p.name_pt'} AS name, p.images, p.stock,
             p.show_price, p.price_minor, p.currency_id
@@ -238,15 +260,29 @@ export async function getCartLinesWithProducts(db: Queryable, cartId: number, la
     [cartId],
   );
   return rows.map((row) => ({
-    id: row.id, product_id: row.product_id, warehouse_id: row.warehouse_id, quantity: row.quantity,
-    unit_price_minor: row.unit_price_minor, active: row.active, token: row.token,
-    product: row.p_id === null ? null : {
-      id: row.p_id, slug: row.slug, code: row.code, name: row.name, images: row.images, stock: row.stock,
-      show_price: row.show_price, price_minor: row.price_minor, currency_id: row.currency_id,
-    },
+    id: row.id,
+    product_id: row.product_id,
+    warehouse_id: row.warehouse_id,
+    quantity: row.quantity,
+    unit_price_minor: row.unit_price_minor,
+    active: row.active,
+    token: row.token,
+    product:
+      row.p_id === null
+        ? null
+        : {
+            id: row.p_id,
+            slug: row.slug,
+            code: row.code,
+            name: row.name,
+            images: row.images,
+            stock: row.stock,
+            show_price: row.show_price,
+            price_minor: row.price_minor,
+            currency_id: row.currency_id,
+          },
   }));
 }
-
 
 export async function repriceLines(db: Queryable, cartId: number, prices: Map<number, number>): Promise<void> {
   for (const [lineId, priceMinor] of prices) {

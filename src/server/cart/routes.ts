@@ -3,14 +3,14 @@
 import type { ApiCall } from '../http/api-call.ts';
 import { jsonResult, readJsonBody, readQuery, type ApiResult } from '../http/responses.ts';
 import { cartError } from './errors.ts';
-import { CartBodySchema, CartQuerySchema } from '../../lib/contract/cart-schema.ts';
+import { CartBodySchema, CartQuerySchema } from '#lib/contract/cart-schema.ts';
 import { checkExternalId, getActor } from './cart-http.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { getCartService } from './index.ts';
 import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, getOrCreateCartId, toCartReturnPath } from './cart-cookie.ts';
-import { getMaxQuantity } from '../../lib/contract/cart.ts';
-import { toId } from '../../lib/contract/input.ts';
+import { getMaxQuantity } from '#lib/contract/cart.ts';
+import { toId } from '#lib/contract/input.ts';
 import type { RequestLocals } from '../entry/request-context.ts';
 
 /** POST /ecom/venda/carrinho: creates the cart under the client's external id. */

@@ -1,16 +1,28 @@
-import { convertWithUsdRates } from '../../lib/money.ts';
+import { convertWithUsdRates } from '#lib/money.ts';
 import type pg from 'pg';
-import { ARMAZEM_ID, getMaxQuantity, type CartView } from '../../lib/contract/cart.ts';
-import type { CartItemInput } from '../../lib/contract/cart-schema.ts';
+import { ARMAZEM_ID, getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
+import type { CartItemInput } from '#lib/contract/cart-schema.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { cartError } from './errors.ts';
 import { checkStock, priceIn, toLineInputs, toView, toWantedLines, withProducts } from './cart-lines.ts';
 import {
-  findCart, getCartAndProducts, getCartLines, getCartLinesWithProducts, getProducts, insertCartIfAbsent, lockCart,
-  replaceCartLines, repriceLines, updateCartOwner, upsertLine,
-  type CartRow, type LineInput, type ProductStockRow, type ReplaceResult,
+  findCart,
+  getCartAndProducts,
+  getCartLines,
+  getCartLinesWithProducts,
+  getProducts,
+  insertCartIfAbsent,
+  lockCart,
+  replaceCartLines,
+  repriceLines,
+  updateCartOwner,
+  upsertLine,
+  type CartRow,
+  type LineInput,
+  type ProductStockRow,
+  type ReplaceResult,
 } from './repository.ts';
 import { getCartWriteBatches } from './cart-write-batches.ts';
 import { getRecentProducts, rememberProducts } from './product-cache.ts';
@@ -60,15 +72,25 @@ export function createCartService({ db }: Deps) {
       const table = await getPriceTable(db);
       if (!table.currencies.has(input.currencyId)) throw cartError('invalid', 'currencyUnknown', { field: 'moeda_id' });
       const wanted = toWantedLines(input.items);
-      const products = await getProducts(db, wanted.map((line) => line.productId), actor.lang);
+      const products = await getProducts(
+        db,
+        wanted.map((line) => line.productId),
+        actor.lang,
+      );
       rememberProducts(products, actor.lang);
       const lines = toLineInputs(wanted, products, input.currencyId, table);
       return runInTransaction(db, async (client) => {
         const cart = await insertCartIfAbsent(client, input.externalId, input.currencyId, actor.customerId);
         if (!cart) throw cartError('invalid', 'externalIdInUse', { field: 'external_id' });
-        const written = requireWritten(await replaceCartLines(client, {
-          externalId: input.externalId, cartId: cart.id, customerId: actor.customerId, currencyId: input.currencyId, lines,
-        }));
+        const written = requireWritten(
+          await replaceCartLines(client, {
+            externalId: input.externalId,
+            cartId: cart.id,
+            customerId: actor.customerId,
+            currencyId: input.currencyId,
+            lines,
+          }),
+        );
         return toView(written.cart, withProducts(written.lines, products), table);
       });
     },
@@ -122,7 +144,11 @@ export function createCartService({ db }: Deps) {
         await updateCartOwner(client, cart.id, actor.customerId, target);
         if (target !== cart.currency_id) {
           const lines = await getCartLines(client, cart.id);
-          const products = await getProducts(client, lines.map((line) => line.product_id), actor.lang);
+          const products = await getProducts(
+            client,
+            lines.map((line) => line.product_id),
+            actor.lang,
+          );
           const prices = new Map<number, number>();
           for (const line of lines) {
             const product = products.get(line.product_id);
@@ -170,4 +196,3 @@ export function createCartService({ db }: Deps) {
     },
   };
 }
-

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { toLoggedError } from '../http/server-error.ts';
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { json, jsonError } from '../http/responses.ts';
 
@@ -26,7 +26,8 @@ export async function handleCatalogRequest(context: APIContext, work: () => Prom
   } catch (error) {
     console.error(`[catalog] ${context.request.method} ${context.url.pathname} failed`, toLoggedError(error));
     const t = createTranslator(commonMessages, context.locals.locale);
-    if (isDatabaseUnavailable(error)) return jsonError(503, t('serviceUnavailable'), undefined, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } });
+    if (isDatabaseUnavailable(error))
+      return jsonError(503, t('serviceUnavailable'), undefined, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } });
     return jsonError(500, t('serverError'));
   }
 }

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { DEMO_PRODUCT_WIDTHS } from '../../lib/pictures.ts';
+import { DEMO_PRODUCT_WIDTHS } from '#lib/pictures.ts';
 import { BRANDS } from '../db/seed/catalogue-data.ts';
 import { isImageKind, renderAvatar, renderBanner, renderBrandLogo, renderProductImage } from './svg-art.ts';
 

@@ -1,6 +1,6 @@
-import type { ApiLang, Product, ProductCard } from '../../lib/contract/catalog.ts';
-import type { CurrencyId } from '../../lib/locale.ts';
-import { convertMinor, CURRENCIES, formatPrice, isCurrencyId, toMajor, type RateLike } from '../../lib/money.ts';
+import type { ApiLang, Product, ProductCard } from '#lib/contract/catalog.ts';
+import type { CurrencyId } from '#lib/locale.ts';
+import { convertMinor, CURRENCIES, formatPrice, isCurrencyId, toMajor, type RateLike } from '#lib/money.ts';
 
 /** The columns every product query selects (see PRODUCT_COLUMNS), in the request's language. */
 export interface ProductRow {
@@ -57,7 +57,11 @@ export function toProductCard(row: ProductRow, rates: readonly RateLike[], reque
     codigo: row.code,
     code: row.code,
     valor_venda: toMajor(row.price_minor, CURRENCIES[currency].decimals),
-    preco_atual: { valor_venda: toMajor(targetMinor, CURRENCIES[target].decimals), formatado: formatPrice(targetMinor, target), moeda_id: target },
+    preco_atual: {
+      valor_venda: toMajor(targetMinor, CURRENCIES[target].decimals),
+      formatado: formatPrice(targetMinor, target),
+      moeda_id: target,
+    },
     moeda: { id: currency, simbolo: info.symbol, decimals: info.decimals },
     imagens: Array.isArray(row.images) ? row.images.map((image) => ({ url: String(image.url) })) : [],
     qtde_disponivel: row.stock,
@@ -67,9 +71,8 @@ export function toProductCard(row: ProductRow, rates: readonly RateLike[], reque
     descritivo: row.summary,
     marca: { id: row.brand_id, nome: row.brand_name, slug: row.brand_slug },
     categoria: { id: row.category_id, name: row.category_name, slug: row.category_slug },
-    departamento: row.department_id === null
-      ? null
-      : { id: row.department_id, name: row.department_name ?? '', slug: row.department_slug ?? '' },
+    departamento:
+      row.department_id === null ? null : { id: row.department_id, name: row.department_name ?? '', slug: row.department_slug ?? '' },
     token: row.token,
   };
 }

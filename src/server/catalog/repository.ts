@@ -1,10 +1,10 @@
-import type { ApiLang, BannerType, Product, ProductCard, ProductList, ProductsQuery } from '../../lib/contract/catalog.ts';
-import type { CurrencyId } from '../../lib/locale.ts';
-import type { RateLike } from '../../lib/money.ts';
+import type { ApiLang, BannerType, Product, ProductCard, ProductList, ProductsQuery } from '#lib/contract/catalog.ts';
+import type { CurrencyId } from '#lib/locale.ts';
+import type { RateLike } from '#lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { getProductColumns, PRODUCT_JOINS, toProduct, toProductCard, type ProductDetailRow, type ProductRow } from './product-mapper.ts';
 import { toSearchTerms } from './search.ts';
-import { isSafeText, toId } from '../../lib/contract/input.ts';
+import { isSafeText, toId } from '#lib/contract/input.ts';
 
 /** Words shorter than this are only matched as prefixes, never corrected. */
 const MIN_CORRECTABLE = 4;
@@ -35,7 +35,10 @@ async function toTsQuery(db: Queryable, terms: string[]): Promise<string> {
   return rows.map((row) => `${row.term}:*`).join(' & ');
 }
 
-interface SortKey { expr: string; dir: 'ASC' | 'DESC' }
+interface SortKey {
+  expr: string;
+  dir: 'ASC' | 'DESC';
+}
 
 /**
  * Above this many matches relevance ordering is skipped (in stock first, then newest), and the
@@ -73,7 +76,12 @@ export async function getCatalogVersion(db: Queryable): Promise<number | null> {
  * the product whose code is exactly the text comes first, then in stock first, then (unless
  * price or name order was asked for) relevance: name matches weigh more than brand matches.
  */
-export async function listProducts(db: Queryable, query: ProductsQuery, rates: readonly RateLike[], version: number | null): Promise<ProductList> {
+export async function listProducts(
+  db: Queryable,
+  query: ProductsQuery,
+  rates: readonly RateLike[],
+  version: number | null,
+): Promise<ProductList> {
   const lang = query.lang;
   const params: unknown[] = [];
   const bind = (value: unknown) => `$${params.push(value)}`;
@@ -134,18 +142,29 @@ export async function listProducts(db: Queryable, query: ProductsQuery, rates: r
   const indexedPageSql = `SELECT p.id, ${selectKeys} FROM products p ${pageWhere}
     ORDER BY ${orderKeys} LIMIT ${bind(limit)} OFFSET ${bind(skip)}`;
   const indexedParams = [...params];
-  const readPage = (pageSql: string, values: unknown[]) => db.query<ProductRow>(
-    `SELECT ${getProductColumns(lang)} FROM (${pageSql}) page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+  const readPage = (pageSql: string, values: unknown[]) =>
+    db.query<ProductRow>(
+      `SELECT ${getProductColumns(lang)} FROM (${pageSql}) page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
      ORDER BY ${keys.map((k, i) => `page.k${i} ${k.dir}`).join(', ')}`,
-    values,
-  );
+      values,
+    );
   const readTextPage = async () => {
     if (!q || total <= RANK_LIMIT) return readPage(indexedPageSql, indexedParams);
     const allProducts = await countProducts(db, '', [], version);
     const filters = where.filter((condition) => condition !== textCondition);
     const bindWalk = (value: unknown) => `$${walkParams.push(value)}`;
-    const walkSql = searchWalkSql({ filters, exceptExact, textCondition, keys, selectKeys, orderKeys, bind: bindWalk,
-      walkRows: toWalkRows(skip + limit, total, allProducts), limit, skip });
+    const walkSql = searchWalkSql({
+      filters,
+      exceptExact,
+      textCondition,
+      keys,
+      selectKeys,
+      orderKeys,
+      bind: bindWalk,
+      walkRows: toWalkRows(skip + limit, total, allProducts),
+      limit,
+      skip,
+    });
     const walked = await readPage(walkSql, walkParams);
     // A page cut short by the walk's cap (matches crowded at the end of the index order):
     // the text index finds them instead.
@@ -203,7 +222,11 @@ function searchWalkSql(parts: WalkParts): string {
 
 /** A product by numeric id or slug, with description and specifications; null when absent. */
 export async function getProductDetails(
-  db: Queryable, idOrSlug: number | string, lang: ApiLang, rates: readonly RateLike[], currency?: CurrencyId,
+  db: Queryable,
+  idOrSlug: number | string,
+  lang: ApiLang,
+  rates: readonly RateLike[],
+  currency?: CurrencyId,
 ): Promise<Product | null> {
   const byId = typeof idOrSlug === 'number';
   if (byId ? toId(String(idOrSlug)) === null : !isSafeText(idOrSlug)) return null;
@@ -225,7 +248,13 @@ export async function getProductDetails(
  * version, which a row without pagination does not need (index products_brand_stock_idx).
  */
 export async function listRelatedProducts(
-  db: Queryable, brandId: number, exceptId: number, limit: number, lang: ApiLang, rates: readonly RateLike[], currency?: CurrencyId,
+  db: Queryable,
+  brandId: number,
+  exceptId: number,
+  limit: number,
+  lang: ApiLang,
+  rates: readonly RateLike[],
+  currency?: CurrencyId,
 ): Promise<ProductCard[]> {
   const { rows } = await db.query<ProductRow>(
     `SELECT ${getProductColumns(lang)}
@@ -239,7 +268,13 @@ export async function listRelatedProducts(
 
 // ---- Shell, brands, categories and the other small reads of the catalogue service ----
 
-export interface ExchangeRateRow { source: number; target: number; decimals: number; symbol: string; rate: number }
+export interface ExchangeRateRow {
+  source: number;
+  target: number;
+  decimals: number;
+  symbol: string;
+  rate: number;
+}
 
 /** What one USD buys of each currency (source currency 2), with the target's symbol and decimals. */
 export async function readExchangeRates(db: Queryable): Promise<ExchangeRateRow[]> {
@@ -252,15 +287,25 @@ export async function readExchangeRates(db: Queryable): Promise<ExchangeRateRow[
 }
 
 export interface CategoryRow {
-  id: number; name: string; slug: string; icon_svg: string | null; menu_visible: boolean; special: boolean;
+  id: number;
+  name: string;
+  slug: string;
+  icon_svg: string | null;
+  menu_visible: boolean;
+  special: boolean;
   departments: { id: number; name: string; slug: string; icone: string | null }[] | null;
 }
 
 /** Categories with their departments, in menu order: every one, only the special ones, none of them, or one by slug. */
-export async function readCategories(db: Queryable, lang: ApiLang, filter: { special: boolean | null } | { slug: string }): Promise<CategoryRow[]> {
-  const [condition, params] = 'slug' in filter
-    ? ['c.slug = $1', [filter.slug]]
-    : [filter.special === true ? 'c.special' : filter.special === false ? 'NOT c.special' : 'true', []];
+export async function readCategories(
+  db: Queryable,
+  lang: ApiLang,
+  filter: { special: boolean | null } | { slug: string },
+): Promise<CategoryRow[]> {
+  const [condition, params] =
+    'slug' in filter
+      ? ['c.slug = $1', [filter.slug]]
+      : [filter.special === true ? 'c.special' : filter.special === false ? 'NOT c.special' : 'true', []];
   const { rows } = await db.query<CategoryRow>(
     `SELECT c.id, c.name_${lang} AS name, c.slug, c.icon_svg, c.menu_visible, c.special,
        (SELECT json_agg(json_build_object('id', d.id, 'name', d.name_${lang}, 'slug', d.slug, 'icone', d.icon_svg)
@@ -272,7 +317,12 @@ export async function readCategories(db: Queryable, lang: ApiLang, filter: { spe
   return rows;
 }
 
-export interface BrandRow { id: number; slug: string; name: string; logo_url: string | null }
+export interface BrandRow {
+  id: number;
+  slug: string;
+  name: string;
+  logo_url: string | null;
+}
 
 /** All brands, or with `categoryId` only those that have products in that category. */
 export async function readBrands(db: Queryable, categoryId: number | null): Promise<BrandRow[]> {
@@ -291,9 +341,14 @@ export async function findBrandBySlug(db: Queryable, slug: string): Promise<Bran
 }
 
 export async function readBanners(db: Queryable, lang: ApiLang) {
-  const { rows } = await db.query<{ id: number; kind: BannerType; image_url: string; link: string | null; title: string; description: string }>(
-    `SELECT id, kind, image_url, link, title_${lang} AS title, description_${lang} AS description FROM banners ORDER BY position, id`,
-  );
+  const { rows } = await db.query<{
+    id: number;
+    kind: BannerType;
+    image_url: string;
+    link: string | null;
+    title: string;
+    description: string;
+  }>(`SELECT id, kind, image_url, link, title_${lang} AS title, description_${lang} AS description FROM banners ORDER BY position, id`);
   return rows;
 }
 

@@ -6,8 +6,34 @@ import sanitizeHtml from 'sanitize-html';
  */
 
 const DESCRIPTION_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 'h2', 'h3', 'h4', 'blockquote',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a', 'span', 'small', 'sub', 'sup', 'hr'],
+  allowedTags: [
+    'p',
+    'br',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'a',
+    'span',
+    'small',
+    'sub',
+    'sup',
+    'hr',
+  ],
   allowedAttributes: { a: ['href', 'title', 'rel'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
@@ -20,12 +46,65 @@ export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, DESCRIPTION_OPTIONS).trim();
 }
 
-const SVG_TAGS = ['svg', 'g', 'path', 'circle', 'ellipse', 'rect', 'line', 'polyline', 'polygon', 'title', 'desc',
-  'defs', 'lineargradient', 'radialgradient', 'stop', 'text', 'tspan'];
-const SVG_ATTRIBUTES = ['xmlns', 'viewbox', 'width', 'height', 'fill', 'stroke', 'stroke-width', 'stroke-linecap',
-  'stroke-linejoin', 'stroke-dasharray', 'stroke-opacity', 'fill-opacity', 'fill-rule', 'clip-rule', 'opacity', 'd',
-  'cx', 'cy', 'r', 'rx', 'ry', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'points', 'transform', 'offset', 'stop-color',
-  'stop-opacity', 'id', 'gradientunits', 'text-anchor', 'font-family', 'font-size', 'font-weight'];
+const SVG_TAGS = [
+  'svg',
+  'g',
+  'path',
+  'circle',
+  'ellipse',
+  'rect',
+  'line',
+  'polyline',
+  'polygon',
+  'title',
+  'desc',
+  'defs',
+  'lineargradient',
+  'radialgradient',
+  'stop',
+  'text',
+  'tspan',
+];
+const SVG_ATTRIBUTES = [
+  'xmlns',
+  'viewbox',
+  'width',
+  'height',
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-dasharray',
+  'stroke-opacity',
+  'fill-opacity',
+  'fill-rule',
+  'clip-rule',
+  'opacity',
+  'd',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'points',
+  'transform',
+  'offset',
+  'stop-color',
+  'stop-opacity',
+  'id',
+  'gradientunits',
+  'text-anchor',
+  'font-family',
+  'font-size',
+  'font-weight',
+];
 
 const SVG_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: SVG_TAGS,
@@ -38,7 +117,10 @@ const SVG_OPTIONS: sanitizeHtml.IOptions = {
 };
 
 const CASE_FIXES: Record<string, string> = {
-  viewbox: 'viewBox', lineargradient: 'linearGradient', radialgradient: 'radialGradient', gradientunits: 'gradientUnits',
+  viewbox: 'viewBox',
+  lineargradient: 'linearGradient',
+  radialgradient: 'radialGradient',
+  gradientunits: 'gradientUnits',
 };
 
 /**

@@ -8,6 +8,9 @@ const MAX_TERM_LENGTH = 40;
  */
 export function toSearchTerms(text: string): string[] {
   const normalized = text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  const terms = normalized.split(/[^a-z0-9]+/).filter(Boolean).map((t) => t.slice(0, MAX_TERM_LENGTH));
+  const terms = normalized
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map((t) => t.slice(0, MAX_TERM_LENGTH));
   return [...new Set(terms)].slice(0, MAX_TERMS);
 }

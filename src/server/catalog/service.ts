@@ -1,14 +1,37 @@
 import type {
-  ApiLang, Banner, Brand, Category, ExchangeRate, Faq, Product, ProductCard, ProductList, ProductsQuery, Seller, StartData,
-} from '../../lib/contract/catalog.ts';
-import { PRODUCTS_MAX_PER_PAGE } from '../../lib/contract/catalog.ts';
-import type { CurrencyId } from '../../lib/locale.ts';
+  ApiLang,
+  Banner,
+  Brand,
+  Category,
+  ExchangeRate,
+  Faq,
+  Product,
+  ProductCard,
+  ProductList,
+  ProductsQuery,
+  Seller,
+  StartData,
+} from '#lib/contract/catalog.ts';
+import { PRODUCTS_MAX_PER_PAGE } from '#lib/contract/catalog.ts';
+import type { CurrencyId } from '#lib/locale.ts';
 import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { sanitizeSvgIcon } from './sanitize.ts';
 import {
-  findBrandBySlug, getCatalogVersion, getProductDetails, insertNewsletterContact, listProducts, listRelatedProducts, readBanners, readBrands,
-  readCategories, readExchangeRates as readExchangeRateRows, readFaq, readSellers, type BrandRow, type CategoryRow,
+  findBrandBySlug,
+  getCatalogVersion,
+  getProductDetails,
+  insertNewsletterContact,
+  listProducts,
+  listRelatedProducts,
+  readBanners,
+  readBrands,
+  readCategories,
+  readExchangeRates as readExchangeRateRows,
+  readFaq,
+  readSellers,
+  type BrandRow,
+  type CategoryRow,
 } from './repository.ts';
 
 export type SpecialFilter = 'only' | 'include' | 'exclude';
@@ -27,12 +50,21 @@ function toSafeIcon(svg: string | null): string | null {
 }
 
 const toCategory = (row: CategoryRow): Category => ({
-  id: row.id, name: row.name, slug: row.slug, icone: toSafeIcon(row.icon_svg), visivel_menu: row.menu_visible, special: row.special,
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  icone: toSafeIcon(row.icon_svg),
+  visivel_menu: row.menu_visible,
+  special: row.special,
   departments: (row.departments ?? []).map((department) => ({ ...department, icone: toSafeIcon(department.icone) })),
 });
 
 const toBrand = (row: BrandRow): Brand => ({
-  id: row.id, slug: row.slug, name: row.name, nome: row.name, logo: row.logo_url,
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  nome: row.name,
+  logo: row.logo_url,
 });
 
 /**
@@ -61,7 +93,9 @@ export function createCatalogService({ db }: { db: Queryable }) {
 
   async function readExchangeRates(): Promise<ExchangeRate[]> {
     return (await readExchangeRateRows(db)).map((r) => ({
-      source_currency: { id: r.source }, target_currency: { id: r.target, decimals: r.decimals, simbolo: r.symbol }, tax: r.rate,
+      source_currency: { id: r.source },
+      target_currency: { id: r.target, decimals: r.decimals, simbolo: r.symbol },
+      tax: r.rate,
     }));
   }
 
@@ -76,7 +110,14 @@ export function createCatalogService({ db }: { db: Queryable }) {
   }
 
   async function listBanners(lang: ApiLang): Promise<Banner[]> {
-    return (await readBanners(db, lang)).map((r) => ({ id: r.id, tipo: r.kind, imagem: r.image_url, link: r.link, titulo: r.title, descricao: r.description }));
+    return (await readBanners(db, lang)).map((r) => ({
+      id: r.id,
+      tipo: r.kind,
+      imagem: r.image_url,
+      link: r.link,
+      titulo: r.title,
+      descricao: r.description,
+    }));
   }
 
   async function listFaq(lang: ApiLang): Promise<Faq[]> {
@@ -98,7 +139,11 @@ export function createCatalogService({ db }: { db: Queryable }) {
     /** Everything the shell needs at start (spec section 3, "Start data"). */
     async getStartData(lang: ApiLang): Promise<StartData> {
       const [exchangeRates, brands, categories, banners, faq] = await Promise.all([
-        getExchangeRates(), listBrands(lang), listCategories(lang, { special: 'include' }), listBanners(lang), listFaq(lang),
+        getExchangeRates(),
+        listBrands(lang),
+        listCategories(lang, { special: 'include' }),
+        listBanners(lang),
+        listFaq(lang),
       ]);
       return {
         exchange_rates: exchangeRates,
@@ -117,13 +162,26 @@ export function createCatalogService({ db }: { db: Queryable }) {
     async listProducts(query: Partial<ProductsQuery>): Promise<ProductList> {
       const perPage = Math.min(Math.max(1, Math.trunc(query.per_page ?? 20)), PRODUCTS_MAX_PER_PAGE);
       const page = Math.max(1, Math.trunc(query.page ?? 1));
-      const full: ProductsQuery = { brands_ids: undefined, all_products: undefined, tem_estoque: undefined, ...query, lang: query.lang ?? 'pt', page, per_page: perPage };
+      const full: ProductsQuery = {
+        brands_ids: undefined,
+        all_products: undefined,
+        tem_estoque: undefined,
+        ...query,
+        lang: query.lang ?? 'pt',
+        page,
+        per_page: perPage,
+      };
       const [rates, version] = await Promise.all([getExchangeRates(), getCatalogVersion(db)]);
       return listProducts(db, full, rates, version);
     },
 
     /** Up to `limit` in-stock products of the product's brand, the product itself left out. */
-    async listRelatedProducts(product: { id: number; brandId: number }, lang: ApiLang, limit: number, currency?: CurrencyId): Promise<ProductCard[]> {
+    async listRelatedProducts(
+      product: { id: number; brandId: number },
+      lang: ApiLang,
+      limit: number,
+      currency?: CurrencyId,
+    ): Promise<ProductCard[]> {
       return listRelatedProducts(db, product.brandId, product.id, limit, lang, await getExchangeRates(), currency);
     },
 

@@ -10,7 +10,8 @@
  * (relay.ts): the announcement is published there too, and each process's one LISTEN connection
  * hands what others (or a manual `NOTIFY catalogue_changed, 'product:12'`) announce to its listeners.
  */
-export type CatalogueTag = `product:${number}` | `category:${number}` | `brand:${number}` | 'banners' | 'rates' | 'sellers' | 'shipping' | 'all';
+export type CatalogueTag =
+  `product:${number}` | `category:${number}` | `brand:${number}` | 'banners' | 'rates' | 'sellers' | 'shipping' | 'all';
 
 type CatalogueListener = (tags: readonly CatalogueTag[]) => void;
 type CataloguePublisher = (tags: readonly CatalogueTag[]) => void;
@@ -19,7 +20,10 @@ type CataloguePublisher = (tags: readonly CatalogueTag[]) => void;
 // bundled copy of the same modules, and a change announced in one copy must reach both copies'
 // caches (and leave through the one relay).
 const globalKey = Symbol.for('fronteira.catalogueChanges');
-interface SharedState { listeners: Set<CatalogueListener>; publisher: CataloguePublisher | null }
+interface SharedState {
+  listeners: Set<CatalogueListener>;
+  publisher: CataloguePublisher | null;
+}
 type GlobalWithState = typeof globalThis & { [globalKey]?: SharedState };
 
 function getState(): SharedState {

@@ -1,9 +1,9 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { catalogueImportMessages } from '../../lib/i18n/panel-import.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import { isPanelLocale, type PanelLocale } from '../../lib/i18n/panel.ts';
+import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import { isPanelLocale, type PanelLocale } from '#lib/i18n/panel.ts';
 import { isImportError } from './errors.ts';
 import { openImportRows, toImportFormat } from './readers.ts';
 import { toErrorText, toSummaryLines } from './routes.ts';
@@ -16,7 +16,8 @@ import type { CatalogueImportService, OpenRows } from './service.ts';
  */
 export async function runImportCommand(argv: string[], service: CatalogueImportService, print = console.log): Promise<number> {
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true,
+    args: argv,
+    allowPositionals: true,
     options: { images: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, lang: { type: 'string', default: 'pt-BR' } },
   });
   const locale: PanelLocale = isPanelLocale(values.lang) ? values.lang : 'pt-BR';
@@ -42,7 +43,8 @@ export async function runImportCommand(argv: string[], service: CatalogueImportS
       }
     };
     const summary = await service.importRows(watched, {
-      dryRun: values['dry-run'], actor: { staffId: null, email: 'cli' },
+      dryRun: values['dry-run'],
+      actor: { staffId: null, email: 'cli' },
       onProgress: ({ phase, rows }) => {
         process.stderr.write(`\r${t(phase === 'checking' ? 'checking' : 'writing', { n: rows })}   `);
       },
@@ -61,7 +63,12 @@ export async function runImportCommand(argv: string[], service: CatalogueImportS
 }
 
 /** The picture files the rows name, checked in the folder (linking them waits for the picture pipeline). */
-function reportImages(folder: string, names: Set<string>, t: ReturnType<typeof createTranslator<keyof (typeof catalogueImportMessages)['pt-BR']>>, print: (line: string) => void) {
+function reportImages(
+  folder: string,
+  names: Set<string>,
+  t: ReturnType<typeof createTranslator<keyof (typeof catalogueImportMessages)['pt-BR']>>,
+  print: (line: string) => void,
+) {
   const missing = [...names].filter((name) => !existsSync(path.join(folder, path.basename(name))));
   if (missing.length) print(t('cliMissingImages', { folder, names: missing.slice(0, 50).join(', ') }));
   print(t('cliImagesFound', { n: names.size - missing.length }));

@@ -1,4 +1,4 @@
-import { CURRENCY_DECIMALS, type CatalogueProduct, type CurrencyCode } from '../../lib/contract/catalogue-product.ts';
+import { CURRENCY_DECIMALS, type CatalogueProduct, type CurrencyCode } from '#lib/contract/catalogue-product.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
 import { toSlug } from '../db/seed/product-generator.ts';
 
@@ -7,25 +7,61 @@ import { toSlug } from '../db/seed/product-generator.ts';
  * slug), so a row and the stored product compare field by field. Pure: the service compares in
  * the dry run and again inside each write transaction.
  */
-export interface Specification { nome_pt: string; nome_es: string; valor_pt: string; valor_es: string }
+export interface Specification {
+  nome_pt: string;
+  nome_es: string;
+  valor_pt: string;
+  valor_es: string;
+}
 
 export interface ProductState {
-  nome_pt: string; nome_es: string;
-  descritivo_pt: string; descritivo_es: string;
-  descricao_pt: string; descricao_es: string;
-  marca: string; brandSlug: string;
-  categoria_pt: string; categoria_es: string; categorySlug: string;
-  departamento_pt: string | null; departamento_es: string | null; departmentSlug: string | null;
-  priceMinor: number; moeda: CurrencyCode; estoque: number; mostrar_preco: boolean;
-  especificacoes: Specification[]; imagens: string[];
+  nome_pt: string;
+  nome_es: string;
+  descritivo_pt: string;
+  descritivo_es: string;
+  descricao_pt: string;
+  descricao_es: string;
+  marca: string;
+  brandSlug: string;
+  categoria_pt: string;
+  categoria_es: string;
+  categorySlug: string;
+  departamento_pt: string | null;
+  departamento_es: string | null;
+  departmentSlug: string | null;
+  priceMinor: number;
+  moeda: CurrencyCode;
+  estoque: number;
+  mostrar_preco: boolean;
+  especificacoes: Specification[];
+  imagens: string[];
 }
 
 /** The fields a summary names when they change (the import file's column names). */
-const COMPARED_FIELDS = ['nome_pt', 'nome_es', 'descritivo_pt', 'descritivo_es', 'descricao_pt', 'descricao_es', 'marca',
-  'categoria', 'departamento', 'preco', 'moeda', 'estoque', 'mostrar_preco', 'especificacoes', 'imagens'] as const;
+const COMPARED_FIELDS = [
+  'nome_pt',
+  'nome_es',
+  'descritivo_pt',
+  'descritivo_es',
+  'descricao_pt',
+  'descricao_es',
+  'marca',
+  'categoria',
+  'departamento',
+  'preco',
+  'moeda',
+  'estoque',
+  'mostrar_preco',
+  'especificacoes',
+  'imagens',
+] as const;
 type ComparedField = (typeof COMPARED_FIELDS)[number];
 
-export interface FieldChange { field: ComparedField; from: string; to: string }
+export interface FieldChange {
+  field: ComparedField;
+  from: string;
+  to: string;
+}
 
 const SHOWN_LENGTH = 80;
 const shorten = (value: string) => (value.length > SHOWN_LENGTH ? `${value.slice(0, SHOWN_LENGTH - 1)}…` : value);
@@ -40,9 +76,12 @@ const toSpecsText = (specs: Specification[]) => specs.map((spec) => `${spec.nome
 /** Each compared field as the text a staff member reads in the summary, and the key that decides equality. */
 function toComparable(state: ProductState): Record<ComparedField, [key: string, shown: string]> {
   return {
-    nome_pt: [state.nome_pt, state.nome_pt], nome_es: [state.nome_es, state.nome_es],
-    descritivo_pt: [state.descritivo_pt, state.descritivo_pt], descritivo_es: [state.descritivo_es, state.descritivo_es],
-    descricao_pt: [state.descricao_pt, state.descricao_pt], descricao_es: [state.descricao_es, state.descricao_es],
+    nome_pt: [state.nome_pt, state.nome_pt],
+    nome_es: [state.nome_es, state.nome_es],
+    descritivo_pt: [state.descritivo_pt, state.descritivo_pt],
+    descritivo_es: [state.descritivo_es, state.descritivo_es],
+    descricao_pt: [state.descricao_pt, state.descricao_pt],
+    descricao_es: [state.descricao_es, state.descricao_es],
     marca: [state.brandSlug, state.marca],
     categoria: [state.categorySlug, state.categoria_pt],
     departamento: [state.departmentSlug ?? '', state.departamento_pt ?? ''],
@@ -59,8 +98,11 @@ function toComparable(state: ProductState): Record<ComparedField, [key: string, 
 export function toFieldChanges(before: ProductState, after: ProductState): FieldChange[] {
   const old = toComparable(before);
   const next = toComparable(after);
-  return COMPARED_FIELDS.filter((field) => old[field][0] !== next[field][0])
-    .map((field) => ({ field, from: shorten(old[field][1]), to: shorten(next[field][1]) }));
+  return COMPARED_FIELDS.filter((field) => old[field][0] !== next[field][0]).map((field) => ({
+    field,
+    from: shorten(old[field][1]),
+    to: shorten(next[field][1]),
+  }));
 }
 
 /**
@@ -71,18 +113,30 @@ export function toFieldChanges(before: ProductState, after: ProductState): Field
 export function toNextState(row: CatalogueProduct, current: ProductState | null): ProductState {
   const keep = <T>(given: T | undefined, stored: T | undefined, fallback: T): T => given ?? stored ?? fallback;
   const categoryChanged = current?.categorySlug !== toSlug(row.categoria_pt);
-  const departmentPt = row.departamento_pt !== undefined ? row.departamento_pt || null : categoryChanged ? null : current?.departamento_pt ?? null;
-  const departmentEs = departmentPt === null ? null : row.departamento_es || (row.departamento_pt === undefined ? current?.departamento_es : undefined) || departmentPt;
+  const departmentPt =
+    row.departamento_pt !== undefined ? row.departamento_pt || null : categoryChanged ? null : (current?.departamento_pt ?? null);
+  const departmentEs =
+    departmentPt === null
+      ? null
+      : row.departamento_es || (row.departamento_pt === undefined ? current?.departamento_es : undefined) || departmentPt;
   return {
-    nome_pt: row.nome_pt, nome_es: row.nome_es,
+    nome_pt: row.nome_pt,
+    nome_es: row.nome_es,
     descritivo_pt: keep(row.descritivo_pt, current?.descritivo_pt, ''),
     descritivo_es: keep(row.descritivo_es, current?.descritivo_es, ''),
-    descricao_pt: row.descricao_pt !== undefined ? sanitizeDescription(row.descricao_pt) : current?.descricao_pt ?? '',
-    descricao_es: row.descricao_es !== undefined ? sanitizeDescription(row.descricao_es) : current?.descricao_es ?? '',
-    marca: row.marca, brandSlug: toSlug(row.marca),
-    categoria_pt: row.categoria_pt, categoria_es: row.categoria_es || row.categoria_pt, categorySlug: toSlug(row.categoria_pt),
-    departamento_pt: departmentPt, departamento_es: departmentEs ?? null, departmentSlug: departmentPt === null ? null : toSlug(departmentPt),
-    priceMinor: row.priceMinor, moeda: row.moeda, estoque: row.estoque,
+    descricao_pt: row.descricao_pt !== undefined ? sanitizeDescription(row.descricao_pt) : (current?.descricao_pt ?? ''),
+    descricao_es: row.descricao_es !== undefined ? sanitizeDescription(row.descricao_es) : (current?.descricao_es ?? ''),
+    marca: row.marca,
+    brandSlug: toSlug(row.marca),
+    categoria_pt: row.categoria_pt,
+    categoria_es: row.categoria_es || row.categoria_pt,
+    categorySlug: toSlug(row.categoria_pt),
+    departamento_pt: departmentPt,
+    departamento_es: departmentEs ?? null,
+    departmentSlug: departmentPt === null ? null : toSlug(departmentPt),
+    priceMinor: row.priceMinor,
+    moeda: row.moeda,
+    estoque: row.estoque,
     mostrar_preco: keep(row.mostrar_preco, current?.mostrar_preco, true),
     especificacoes: keep(row.especificacoes, current?.especificacoes, []),
     imagens: keep(row.imagens, current?.imagens, []),

@@ -1,17 +1,35 @@
-import { catalogueImportMessages } from '../../lib/i18n/panel-import.ts';
+import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
 import { defineErrors, DomainError, type ErrorKind } from '../errors/domain-error.ts';
 
 /** Why a whole file is refused (a row's own problems are listed in the summary instead). */
 export type ImportErrorCode =
-  | 'empty_file' | 'too_many_rows' | 'unreadable' | 'missing_columns' | 'unknown_columns' | 'unknown_format' | 'too_large' | 'not_text'
-  | 'file_changed' | 'not_found' | 'busy';
+  | 'empty_file'
+  | 'too_many_rows'
+  | 'unreadable'
+  | 'missing_columns'
+  | 'unknown_columns'
+  | 'unknown_format'
+  | 'too_large'
+  | 'not_text'
+  | 'file_changed'
+  | 'not_found'
+  | 'busy';
 
 /** The panel's upload limit, named by the too_large refusal; larger files go through `npm run import`. */
 export const UPLOAD_LIMIT_MB = 10;
 
 const KIND_OF: Record<ImportErrorCode, ErrorKind> = {
-  empty_file: 'invalid', too_many_rows: 'too_large', unreadable: 'invalid', missing_columns: 'invalid', unknown_columns: 'invalid',
-  unknown_format: 'unsupported', too_large: 'too_large', not_text: 'unsupported', file_changed: 'conflict', not_found: 'not_found', busy: 'conflict',
+  empty_file: 'invalid',
+  too_many_rows: 'too_large',
+  unreadable: 'invalid',
+  missing_columns: 'invalid',
+  unknown_columns: 'invalid',
+  unknown_format: 'unsupported',
+  too_large: 'too_large',
+  not_text: 'unsupported',
+  file_changed: 'conflict',
+  not_found: 'not_found',
+  busy: 'conflict',
 };
 
 const catalogueImportError = defineErrors(catalogueImportMessages);

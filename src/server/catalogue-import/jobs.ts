@@ -12,8 +12,13 @@ import type { CatalogueImportService, ImportSummary } from './service.ts';
  * the job row (any process can show it). A dry run starts on upload; confirming writes.
  */
 export interface ImportJob {
-  id: string; fileName: string; status: JobStatus; doneRows: number;
-  summary: ImportSummary | null; error: ImportErrorCode | 'stalled' | null; errorDetail: string;
+  id: string;
+  fileName: string;
+  status: JobStatus;
+  doneRows: number;
+  summary: ImportSummary | null;
+  error: ImportErrorCode | 'stalled' | null;
+  errorDetail: string;
 }
 
 interface ImportJobDeps {
@@ -25,10 +30,15 @@ interface ImportJobDeps {
 
 function toJob(row: JobRow): ImportJob {
   const stored = row.summary as (ImportSummary & { error?: ImportErrorCode; detail?: string }) | null;
-  const error = row.stalled ? 'stalled' : stored?.error ?? null;
+  const error = row.stalled ? 'stalled' : (stored?.error ?? null);
   return {
-    id: row.id, fileName: row.file_name, status: row.stalled ? 'failed' : row.status, doneRows: row.done_rows,
-    summary: stored && !stored.error ? stored : null, error, errorDetail: stored?.detail ?? '',
+    id: row.id,
+    fileName: row.file_name,
+    status: row.stalled ? 'failed' : row.status,
+    doneRows: row.done_rows,
+    summary: stored && !stored.error ? stored : null,
+    error,
+    errorDetail: stored?.detail ?? '',
   };
 }
 
@@ -37,14 +47,20 @@ export function createImportJobs({ db, repository, service, log = console.error 
     const work = async () => {
       const open = await openImportRows(() => Readable.from([bytes]), format);
       const summary = await service.importRows(open, {
-        dryRun, actor, onProgress: ({ rows }) => repository.setProgress(db, jobId, rows),
+        dryRun,
+        actor,
+        onProgress: ({ rows }) => repository.setProgress(db, jobId, rows),
       });
       await repository.finishJob(db, jobId, dryRun ? 'checked' : 'written', summary);
     };
     work().catch(async (error: unknown) => {
       if (!isImportError(error)) log('[catalogue-import] job failed:', error);
-      const failure = isImportError(error) ? { error: error.code, detail: String(error.params.detail ?? '') } : { error: 'unreadable', detail: '' };
-      await repository.finishJob(db, jobId, 'failed', failure).catch((failure: unknown) => log('[catalogue-import] job not closed:', failure));
+      const failure = isImportError(error)
+        ? { error: error.code, detail: String(error.params.detail ?? '') }
+        : { error: 'unreadable', detail: '' };
+      await repository
+        .finishJob(db, jobId, 'failed', failure)
+        .catch((failure: unknown) => log('[catalogue-import] job not closed:', failure));
     });
   }
 

@@ -16,9 +16,28 @@ import type { OpenRows, SourceRow } from './service.ts';
 type OpenBytes = () => Readable;
 export type ImportFormat = 'csv' | 'json';
 
-export const TEMPLATE_COLUMNS = ['codigo', 'nome_pt', 'nome_es', 'descritivo_pt', 'descritivo_es', 'descricao_pt', 'descricao_es',
-  'marca', 'categoria_pt', 'categoria_es', 'departamento_pt', 'departamento_es', 'icone_categoria', 'preco', 'moeda', 'estoque',
-  'mostrar_preco', 'especificacoes_pt', 'especificacoes_es', 'imagens'] as const;
+export const TEMPLATE_COLUMNS = [
+  'codigo',
+  'nome_pt',
+  'nome_es',
+  'descritivo_pt',
+  'descritivo_es',
+  'descricao_pt',
+  'descricao_es',
+  'marca',
+  'categoria_pt',
+  'categoria_es',
+  'departamento_pt',
+  'departamento_es',
+  'icone_categoria',
+  'preco',
+  'moeda',
+  'estoque',
+  'mostrar_preco',
+  'especificacoes_pt',
+  'especificacoes_es',
+  'imagens',
+] as const;
 const REQUIRED_COLUMNS = ['codigo', 'nome_pt', 'nome_es', 'marca', 'categoria_pt', 'preco', 'estoque'];
 const ALIASES: Record<string, string> = { categoria: 'categoria_pt', departamento: 'departamento_pt', codigo_produto: 'codigo' };
 
@@ -36,24 +55,43 @@ async function readHead(open: OpenBytes, bytes = 64 * 1024): Promise<string> {
   const all = Buffer.concat(chunks);
   // Cut at the last line end read, so a character split by the 64 KB boundary is not judged.
   const end = size >= bytes ? all.lastIndexOf(10) : all.length;
-  return all.subarray(0, end < 0 ? all.length : end).toString('utf8').replace(/^\uFEFF/, '');
+  return all
+    .subarray(0, end < 0 ? all.length : end)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
 }
 
 const toColumnName = (header: string) => {
-  const name = header.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  const name = header
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
   return ALIASES[name] ?? name;
 };
 
 function toSpecifications(pt: string | undefined, es: string | undefined): unknown {
   if (pt === undefined) return undefined;
-  const split = (cell: string) => cell.split('|').map((part) => part.trim()).filter(Boolean).map((part) => {
-    const at = part.indexOf(':');
-    return at < 0 ? [part, ''] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
-  });
+  const split = (cell: string) =>
+    cell
+      .split('|')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const at = part.indexOf(':');
+        return at < 0 ? [part, ''] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+      });
   const inPt = split(pt);
   const inEs = es === undefined || es.trim() === '' ? inPt : split(es);
   if (inEs.length !== inPt.length) return 'mismatch';
-  return inPt.map(([namePt, valuePt], index) => ({ nome_pt: namePt, valor_pt: valuePt, nome_es: inEs[index]?.[0], valor_es: inEs[index]?.[1] }));
+  return inPt.map(([namePt, valuePt], index) => ({
+    nome_pt: namePt,
+    valor_pt: valuePt,
+    nome_es: inEs[index]?.[0],
+    valor_es: inEs[index]?.[1],
+  }));
 }
 
 /** One CSV record as the row schema's input. */
@@ -63,8 +101,12 @@ function toCsvRow(columns: string[], cells: string[]): Record<string, unknown> {
     if (column !== 'especificacoes_pt' && column !== 'especificacoes_es') row[column] = cells[index] ?? '';
   });
   if (row.mostrar_preco === '') delete row.mostrar_preco;
-  if (typeof row.imagens === 'string') row.imagens = row.imagens.split(/[|,;]/).map((name) => name.trim()).filter(Boolean);
-  const at = (name: string) => (columns.includes(name) ? cells[columns.indexOf(name)] ?? '' : undefined);
+  if (typeof row.imagens === 'string')
+    row.imagens = row.imagens
+      .split(/[|,;]/)
+      .map((name) => name.trim())
+      .filter(Boolean);
+  const at = (name: string) => (columns.includes(name) ? (cells[columns.indexOf(name)] ?? '') : undefined);
   const specs = toSpecifications(at('especificacoes_pt'), at('especificacoes_es'));
   if (specs !== undefined) row.especificacoes = specs;
   return row;
@@ -83,8 +125,12 @@ async function* readCsv(open: OpenBytes, delimiter: string): AsyncGenerator<Sour
         if (unknown.length) throw importError('unknown_columns', unknown.join(', '));
         continue;
       }
-      const cells = record.length > columns.length && record.slice(columns.length).every((cell) => cell.trim() === '') ? record.slice(0, columns.length) : record;
-      if (cells.length !== columns.length) yield { line: info.lines, data: { codigo: cells[0] }, issues: [{ field: 'colunas', problem: 'invalid' }] };
+      const cells =
+        record.length > columns.length && record.slice(columns.length).every((cell) => cell.trim() === '')
+          ? record.slice(0, columns.length)
+          : record;
+      if (cells.length !== columns.length)
+        yield { line: info.lines, data: { codigo: cells[0] }, issues: [{ field: 'colunas', problem: 'invalid' }] };
       else yield { line: info.lines, data: toCsvRow(columns, cells) };
     }
   } catch (error) {
@@ -108,7 +154,9 @@ async function* readJsonLines(open: OpenBytes): AsyncGenerator<SourceRow> {
       yield { line, issues: [{ field: 'json', problem: 'invalid' }] };
       continue;
     }
-    yield data !== null && typeof data === 'object' && !Array.isArray(data) ? { line, data } : { line, issues: [{ field: 'json', problem: 'invalid' }] };
+    yield data !== null && typeof data === 'object' && !Array.isArray(data)
+      ? { line, data }
+      : { line, issues: [{ field: 'json', problem: 'invalid' }] };
   }
 }
 
@@ -117,7 +165,9 @@ async function* readJsonArray(open: OpenBytes): AsyncGenerator<SourceRow> {
   try {
     for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
       const line = key + 1;
-      yield value !== null && typeof value === 'object' && !Array.isArray(value) ? { line, data: value } : { line, issues: [{ field: 'json', problem: 'invalid' }] };
+      yield value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? { line, data: value }
+        : { line, issues: [{ field: 'json', problem: 'invalid' }] };
     }
   } catch (error) {
     if (isImportError(error)) throw error;

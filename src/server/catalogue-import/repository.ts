@@ -1,16 +1,36 @@
-import type { CurrencyCode } from '../../lib/contract/catalogue-product.ts';
+import type { CurrencyCode } from '#lib/contract/catalogue-product.ts';
 import type { Queryable } from '../db/client.ts';
 import type { ProductState, Specification } from './compare.ts';
 
 /** A stored product in the import's terms (compare.ts), with its id. */
-export interface StoredProduct extends ProductState { id: number; code: string }
+export interface StoredProduct extends ProductState {
+  id: number;
+  code: string;
+}
 
 interface ProductRow {
-  id: number; code: string; name_pt: string; name_es: string; summary_pt: string; summary_es: string;
-  description_pt: string; description_es: string; price_minor: number; currency: CurrencyCode; stock: number;
-  show_price: boolean; brand_name: string; brand_slug: string; category_slug: string; category_pt: string; category_es: string;
-  department_slug: string | null; department_pt: string | null; department_es: string | null;
-  image_files: string[]; specs: Specification[];
+  id: number;
+  code: string;
+  name_pt: string;
+  name_es: string;
+  summary_pt: string;
+  summary_es: string;
+  description_pt: string;
+  description_es: string;
+  price_minor: number;
+  currency: CurrencyCode;
+  stock: number;
+  show_price: boolean;
+  brand_name: string;
+  brand_slug: string;
+  category_slug: string;
+  category_pt: string;
+  category_es: string;
+  department_slug: string | null;
+  department_pt: string | null;
+  department_es: string | null;
+  image_files: string[];
+  specs: Specification[];
 }
 
 const SELECT_PRODUCTS = `
@@ -27,35 +47,66 @@ const SELECT_PRODUCTS = `
 
 function toStored(row: ProductRow): StoredProduct {
   return {
-    id: row.id, code: row.code, nome_pt: row.name_pt, nome_es: row.name_es,
-    descritivo_pt: row.summary_pt, descritivo_es: row.summary_es, descricao_pt: row.description_pt, descricao_es: row.description_es,
-    marca: row.brand_name, brandSlug: row.brand_slug,
-    categoria_pt: row.category_pt, categoria_es: row.category_es, categorySlug: row.category_slug,
-    departamento_pt: row.department_pt, departamento_es: row.department_es, departmentSlug: row.department_slug,
-    priceMinor: row.price_minor, moeda: row.currency, estoque: row.stock, mostrar_preco: row.show_price,
-    especificacoes: row.specs, imagens: row.image_files,
+    id: row.id,
+    code: row.code,
+    nome_pt: row.name_pt,
+    nome_es: row.name_es,
+    descritivo_pt: row.summary_pt,
+    descritivo_es: row.summary_es,
+    descricao_pt: row.description_pt,
+    descricao_es: row.description_es,
+    marca: row.brand_name,
+    brandSlug: row.brand_slug,
+    categoria_pt: row.category_pt,
+    categoria_es: row.category_es,
+    categorySlug: row.category_slug,
+    departamento_pt: row.department_pt,
+    departamento_es: row.department_es,
+    departmentSlug: row.department_slug,
+    priceMinor: row.price_minor,
+    moeda: row.currency,
+    estoque: row.stock,
+    mostrar_preco: row.show_price,
+    especificacoes: row.specs,
+    imagens: row.image_files,
   };
 }
 
 /** A product to write: its next state and the ids its brand, category and department resolved to. */
 export interface ProductWrite {
-  id: number | null; code: string; slug: string; state: ProductState;
-  brandId: number; categoryId: number; departmentId: number | null;
+  id: number | null;
+  code: string;
+  slug: string;
+  state: ProductState;
+  brandId: number;
+  categoryId: number;
+  departmentId: number | null;
 }
 
 const PRODUCT_COLUMNS = `name_pt, name_es, summary_pt, summary_es, description_pt, description_es, price_minor, currency_id,
   stock, show_price, brand_id, category_id, department_id, image_files`;
 const UNNEST_TYPES = `$1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[],
   $8::text[], $9::int[], $10::boolean[], $11::int[], $12::int[], $13::int[], $14::text[]`;
-const UNNEST_NAMES = 'name_pt, name_es, summary_pt, summary_es, description_pt, description_es, price_minor, currency, stock, show_price, brand_id, category_id, department_id, image_files';
+const UNNEST_NAMES =
+  'name_pt, name_es, summary_pt, summary_es, description_pt, description_es, price_minor, currency, stock, show_price, brand_id, category_id, department_id, image_files';
 
 function toColumns(writes: ProductWrite[]): unknown[] {
   const pick = <T>(read: (write: ProductWrite) => T) => writes.map(read);
   return [
-    pick((w) => w.state.nome_pt), pick((w) => w.state.nome_es), pick((w) => w.state.descritivo_pt), pick((w) => w.state.descritivo_es),
-    pick((w) => w.state.descricao_pt), pick((w) => w.state.descricao_es), pick((w) => w.state.priceMinor), pick((w) => w.state.moeda),
-    pick((w) => w.state.estoque), pick((w) => w.state.mostrar_preco), pick((w) => w.brandId), pick((w) => w.categoryId),
-    pick((w) => w.departmentId), pick((w) => JSON.stringify(w.state.imagens)),
+    pick((w) => w.state.nome_pt),
+    pick((w) => w.state.nome_es),
+    pick((w) => w.state.descritivo_pt),
+    pick((w) => w.state.descritivo_es),
+    pick((w) => w.state.descricao_pt),
+    pick((w) => w.state.descricao_es),
+    pick((w) => w.state.priceMinor),
+    pick((w) => w.state.moeda),
+    pick((w) => w.state.estoque),
+    pick((w) => w.state.mostrar_preco),
+    pick((w) => w.brandId),
+    pick((w) => w.categoryId),
+    pick((w) => w.departmentId),
+    pick((w) => JSON.stringify(w.state.imagens)),
   ];
 }
 
@@ -94,7 +145,10 @@ export function createCatalogueImportRepository() {
     },
 
     /** Category ids by slug, created (visible in the menu, last) when new, with their sanitised icon. */
-    async ensureCategories(tx: Queryable, categories: { slug: string; pt: string; es: string; icon: string | null }[]): Promise<{ ids: Map<string, number>; created: number[] }> {
+    async ensureCategories(
+      tx: Queryable,
+      categories: { slug: string; pt: string; es: string; icon: string | null }[],
+    ): Promise<{ ids: Map<string, number>; created: number[] }> {
       const { rows } = await tx.query<{ id: number; slug: string; created: boolean }>(
         `WITH given AS (SELECT DISTINCT ON (slug) * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS g(slug, pt, es, icon)),
               added AS (INSERT INTO categories (slug, name_pt, name_es, icon_svg, position)
@@ -108,7 +162,10 @@ export function createCatalogueImportRepository() {
     },
 
     /** Department ids by "categoryId/slug", created when new. */
-    async ensureDepartments(tx: Queryable, departments: { categoryId: number; slug: string; pt: string; es: string }[]): Promise<Map<string, number>> {
+    async ensureDepartments(
+      tx: Queryable,
+      departments: { categoryId: number; slug: string; pt: string; es: string }[],
+    ): Promise<Map<string, number>> {
       const { rows } = await tx.query<{ id: number; category_id: number; slug: string }>(
         `WITH given AS (SELECT DISTINCT ON (category_id, slug) * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS g(category_id, slug, pt, es)),
               added AS (INSERT INTO departments (category_id, slug, name_pt, name_es, position)
@@ -157,8 +214,14 @@ export function createCatalogueImportRepository() {
       await tx.query(
         `INSERT INTO product_specifications (product_id, position, name_pt, name_es, value_pt, value_es)
          SELECT * FROM unnest($1::int[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[])`,
-        [flat.map((s) => s.productId), flat.map((s) => s.position), flat.map((s) => s.nome_pt), flat.map((s) => s.nome_es),
-          flat.map((s) => s.valor_pt), flat.map((s) => s.valor_es)],
+        [
+          flat.map((s) => s.productId),
+          flat.map((s) => s.position),
+          flat.map((s) => s.nome_pt),
+          flat.map((s) => s.nome_es),
+          flat.map((s) => s.valor_pt),
+          flat.map((s) => s.valor_es),
+        ],
       );
     },
   };
@@ -167,8 +230,16 @@ export type CatalogueImportRepository = ReturnType<typeof createCatalogueImportR
 
 export type JobStatus = 'checking' | 'checked' | 'writing' | 'written' | 'failed';
 export interface JobRow {
-  id: string; staff_id: number; file_name: string; format: 'csv' | 'json'; status: JobStatus; done_rows: number;
-  summary: unknown; created_at: Date; updated_at: Date; stalled: boolean;
+  id: string;
+  staff_id: number;
+  file_name: string;
+  format: 'csv' | 'json';
+  status: JobStatus;
+  done_rows: number;
+  summary: unknown;
+  created_at: Date;
+  updated_at: Date;
+  stalled: boolean;
 }
 const JOB_COLUMNS = `id, staff_id, file_name, format, status, done_rows, summary, created_at, updated_at,
   (status IN ('checking', 'writing') AND updated_at < now() - interval '2 minutes') AS stalled`;
@@ -187,7 +258,10 @@ export function createImportJobRepository() {
     },
 
     async getJob(db: Queryable, id: string, staffId: number): Promise<JobRow | null> {
-      const { rows } = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM catalogue_imports WHERE id = $1 AND staff_id = $2`, [id, staffId]);
+      const { rows } = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM catalogue_imports WHERE id = $1 AND staff_id = $2`, [
+        id,
+        staffId,
+      ]);
       return rows[0] ?? null;
     },
 

@@ -1,10 +1,10 @@
 // The catalogue import's HTTP handlers and texts, framework-free: the panel page
 // /painel/catalogo/importar, its template download and the terminal command use these.
-import { toCsv } from '../../lib/csv.ts';
-import type { RowIssue } from '../../lib/contract/catalogue-product.ts';
-import { catalogueImportMessages } from '../../lib/i18n/panel-import.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { toCsv } from '#lib/csv.ts';
+import type { RowIssue } from '#lib/contract/catalogue-product.ts';
+import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { csvDownload } from '../http/responses.ts';
 import { parseMultipart } from '../storage/multipart.ts';
 import type { DomainError } from '../errors/domain-error.ts';
@@ -13,7 +13,6 @@ import { importError, isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
 import type { ImportJobs, ImportJob } from './jobs.ts';
 import { TEMPLATE_COLUMNS, toImportFormat } from './readers.ts';
 import type { ImportSummary } from './service.ts';
-
 
 const translate = (locale: Locale) => createTranslator(catalogueImportMessages, locale);
 
@@ -38,7 +37,9 @@ export function toSummaryLines(summary: ImportSummary, locale: Locale): string[]
     lines.push(`  ${t('colLine')} ${row.line} ${row.code}: ${row.changes.map((c) => `${c.field} "${c.from}" -> "${c.to}"`).join('; ')}`);
   }
   for (const row of summary.rejectedRows) {
-    lines.push(`  ${t('colLine')} ${row.line}${row.code ? ` (${row.code})` : ''}: ${row.issues.map((issue) => toReasonText(issue, locale)).join('; ')}`);
+    lines.push(
+      `  ${t('colLine')} ${row.line}${row.code ? ` (${row.code})` : ''}: ${row.issues.map((issue) => toReasonText(issue, locale)).join('; ')}`,
+    );
   }
   if (summary.rejected > 0) lines.push(t('hasRejected'));
   else if (summary.written) lines.push(t('written'));
@@ -50,15 +51,23 @@ export function downloadTemplate(): Response {
   const example = (lang: 'pt' | 'es') => {
     const pt = lang === 'pt';
     const row: Record<(typeof TEMPLATE_COLUMNS)[number], string> = {
-      codigo: pt ? 'FUR-800' : 'AMO-1200', nome_pt: pt ? 'Furadeira de impacto 800 W' : 'Esmerilhadeira angular 1200 W',
+      codigo: pt ? 'FUR-800' : 'AMO-1200',
+      nome_pt: pt ? 'Furadeira de impacto 800 W' : 'Esmerilhadeira angular 1200 W',
       nome_es: pt ? 'Taladro percutor 800 W' : 'Amoladora angular 1200 W',
       descritivo_pt: pt ? 'Furadeira para alvenaria, madeira e metal.' : 'Esmerilhadeira para corte e desbaste.',
       descritivo_es: pt ? 'Taladro para mampostería, madera y metal.' : 'Amoladora para corte y desbaste.',
       descricao_pt: pt ? '<p>Mandril de 13 mm.</p>' : '<p>Disco de 115 mm.</p>',
       descricao_es: pt ? '<p>Mandril de 13 mm.</p>' : '<p>Disco de 115 mm.</p>',
-      marca: pt ? 'Bosch' : 'Makita', categoria_pt: 'Ferramentas Elétricas', categoria_es: 'Herramientas Eléctricas',
-      departamento_pt: pt ? 'Furadeiras' : 'Esmerilhadeiras', departamento_es: pt ? 'Taladros' : 'Amoladoras', icone_categoria: '',
-      preco: pt ? '89.90' : '650000', moeda: pt ? 'USD' : 'PYG', estoque: pt ? '12' : '4', mostrar_preco: pt ? 'sim' : 'si',
+      marca: pt ? 'Bosch' : 'Makita',
+      categoria_pt: 'Ferramentas Elétricas',
+      categoria_es: 'Herramientas Eléctricas',
+      departamento_pt: pt ? 'Furadeiras' : 'Esmerilhadeiras',
+      departamento_es: pt ? 'Taladros' : 'Amoladoras',
+      icone_categoria: '',
+      preco: pt ? '89.90' : '650000',
+      moeda: pt ? 'USD' : 'PYG',
+      estoque: pt ? '12' : '4',
+      mostrar_preco: pt ? 'sim' : 'si',
       especificacoes_pt: pt ? 'Potência: 800 W | Tensão: 220 V' : 'Potência: 1200 W | Disco: 115 mm',
       especificacoes_es: pt ? 'Potencia: 800 W | Tensión: 220 V' : 'Potencia: 1200 W | Disco: 115 mm',
       imagens: pt ? 'fur-800-1.jpg | fur-800-2.jpg' : 'amo-1200.jpg',
@@ -71,8 +80,17 @@ export function downloadTemplate(): Response {
 type UploadOutcome = { ok: true; job: ImportJob } | { ok: false; status: number; message: string };
 
 /** POST …/importar (multipart, field `arquivo`): the file kept and its dry run started. */
-export async function uploadImportFile(jobs: ImportJobs, actor: { staffId: number; email: string }, request: Request, locale: Locale): Promise<UploadOutcome> {
-  const refuse = (error: DomainError): UploadOutcome => ({ ok: false, status: toErrorResult(error, locale).status, message: toErrorText(error, locale) });
+export async function uploadImportFile(
+  jobs: ImportJobs,
+  actor: { staffId: number; email: string },
+  request: Request,
+  locale: Locale,
+): Promise<UploadOutcome> {
+  const refuse = (error: DomainError): UploadOutcome => ({
+    ok: false,
+    status: toErrorResult(error, locale).status,
+    message: toErrorText(error, locale),
+  });
   const form = await parseMultipart(request, { fileFields: ['arquivo'], maxFileBytes: UPLOAD_LIMIT_MB * 1024 * 1024, maxFields: 5 });
   if (!form.ok) return refuse(importError(form.reason === 'too_large' ? 'too_large' : 'unknown_format'));
   const file = form.files.arquivo;
@@ -89,6 +107,7 @@ export async function uploadImportFile(jobs: ImportJobs, actor: { staffId: numbe
 export function toJobMessage(job: ImportJob, locale: Locale): string | null {
   if (job.status !== 'failed') return null;
   const t = translate(locale);
-  const reason = job.error === 'stalled' ? t('error_stalled') : toErrorText(importError(job.error ?? 'unreadable', job.errorDetail), locale);
+  const reason =
+    job.error === 'stalled' ? t('error_stalled') : toErrorText(importError(job.error ?? 'unreadable', job.errorDetail), locale);
   return t('failed', { reason });
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { CatalogueProductSchema, toRowIssues, type CatalogueProduct, type RowIssue } from '../../lib/contract/catalogue-product.ts';
+import { CatalogueProductSchema, toRowIssues, type CatalogueProduct, type RowIssue } from '#lib/contract/catalogue-product.ts';
 import type { AuditActor, AuditEntry } from '../audit/index.ts';
 import { sanitizeSvgIcon } from '../catalog/sanitize.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
@@ -10,18 +10,37 @@ import { importError } from './errors.ts';
 import type { CatalogueImportRepository, ProductWrite, StoredProduct } from './repository.ts';
 
 /** One row as a reader found it: its line (1 = the header of a CSV), and its fields or why it could not be read. */
-export interface SourceRow { line: number; data?: unknown; issues?: RowIssue[] }
+export interface SourceRow {
+  line: number;
+  data?: unknown;
+  issues?: RowIssue[];
+}
 /** Opens the file's rows from the start; called once per pass (check, then write). */
 export type OpenRows = () => AsyncIterable<SourceRow>;
 
-interface RejectedRow { line: number; code: string | null; issues: RowIssue[] }
-interface ChangedRow { line: number; code: string; changes: FieldChange[] }
+interface RejectedRow {
+  line: number;
+  code: string | null;
+  issues: RowIssue[];
+}
+interface ChangedRow {
+  line: number;
+  code: string;
+  changes: FieldChange[];
+}
 
 export interface ImportSummary {
-  rows: number; created: number; changed: number; unchanged: number; rejected: number;
+  rows: number;
+  created: number;
+  changed: number;
+  unchanged: number;
+  rejected: number;
   /** Lists are capped at DETAIL_LIMIT entries; the counts are not. */
-  createdCodes: string[]; changedRows: ChangedRow[]; rejectedRows: RejectedRow[];
-  newBrands: string[]; newCategories: string[];
+  createdCodes: string[];
+  changedRows: ChangedRow[];
+  rejectedRows: RejectedRow[];
+  newBrands: string[];
+  newCategories: string[];
   written: boolean;
 }
 
@@ -43,11 +62,18 @@ const BATCH_SIZE = 1000;
 const DETAIL_LIMIT = 500;
 const MAX_ROWS = 1_000_000;
 
-interface ValidRow { line: number; row: CatalogueProduct; icon: string | null }
+interface ValidRow {
+  line: number;
+  row: CatalogueProduct;
+  icon: string | null;
+}
 
 /** The row's fields checked by the shared schema plus what only the import knows (slugs, icon, repeats). */
 function toValidRow(source: SourceRow, seen: Map<string, number>): ValidRow | RejectedRow {
-  const code = typeof (source.data as { codigo?: unknown } | undefined)?.codigo === 'string' ? String((source.data as { codigo: string }).codigo).trim() || null : null;
+  const code =
+    typeof (source.data as { codigo?: unknown } | undefined)?.codigo === 'string'
+      ? String((source.data as { codigo: string }).codigo).trim() || null
+      : null;
   if (source.issues) return { line: source.line, code, issues: source.issues };
   const parsed = CatalogueProductSchema.safeParse(source.data);
   if (!parsed.success) return { line: source.line, code, issues: toRowIssues(parsed.error) };
@@ -110,7 +136,19 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
   const { db, connect, repository } = deps;
 
   function newSummary(): ImportSummary {
-    return { rows: 0, created: 0, changed: 0, unchanged: 0, rejected: 0, createdCodes: [], changedRows: [], rejectedRows: [], newBrands: [], newCategories: [], written: false };
+    return {
+      rows: 0,
+      created: 0,
+      changed: 0,
+      unchanged: 0,
+      rejected: 0,
+      createdCodes: [],
+      changedRows: [],
+      rejectedRows: [],
+      newBrands: [],
+      newCategories: [],
+      written: false,
+    };
   }
 
   /** Counts one batch's rows against the stored products; returns the rows to write and their state. */
@@ -151,12 +189,21 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
     const brands = new Set<string>();
     const categories = new Set<string>();
     for await (const batch of readBatches(open, rejectInto(summary))) {
-      const stored = await repository.findProducts(db, batch.map((valid) => valid.row.codigo));
+      const stored = await repository.findProducts(
+        db,
+        batch.map((valid) => valid.row.codigo),
+      );
       const writes = classify(summary, batch, stored);
       const brandNames = new Map(writes.map((w) => [w.next.brandSlug, w.next.marca]));
       const categoryNames = new Map(writes.map((w) => [w.next.categorySlug, w.next.categoria_pt]));
-      const knownBrands = await repository.findBrandSlugs(db, [...brandNames.keys()].filter((slug) => !brands.has(slug)));
-      const knownCategories = await repository.findCategorySlugs(db, [...categoryNames.keys()].filter((slug) => !categories.has(slug)));
+      const knownBrands = await repository.findBrandSlugs(
+        db,
+        [...brandNames.keys()].filter((slug) => !brands.has(slug)),
+      );
+      const knownCategories = await repository.findCategorySlugs(
+        db,
+        [...categoryNames.keys()].filter((slug) => !categories.has(slug)),
+      );
       for (const [slug, name] of brandNames) if (!brands.has(slug) && !knownBrands.has(slug)) summary.newBrands.push(name);
       for (const [slug, name] of categoryNames) if (!categories.has(slug) && !knownCategories.has(slug)) summary.newCategories.push(name);
       for (const slug of brandNames.keys()) brands.add(slug);
@@ -168,32 +215,67 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
 
   /** One batch in one transaction: rows locked, compared again, brands/categories/departments made, products written, audited. */
   async function writeBatch(tx: Queryable, summary: ImportSummary, batch: ValidRow[], actor: AuditActor, tags: Set<CatalogueTag>) {
-    const stored = await repository.findProducts(tx, batch.map((valid) => valid.row.codigo), true);
+    const stored = await repository.findProducts(
+      tx,
+      batch.map((valid) => valid.row.codigo),
+      true,
+    );
     const writes = classify(summary, batch, stored);
     if (writes.length === 0) return;
-    const brandIds = await repository.ensureBrands(tx, writes.map((w) => ({ slug: w.next.brandSlug, name: w.next.marca })));
-    const categories = await repository.ensureCategories(tx, writes.map((w) => ({
-      slug: w.next.categorySlug, pt: w.next.categoria_pt, es: w.next.categoria_es, icon: w.valid.icon })));
+    const brandIds = await repository.ensureBrands(
+      tx,
+      writes.map((w) => ({ slug: w.next.brandSlug, name: w.next.marca })),
+    );
+    const categories = await repository.ensureCategories(
+      tx,
+      writes.map((w) => ({
+        slug: w.next.categorySlug,
+        pt: w.next.categoria_pt,
+        es: w.next.categoria_es,
+        icon: w.valid.icon,
+      })),
+    );
     for (const id of categories.created) tags.add(`category:${id}`);
-    const departmentIds = await repository.ensureDepartments(tx, writes.filter((w) => w.next.departmentSlug).map((w) => ({
-      categoryId: categories.ids.get(w.next.categorySlug) as number, slug: w.next.departmentSlug as string,
-      pt: w.next.departamento_pt as string, es: w.next.departamento_es as string })));
+    const departmentIds = await repository.ensureDepartments(
+      tx,
+      writes
+        .filter((w) => w.next.departmentSlug)
+        .map((w) => ({
+          categoryId: categories.ids.get(w.next.categorySlug) as number,
+          slug: w.next.departmentSlug as string,
+          pt: w.next.departamento_pt as string,
+          es: w.next.departamento_es as string,
+        })),
+    );
     const toWrite = (w: (typeof writes)[number]): ProductWrite => {
       const categoryId = categories.ids.get(w.next.categorySlug) as number;
       return {
-        id: w.current?.id ?? null, code: w.valid.row.codigo, slug: toSlugOfName(w.valid.row), state: w.next,
-        brandId: brandIds.get(w.next.brandSlug) as number, categoryId,
-        departmentId: w.next.departmentSlug ? departmentIds.get(`${categoryId}/${w.next.departmentSlug}`) ?? null : null,
+        id: w.current?.id ?? null,
+        code: w.valid.row.codigo,
+        slug: toSlugOfName(w.valid.row),
+        state: w.next,
+        brandId: brandIds.get(w.next.brandSlug) as number,
+        categoryId,
+        departmentId: w.next.departmentSlug ? (departmentIds.get(`${categoryId}/${w.next.departmentSlug}`) ?? null) : null,
       };
     };
     const inserted = await repository.insertProducts(tx, writes.filter((w) => !w.current).map(toWrite));
     await repository.updateProducts(tx, writes.filter((w) => w.current).map(toWrite));
     const idOf = (w: (typeof writes)[number]) => w.current?.id ?? (inserted.get(w.valid.row.codigo) as number);
-    await repository.replaceSpecifications(tx, writes.filter((w) => w.specsChanged).map((w) => ({ productId: idOf(w), list: w.next.especificacoes })));
+    await repository.replaceSpecifications(
+      tx,
+      writes.filter((w) => w.specsChanged).map((w) => ({ productId: idOf(w), list: w.next.especificacoes })),
+    );
     for (const w of writes) tags.add(`product:${idOf(w)}`);
     await deps.writeAudit(tx, {
-      actor, action: 'catalogue.import', entityType: 'products', entityId: `${batch[0]?.line}-${batch.at(-1)?.line}`,
-      after: { created: writes.filter((w) => !w.current).map((w) => w.valid.row.codigo), changed: writes.filter((w) => w.current).map((w) => w.valid.row.codigo) },
+      actor,
+      action: 'catalogue.import',
+      entityType: 'products',
+      entityId: `${batch[0]?.line}-${batch.at(-1)?.line}`,
+      after: {
+        created: writes.filter((w) => !w.current).map((w) => w.valid.row.codigo),
+        changed: writes.filter((w) => w.current).map((w) => w.valid.row.codigo),
+      },
     });
   }
 

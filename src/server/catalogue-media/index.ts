@@ -44,7 +44,11 @@ export function storeProductPicture(productId: number, bytes: Buffer, fileName: 
  * Stores a picture without attaching it anywhere (an import writing the product row itself); returns its address.
  * @public for the import (issue 20.1).
  */
-export function storePictureFile(bytes: Buffer, fileName: string, purpose: 'product' | 'banner' | 'brand' | 'seller' = 'product'): Promise<string> {
+export function storePictureFile(
+  bytes: Buffer,
+  fileName: string,
+  purpose: 'product' | 'banner' | 'brand' | 'seller' = 'product',
+): Promise<string> {
   return getPictureStore().storePicture(bytes, fileName, purpose);
 }
 

@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { getVariantWidths, toPictureUrl, type PicturePurpose } from '../../lib/pictures.ts';
+import { getVariantWidths, toPictureUrl, type PicturePurpose } from '#lib/pictures.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
 import { createPictureFileStore } from '../storage/index.ts';
 import { checkPicture, makePictureVariants } from './pictures.ts';
-import {
-  findPictureVariantWidths,
-  findVariantFile,
-  insertPicture,
-  insertPictureVariant,
-  lockPictureHash,
-} from './repository.ts';
+import { findPictureVariantWidths, findVariantFile, insertPicture, insertPictureVariant, lockPictureHash } from './repository.ts';
 
 export interface PictureStoreDeps {
   db: Queryable;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { getVariantWidths, type PicturePurpose } from '../../lib/pictures.ts';
+import { getVariantWidths, type PicturePurpose } from '#lib/pictures.ts';
 import { MediaError } from './errors.ts';
 
 /**

@@ -21,7 +21,10 @@ export async function insertPicture(
   );
 }
 
-export async function insertPictureVariant(tx: Queryable, row: { hash: string; width: number; fileName: string; byteSize: number }): Promise<void> {
+export async function insertPictureVariant(
+  tx: Queryable,
+  row: { hash: string; width: number; fileName: string; byteSize: number },
+): Promise<void> {
   await tx.query(
     'INSERT INTO picture_variants (hash, width, file_name, byte_size) VALUES ($1, $2, $3, $4) ON CONFLICT (hash, width) DO NOTHING',
     [row.hash, row.width, row.fileName, row.byteSize],
@@ -29,7 +32,10 @@ export async function insertPictureVariant(tx: Queryable, row: { hash: string; w
 }
 
 export async function findVariantFile(db: Queryable, hash: string, width: number): Promise<string | null> {
-  const { rows } = await db.query<{ file_name: string }>('SELECT file_name FROM picture_variants WHERE hash = $1 AND width = $2', [hash, width]);
+  const { rows } = await db.query<{ file_name: string }>('SELECT file_name FROM picture_variants WHERE hash = $1 AND width = $2', [
+    hash,
+    width,
+  ]);
   return rows[0]?.file_name ?? null;
 }
 
@@ -176,12 +182,17 @@ export interface SellerFields {
 }
 
 export async function listSellerRows(db: Queryable): Promise<SellerRow[]> {
-  const { rows } = await db.query<SellerRow>('SELECT id, name, role_pt, role_es, whatsapp, photo_url, position FROM sellers ORDER BY position, id');
+  const { rows } = await db.query<SellerRow>(
+    'SELECT id, name, role_pt, role_es, whatsapp, photo_url, position FROM sellers ORDER BY position, id',
+  );
   return rows;
 }
 
 export async function lockSeller(tx: Queryable, id: number): Promise<SellerRow | null> {
-  const { rows } = await tx.query<SellerRow>('SELECT id, name, role_pt, role_es, whatsapp, photo_url, position FROM sellers WHERE id = $1 FOR UPDATE', [id]);
+  const { rows } = await tx.query<SellerRow>(
+    'SELECT id, name, role_pt, role_es, whatsapp, photo_url, position FROM sellers WHERE id = $1 FOR UPDATE',
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -195,8 +206,14 @@ export async function insertSeller(tx: Queryable, fields: SellerFields): Promise
 }
 
 export async function updateSeller(tx: Queryable, id: number, fields: SellerFields): Promise<void> {
-  await tx.query('UPDATE sellers SET name = $2, role_pt = $3, role_es = $4, whatsapp = $5, photo_url = $6 WHERE id = $1',
-    [id, fields.name, fields.rolePt, fields.roleEs, fields.whatsapp, fields.photoUrl]);
+  await tx.query('UPDATE sellers SET name = $2, role_pt = $3, role_es = $4, whatsapp = $5, photo_url = $6 WHERE id = $1', [
+    id,
+    fields.name,
+    fields.rolePt,
+    fields.roleEs,
+    fields.whatsapp,
+    fields.photoUrl,
+  ]);
 }
 
 export async function deleteSeller(tx: Queryable, id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { mediaMessages } from '../../lib/i18n/panel-media.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { mediaMessages } from '#lib/i18n/panel-media.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { parseMultipart } from '../storage/multipart.ts';
 import { MediaError, type MediaErrorCode } from './errors.ts';
@@ -13,7 +13,10 @@ import type { ShowcaseService, UploadedPicture } from './showcase-service.ts';
 
 // The catalogue-media HTTP handlers, framework-free: the endpoint files under
 // src/pages/api/painel/catalogo run these after the staff guard (admins only).
-export interface MediaCaller { actor: AuditActor; locale: Locale }
+export interface MediaCaller {
+  actor: AuditActor;
+  locale: Locale;
+}
 
 const FILE_FIELD = 'imagem';
 const ID = /^\d{1,9}$/;
@@ -25,19 +28,28 @@ const BannerSchema = z.object({
   id: IdSchema.optional(),
   tipo: z.enum(BANNER_KINDS).default('Banner Principal'),
   link: text(500),
-  titulo_pt: text(120), titulo_es: text(120), descricao_pt: text(300), descricao_es: text(300),
+  titulo_pt: text(120),
+  titulo_es: text(120),
+  descricao_pt: text(300),
+  descricao_es: text(300),
 });
 const BrandSchema = z.object({ id: IdSchema });
 const SellerSchema = z.object({
   acao: z.enum(['save', 'remove']).default('save'),
   id: IdSchema.optional(),
-  nome: text(80), funcao_pt: text(80), funcao_es: text(80), whatsapp: text(40),
+  nome: text(80),
+  funcao_pt: text(80),
+  funcao_es: text(80),
+  whatsapp: text(40),
 });
 
 type Body = { json: boolean; fields: Record<string, string>; file?: UploadedPicture };
 
 function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 const redirect = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
@@ -59,7 +71,8 @@ async function readBody(request: Request): Promise<Body | MediaErrorCode> {
 async function respond(caller: MediaCaller, request: Request, back: string, work: (body: Body) => Promise<unknown>): Promise<Response> {
   const t = createTranslator(mediaMessages, caller.locale);
   const wantsJson = /application\/json/i.test(request.headers.get('accept') ?? '');
-  const refuse = (code: MediaErrorCode) => (wantsJson ? json(new MediaError(code).status, { code, message: t(code) }) : redirect(`${back}?erro=${code}`));
+  const refuse = (code: MediaErrorCode) =>
+    wantsJson ? json(new MediaError(code).status, { code, message: t(code) }) : redirect(`${back}?erro=${code}`);
   const body = await readBody(request);
   if (typeof body === 'string') return refuse(body);
   try {
@@ -72,7 +85,12 @@ async function respond(caller: MediaCaller, request: Request, back: string, work
   }
 }
 
-export function postProductPictures(service: CatalogueMediaService, caller: MediaCaller, idParam: string, request: Request): Promise<Response> {
+export function postProductPictures(
+  service: CatalogueMediaService,
+  caller: MediaCaller,
+  idParam: string,
+  request: Request,
+): Promise<Response> {
   const productId = ID.test(idParam) ? Number(idParam) : 0;
   return respond(caller, request, `/painel/catalogo/produtos/${productId}/fotos`, async ({ fields, file }) => {
     if (!productId) throw new MediaError('notFound');
@@ -81,9 +99,10 @@ export function postProductPictures(service: CatalogueMediaService, caller: Medi
       if (!file) throw new MediaError('pictureMissing');
       return service.storeProductPicture(productId, file.bytes, file.fileName, caller.actor);
     }
-    const images = input.acao === 'remove'
-      ? await service.removeProductPicture(productId, input.url, caller.actor)
-      : await service.moveProductPicture(productId, input.url, input.acao, caller.actor);
+    const images =
+      input.acao === 'remove'
+        ? await service.removeProductPicture(productId, input.url, caller.actor)
+        : await service.moveProductPicture(productId, input.url, input.acao, caller.actor);
     return { imagens: images };
   });
 }
@@ -93,8 +112,14 @@ export function postBanners(service: ShowcaseService, caller: MediaCaller, reque
     const input = BannerSchema.parse(fields);
     if (input.acao === 'save') {
       const id = await service.saveBanner(caller.actor, {
-        id: input.id, kind: input.tipo, link: input.link, image: file,
-        titlePt: input.titulo_pt, titleEs: input.titulo_es, descriptionPt: input.descricao_pt, descriptionEs: input.descricao_es,
+        id: input.id,
+        kind: input.tipo,
+        link: input.link,
+        image: file,
+        titlePt: input.titulo_pt,
+        titleEs: input.titulo_es,
+        descriptionPt: input.descricao_pt,
+        descriptionEs: input.descricao_es,
       });
       return { id };
     }
@@ -124,7 +149,12 @@ export function postSellers(service: ShowcaseService, caller: MediaCaller, reque
     }
     if (!input.nome || !input.funcao_pt || !input.funcao_es) throw new MediaError('badField');
     const id = await service.saveSeller(caller.actor, {
-      id: input.id, name: input.nome, rolePt: input.funcao_pt, roleEs: input.funcao_es, whatsapp: input.whatsapp, photo: file,
+      id: input.id,
+      name: input.nome,
+      rolePt: input.funcao_pt,
+      roleEs: input.funcao_es,
+      whatsapp: input.whatsapp,
+      photo: file,
     });
     return { id };
   });

@@ -34,7 +34,14 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
       if (!before) throw new MediaError('notFound');
       const next = change(before);
       await updateProductImages(tx, productId, next);
-      await writeAudit(tx, { actor, action, entityType: 'product', entityId: productId, before: { images: before }, after: { images: next } });
+      await writeAudit(tx, {
+        actor,
+        action,
+        entityType: 'product',
+        entityId: productId,
+        before: { images: before },
+        after: { images: next },
+      });
       return next;
     });
     announce([`product:${productId}`]);
@@ -45,7 +52,12 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
    * Checks, stores and resizes a picture, then adds it as the product's last picture (the import's
    * `--images` and the panel both come here). Throws MediaError with the reason it was refused.
    */
-  async function storeProductPicture(productId: number, bytes: Buffer, fileName: string, actor: AuditActor = CLI_ACTOR): Promise<{ url: string }> {
+  async function storeProductPicture(
+    productId: number,
+    bytes: Buffer,
+    fileName: string,
+    actor: AuditActor = CLI_ACTOR,
+  ): Promise<{ url: string }> {
     if (!(await findProductSummary(db, productId))) throw new MediaError('notFound');
     const url = await pictures.storePicture(bytes, fileName, 'product');
     await changeProductImages(productId, actor, 'product.picture_add', (images) => {

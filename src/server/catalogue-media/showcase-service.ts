@@ -1,11 +1,26 @@
-import { toPhoneNumber } from '../../lib/phone.ts';
+import { toPhoneNumber } from '#lib/phone.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { runInTransaction } from '../db/client.ts';
 import { MediaError } from './errors.ts';
 import {
-  deleteBanner, deleteSeller, insertBanner, insertSeller, listBannerRows, listBrandRows, listSellerRows, lockBanner,
-  lockBannersOfKind, lockBrand, lockSeller, setBannerOrder, updateBanner, updateBrandLogo, updateSeller,
-  type BannerFields, type BannerKind, type SellerFields,
+  deleteBanner,
+  deleteSeller,
+  insertBanner,
+  insertSeller,
+  listBannerRows,
+  listBrandRows,
+  listSellerRows,
+  lockBanner,
+  lockBannersOfKind,
+  lockBrand,
+  lockSeller,
+  setBannerOrder,
+  updateBanner,
+  updateBrandLogo,
+  updateSeller,
+  type BannerFields,
+  type BannerKind,
+  type SellerFields,
 } from './repository.ts';
 import type { CatalogueMediaDeps } from './service.ts';
 
@@ -69,7 +84,14 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
       const fields: BannerFields = { ...input, link, imageUrl: imageUrl ?? before?.image_url ?? '' };
       const bannerId = before ? before.id : await insertBanner(tx, fields);
       if (before) await updateBanner(tx, before.id, fields);
-      await writeAudit(tx, { actor, action: before ? 'banner.update' : 'banner.create', entityType: 'banner', entityId: bannerId, before, after: fields });
+      await writeAudit(tx, {
+        actor,
+        action: before ? 'banner.update' : 'banner.create',
+        entityType: 'banner',
+        entityId: bannerId,
+        before,
+        after: fields,
+      });
       return bannerId;
     });
     announce(['banners']);
@@ -86,7 +108,14 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
       ids.splice(index, 1);
       ids.splice(target, 0, id);
       await setBannerOrder(tx, ids);
-      await writeAudit(tx, { actor, action: 'banner.order', entityType: 'banner', entityId: id, before: { position: index + 1 }, after: { position: target + 1 } });
+      await writeAudit(tx, {
+        actor,
+        action: 'banner.order',
+        entityType: 'banner',
+        entityId: id,
+        before: { position: index + 1 },
+        after: { position: target + 1 },
+      });
     });
     announce(['banners']);
   }
@@ -107,7 +136,14 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
       const before = await lockBrand(tx, brandId);
       if (!before) throw new MediaError('notFound');
       await updateBrandLogo(tx, brandId, logoUrl);
-      await writeAudit(tx, { actor, action: 'brand.logo', entityType: 'brand', entityId: brandId, before: { logo_url: before.logo_url }, after: { logo_url: logoUrl } });
+      await writeAudit(tx, {
+        actor,
+        action: 'brand.logo',
+        entityType: 'brand',
+        entityId: brandId,
+        before: { logo_url: before.logo_url },
+        after: { logo_url: logoUrl },
+      });
     });
     announce([`brand:${brandId}`]);
   }
@@ -118,10 +154,23 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     const id = await transaction(async (tx) => {
       const before = input.id === undefined ? null : await lockSeller(tx, input.id);
       if (input.id !== undefined && !before) throw new MediaError('notFound');
-      const fields: SellerFields = { name: input.name, rolePt: input.rolePt, roleEs: input.roleEs, whatsapp, photoUrl: photoUrl ?? before?.photo_url ?? null };
+      const fields: SellerFields = {
+        name: input.name,
+        rolePt: input.rolePt,
+        roleEs: input.roleEs,
+        whatsapp,
+        photoUrl: photoUrl ?? before?.photo_url ?? null,
+      };
       const sellerId = before ? before.id : await insertSeller(tx, fields);
       if (before) await updateSeller(tx, before.id, fields);
-      await writeAudit(tx, { actor, action: before ? 'seller.update' : 'seller.create', entityType: 'seller', entityId: sellerId, before, after: fields });
+      await writeAudit(tx, {
+        actor,
+        action: before ? 'seller.update' : 'seller.create',
+        entityType: 'seller',
+        entityId: sellerId,
+        before,
+        after: fields,
+      });
       return sellerId;
     });
     announce(['sellers']);
@@ -142,7 +191,12 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     listBanners: () => listBannerRows(db),
     listBrands: () => listBrandRows(db),
     listSellers: () => listSellerRows(db),
-    saveBanner, moveBanner, removeBanner, setBrandLogo, saveSeller, removeSeller,
+    saveBanner,
+    moveBanner,
+    removeBanner,
+    setBrandLogo,
+    saveSeller,
+    removeSeller,
   };
 }
 

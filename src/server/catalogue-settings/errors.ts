@@ -1,11 +1,14 @@
-import type { PanelCatalogueKey } from '../../lib/i18n/panel-catalogue.ts';
+import type { PanelCatalogueKey } from '#lib/i18n/panel-catalogue.ts';
 
 export type SettingsErrorCode = 'not_found' | 'changed_meanwhile' | 'invalid_input';
 
 const STATUS_OF: Record<SettingsErrorCode, number> = { not_found: 404, changed_meanwhile: 409, invalid_input: 422 };
 
 /** A field's problem: a message key of the panel catalogue and its parameters. */
-export interface FieldProblem { key: PanelCatalogueKey; params?: Record<string, string | number> }
+export interface FieldProblem {
+  key: PanelCatalogueKey;
+  params?: Record<string, string | number>;
+}
 
 /** A refused settings edit; routes say it in the staff member's language, nothing was written. */
 export class SettingsError extends Error {

@@ -1,6 +1,6 @@
 // Reading the settings forms (urlencoded, the panel works without JavaScript): every field is
 // range-checked, and every problem is named per field so the form comes back with it.
-import { CURRENCIES, isCurrencyId, toMinor } from '../../lib/money.ts';
+import { CURRENCIES, isCurrencyId, toMinor } from '#lib/money.ts';
 import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/sanitize.ts';
 import { SettingsError, type FieldProblem } from './errors.ts';
 import type { PickupPointChange, PickupPointSettingRow } from '../shipping/repository.ts';
@@ -13,7 +13,9 @@ const MAX_MAJOR = 999_999_999;
 /** The checker of one form: read fields with it, then `done()` throws when any was wrong. */
 export function createFieldReader(form: FormFields) {
   const problems: Record<string, FieldProblem> = {};
-  const fail = (field: string, problem: FieldProblem) => { problems[field] ??= problem; };
+  const fail = (field: string, problem: FieldProblem) => {
+    problems[field] ??= problem;
+  };
   return {
     text(field: string, max: number, { required = true } = {}): string {
       const value = (form[field] ?? '').trim();
@@ -26,7 +28,10 @@ export function createFieldReader(form: FormFields) {
     },
     integer(field: string, max: number, key: FieldProblem['key']): number {
       const raw = (form[field] ?? '').trim();
-      if (!/^\d{1,10}$/.test(raw) || Number(raw) > max) { fail(field, { key }); return 0; }
+      if (!/^\d{1,10}$/.test(raw) || Number(raw) > max) {
+        fail(field, { key });
+        return 0;
+      }
       return Number(raw);
     },
     /** An amount typed as people type it here: "1.234,50", "1234.5", "150000". */
@@ -42,7 +47,10 @@ export function createFieldReader(form: FormFields) {
     /** A positive decimal of up to `decimals` places, as the text PostgreSQL's numeric reads. */
     decimal(field: string, decimals: number, max: number, key: FieldProblem['key']): string {
       const value = toDecimal(form[field] ?? '', decimals);
-      if (value === null || Number(value) <= 0 || Number(value) > max) { fail(field, { key }); return '0'; }
+      if (value === null || Number(value) <= 0 || Number(value) > max) {
+        fail(field, { key });
+        return '0';
+      }
       return value;
     },
     fail,
@@ -116,17 +124,28 @@ export function readRatesForm(form: FormFields, currencyIds: readonly number[]):
 export function toProductFields(row: ProductEditRow): FormFields {
   const decimals = isCurrencyId(row.currency_id) ? CURRENCIES[row.currency_id].decimals : 2;
   return {
-    versao: row.version, preco: (Number(row.price_minor) / 10 ** decimals).toFixed(decimals), moeda: String(row.currency_id),
-    estoque: String(row.stock), mostrar_preco: row.show_price ? 'on' : '', ativo: row.active ? 'on' : '',
-    nome_pt: row.name_pt, nome_es: row.name_es, descricao_pt: row.description_pt, descricao_es: row.description_es,
+    versao: row.version,
+    preco: (Number(row.price_minor) / 10 ** decimals).toFixed(decimals),
+    moeda: String(row.currency_id),
+    estoque: String(row.stock),
+    mostrar_preco: row.show_price ? 'on' : '',
+    ativo: row.active ? 'on' : '',
+    nome_pt: row.name_pt,
+    nome_es: row.name_es,
+    descricao_pt: row.description_pt,
+    descricao_es: row.description_es,
   };
 }
 
 /** A category or department as its form shows it before any edit. */
 export function toTaxonomyFields(row: TaxonomyRow & { menu_visible?: boolean }): FormFields {
   return {
-    versao: row.version, nome_pt: row.name_pt, nome_es: row.name_es, ordem: String(row.position),
-    visivel_menu: row.menu_visible === false ? '' : 'on', icone: row.icon_svg ?? '',
+    versao: row.version,
+    nome_pt: row.name_pt,
+    nome_es: row.name_es,
+    ordem: String(row.position),
+    visivel_menu: row.menu_visible === false ? '' : 'on',
+    icone: row.icon_svg ?? '',
   };
 }
 
@@ -154,14 +173,27 @@ export function readShippingForm(form: FormFields): ShippingForm {
     if (!destination) read.fail('destino', { key: 'cityInvalid' });
     read.done();
     const place = Number(destination?.[2]);
-    return { kind: 'new_rate', serviceId, stateId: destination?.[1] === 'd' ? place : null, cityId: destination?.[1] === 'c' ? place : null, priceMinor, days };
+    return {
+      kind: 'new_rate',
+      serviceId,
+      stateId: destination?.[1] === 'd' ? place : null,
+      cityId: destination?.[1] === 'c' ? place : null,
+      priceMinor,
+      days,
+    };
   }
   if (form.tipo === 'ponto') {
     const cityId = /^\d{1,9}$/.test(form.cidade ?? '') ? Number(form.cidade) : 0;
     if (cityId === 0) read.fail('cidade', { key: 'cityInvalid' });
     const change: PickupPointChange = {
-      name: read.text('nome', 120), address: read.text('endereco', 300), cityId,
-      hoursPt: read.text('horario_pt', 200), hoursEs: read.text('horario_es', 200), priceMinor, days, active: read.flag('ativo'),
+      name: read.text('nome', 120),
+      address: read.text('endereco', 300),
+      cityId,
+      hoursPt: read.text('horario_pt', 200),
+      hoursEs: read.text('horario_es', 200),
+      priceMinor,
+      days,
+      active: read.flag('ativo'),
     };
     read.done();
     return { kind: 'point', id, version: form.versao ?? '', change };
@@ -178,7 +210,14 @@ export function toRateSettingFields(row: { version: string; price_minor: string;
 export function toPointFields(row: PickupPointSettingRow | null): FormFields {
   if (!row) return { ativo: 'on' };
   return {
-    versao: row.version, nome: row.name, endereco: row.address, cidade: String(row.city_id), horario_pt: row.hours_pt, horario_es: row.hours_es,
-    preco: String(Number(row.price_minor)), prazo: String(row.days), ativo: row.active ? 'on' : '',
+    versao: row.version,
+    nome: row.name,
+    endereco: row.address,
+    cidade: String(row.city_id),
+    horario_pt: row.hours_pt,
+    horario_es: row.hours_es,
+    preco: String(Number(row.price_minor)),
+    prazo: String(row.days),
+    ativo: row.active ? 'on' : '',
   };
 }

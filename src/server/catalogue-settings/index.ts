@@ -11,6 +11,10 @@ export { toPointFields, toProductFields, toRateFields, toRateSettingFields, toTa
 export function getCatalogueSettingsService() {
   const pool = getPool();
   return createCatalogueSettingsService({
-    db: pool, connect: () => pool.connect(), clock: systemClock, writeAudit, announce: announceCatalogueChange,
+    db: pool,
+    connect: () => pool.connect(),
+    clock: systemClock,
+    writeAudit,
+    announce: announceCatalogueChange,
   });
 }

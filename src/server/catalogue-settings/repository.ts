@@ -7,24 +7,46 @@ import type { Queryable } from '../db/client.ts';
  */
 
 export interface ProductListRow {
-  id: number; code: string; name_pt: string; name_es: string; price_minor: string; currency_id: number;
-  stock: number; show_price: boolean; active: boolean;
+  id: number;
+  code: string;
+  name_pt: string;
+  name_es: string;
+  price_minor: string;
+  currency_id: number;
+  stock: number;
+  show_price: boolean;
+  active: boolean;
 }
 
 export interface ProductEditRow extends ProductListRow {
-  slug: string; description_pt: string; description_es: string; version: string;
+  slug: string;
+  description_pt: string;
+  description_es: string;
+  version: string;
 }
 
 export interface ProductChange {
-  price_minor: number; currency_id: number; stock: number; show_price: boolean; active: boolean;
-  name_pt: string; name_es: string; description_pt: string; description_es: string;
+  price_minor: number;
+  currency_id: number;
+  stock: number;
+  show_price: boolean;
+  active: boolean;
+  name_pt: string;
+  name_es: string;
+  description_pt: string;
+  description_es: string;
 }
 
 const LIST_COLUMNS = 'p.id, p.code, p.name_pt, p.name_es, p.price_minor, p.currency_id, p.stock, p.show_price, p.active';
 const EDIT_COLUMNS = `${LIST_COLUMNS}, p.slug, p.description_pt, p.description_es, p.xmin::text AS version`;
 
 /** A page of products whose code or name (either language) contains `text`; the exact code first. */
-export async function searchProducts(db: Queryable, text: string, limit: number, offset: number): Promise<{ total: number; rows: ProductListRow[] }> {
+export async function searchProducts(
+  db: Queryable,
+  text: string,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: ProductListRow[] }> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = `$1 = '' OR p.code ILIKE $2 OR p.name_pt ILIKE $2 OR p.name_es ILIKE $2`;
   const [count, page] = await Promise.all([
@@ -38,7 +60,9 @@ export async function searchProducts(db: Queryable, text: string, limit: number,
 }
 
 export async function getProduct(db: Queryable, id: number, { lock = false } = {}): Promise<ProductEditRow | null> {
-  const { rows } = await db.query<ProductEditRow>(`SELECT ${EDIT_COLUMNS} FROM products p WHERE p.id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await db.query<ProductEditRow>(`SELECT ${EDIT_COLUMNS} FROM products p WHERE p.id = $1${lock ? ' FOR UPDATE' : ''}`, [
+    id,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -46,17 +70,45 @@ export async function updateProduct(tx: Queryable, id: number, change: ProductCh
   await tx.query(
     `UPDATE products SET price_minor = $2, currency_id = $3, stock = $4, show_price = $5, active = $6,
             name_pt = $7, name_es = $8, description_pt = $9, description_es = $10 WHERE id = $1`,
-    [id, change.price_minor, change.currency_id, change.stock, change.show_price, change.active,
-      change.name_pt, change.name_es, change.description_pt, change.description_es],
+    [
+      id,
+      change.price_minor,
+      change.currency_id,
+      change.stock,
+      change.show_price,
+      change.active,
+      change.name_pt,
+      change.name_es,
+      change.description_pt,
+      change.description_es,
+    ],
   );
 }
 
 export interface TaxonomyRow {
-  id: number; name_pt: string; name_es: string; icon_svg: string | null; position: number; version: string;
+  id: number;
+  name_pt: string;
+  name_es: string;
+  icon_svg: string | null;
+  position: number;
+  version: string;
 }
-export interface CategoryRow extends TaxonomyRow { slug: string; menu_visible: boolean; special: boolean }
-export interface DepartmentRow extends TaxonomyRow { category_id: number; slug: string }
-export interface TaxonomyChange { name_pt: string; name_es: string; icon_svg: string | null; position: number; menu_visible?: boolean }
+export interface CategoryRow extends TaxonomyRow {
+  slug: string;
+  menu_visible: boolean;
+  special: boolean;
+}
+export interface DepartmentRow extends TaxonomyRow {
+  category_id: number;
+  slug: string;
+}
+export interface TaxonomyChange {
+  name_pt: string;
+  name_es: string;
+  icon_svg: string | null;
+  position: number;
+  menu_visible?: boolean;
+}
 
 const TAXONOMY_COLUMNS = 'id, slug, name_pt, name_es, icon_svg, position, xmin::text AS version';
 
@@ -69,7 +121,10 @@ export async function listCategories(db: Queryable): Promise<{ categories: Categ
 }
 
 export async function lockCategory(tx: Queryable, id: number): Promise<CategoryRow | null> {
-  const { rows } = await tx.query<CategoryRow>(`SELECT ${TAXONOMY_COLUMNS}, menu_visible, special FROM categories WHERE id = $1 FOR UPDATE`, [id]);
+  const { rows } = await tx.query<CategoryRow>(
+    `SELECT ${TAXONOMY_COLUMNS}, menu_visible, special FROM categories WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -79,19 +134,38 @@ export async function lockDepartment(tx: Queryable, id: number): Promise<Departm
 }
 
 export async function updateCategory(tx: Queryable, id: number, change: TaxonomyChange): Promise<void> {
-  await tx.query(
-    'UPDATE categories SET name_pt = $2, name_es = $3, icon_svg = $4, position = $5, menu_visible = $6 WHERE id = $1',
-    [id, change.name_pt, change.name_es, change.icon_svg, change.position, change.menu_visible ?? true],
-  );
+  await tx.query('UPDATE categories SET name_pt = $2, name_es = $3, icon_svg = $4, position = $5, menu_visible = $6 WHERE id = $1', [
+    id,
+    change.name_pt,
+    change.name_es,
+    change.icon_svg,
+    change.position,
+    change.menu_visible ?? true,
+  ]);
 }
 
 export async function updateDepartment(tx: Queryable, id: number, change: TaxonomyChange): Promise<void> {
-  await tx.query('UPDATE departments SET name_pt = $2, name_es = $3, icon_svg = $4, position = $5 WHERE id = $1',
-    [id, change.name_pt, change.name_es, change.icon_svg, change.position]);
+  await tx.query('UPDATE departments SET name_pt = $2, name_es = $3, icon_svg = $4, position = $5 WHERE id = $1', [
+    id,
+    change.name_pt,
+    change.name_es,
+    change.icon_svg,
+    change.position,
+  ]);
 }
 
-export interface RateRow { currency_id: number; rate: string; updated_at: Date; version: string }
-export interface RateHistoryRow { currency_id: number; rate: string; set_at: Date; staff_email: string | null }
+export interface RateRow {
+  currency_id: number;
+  rate: string;
+  updated_at: Date;
+  version: string;
+}
+export interface RateHistoryRow {
+  currency_id: number;
+  rate: string;
+  set_at: Date;
+  staff_email: string | null;
+}
 
 /** The current USD rates (source 2), one row per target currency. */
 export async function listRates(db: Queryable, { lock = false } = {}): Promise<RateRow[]> {
@@ -112,8 +186,17 @@ export async function listRateHistory(db: Queryable, limit: number): Promise<Rat
 }
 
 /** Sets one USD rate; the history row is the trigger's (migration 0830), naming the staff member. */
-export async function setRate(tx: Queryable, currencyId: number, rate: string, at: Date, staff: { id: number; email: string }): Promise<void> {
-  await tx.query(`SELECT set_config('fronteira.staff_id', $1, true), set_config('fronteira.staff_email', $2, true)`, [String(staff.id), staff.email]);
+export async function setRate(
+  tx: Queryable,
+  currencyId: number,
+  rate: string,
+  at: Date,
+  staff: { id: number; email: string },
+): Promise<void> {
+  await tx.query(`SELECT set_config('fronteira.staff_id', $1, true), set_config('fronteira.staff_email', $2, true)`, [
+    String(staff.id),
+    staff.email,
+  ]);
   await tx.query(
     `INSERT INTO exchange_rates (source_currency_id, target_currency_id, rate, updated_at) VALUES (2, $1, $2::numeric, $3)
      ON CONFLICT (source_currency_id, target_currency_id) DO UPDATE SET rate = EXCLUDED.rate, updated_at = EXCLUDED.updated_at`,

@@ -1,15 +1,18 @@
 // The catalogue settings' form handlers, framework-free: the pages under src/pages/painel/catalogo
 // run these after the admin guard. A saved form answers a redirect (303, so a reload posts
 // nothing); a refused one comes back whole, with the staff member's input and the reasons.
-import { panelCatalogueMessages } from '../../lib/i18n/panel-catalogue.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { panelCatalogueMessages } from '#lib/i18n/panel-catalogue.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { SettingsError } from './errors.ts';
 import type { ShippingSettingsService } from '../shipping/index.ts';
 import { readProductForm, readRatesForm, readShippingForm, readTaxonomyForm, type FormFields } from './forms.ts';
 import type { CatalogueSettingsService, SettingsActor } from './service.ts';
 
-export interface SettingsCaller { actor: SettingsActor; locale: Locale }
+export interface SettingsCaller {
+  actor: SettingsActor;
+  locale: Locale;
+}
 
 export function toSettingsCaller(staff: { id: number; email: string }, locale: Locale): SettingsCaller {
   return { actor: { staffId: staff.id, email: staff.email }, locale };
@@ -42,7 +45,12 @@ function toRefusal(error: unknown, locale: Locale, values: FormFields): FormOutc
 }
 
 /** Runs one form: reads it, lets `apply` write it, and answers `location` or the refusal. */
-async function runForm(request: Request, locale: Locale, location: string, apply: (form: FormFields) => Promise<void>): Promise<FormOutcome> {
+async function runForm(
+  request: Request,
+  locale: Locale,
+  location: string,
+  apply: (form: FormFields) => Promise<void>,
+): Promise<FormOutcome> {
   const form = await readForm(request);
   if (!form) return toRefusal(new SettingsError('invalid_input'), locale, {});
   try {
@@ -54,7 +62,12 @@ async function runForm(request: Request, locale: Locale, location: string, apply
 }
 
 /** POST /painel/catalogo/produtos/{id}. */
-export function submitProductForm(service: CatalogueSettingsService, caller: SettingsCaller, id: number, request: Request): Promise<FormOutcome> {
+export function submitProductForm(
+  service: CatalogueSettingsService,
+  caller: SettingsCaller,
+  id: number,
+  request: Request,
+): Promise<FormOutcome> {
   return runForm(request, caller.locale, `/painel/catalogo/produtos/${id}?feito=1`, async (form) => {
     const { version, change } = readProductForm(form);
     await service.updateProduct(caller.actor, id, version, change);
@@ -74,7 +87,12 @@ export function submitTaxonomyForm(service: CatalogueSettingsService, caller: Se
 }
 
 /** POST /painel/catalogo/cotacoes: the USD rates of every other currency. */
-export function submitRatesForm(service: CatalogueSettingsService, caller: SettingsCaller, currencyIds: readonly number[], request: Request): Promise<FormOutcome> {
+export function submitRatesForm(
+  service: CatalogueSettingsService,
+  caller: SettingsCaller,
+  currencyIds: readonly number[],
+  request: Request,
+): Promise<FormOutcome> {
   return runForm(request, caller.locale, '/painel/catalogo/cotacoes?feito=1', async (form) => {
     const { version, rates } = readRatesForm(form, currencyIds);
     await service.setRates(caller.actor, version, rates);

@@ -5,8 +5,19 @@ import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { SettingsError } from './errors.ts';
 import {
-  getProduct, listCategories, listRateHistory, listRates, lockCategory, lockDepartment, searchProducts, setRate,
-  updateCategory, updateDepartment, updateProduct, type ProductChange, type TaxonomyChange,
+  getProduct,
+  listCategories,
+  listRateHistory,
+  listRates,
+  lockCategory,
+  lockDepartment,
+  searchProducts,
+  setRate,
+  updateCategory,
+  updateDepartment,
+  updateProduct,
+  type ProductChange,
+  type TaxonomyChange,
 } from './repository.ts';
 
 export const PRODUCTS_PAGE_SIZE = 20;
@@ -32,7 +43,10 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
   const { db, connect, clock } = deps;
 
   /** One edit: checked and written in a transaction with its audit row; announced after COMMIT. */
-  async function edit<T>(tags: readonly CatalogueTag[] | ((result: T) => readonly CatalogueTag[]), work: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+  async function edit<T>(
+    tags: readonly CatalogueTag[] | ((result: T) => readonly CatalogueTag[]),
+    work: (tx: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
     const result = await runInTransaction({ connect }, work);
     deps.announce(typeof tags === 'function' ? tags(result) : tags);
     return result;
@@ -45,14 +59,17 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
   }
 
   async function editTaxonomy(actor: SettingsActor, kind: 'category' | 'department', id: number, version: string, change: TaxonomyChange) {
-    await edit((categoryId: number) => [`category:${categoryId}`], async (tx) => {
-      const row = requireVersion(kind === 'category' ? await lockCategory(tx, id) : await lockDepartment(tx, id), version);
-      if (kind === 'category') await updateCategory(tx, id, change);
-      else await updateDepartment(tx, id, change);
-      const { version: _seen, ...before } = row;
-      await deps.writeAudit(tx, { actor, action: `${kind}.update`, entityType: kind, entityId: id, before, after: change });
-      return 'category_id' in row ? row.category_id : id;
-    });
+    await edit(
+      (categoryId: number) => [`category:${categoryId}`],
+      async (tx) => {
+        const row = requireVersion(kind === 'category' ? await lockCategory(tx, id) : await lockDepartment(tx, id), version);
+        if (kind === 'category') await updateCategory(tx, id, change);
+        else await updateDepartment(tx, id, change);
+        const { version: _seen, ...before } = row;
+        await deps.writeAudit(tx, { actor, action: `${kind}.update`, entityType: kind, entityId: id, before, after: change });
+        return 'category_id' in row ? row.category_id : id;
+      },
+    );
   }
 
   return {
@@ -74,8 +91,10 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
     },
 
     listCategories: () => listCategories(db),
-    updateCategory: (actor: SettingsActor, id: number, version: string, change: TaxonomyChange) => editTaxonomy(actor, 'category', id, version, change),
-    updateDepartment: (actor: SettingsActor, id: number, version: string, change: TaxonomyChange) => editTaxonomy(actor, 'department', id, version, change),
+    updateCategory: (actor: SettingsActor, id: number, version: string, change: TaxonomyChange) =>
+      editTaxonomy(actor, 'category', id, version, change),
+    updateDepartment: (actor: SettingsActor, id: number, version: string, change: TaxonomyChange) =>
+      editTaxonomy(actor, 'department', id, version, change),
 
     async getRates() {
       const [rates, history] = await Promise.all([listRates(db), listRateHistory(db, HISTORY_ROWS)]);
@@ -93,8 +112,12 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
           if (next === undefined || Number(next) === Number(row.rate)) continue;
           await setRate(tx, row.currency_id, next, now, { id: actor.staffId, email: actor.email });
           await deps.writeAudit(tx, {
-            actor, action: 'rate.update', entityType: 'exchange_rate', entityId: row.currency_id,
-            before: { rate: row.rate, set_at: row.updated_at }, after: { rate: next, set_at: now },
+            actor,
+            action: 'rate.update',
+            entityType: 'exchange_rate',
+            entityId: row.currency_id,
+            before: { rate: row.rate, set_at: row.updated_at },
+            after: { rate: next, set_at: now },
           });
         }
       });

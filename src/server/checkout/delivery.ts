@@ -52,17 +52,18 @@ export interface DeliverySnapshot {
 export async function getDeliverySnapshot(db: Queryable, quote: DeliveryQuote, locale: string): Promise<DeliverySnapshot> {
   const none = { serviceNamePt: null, serviceNameEs: null, pointName: null, pointAddress: null };
   if (quote.serviceId === null && quote.pickupPointId === null) return { ...none, description: quote.description, days: quote.days ?? 0 };
-  const row = await getDeliveryNames(db, quote.pickupPointId !== null
-    ? { pickupPointId: quote.pickupPointId }
-    : { serviceId: quote.serviceId, cityId: quote.cityId });
+  const row = await getDeliveryNames(
+    db,
+    quote.pickupPointId !== null ? { pickupPointId: quote.pickupPointId } : { serviceId: quote.serviceId, cityId: quote.cityId },
+  );
   if (!row) return { ...none, description: quote.description, days: quote.days };
   let days = row.days ?? quote.days;
   if (quote.serviceId !== null && quote.pickupPointId === null && quote.cityId !== null && row.state_id !== null) {
     days = (await getDeliveryDays(db, quote.serviceId, quote.cityId, row.state_id)) ?? days;
   }
   const service = locale.startsWith('es') ? row.name_es : row.name_pt;
-  const description = quote.description
-    || (row.point_name !== null ? `${service} — ${row.point_name}, ${row.point_address ?? ''}` : service);
+  const description =
+    quote.description || (row.point_name !== null ? `${service} — ${row.point_name}, ${row.point_address ?? ''}` : service);
   return {
     description,
     serviceNamePt: row.name_pt,

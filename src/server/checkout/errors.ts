@@ -1,5 +1,5 @@
-import { checkoutMessages } from '../../lib/i18n/checkout.ts';
-import { checkoutLimitMessages } from '../../lib/i18n/checkout-limits.ts';
+import { checkoutMessages } from '#lib/i18n/checkout.ts';
+import { checkoutLimitMessages } from '#lib/i18n/checkout-limits.ts';
 import { defineErrors } from '../errors/domain-error.ts';
 
 /** A refused checkout: a key of the checkout catalogue and the field it concerns (decision 0720). */

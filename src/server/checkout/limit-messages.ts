@@ -1,6 +1,6 @@
-import { checkoutLimitMessages } from '../../lib/i18n/checkout-limits.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { checkoutLimitMessages } from '#lib/i18n/checkout-limits.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import type { DomainError } from '../errors/domain-error.ts';
 
 type LimitCode = 'unitsPerProductCap' | 'unpaidValueCap';

@@ -4,8 +4,14 @@ import { DomainError } from '../errors/domain-error.ts';
 import { checkHoardingLimits } from './limits.ts';
 
 const pricing: PriceTable = {
-  currencies: new Map([[2, { id: 2, symbol: 'U$', decimals: 2 }], [3, { id: 3, symbol: 'G$', decimals: 0 }]]),
-  usdRates: new Map([[2, 1], [3, 7300]]),
+  currencies: new Map([
+    [2, { id: 2, symbol: 'U$', decimals: 2 }],
+    [3, { id: 3, symbol: 'G$', decimals: 0 }],
+  ]),
+  usdRates: new Map([
+    [2, 1],
+    [3, 7300],
+  ]),
 };
 const line = (quantity: number, subtotal: number) => ({ quantity, subtotal, name_pt: 'Serra', name_es: 'Sierra' });
 
@@ -29,11 +35,22 @@ describe('checkHoardingLimits (the configured caps of one unpaid order)', () => 
 
   it('refuses a sixth unit of one product, naming it and the cap', () => {
     const error = refusal(() => checkHoardingLimits(limits, [line(1, 100), line(6, 600)], 2, pricing));
-    expect(error).toMatchObject({ kind: 'invalid', code: 'unitsPerProductCap', field: 'itens', params: { n: 5, q: 6, name_pt: 'Serra', name_es: 'Sierra' } });
+    expect(error).toMatchObject({
+      kind: 'invalid',
+      code: 'unitsPerProductCap',
+      field: 'itens',
+      params: { n: 5, q: 6, name_pt: 'Serra', name_es: 'Sierra' },
+    });
   });
 
-  it('refuses a reserved value past the cap, converted through USD, naming the cap in the order\'s currency', () => {
-    expect(refusal(() => checkHoardingLimits(limits, [line(1, 10_001)], 2, pricing))).toMatchObject({ code: 'unpaidValueCap', params: { amount: 'U$ 100,00' } });
-    expect(refusal(() => checkHoardingLimits(limits, [line(1, 730_100)], 3, pricing))).toMatchObject({ code: 'unpaidValueCap', params: { amount: 'G$ 730.000' } });
+  it("refuses a reserved value past the cap, converted through USD, naming the cap in the order's currency", () => {
+    expect(refusal(() => checkHoardingLimits(limits, [line(1, 10_001)], 2, pricing))).toMatchObject({
+      code: 'unpaidValueCap',
+      params: { amount: 'U$ 100,00' },
+    });
+    expect(refusal(() => checkHoardingLimits(limits, [line(1, 730_100)], 3, pricing))).toMatchObject({
+      code: 'unpaidValueCap',
+      params: { amount: 'G$ 730.000' },
+    });
   });
 });

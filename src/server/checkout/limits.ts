@@ -1,5 +1,5 @@
-import { CURRENCY } from '../../lib/locale.ts';
-import { convertWithUsdRates, formatPrice, isCurrencyId } from '../../lib/money.ts';
+import { CURRENCY } from '#lib/locale.ts';
+import { convertWithUsdRates, formatPrice, isCurrencyId } from '#lib/money.ts';
 import type { PriceTable } from '../cart/pricing.ts';
 import { checkoutLimitError } from './errors.ts';
 
@@ -25,7 +25,9 @@ export function checkHoardingLimits(limits: CheckoutLimits, lines: ReservedLine[
   const over = lines.find((line) => line.quantity > limits.maxUnitsPerProduct);
   if (over) {
     throw checkoutLimitError('invalid', 'capReached', {
-      code: 'unitsPerProductCap', field: 'itens', params: { n: limits.maxUnitsPerProduct, q: over.quantity, name_pt: over.name_pt, name_es: over.name_es },
+      code: 'unitsPerProductCap',
+      field: 'itens',
+      params: { n: limits.maxUnitsPerProduct, q: over.quantity, name_pt: over.name_pt, name_es: over.name_es },
     });
   }
   const reserved = lines.reduce((sum, line) => sum + line.subtotal, 0);
@@ -33,7 +35,10 @@ export function checkHoardingLimits(limits: CheckoutLimits, lines: ReservedLine[
   const capUsdMinor = limits.maxUnpaidUsd * 100;
   if (reservedUsd !== null && reservedUsd > capUsdMinor) {
     const capInOrderCurrency = convertWithUsdRates(capUsdMinor, CURRENCY.USD, currencyId, pricing.usdRates);
-    const amount = capInOrderCurrency !== null && isCurrencyId(currencyId) ? formatPrice(capInOrderCurrency, currencyId) : formatPrice(capUsdMinor, CURRENCY.USD);
+    const amount =
+      capInOrderCurrency !== null && isCurrencyId(currencyId)
+        ? formatPrice(capInOrderCurrency, currencyId)
+        : formatPrice(capUsdMinor, CURRENCY.USD);
     throw checkoutLimitError('invalid', 'capReached', { code: 'unpaidValueCap', field: 'itens', params: { amount } });
   }
 }

@@ -24,7 +24,12 @@ export interface LockedCart {
  * customer take turns, so the next one's statements see the order this one made; orders' foreign
  * keys only take KEY SHARE, so nothing else waits), and reads the chosen address with them.
  */
-export async function lockCart(tx: Queryable, externalId: string, customerId: number, addressId: number | null): Promise<LockedCart | undefined> {
+export async function lockCart(
+  tx: Queryable,
+  externalId: string,
+  customerId: number,
+  addressId: number | null,
+): Promise<LockedCart | undefined> {
   const { rows } = await tx.query<LockedCart>(
     `SELECT c.id, c.external_id, c.customer_id, c.currency_id, cu.foreign_buyer, cu.document_type, cu.document,
             jsonb_build_object('email', cu.email, 'firstName', cu.first_name, 'lastName', cu.last_name, 'phone', cu.phone,
@@ -102,7 +107,10 @@ export async function clearCart(tx: Queryable, cartId: number, customerId: numbe
  * NO KEY UPDATE, not UPDATE: this transaction's order lines already hold KEY SHARE locks on
  * the products (foreign keys), and so do other checkouts'; FOR UPDATE would deadlock with them.
  */
-export async function takeStock(tx: Queryable, lines: Array<{ product_id: number; quantity: number }>): Promise<Array<{ product_id: number; available: number }>> {
+export async function takeStock(
+  tx: Queryable,
+  lines: Array<{ product_id: number; quantity: number }>,
+): Promise<Array<{ product_id: number; available: number }>> {
   const [only] = lines;
   if (!only) return [];
   if (lines.length === 1) {
@@ -119,7 +127,11 @@ export async function takeStock(tx: Queryable, lines: Array<{ product_id: number
     [wanted],
   );
   const short = lines
-    .map((line) => ({ product_id: line.product_id, available: rows.find((row) => row.product_id === line.product_id)?.available ?? 0, quantity: line.quantity }))
+    .map((line) => ({
+      product_id: line.product_id,
+      available: rows.find((row) => row.product_id === line.product_id)?.available ?? 0,
+      quantity: line.quantity,
+    }))
     .filter((line) => line.available < line.quantity)
     .map(({ product_id, available }) => ({ product_id, available }));
   if (short.length > 0) return short;
@@ -165,7 +177,10 @@ export async function releaseCancelledOrders(tx: Queryable, orderIds: number[], 
      UPDATE products p SET stock = p.stock + t.quantity FROM totals t WHERE p.id = t.product_id`,
     [orderIds, now],
   );
-  await tx.query(`UPDATE payments SET status = 'CANCELADO', updated_at = $2 WHERE order_id = ANY($1::bigint[]) AND status <> 'PAGO'`, [orderIds, now]);
+  await tx.query(`UPDATE payments SET status = 'CANCELADO', updated_at = $2 WHERE order_id = ANY($1::bigint[]) AND status <> 'PAGO'`, [
+    orderIds,
+    now,
+  ]);
 }
 
 /** What checkout reads of each active cart line: the product as it is now (prices come from here, never from the cart). */
@@ -198,7 +213,9 @@ export async function getCheckoutLines(tx: Queryable, cartId: number): Promise<C
 
 /** The unpaid order this cart already became for this customer (a double submit finds it), with its pay link. */
 export async function findPendingOrderOfCart(
-  tx: Queryable, cartId: number, customerId: number,
+  tx: Queryable,
+  cartId: number,
+  customerId: number,
 ): Promise<{ external_id: string; number: number; link: string } | undefined> {
   const { rows } = await tx.query<{ external_id: string; number: number; link: string }>(
     `SELECT o.external_id, o.number, p.link FROM orders o JOIN payments p ON p.order_id = o.id
@@ -229,17 +246,38 @@ export async function insertPayment(tx: Queryable, payment: NewPayment): Promise
     `INSERT INTO payments (order_id, provider, reference, provider_payment_id, amount_minor, currency_id, method, installments, link, created_at, updated_at,
                            charge_amount_minor, charge_currency_id, charge_rate)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13)`,
-    [payment.orderId, payment.provider, payment.reference, payment.providerPaymentId, payment.amountMinor, payment.currencyId, payment.method,
-      payment.installments, payment.link, payment.now, payment.charge?.amountMinor ?? null, payment.charge?.currencyId ?? null, payment.charge?.rate ?? null],
+    [
+      payment.orderId,
+      payment.provider,
+      payment.reference,
+      payment.providerPaymentId,
+      payment.amountMinor,
+      payment.currencyId,
+      payment.method,
+      payment.installments,
+      payment.link,
+      payment.now,
+      payment.charge?.amountMinor ?? null,
+      payment.charge?.currencyId ?? null,
+      payment.charge?.rate ?? null,
+    ],
   );
 }
 
 /** A delivery service's names (and the pickup point's), as checkout snapshots them on the order. */
-export interface DeliveryNamesRow { name_pt: string; name_es: string; point_name: string | null; point_address: string | null; days: number | null; state_id: number | null }
+export interface DeliveryNamesRow {
+  name_pt: string;
+  name_es: string;
+  point_name: string | null;
+  point_address: string | null;
+  days: number | null;
+  state_id: number | null;
+}
 
 /** The pickup point with its service, or the delivery service with the quoted city's department. */
 export async function getDeliveryNames(
-  db: Queryable, target: { pickupPointId: number } | { serviceId: number | null; cityId: number | null },
+  db: Queryable,
+  target: { pickupPointId: number } | { serviceId: number | null; cityId: number | null },
 ): Promise<DeliveryNamesRow | undefined> {
   const { rows } = await db.query<DeliveryNamesRow>(
     'pickupPointId' in target

@@ -1,7 +1,7 @@
-import { checkoutMessages } from '../../lib/i18n/checkout.ts';
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { checkoutMessages } from '#lib/i18n/checkout.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import type { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { json, jsonError, parseJsonBody, type FieldErrors } from '../http/responses.ts';
@@ -12,7 +12,7 @@ import { getRateLimiter } from '../services.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
 import type { ShortItem } from './errors.ts';
 import { getCheckoutService } from './index.ts';
-import { StartCheckoutSchema, type StartCheckoutAnswer } from '../../lib/contract/checkout.ts';
+import { StartCheckoutSchema, type StartCheckoutAnswer } from '#lib/contract/checkout.ts';
 import { getLimitDetail } from './limit-messages.ts';
 
 /** What the checkout handler needs of a request: the shape of Astro's context, no more. */
@@ -34,7 +34,9 @@ function toCheckoutErrorResponse(error: unknown, locale: Locale): Response {
   const t = createTranslator(checkoutMessages, locale);
   const spanish = locale.startsWith('es');
   const short = (refusal.details.itens_indisponiveis ?? []) as ShortItem[];
-  const details = short.map((item) => t('shortItem', { name: spanish ? item.nome_es : item.nome_pt, q: item.solicitado, n: item.disponivel }));
+  const details = short.map((item) =>
+    t('shortItem', { name: spanish ? item.nome_es : item.nome_pt, q: item.solicitado, n: item.disponivel }),
+  );
   const limit = getLimitDetail(refusal, locale);
   if (limit) details.push(limit);
   if (details.length && refusal.field) (result.body as { errors: FieldErrors }).errors = { [refusal.field]: details };

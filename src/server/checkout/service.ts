@@ -1,8 +1,8 @@
-import { convertWithUsdRates, scaleToMinor } from '../../lib/money.ts';
+import { convertWithUsdRates, scaleToMinor } from '#lib/money.ts';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { StartCheckoutInput } from '../../lib/contract/checkout.ts';
-import { ANY_PAYMENT_METHOD, canPayCash, getPaymentMethods } from '../../lib/contract/orders.ts';
+import type { StartCheckoutInput } from '#lib/contract/checkout.ts';
+import { ANY_PAYMENT_METHOD, canPayCash, getPaymentMethods } from '#lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } from '../payments/provider.ts';
 import { GatewayError } from '../payments/gateway-http.ts';
@@ -11,8 +11,17 @@ import { checkoutError, type ShortItem } from './errors.ts';
 import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import { runInTransaction } from '../db/client.ts';
 import {
-  clearCart, findPendingOrderOfCart, getCheckoutLines, getHeldProducts, insertOrder, insertPayment, lockCart, lockProducts,
-  releaseCancelledOrders, takeStock, type CheckoutCartLine,
+  clearCart,
+  findPendingOrderOfCart,
+  getCheckoutLines,
+  getHeldProducts,
+  insertOrder,
+  insertPayment,
+  lockCart,
+  lockProducts,
+  releaseCancelledOrders,
+  takeStock,
+  type CheckoutCartLine,
 } from './repository.ts';
 import { checkHoardingLimits, type CheckoutLimits } from './limits.ts';
 
@@ -41,7 +50,12 @@ export interface StartedCheckout {
   created: boolean;
 }
 
-function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string; currency_id: number }, input: StartCheckoutInput, decimals: number) {
+function checkDelivery(
+  quote: DeliveryQuote | null,
+  cart: { external_id: string; currency_id: number },
+  input: StartCheckoutInput,
+  decimals: number,
+) {
   if (!quote) throw checkoutError('invalid', 'invalidDeliveryToken', { field: 'token_entrega' });
   const priceMinor = scaleToMinor(input.valor_frete, decimals);
   if (
@@ -52,7 +66,8 @@ function checkDelivery(quote: DeliveryQuote | null, cart: { external_id: string;
   ) {
     throw checkoutError('invalid', 'deliveryMismatch', { field: 'token_entrega' });
   }
-  if (quote.type === 'pickup_point' && !input.id_ponto_entrega) throw checkoutError('invalid', 'pickupPointRequired', { field: 'id_ponto_entrega' });
+  if (quote.type === 'pickup_point' && !input.id_ponto_entrega)
+    throw checkoutError('invalid', 'pickupPointRequired', { field: 'id_ponto_entrega' });
   if (quote.type === 'pickup_point' && quote.pickupPointId !== null && quote.pickupPointId !== input.id_ponto_entrega) {
     throw checkoutError('invalid', 'deliveryMismatch', { field: 'id_ponto_entrega' });
   }
@@ -75,8 +90,14 @@ async function createGatewayPayment(provider: PaymentProvider, input: CreatePaym
  * unit price is converted once with today's rate, which the payment keeps (charge_rate), so the
  * total is exactly the sum of the lines the gateway's page shows.
  */
-function toCharge(provider: PaymentProvider, orderCurrencyId: number, lines: Array<CheckoutCartLine & { unit: number }>, shippingMinor: number,
-  locale: string, pricing: PriceTable) {
+function toCharge(
+  provider: PaymentProvider,
+  orderCurrencyId: number,
+  lines: Array<CheckoutCartLine & { unit: number }>,
+  shippingMinor: number,
+  locale: string,
+  pricing: PriceTable,
+) {
   const currencyId = provider.currencyId ?? orderCurrencyId;
   const convert = (minor: number) => {
     const value = convertWithUsdRates(minor, orderCurrencyId, currencyId, pricing.usdRates);
@@ -84,7 +105,10 @@ function toCharge(provider: PaymentProvider, orderCurrencyId: number, lines: Arr
     return value;
   };
   const items: ChargeItem[] = lines.map((line) => ({
-    id: line.code, title: locale.startsWith('pt') ? line.name_pt : line.name_es, quantity: line.quantity, unitMinor: convert(line.unit),
+    id: line.code,
+    title: locale.startsWith('pt') ? line.name_pt : line.name_es,
+    quantity: line.quantity,
+    unitMinor: convert(line.unit),
   }));
   if (shippingMinor > 0) items.push({ id: 'frete', title: 'Frete / Envío', quantity: 1, unitMinor: convert(shippingMinor) });
   const amountMinor = items.reduce((sum, item) => sum + item.unitMinor * item.quantity, 0);
@@ -118,7 +142,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const pricing = await getPriceTable(tx);
     const decimals = pricing.currencies.get(cart.currency_id)?.decimals ?? 2;
     const quote = checkDelivery(deps.verifyDelivery(input.token_entrega, cart.external_id, now), cart, input, decimals);
-    if (customer.foreign_buyer === 1 && quote.type !== 'pickup') throw checkoutError('invalid', 'pickupOnly', { field: 'entrega_servico_id' });
+    if (customer.foreign_buyer === 1 && quote.type !== 'pickup')
+      throw checkoutError('invalid', 'pickupOnly', { field: 'entrega_servico_id' });
     const method = input.forma_pagamento ?? null;
     if (method !== null && !getPaymentMethods(customer.foreign_buyer).includes(method)) {
       throw checkoutError('invalid', 'paymentMethodUnavailable', { field: 'forma_pagamento' });
@@ -147,10 +172,30 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const total = itemsTotal + quote.priceMinor;
     const reservationExpiresAt = new Date(now.getTime() + deps.reservationTtlMinutes * 60_000);
     const order = await insertOrder(tx, {
-      values: [request.customerId, cart.id, cart.currency_id, itemsTotal, quote.priceMinor, total, quote.type, quote.serviceId,
-        input.id_ponto_entrega ?? null, delivery.description, delivery.days, address ? input.cliente_endereco_id : null,
-        address ? JSON.stringify(address) : null, input.cidade_alternativa ?? null, method ?? ANY_PAYMENT_METHOD, installments, request.locale, now,
-        delivery.serviceNamePt, delivery.serviceNameEs, delivery.pointName, delivery.pointAddress],
+      values: [
+        request.customerId,
+        cart.id,
+        cart.currency_id,
+        itemsTotal,
+        quote.priceMinor,
+        total,
+        quote.type,
+        quote.serviceId,
+        input.id_ponto_entrega ?? null,
+        delivery.description,
+        delivery.days,
+        address ? input.cliente_endereco_id : null,
+        address ? JSON.stringify(address) : null,
+        input.cidade_alternativa ?? null,
+        method ?? ANY_PAYMENT_METHOD,
+        installments,
+        request.locale,
+        now,
+        delivery.serviceNamePt,
+        delivery.serviceNameEs,
+        delivery.pointName,
+        delivery.pointAddress,
+      ],
       items: priced.map((line, position) => ({ ...line, position })),
       reservations: stocked.map(({ product_id, quantity }) => ({ product_id, quantity })),
       reservationExpiresAt,
@@ -159,23 +204,35 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const reference = `pay_${randomBytes(18).toString('base64url')}`;
     const provider = customer.foreign_buyer === 1 ? deps.providers.br : deps.providers.py;
     const charge = toCharge(provider, cart.currency_id, priced, quote.priceMinor, request.locale, pricing);
-    const created = await createGatewayPayment(provider, {
-      reference,
-      orderNumber: order.number,
-      amountMinor: charge.amountMinor,
-      currencyId: charge.currencyId,
-      items: charge.items,
-      payer: cart.payer,
-      method,
-      installments,
-      expiresAt: reservationExpiresAt,
-      locale: request.locale,
-      returnUrl: `${request.shopOrigin}/checkout/payment?pedido=${order.external_id}`,
-      shopOrigin: request.shopOrigin,
-    }, tx);
+    const created = await createGatewayPayment(
+      provider,
+      {
+        reference,
+        orderNumber: order.number,
+        amountMinor: charge.amountMinor,
+        currencyId: charge.currencyId,
+        items: charge.items,
+        payer: cart.payer,
+        method,
+        installments,
+        expiresAt: reservationExpiresAt,
+        locale: request.locale,
+        returnUrl: `${request.shopOrigin}/checkout/payment?pedido=${order.external_id}`,
+        shopOrigin: request.shopOrigin,
+      },
+      tx,
+    );
     await insertPayment(tx, {
-      orderId: order.id, provider: provider.id, reference, providerPaymentId: created.providerPaymentId, amountMinor: total,
-      currencyId: cart.currency_id, method: method ?? ANY_PAYMENT_METHOD, installments, link: created.link, now,
+      orderId: order.id,
+      provider: provider.id,
+      reference,
+      providerPaymentId: created.providerPaymentId,
+      amountMinor: total,
+      currencyId: cart.currency_id,
+      method: method ?? ANY_PAYMENT_METHOD,
+      installments,
+      link: created.link,
+      now,
       charge: charge.converted ? { amountMinor: charge.amountMinor, currencyId: charge.currencyId, rate: charge.rate } : null,
     });
     // One unpaid order per customer: the ones before this are cancelled, their stock returned.
@@ -186,9 +243,21 @@ export function createCheckoutService(deps: CheckoutDeps) {
     }
     // Stock last: the product rows stay locked only from here to COMMIT (shoppers of the same
     // product queue on them), and a shortage rolls back everything written above.
-    const short: ShortItem[] = (await takeStock(tx, stocked.map(({ product_id, quantity }) => ({ product_id, quantity })))).map((missing) => {
+    const short: ShortItem[] = (
+      await takeStock(
+        tx,
+        stocked.map(({ product_id, quantity }) => ({ product_id, quantity })),
+      )
+    ).map((missing) => {
       const line = stocked.find((candidate) => candidate.product_id === missing.product_id)!;
-      return { produto_id: line.product_id, codigo: line.code, nome_pt: line.name_pt, nome_es: line.name_es, solicitado: line.quantity, disponivel: missing.available };
+      return {
+        produto_id: line.product_id,
+        codigo: line.code,
+        nome_pt: line.name_pt,
+        nome_es: line.name_es,
+        solicitado: line.quantity,
+        disponivel: missing.available,
+      };
     });
     if (short.length > 0) throw checkoutError('conflict', 'outOfStock', { field: 'itens', details: { itens_indisponiveis: short } });
 

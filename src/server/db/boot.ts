@@ -19,7 +19,10 @@ export interface BootedDatabase {
  * `prepared`: another process (the cluster's primary, WEB_CONCURRENCY > 1) already did all of
  * that on this DATABASE_URL; this one only loads the shared secrets and opens its pool.
  */
-export async function bootDatabase({ seed = true, prepared = false }: { seed?: boolean; prepared?: boolean } = {}): Promise<BootedDatabase> {
+export async function bootDatabase({
+  seed = true,
+  prepared = false,
+}: { seed?: boolean; prepared?: boolean } = {}): Promise<BootedDatabase> {
   let embedded: RunningPostgres | undefined;
   if (!process.env.DATABASE_URL) {
     // Supervised: when PostgreSQL dies, it is started again (embedded.ts) and the pool reconnects.

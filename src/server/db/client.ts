@@ -104,7 +104,8 @@ export function withTransaction<T>(work: (client: pg.PoolClient) => Promise<T>):
 // Node socket errors and PostgreSQL SQLSTATE classes 08 (connection exception) and 57P
 // (operator intervention: shutdown, starting up) mean the database cannot be reached now.
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
-const UNREACHABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i;
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i;
 // 57014: a statement cancelled by statement_timeout (a database too slow to answer now).
 const STATEMENT_TIMEOUT = '57014';
 
@@ -116,7 +117,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   if (!(error instanceof Error)) return false;
   const code = (error as Error & { code?: unknown }).code;
-  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code === STATEMENT_TIMEOUT || code.startsWith('08') || code.startsWith('57P'))) return true;
+  if (
+    typeof code === 'string' &&
+    (UNREACHABLE_CODES.has(code) || code === STATEMENT_TIMEOUT || code.startsWith('08') || code.startsWith('57P'))
+  )
+    return true;
   // The embedded database's Unix socket is gone while it restarts.
   if (code === 'ENOENT' && (error as Error & { syscall?: unknown }).syscall === 'connect') return true;
   return UNREACHABLE_MESSAGES.test(error.message) || (error.cause !== undefined && isDatabaseUnavailable(error.cause));

@@ -13,17 +13,22 @@ describe('embedded PostgreSQL supervision', () => {
   });
 
   it('starts a database that died again, retrying failed starts, and not one that was stopped', async () => {
-    const server = { process: fakeProcess(), starts: 0, async start() {
-      this.starts += 1;
-      if (this.starts < 2) throw new Error('shared memory still in use');
-      this.process = fakeProcess();
-    } };
+    const server = {
+      process: fakeProcess(),
+      starts: 0,
+      async start() {
+        this.starts += 1;
+        if (this.starts < 2) throw new Error('shared memory still in use');
+        this.process = fakeProcess();
+      },
+    };
     const lines: string[] = [];
     const supervisor = superviseEmbeddedPostgres(server, (line) => lines.push(String(line)));
     const first = server.process;
     first.emit('exit', null, 'SIGKILL');
     const deadline = Date.now() + 5000;
-    while (!lines.some((line) => line.includes('running again')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!lines.some((line) => line.includes('running again')) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.starts).toBe(2);
     expect(lines[0]).toContain('exited unexpectedly (SIGKILL)');
     expect(lines.at(-1)).toContain('running again (attempt 2)');

@@ -18,9 +18,7 @@ export async function runMigrations(pool: pg.Pool, dir = MIGRATIONS_DIR): Promis
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set(
-      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name),
-    );
+    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name));
     const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
     for (const name of files) {
       if (done.has(name)) continue;

@@ -52,19 +52,30 @@ export async function runClusterPrimary({ workers, prepare, graceMs }: ClusterPr
       return;
     }
     const delayMs = getWorkerRestartDelayMs(quickDeaths);
-    console.error(`[cluster] worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another${delayMs ? ` in ${delayMs} ms` : ''}`);
-    setTimeout(() => { if (!stopping) fork(); }, delayMs);
+    console.error(
+      `[cluster] worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another${delayMs ? ` in ${delayMs} ms` : ''}`,
+    );
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, delayMs);
   });
 
   async function stopAll(exitCode: number): Promise<void> {
     stopping = true;
     const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
-    await Promise.all(running.map((worker) => new Promise<void>((resolve) => {
-      worker.once('exit', () => resolve());
-      worker.process.kill('SIGTERM');
-      // The worker closes its own connections after graceMs; this is for one that hangs.
-      setTimeout(() => { if (!worker.isDead()) worker.process.kill('SIGKILL'); }, graceMs + 5000).unref();
-    })));
+    await Promise.all(
+      running.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+            // The worker closes its own connections after graceMs; this is for one that hangs.
+            setTimeout(() => {
+              if (!worker.isDead()) worker.process.kill('SIGKILL');
+            }, graceMs + 5000).unref();
+          }),
+      ),
+    );
     await prepared.stop().catch((error: unknown) => console.error('[cluster] database stop failed', error));
     process.exit(exitCode);
   }

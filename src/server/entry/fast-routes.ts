@@ -9,8 +9,8 @@ import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { getCart, postCart, putCart } from '../cart/routes.ts';
 import { calculateShippingRoute, listPickupPointsRoute } from '../shipping/index.ts';
 import type { ApiHandler } from '../http/api-call.ts';
-import type { Storefront } from '../../lib/locale.ts';
-import { readCookie } from '../../lib/cookies.ts';
+import type { Storefront } from '#lib/locale.ts';
+import { readCookie } from '#lib/cookies.ts';
 import { BODY_SIZE_LIMIT_BYTES } from '../http/body-limit.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './request-context.ts';
 import { toJsonHeaders, type ApiResult } from '../http/responses.ts';
@@ -59,14 +59,29 @@ function toRequestUrl(req: IncomingMessage): URL | null {
   return URL.canParse(`${protocol}://${host}${req.url}`) ? new URL(`${protocol}://${host}${req.url}`) : null;
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, url: URL, id: string, handler: ApiHandler, toAstro: () => void): Promise<void> {
-  const headers = { get: (name: string) => { const value = req.headers[name]; return Array.isArray(value) ? value.join(', ') : value ?? null; } };
+async function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  id: string,
+  handler: ApiHandler,
+  toAstro: () => void,
+): Promise<void> {
+  const headers = {
+    get: (name: string) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : (value ?? null);
+    },
+  };
   const cookie = req.headers.cookie;
   let context;
   try {
     context = await resolveRequestContext({
-      method: req.method ?? 'GET', headers, url,
-      sessionCookie: readCookie(cookie, SESSION_COOKIE), langCookie: readCookie(cookie, LANG_COOKIE),
+      method: req.method ?? 'GET',
+      headers,
+      url,
+      sessionCookie: readCookie(cookie, SESSION_COOKIE),
+      langCookie: readCookie(cookie, LANG_COOKIE),
     });
   } catch {
     return toAstro(); // nothing read yet: Astro answers it as it always did (its error page)

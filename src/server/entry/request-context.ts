@@ -1,8 +1,16 @@
 // The rules src/middleware.ts applies to every request, without Astro: server.mjs's fast API
 // routes (fast-routes.ts) apply the very same ones.
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import { getCartCurrency, getDefaultLocale, getProfileLocale, isLocale, type CurrencyId, type Locale, type Storefront } from '../../lib/locale.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import {
+  getCartCurrency,
+  getDefaultLocale,
+  getProfileLocale,
+  isLocale,
+  type CurrencyId,
+  type Locale,
+  type Storefront,
+} from '#lib/locale.ts';
 import { readSessionToken, type SessionCustomer } from '../accounts/sessions.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { getSessionService } from '../services.ts';
@@ -63,18 +71,21 @@ export async function resolveRequestContext(facts: RequestFacts): Promise<Reques
     const locale = isLocale(langCookie) ? langCookie : getDefaultLocale(storefront);
     if (isApiPath(url.pathname)) {
       const t = createTranslator(commonMessages, locale);
-      return { ok: false, result: errorResult(503, t('serviceUnavailable'), undefined, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) }) };
+      return {
+        ok: false,
+        result: errorResult(503, t('serviceUnavailable'), undefined, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) }),
+      };
     }
     const locals = { storefront, locale, customer: null, sessionToken: null, currencyId: getCartCurrency(locale, null) };
     return { ok: true, locals, sessionEnded: false, sessionLookupError: error };
   }
-  const locale = customer
-    ? getProfileLocale(customer.foreignBuyer)
-    : isLocale(langCookie) ? langCookie : getDefaultLocale(storefront);
+  const locale = customer ? getProfileLocale(customer.foreignBuyer) : isLocale(langCookie) ? langCookie : getDefaultLocale(storefront);
   return {
     ok: true,
     locals: {
-      storefront, locale, customer,
+      storefront,
+      locale,
+      customer,
       sessionToken: customer ? token : null,
       currencyId: getCartCurrency(locale, customer?.foreignBuyer ?? null),
     },
@@ -93,7 +104,8 @@ export function addShellHeaders(headers: Headers, storefront?: Storefront): void
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!headers.has(name)) headers.set(name, value);
   }
-  if (storefront && storefront !== 'local' && getStorefrontOrigin(storefront).startsWith('https:')) headers.set('strict-transport-security', HSTS);
+  if (storefront && storefront !== 'local' && getStorefrontOrigin(storefront).startsWith('https:'))
+    headers.set('strict-transport-security', HSTS);
   const vary = headers.get('vary');
   if (!vary?.toLowerCase().includes('host')) headers.set('vary', vary ? `${vary}, Host` : 'Host');
 }

@@ -2,9 +2,9 @@
 // not one of the shop's, or a header value with control characters, is refused with a 4xx
 // instead of reaching routing, logs or the database.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestGuardMessages } from '../../lib/i18n/request-guard.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { requestGuardMessages } from '#lib/i18n/request-guard.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
 
 /** The local development storefront answers on loopback names (storefront-hosts.ts: 'local'). */

@@ -63,7 +63,10 @@ export async function createStaticHandler(root: string) {
         etag: `"${info.size.toString(36)}-${info.mtimeMs.toString(36)}"`,
         type: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
       };
-      for (const [suffix, key] of [['.br', 'brotli'], ['.gz', 'gzip']] as const) {
+      for (const [suffix, key] of [
+        ['.br', 'brotli'],
+        ['.gz', 'gzip'],
+      ] as const) {
         if (existsSync(file + suffix)) entry[key] = { file: file + suffix, size: (await stat(file + suffix)).size };
       }
       index.set(urlPath, entry);

@@ -3,7 +3,17 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
 import {
-  ErrorSchema, MAX_BULK_ROWS, MAX_UPSERT_ROWS, ProductUpsertResultSchema, ProductUpsertSchema, PaidOrdersPageSchema, PaidOrdersQuerySchema, PriceBulkSchema, StockBulkSchema, BulkResultSchema, type ApiScope,
+  ErrorSchema,
+  MAX_BULK_ROWS,
+  MAX_UPSERT_ROWS,
+  ProductUpsertResultSchema,
+  ProductUpsertSchema,
+  PaidOrdersPageSchema,
+  PaidOrdersQuerySchema,
+  PriceBulkSchema,
+  StockBulkSchema,
+  BulkResultSchema,
+  type ApiScope,
 } from './schemas.ts';
 
 export const ERP_API_BASE = '/api/painel/v1';
@@ -18,15 +28,17 @@ const COMMON_ERRORS: ZodOpenApiResponsesObject = {
 
 const IdempotencyHeaders = z.object({
   'idempotency-key': z.string().min(1).max(100).optional().meta({
-    description: 'Optional. The same key with the same body within 24 h gets the first answer back (Idempotent-Replayed: true) and changes nothing; with another body, 422.',
+    description:
+      'Optional. The same key with the same body within 24 h gets the first answer back (Idempotent-Replayed: true) and changes nothing; with another body, 422.',
   }),
 });
 
 function bulk(scope: ApiScope, summary: string, schema: typeof StockBulkSchema | typeof PriceBulkSchema): ZodOpenApiOperationObject {
   return {
     summary,
-    description: `Up to ${MAX_BULK_ROWS} rows a call, applied in one statement. Each row is set to its value, so a call repeated gives the same state. `
-      + 'Rows with an unknown codigo, an invalid value or a codigo repeated in the call are listed in rejeitados; every other row is applied.',
+    description:
+      `Up to ${MAX_BULK_ROWS} rows a call, applied in one statement. Each row is set to its value, so a call repeated gives the same state. ` +
+      'Rows with an unknown codigo, an invalid value or a codigo repeated in the call are listed in rejeitados; every other row is applied.',
     security: [{ bearerKey: [scope] }],
     'x-scopes': [scope],
     requestParams: { header: IdempotencyHeaders },
@@ -51,15 +63,19 @@ export function getErpOpenApiDocument() {
     info: {
       title: 'Fronteira ERP sync API',
       version: '1.0.0',
-      description: 'For the store\'s own system (ERP): products, stock and prices by product code, and paid orders to invoice. '
-        + 'Keys are created and revoked by an admin in the panel (/painel/chaves-api), each with scopes: stock, prices, catalogue, orders:read. '
-        + 'Messages follow the host (br.*: Portuguese, es.*: Spanish).',
+      description:
+        "For the store's own system (ERP): products, stock and prices by product code, and paid orders to invoice. " +
+        'Keys are created and revoked by an admin in the panel (/painel/chaves-api), each with scopes: stock, prices, catalogue, orders:read. ' +
+        'Messages follow the host (br.*: Portuguese, es.*: Spanish).',
     },
     components: {
       securitySchemes: {
         bearerKey: {
-          type: 'http', scheme: 'bearer', bearerFormat: 'frt_<43 characters>',
-          description: 'An API key from the panel, as Authorization: Bearer <key>. The scopes a call needs are listed in its security requirement and x-scopes.',
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'frt_<43 characters>',
+          description:
+            'An API key from the panel, as Authorization: Bearer <key>. The scopes a call needs are listed in its security requirement and x-scopes.',
         },
       },
     },
@@ -69,14 +85,18 @@ export function getErpOpenApiDocument() {
       [`${ERP_API_BASE}/produtos`]: {
         post: {
           summary: 'Create or update products by product code',
-          description: `Up to ${MAX_UPSERT_ROWS} products a call, by codigo: created when new, updated when changed, never duplicated; brands, `
-            + 'categories and departments are created when new; descriptions and icons are sanitised. Every row is checked before any is written; '
-            + 'rows at fault are listed in rejeitados with their fields, every other row is written. A repeated call changes nothing.',
+          description:
+            `Up to ${MAX_UPSERT_ROWS} products a call, by codigo: created when new, updated when changed, never duplicated; brands, ` +
+            'categories and departments are created when new; descriptions and icons are sanitised. Every row is checked before any is written; ' +
+            'rows at fault are listed in rejeitados with their fields, every other row is written. A repeated call changes nothing.',
           security: [{ bearerKey: ['catalogue'] }],
           'x-scopes': ['catalogue'],
           requestBody: { required: true, content: { 'application/json': { schema: ProductUpsertSchema } } },
           responses: {
-            '200': { description: 'Written; rejected rows listed.', content: { 'application/json': { schema: ProductUpsertResultSchema } } },
+            '200': {
+              description: 'Written; rejected rows listed.',
+              content: { 'application/json': { schema: ProductUpsertResultSchema } },
+            },
             '400': error('The body is not JSON.'),
             '413': error(`More than ${MAX_UPSERT_ROWS} products.`),
             '415': error('The body is not application/json.'),
@@ -88,8 +108,9 @@ export function getErpOpenApiDocument() {
       [`${ERP_API_BASE}/pedidos-pagos`]: {
         get: {
           summary: 'Paid orders since a cursor, to invoice',
-          description: 'Orders in the order they were paid. Keep proximo_cursor and pass it next time: no order comes twice, none is skipped. '
-            + 'An empty page keeps the cursor: poll again later with it.',
+          description:
+            'Orders in the order they were paid. Keep proximo_cursor and pass it next time: no order comes twice, none is skipped. ' +
+            'An empty page keeps the cursor: poll again later with it.',
           security: [{ bearerKey: ['orders:read'] }],
           'x-scopes': ['orders:read'],
           requestParams: { query: PaidOrdersQuerySchema },
@@ -104,7 +125,11 @@ export function getErpOpenApiDocument() {
         get: {
           summary: 'This document',
           security: [{ bearerKey: [] }],
-          responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } }, '401': COMMON_ERRORS['401']!, '429': COMMON_ERRORS['429']! },
+          responses: {
+            '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } },
+            '401': COMMON_ERRORS['401']!,
+            '429': COMMON_ERRORS['429']!,
+          },
         },
       },
     },

@@ -10,31 +10,85 @@ function toBulkQuery(query: pg.QueryConfig): pg.QueryConfig {
 }
 
 export interface ApiKeyRow {
-  id: number; name: string; prefix: string; scopes: string[]; created_at: Date; last_used_at: Date | null;
-  revoked_at: Date | null; created_by_email: string | null;
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  created_by_email: string | null;
 }
-export interface ActiveKey { id: number; name: string; prefix: string; scopes: string[]; last_used_at: Date | null }
-export interface StoredAnswer { request_hash: Buffer; status: number; body: unknown }
+export interface ActiveKey {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  last_used_at: Date | null;
+}
+export interface StoredAnswer {
+  request_hash: Buffer;
+  status: number;
+  body: unknown;
+}
 /** What one row of a bulk call did: 'unknown' (no such codigo), 'invalid', 'unchanged', 'updated'. */
-export interface RowOutcome { row_no: number; product_id: number | null; outcome: 'unknown' | 'invalid' | 'unchanged' | 'updated' }
+export interface RowOutcome {
+  row_no: number;
+  product_id: number | null;
+  outcome: 'unknown' | 'invalid' | 'unchanged' | 'updated';
+}
 
 export interface PaidOrderRow {
-  id: number; paid_xid: string; number: number; external_id: string; status: string; created_at: Date; paid_at: Date;
-  iso_code: string; decimals: number; items_total_minor: number; shipping_minor: number; total_minor: number;
-  buyer_name: string; email: string; document_type: string; document: string; phone: string;
-  delivery_type: 'delivery' | 'pickup' | 'pickup_point'; delivery_description: string; delivery_address: Record<string, unknown> | null;
+  id: number;
+  paid_xid: string;
+  number: number;
+  external_id: string;
+  status: string;
+  created_at: Date;
+  paid_at: Date;
+  iso_code: string;
+  decimals: number;
+  items_total_minor: number;
+  shipping_minor: number;
+  total_minor: number;
+  buyer_name: string;
+  email: string;
+  document_type: string;
+  document: string;
+  phone: string;
+  delivery_type: 'delivery' | 'pickup' | 'pickup_point';
+  delivery_description: string;
+  delivery_address: Record<string, unknown> | null;
 }
-export interface PaidItemRow { order_id: number; product_code: string; name_pt: string; name_es: string; quantity: number; unit_price_minor: number; subtotal_minor: number }
+export interface PaidItemRow {
+  order_id: number;
+  product_code: string;
+  name_pt: string;
+  name_es: string;
+  quantity: number;
+  unit_price_minor: number;
+  subtotal_minor: number;
+}
 export interface PaidPaymentRow {
-  order_id: number; provider: string; reference: string; provider_payment_id: string | null; status: string;
-  amount_minor: number; method: string; installments: number; paid_at: Date | null;
+  order_id: number;
+  provider: string;
+  reference: string;
+  provider_payment_id: string | null;
+  status: string;
+  amount_minor: number;
+  method: string;
+  installments: number;
+  paid_at: Date | null;
 }
 
 const KEY_COLUMNS = `k.id, k.name, k.prefix, k.scopes, k.created_at, k.last_used_at, k.revoked_at`;
 
 export function createErpRepository() {
   return {
-    async insertKey(db: Queryable, key: { name: string; prefix: string; hash: Buffer; scopes: string[]; staffId: number }): Promise<ApiKeyRow> {
+    async insertKey(
+      db: Queryable,
+      key: { name: string; prefix: string; hash: Buffer; scopes: string[]; staffId: number },
+    ): Promise<ApiKeyRow> {
       const { rows } = await db.query<ApiKeyRow>(
         `INSERT INTO api_keys AS k (name, prefix, key_hash, scopes, created_by) VALUES ($1, $2, $3, $4, $5)
          RETURNING ${KEY_COLUMNS}, NULL::text AS created_by_email`,
@@ -63,7 +117,8 @@ export function createErpRepository() {
 
     async findActiveKey(db: Queryable, hash: Buffer): Promise<ActiveKey | null> {
       const { rows } = await db.query<ActiveKey>(
-        'SELECT id, name, prefix, scopes, last_used_at FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL', [hash],
+        'SELECT id, name, prefix, scopes, last_used_at FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+        [hash],
       );
       return rows[0] ?? null;
     },
@@ -105,8 +160,9 @@ export function createErpRepository() {
     },
 
     async setStock(db: Queryable, rows: { rowNo: number[]; codes: string[]; quantities: number[] }): Promise<RowOutcome[]> {
-      const { rows: outcomes } = await db.query<RowOutcome>(toBulkQuery({ text:
-        `WITH input AS (
+      const { rows: outcomes } = await db.query<RowOutcome>(
+        toBulkQuery({
+          text: `WITH input AS (
            SELECT * FROM unnest($1::int[], $2::text[], $3::int[]) AS i(row_no, code, quantity)
          ), held AS (
            SELECT r.product_id, sum(r.quantity)::int AS quantity FROM stock_reservations r JOIN products p ON p.id = r.product_id
@@ -120,15 +176,20 @@ export function createErpRepository() {
          SELECT t.row_no, t.id AS product_id,
                 CASE WHEN t.id IS NULL THEN 'unknown' WHEN u.id IS NULL THEN 'unchanged' ELSE 'updated' END AS outcome
            FROM target t LEFT JOIN updated u ON u.id = t.id ORDER BY t.row_no`,
-        values: [rows.rowNo, rows.codes, rows.quantities],
-      }));
+          values: [rows.rowNo, rows.codes, rows.quantities],
+        }),
+      );
       return outcomes;
     },
 
     /** Sets prices by codigo in one statement; a price with more decimals than its currency is 'invalid'. */
-    async setPrices(db: Queryable, rows: { rowNo: number[]; codes: string[]; prices: string[]; currencies: (string | null)[] }): Promise<RowOutcome[]> {
-      const { rows: outcomes } = await db.query<RowOutcome>(toBulkQuery({ text:
-        `WITH input AS (
+    async setPrices(
+      db: Queryable,
+      rows: { rowNo: number[]; codes: string[]; prices: string[]; currencies: (string | null)[] },
+    ): Promise<RowOutcome[]> {
+      const { rows: outcomes } = await db.query<RowOutcome>(
+        toBulkQuery({
+          text: `WITH input AS (
            SELECT * FROM unnest($1::int[], $2::text[], $3::numeric[], $4::text[]) AS i(row_no, code, price, iso)
          ), target AS (
            SELECT i.row_no, p.id, cur.id AS currency_id, i.price * power(10::numeric, cur.decimals) AS minor
@@ -143,8 +204,9 @@ export function createErpRepository() {
                 CASE WHEN t.id IS NULL THEN 'unknown' WHEN t.minor IS NULL OR t.minor <> trunc(t.minor) THEN 'invalid'
                      WHEN u.id IS NULL THEN 'unchanged' ELSE 'updated' END AS outcome
            FROM target t LEFT JOIN updated u ON u.id = t.id ORDER BY t.row_no`,
-        values: [rows.rowNo, rows.codes, rows.prices, rows.currencies],
-      }));
+          values: [rows.rowNo, rows.codes, rows.prices, rows.currencies],
+        }),
+      );
       return outcomes;
     },
 

@@ -1,20 +1,34 @@
 // The ERP API's HTTP handlers, framework-free: the endpoint files under src/pages/api/painel/v1
 // are one-line adapters. Every answer is JSON; every refusal says why in the caller's language.
 import type { z } from 'zod';
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { erpMessages } from '../../lib/i18n/erp-api.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { erpMessages } from '#lib/i18n/erp-api.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorResponse, toErrorResult } from '../http/error-result.ts';
 import { json, jsonError, toFieldErrors, zodMessagesIn } from '../http/responses.ts';
 import { erpError } from './errors.ts';
 import type { ActiveKey } from './repository.ts';
 import { toReasonText } from '../catalogue-import/routes.ts';
-import { BulkEnvelopeSchema, MAX_BULK_ROWS, MAX_UPSERT_ROWS, type ProductUpsertResult, PaidOrdersQuerySchema, PriceRowSchema, StockRowSchema, type ApiScope, type BulkResult } from './schemas.ts';
+import {
+  BulkEnvelopeSchema,
+  MAX_BULK_ROWS,
+  MAX_UPSERT_ROWS,
+  type ProductUpsertResult,
+  PaidOrdersQuerySchema,
+  PriceRowSchema,
+  StockRowSchema,
+  type ApiScope,
+  type BulkResult,
+} from './schemas.ts';
 import type { BulkOutcome, ErpApiService, KeyActor, RowRejection } from './service.ts';
 
-export interface ErpCall { request: Request; url: URL; locale: Locale }
+export interface ErpCall {
+  request: Request;
+  url: URL;
+  locale: Locale;
+}
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
 
@@ -23,7 +37,12 @@ function readBearer(request: Request): string | null {
 }
 
 /** Authenticates the key for `scope`, then runs `handle`; refusals answer through the one mapper (decision 0720). */
-async function withKey(service: ErpApiService, call: ErpCall, scope: ApiScope | null, handle: (key: ActiveKey) => Promise<Response>): Promise<Response> {
+async function withKey(
+  service: ErpApiService,
+  call: ErpCall,
+  scope: ApiScope | null,
+  handle: (key: ActiveKey) => Promise<Response>,
+): Promise<Response> {
   try {
     return await handle(await service.authenticate(readBearer(call.request), scope));
   } catch (error) {
@@ -75,7 +94,10 @@ function toBulkResult(outcome: BulkOutcome, locale: Locale): BulkResult {
 }
 
 async function postBulk<S extends RowSchema>(
-  service: ErpApiService, call: ErpCall, scope: ApiScope, schema: S,
+  service: ErpApiService,
+  call: ErpCall,
+  scope: ApiScope,
+  schema: S,
   apply: (key: ActiveKey, rows: (z.output<S> & { linha: number })[], early: RowRejection[], received: number) => Promise<BulkOutcome>,
 ): Promise<Response> {
   return withKey(service, call, scope, async (key) => {
@@ -91,7 +113,7 @@ async function postBulk<S extends RowSchema>(
     }
     const answer = await service.runIdempotent(key, idempotencyKey, text, async () => {
       const rows = readRows(text, call.request.headers.get('content-type'), schema, call.locale);
-      if (rows instanceof Response) return { status: rows.status, body: await rows.json() as unknown };
+      if (rows instanceof Response) return { status: rows.status, body: (await rows.json()) as unknown };
       return { status: 200, body: toBulkResult(await apply(key, rows.valid, rows.rejected, rows.received), call.locale) as unknown };
     });
     return json(answer.body, { status: answer.status, headers: answer.replayed ? { 'idempotent-replayed': 'true' } : {} });
@@ -131,7 +153,10 @@ export function postProducts(service: ErpApiService, call: ErpCall): Promise<Res
     const result: ProductUpsertResult = {
       ...outcome,
       rejeitados: outcome.rejeitados.map((row) => ({
-        linha: row.linha, codigo: row.codigo, motivo: 'valor_invalido', mensagem: t('row_valor_invalido'),
+        linha: row.linha,
+        codigo: row.codigo,
+        motivo: 'valor_invalido',
+        mensagem: t('row_valor_invalido'),
         campos: Object.fromEntries(row.issues.map((issue) => [issue.field, [toReasonText(issue, call.locale)]])),
       })),
     };
@@ -146,7 +171,11 @@ export function getPaidOrders(service: ErpApiService, call: ErpCall): Promise<Re
     const query = PaidOrdersQuerySchema.safeParse(raw, zodMessagesIn(call.locale));
     if (!query.success) {
       const fields = toFieldErrors(query.error.issues);
-      return jsonError(400, createTranslator(commonMessages, call.locale)('invalidParams', { fields: Object.keys(fields).join(', ') }), fields);
+      return jsonError(
+        400,
+        createTranslator(commonMessages, call.locale)('invalidParams', { fields: Object.keys(fields).join(', ') }),
+        fields,
+      );
     }
     return json(await service.listPaidOrders(query.data.cursor, query.data.limite));
   });
@@ -157,7 +186,11 @@ export function getPaidOrders(service: ErpApiService, call: ErpCall): Promise<Re
  * nothing), then 405 naming the allowed method.
  */
 export function refuseMethod(service: ErpApiService, call: ErpCall, allowed: 'GET' | 'POST'): Promise<Response> {
-  return withKey(service, call, null, async () => jsonError(405, createTranslator(erpMessages, call.locale)('methodNotAllowed', { method: allowed }), undefined, { headers: { allow: allowed } }));
+  return withKey(service, call, null, async () =>
+    jsonError(405, createTranslator(erpMessages, call.locale)('methodNotAllowed', { method: allowed }), undefined, {
+      headers: { allow: allowed },
+    }),
+  );
 }
 
 /** GET /api/painel/v1/openapi.json: the API's description, to any live key. */

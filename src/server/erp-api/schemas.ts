@@ -10,20 +10,38 @@ export const MAX_BULK_ROWS = 5000;
 export const MAX_ORDERS_PAGE = 200;
 export const DEFAULT_ORDERS_PAGE = 50;
 
-const Codigo = z.string().trim().min(1).max(60).regex(/^[^\p{Cc}]+$/u).meta({ description: 'The product code (codigo) as the ERP knows it.', example: 'FUR-1234' });
+const Codigo = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[^\p{Cc}]+$/u)
+  .meta({ description: 'The product code (codigo) as the ERP knows it.', example: 'FUR-1234' });
 
-export const StockRowSchema = z.object({
-  codigo: Codigo,
-  estoque: z.int().min(0).max(1_000_000_000).meta({ description: 'Units the store can sell now. Open checkout reservations are taken off it.' }),
-}).meta({ id: 'StockRow' });
+export const StockRowSchema = z
+  .object({
+    codigo: Codigo,
+    estoque: z
+      .int()
+      .min(0)
+      .max(1_000_000_000)
+      .meta({ description: 'Units the store can sell now. Open checkout reservations are taken off it.' }),
+  })
+  .meta({ id: 'StockRow' });
 
 export const CURRENCY_CODES = ['BRL', 'USD', 'PYG', 'ARS'] as const;
 
-export const PriceRowSchema = z.object({
-  codigo: Codigo,
-  preco: z.number().min(0).max(1e12).meta({ description: 'Price in major units (12.5 = 12.50); no more decimals than the currency has (PYG: none).' }),
-  moeda: z.enum(CURRENCY_CODES).optional().meta({ description: 'Currency of the price; the product keeps its own when absent.' }),
-}).meta({ id: 'PriceRow' });
+export const PriceRowSchema = z
+  .object({
+    codigo: Codigo,
+    preco: z
+      .number()
+      .min(0)
+      .max(1e12)
+      .meta({ description: 'Price in major units (12.5 = 12.50); no more decimals than the currency has (PYG: none).' }),
+    moeda: z.enum(CURRENCY_CODES).optional().meta({ description: 'Currency of the price; the product keeps its own when absent.' }),
+  })
+  .meta({ id: 'PriceRow' });
 
 /** The envelope alone: each row is then checked by its row schema, so one bad row fails alone. */
 export const BulkEnvelopeSchema = z.object({ itens: z.array(z.unknown()).min(1) });
@@ -34,50 +52,72 @@ export const PriceBulkSchema = z.object({ itens: z.array(PriceRowSchema).min(1).
 export const ROW_REASONS = ['codigo_desconhecido', 'valor_invalido', 'codigo_repetido'] as const;
 export type RowReason = (typeof ROW_REASONS)[number];
 
-export const BulkResultSchema = z.object({
-  recebidos: z.int().meta({ description: 'Rows in the call.' }),
-  atualizados: z.int().meta({ description: 'Rows that changed a product.' }),
-  inalterados: z.int().meta({ description: 'Rows whose product already had this value (a repeated call lands here).' }),
-  rejeitados: z.array(z.object({
-    linha: z.int().meta({ description: 'Index of the row in itens, from 0.' }),
-    codigo: z.string().nullable(),
-    motivo: z.enum(ROW_REASONS),
-    mensagem: z.string(),
-    campos: z.record(z.string(), z.array(z.string())).optional(),
-  })).meta({ description: 'Rows not applied, each with its reason; every other row was applied.' }),
-}).meta({ id: 'BulkResult' });
+export const BulkResultSchema = z
+  .object({
+    recebidos: z.int().meta({ description: 'Rows in the call.' }),
+    atualizados: z.int().meta({ description: 'Rows that changed a product.' }),
+    inalterados: z.int().meta({ description: 'Rows whose product already had this value (a repeated call lands here).' }),
+    rejeitados: z
+      .array(
+        z.object({
+          linha: z.int().meta({ description: 'Index of the row in itens, from 0.' }),
+          codigo: z.string().nullable(),
+          motivo: z.enum(ROW_REASONS),
+          mensagem: z.string(),
+          campos: z.record(z.string(), z.array(z.string())).optional(),
+        }),
+      )
+      .meta({ description: 'Rows not applied, each with its reason; every other row was applied.' }),
+  })
+  .meta({ id: 'BulkResult' });
 export type BulkResult = z.infer<typeof BulkResultSchema>;
 
 /** Rows per product upsert: each runs the whole import check (names, brand, category, price), so fewer than a bulk call. */
 export const MAX_UPSERT_ROWS = 500;
 
-export const ProductUpsertSchema = z.object({
-  itens: z.array(z.record(z.string(), z.unknown()).meta({
-    description: 'One product with the columns of the catalogue import template (docs/catalogue-import-template.csv): codigo, nome_pt, nome_es, '
-      + 'marca, categoria_pt, preco, moeda, estoque, and optionally descritivo_*, descricao_*, categoria_es, departamento_*, icone_categoria, '
-      + 'mostrar_preco, especificacoes [{nome_pt, nome_es, valor_pt, valor_es}], imagens.',
-  })).min(1).max(MAX_UPSERT_ROWS),
-}).meta({ id: 'ProductUpsert' });
+export const ProductUpsertSchema = z
+  .object({
+    itens: z
+      .array(
+        z.record(z.string(), z.unknown()).meta({
+          description:
+            'One product with the columns of the catalogue import template (docs/catalogue-import-template.csv): codigo, nome_pt, nome_es, ' +
+            'marca, categoria_pt, preco, moeda, estoque, and optionally descritivo_*, descricao_*, categoria_es, departamento_*, icone_categoria, ' +
+            'mostrar_preco, especificacoes [{nome_pt, nome_es, valor_pt, valor_es}], imagens.',
+        }),
+      )
+      .min(1)
+      .max(MAX_UPSERT_ROWS),
+  })
+  .meta({ id: 'ProductUpsert' });
 
-export const ProductUpsertResultSchema = z.object({
-  recebidos: z.int(),
-  criados: z.int().meta({ description: 'Products created (codigo not known before).' }),
-  alterados: z.int().meta({ description: 'Products that existed and changed.' }),
-  inalterados: z.int().meta({ description: 'Products that already were exactly so (a repeated call lands here).' }),
-  rejeitados: z.array(z.object({
-    linha: z.int().meta({ description: 'Index of the row in itens, from 0.' }),
-    codigo: z.string().nullable(),
-    motivo: z.literal('valor_invalido'),
-    mensagem: z.string(),
-    campos: z.record(z.string(), z.array(z.string())),
-  })).meta({ description: 'Rows not written, each with the fields at fault; every other row was written.' }),
-}).meta({ id: 'ProductUpsertResult' });
+export const ProductUpsertResultSchema = z
+  .object({
+    recebidos: z.int(),
+    criados: z.int().meta({ description: 'Products created (codigo not known before).' }),
+    alterados: z.int().meta({ description: 'Products that existed and changed.' }),
+    inalterados: z.int().meta({ description: 'Products that already were exactly so (a repeated call lands here).' }),
+    rejeitados: z
+      .array(
+        z.object({
+          linha: z.int().meta({ description: 'Index of the row in itens, from 0.' }),
+          codigo: z.string().nullable(),
+          motivo: z.literal('valor_invalido'),
+          mensagem: z.string(),
+          campos: z.record(z.string(), z.array(z.string())),
+        }),
+      )
+      .meta({ description: 'Rows not written, each with the fields at fault; every other row was written.' }),
+  })
+  .meta({ id: 'ProductUpsertResult' });
 export type ProductUpsertResult = z.infer<typeof ProductUpsertResultSchema>;
 
-export const ErrorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'Field errors: field path -> messages.' }),
-}).meta({ id: 'Error' });
+export const ErrorSchema = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'Field errors: field path -> messages.' }),
+  })
+  .meta({ id: 'Error' });
 
 export const PaidOrdersQuerySchema = z.object({
   cursor: z.string().max(200).optional().meta({ description: 'proximo_cursor of the previous page; absent: from the first paid order.' }),
@@ -86,31 +126,60 @@ export const PaidOrdersQuerySchema = z.object({
 
 const Money = z.int().meta({ description: 'Minor units of the order currency (see casas_decimais).' });
 
-export const PaidOrderSchema = z.object({
-  numero: z.int(),
-  id_externo: z.string(),
-  status: z.string().meta({ description: 'Status now (PAGO, ENVIADO, RETIRADO, ESTORNADO...).' }),
-  criado_em: z.string().meta({ format: 'date-time' }),
-  pago_em: z.string().meta({ format: 'date-time' }),
-  moeda: z.string(),
-  casas_decimais: z.int(),
-  itens_total: Money,
-  frete: Money,
-  total: Money,
-  comprador: z.object({
-    nome: z.string(), email: z.string(), tipo_documento: z.string(), documento: z.string(), telefone: z.string(),
-  }),
-  entrega: z.object({ tipo: z.enum(['delivery', 'pickup', 'pickup_point']), descricao: z.string(), endereco: z.record(z.string(), z.unknown()).nullable() }),
-  itens: z.array(z.object({ codigo: z.string(), nome_pt: z.string(), nome_es: z.string(), quantidade: z.int(), preco_unitario: Money, subtotal: Money })),
-  pagamentos: z.array(z.object({
-    provedor: z.string(), referencia: z.string(), id_provedor: z.string().nullable(), status: z.string(),
-    valor: Money, metodo: z.string(), parcelas: z.int(), pago_em: z.string().nullable(),
-  })),
-}).meta({ id: 'PaidOrder' });
+export const PaidOrderSchema = z
+  .object({
+    numero: z.int(),
+    id_externo: z.string(),
+    status: z.string().meta({ description: 'Status now (PAGO, ENVIADO, RETIRADO, ESTORNADO...).' }),
+    criado_em: z.string().meta({ format: 'date-time' }),
+    pago_em: z.string().meta({ format: 'date-time' }),
+    moeda: z.string(),
+    casas_decimais: z.int(),
+    itens_total: Money,
+    frete: Money,
+    total: Money,
+    comprador: z.object({
+      nome: z.string(),
+      email: z.string(),
+      tipo_documento: z.string(),
+      documento: z.string(),
+      telefone: z.string(),
+    }),
+    entrega: z.object({
+      tipo: z.enum(['delivery', 'pickup', 'pickup_point']),
+      descricao: z.string(),
+      endereco: z.record(z.string(), z.unknown()).nullable(),
+    }),
+    itens: z.array(
+      z.object({
+        codigo: z.string(),
+        nome_pt: z.string(),
+        nome_es: z.string(),
+        quantidade: z.int(),
+        preco_unitario: Money,
+        subtotal: Money,
+      }),
+    ),
+    pagamentos: z.array(
+      z.object({
+        provedor: z.string(),
+        referencia: z.string(),
+        id_provedor: z.string().nullable(),
+        status: z.string(),
+        valor: Money,
+        metodo: z.string(),
+        parcelas: z.int(),
+        pago_em: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'PaidOrder' });
 export type PaidOrder = z.infer<typeof PaidOrderSchema>;
 
-export const PaidOrdersPageSchema = z.object({
-  pedidos: z.array(PaidOrderSchema),
-  proximo_cursor: z.string().meta({ description: 'Pass as cursor for the next page; when pedidos is empty, poll again later with it.' }),
-  mais: z.boolean().meta({ description: 'True when another page is ready now.' }),
-}).meta({ id: 'PaidOrdersPage' });
+export const PaidOrdersPageSchema = z
+  .object({
+    pedidos: z.array(PaidOrderSchema),
+    proximo_cursor: z.string().meta({ description: 'Pass as cursor for the next page; when pedidos is empty, poll again later with it.' }),
+    mais: z.boolean().meta({ description: 'True when another page is ready now.' }),
+  })
+  .meta({ id: 'PaidOrdersPage' });

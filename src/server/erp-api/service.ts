@@ -5,7 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { ConnectionSource, Queryable } from '../db/client.ts';
 import { runInTransaction } from '../db/client.ts';
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
-import type { RowIssue } from '../../lib/contract/catalogue-product.ts';
+import type { RowIssue } from '#lib/contract/catalogue-product.ts';
 import type { CatalogueImportService, SourceRow } from '../catalogue-import/service.ts';
 import { erpError } from './errors.ts';
 import type { ActiveKey, ErpRepository, PaidItemRow, PaidOrderRow, PaidPaymentRow, RowOutcome } from './repository.ts';
@@ -21,9 +21,22 @@ const KEY_PATTERN = /^frt_[A-Za-z0-9_-]{43}$/;
 /** Codes listed in a bulk call's audit row (the counts are whole). */
 const AUDITED_CODES = 200;
 
-export interface KeyActor { id: number; email: string }
-export interface RowRejection { linha: number; codigo: string | null; motivo: RowReason; campos?: Record<string, string[]> }
-export interface BulkOutcome { recebidos: number; atualizados: number; inalterados: number; rejeitados: RowRejection[] }
+export interface KeyActor {
+  id: number;
+  email: string;
+}
+export interface RowRejection {
+  linha: number;
+  codigo: string | null;
+  motivo: RowReason;
+  campos?: Record<string, string[]>;
+}
+export interface BulkOutcome {
+  recebidos: number;
+  atualizados: number;
+  inalterados: number;
+  rejeitados: RowRejection[];
+}
 
 interface ErpDeps {
   db: Queryable;
@@ -38,7 +51,10 @@ interface ErpDeps {
 }
 
 export interface UpsertOutcome {
-  recebidos: number; criados: number; alterados: number; inalterados: number;
+  recebidos: number;
+  criados: number;
+  alterados: number;
+  inalterados: number;
   rejeitados: { linha: number; codigo: string | null; issues: RowIssue[] }[];
 }
 
@@ -68,7 +84,12 @@ function toOutcome(received: number, early: RowRejection[], outcomes: RowOutcome
   for (const row of outcomes) {
     if (row.outcome === 'updated') updated += 1;
     else if (row.outcome === 'unchanged') unchanged += 1;
-    else rejected.push({ linha: row.row_no, codigo: codeOf(row.row_no), motivo: row.outcome === 'unknown' ? 'codigo_desconhecido' : 'valor_invalido' });
+    else
+      rejected.push({
+        linha: row.row_no,
+        codigo: codeOf(row.row_no),
+        motivo: row.outcome === 'unknown' ? 'codigo_desconhecido' : 'valor_invalido',
+      });
   }
   return { recebidos: received, atualizados: updated, inalterados: unchanged, rejeitados: rejected.sort((a, b) => a.linha - b.linha) };
 }
@@ -87,17 +108,35 @@ function fromCursor(cursor: string | undefined): { xid: string; id: number } {
 
 function toPaidOrder(row: PaidOrderRow, items: PaidItemRow[], payments: PaidPaymentRow[]): PaidOrder {
   return {
-    numero: row.number, id_externo: row.external_id, status: row.status, criado_em: row.created_at.toISOString(), pago_em: row.paid_at.toISOString(),
-    moeda: row.iso_code, casas_decimais: row.decimals, itens_total: row.items_total_minor, frete: row.shipping_minor, total: row.total_minor,
+    numero: row.number,
+    id_externo: row.external_id,
+    status: row.status,
+    criado_em: row.created_at.toISOString(),
+    pago_em: row.paid_at.toISOString(),
+    moeda: row.iso_code,
+    casas_decimais: row.decimals,
+    itens_total: row.items_total_minor,
+    frete: row.shipping_minor,
+    total: row.total_minor,
     comprador: { nome: row.buyer_name, email: row.email, tipo_documento: row.document_type, documento: row.document, telefone: row.phone },
     entrega: { tipo: row.delivery_type, descricao: row.delivery_description, endereco: row.delivery_address },
     itens: items.map((item) => ({
-      codigo: item.product_code, nome_pt: item.name_pt, nome_es: item.name_es, quantidade: item.quantity,
-      preco_unitario: item.unit_price_minor, subtotal: item.subtotal_minor,
+      codigo: item.product_code,
+      nome_pt: item.name_pt,
+      nome_es: item.name_es,
+      quantidade: item.quantity,
+      preco_unitario: item.unit_price_minor,
+      subtotal: item.subtotal_minor,
     })),
     pagamentos: payments.map((payment) => ({
-      provedor: payment.provider, referencia: payment.reference, id_provedor: payment.provider_payment_id, status: payment.status,
-      valor: payment.amount_minor, metodo: payment.method, parcelas: payment.installments, pago_em: payment.paid_at?.toISOString() ?? null,
+      provedor: payment.provider,
+      referencia: payment.reference,
+      id_provedor: payment.provider_payment_id,
+      status: payment.status,
+      valor: payment.amount_minor,
+      metodo: payment.method,
+      parcelas: payment.installments,
+      pago_em: payment.paid_at?.toISOString() ?? null,
     })),
   };
 }
@@ -108,22 +147,32 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
    * naming the key, in one transaction; then the catalogue hears which products changed.
    */
   async function applyBulk(
-    key: ActiveKey, action: string, rows: { linha: number; codigo: string }[], early: RowRejection[], received: number,
+    key: ActiveKey,
+    action: string,
+    rows: { linha: number; codigo: string }[],
+    early: RowRejection[],
+    received: number,
     run: (tx: Queryable, batch: { rowNo: number[]; codes: string[] }) => Promise<RowOutcome[]>,
   ): Promise<BulkOutcome> {
     const codes = new Map(rows.map((row) => [row.linha, row.codigo]));
-    const outcomes = rows.length === 0 ? [] : await runInTransaction(pool, async (tx) => {
-      await repository.allowBulkStatements(tx);
-      const done = await run(tx, { rowNo: rows.map((row) => row.linha), codes: rows.map((row) => row.codigo) });
-      const changed = done.filter((row) => row.outcome === 'updated').map((row) => codes.get(row.row_no));
-      if (changed.length) {
-        await writeAudit(tx, {
-          actor: toKeyActor(key), action, entityType: 'products', entityId: `api-key:${key.id}`,
-          after: { received, changed: changed.length, codes: changed.slice(0, AUDITED_CODES) },
-        });
-      }
-      return done;
-    });
+    const outcomes =
+      rows.length === 0
+        ? []
+        : await runInTransaction(pool, async (tx) => {
+            await repository.allowBulkStatements(tx);
+            const done = await run(tx, { rowNo: rows.map((row) => row.linha), codes: rows.map((row) => row.codigo) });
+            const changed = done.filter((row) => row.outcome === 'updated').map((row) => codes.get(row.row_no));
+            if (changed.length) {
+              await writeAudit(tx, {
+                actor: toKeyActor(key),
+                action,
+                entityType: 'products',
+                entityId: `api-key:${key.id}`,
+                after: { received, changed: changed.length, codes: changed.slice(0, AUDITED_CODES) },
+              });
+            }
+            return done;
+          });
     announce(toTags(outcomes));
     return toOutcome(received, early, outcomes, (rowNo) => codes.get(rowNo) ?? null);
   }
@@ -139,9 +188,18 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
       if (scopes.length === 0 || scopes.length !== new Set(input.scopes).size) throw erpError('invalid', 'error_key_scopes_invalid');
       const secret = `frt_${randomBytes(32).toString('base64url')}`;
       const row = await runInTransaction(pool, async (tx) => {
-        const created = await repository.insertKey(tx, { name, prefix: secret.slice(0, 12), hash: toKeyHash(secret), scopes, staffId: actor.id });
+        const created = await repository.insertKey(tx, {
+          name,
+          prefix: secret.slice(0, 12),
+          hash: toKeyHash(secret),
+          scopes,
+          staffId: actor.id,
+        });
         await writeAudit(tx, {
-          actor: { staffId: actor.id, email: actor.email }, action: 'api_key.create', entityType: 'api_key', entityId: created.id,
+          actor: { staffId: actor.id, email: actor.email },
+          action: 'api_key.create',
+          entityType: 'api_key',
+          entityId: created.id,
           after: { name, prefix: created.prefix, scopes },
         });
         return created;
@@ -154,8 +212,12 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
         const revoked = await repository.revokeKey(tx, id, actor.id);
         if (!revoked) throw erpError('not_found', 'error_key_not_found');
         await writeAudit(tx, {
-          actor: { staffId: actor.id, email: actor.email }, action: 'api_key.revoke', entityType: 'api_key', entityId: id,
-          before: { name: revoked.name, prefix: revoked.prefix, scopes: revoked.scopes }, after: { revoked: true },
+          actor: { staffId: actor.id, email: actor.email },
+          action: 'api_key.revoke',
+          entityType: 'api_key',
+          entityId: id,
+          before: { name: revoked.name, prefix: revoked.prefix, scopes: revoked.scopes },
+          after: { revoked: true },
         });
         return revoked;
       });
@@ -167,7 +229,8 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
       const key = await repository.findActiveKey(db, toKeyHash(secret));
       if (!key) throw unauthenticated();
       if (scope && !key.scopes.includes(scope)) throw erpError('forbidden', 'error_missing_scope', { params: { scope } });
-      if (!(await limiter.consume(ERP_KEY_LIMIT, `key-${key.id}`))) throw erpError('too_many', 'error_too_many_requests', { headers: { 'retry-after': String(ERP_KEY_LIMIT.windowSeconds) } });
+      if (!(await limiter.consume(ERP_KEY_LIMIT, `key-${key.id}`)))
+        throw erpError('too_many', 'error_too_many_requests', { headers: { 'retry-after': String(ERP_KEY_LIMIT.windowSeconds) } });
       if (!key.last_used_at || clock.now().getTime() - key.last_used_at.getTime() > TOUCH_EVERY_MS) await repository.touchKey(db, key.id);
       return key;
     },
@@ -190,12 +253,23 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
     },
 
     setStock: (key: ActiveKey, rows: { linha: number; codigo: string; estoque: number }[], early: RowRejection[], received: number) =>
-      applyBulk(key, 'erp.stock', rows, early, received, (tx, batch) => repository.setStock(tx, { ...batch, quantities: rows.map((row) => row.estoque) })),
+      applyBulk(key, 'erp.stock', rows, early, received, (tx, batch) =>
+        repository.setStock(tx, { ...batch, quantities: rows.map((row) => row.estoque) }),
+      ),
 
-    setPrices: (key: ActiveKey, rows: { linha: number; codigo: string; preco: number; moeda?: string }[], early: RowRejection[], received: number) =>
-      applyBulk(key, 'erp.prices', rows, early, received, (tx, batch) => repository.setPrices(tx, {
-        ...batch, prices: rows.map((row) => String(row.preco)), currencies: rows.map((row) => row.moeda ?? null),
-      })),
+    setPrices: (
+      key: ActiveKey,
+      rows: { linha: number; codigo: string; preco: number; moeda?: string }[],
+      early: RowRejection[],
+      received: number,
+    ) =>
+      applyBulk(key, 'erp.prices', rows, early, received, (tx, batch) =>
+        repository.setPrices(tx, {
+          ...batch,
+          prices: rows.map((row) => String(row.preco)),
+          currencies: rows.map((row) => row.moeda ?? null),
+        }),
+      ),
 
     /**
      * Creates or updates products by codigo with the import's rules: every row is checked first
@@ -204,7 +278,10 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
      */
     async upsertProducts(key: ActiveKey, items: unknown[]): Promise<UpsertOutcome> {
       const rows: SourceRow[] = items.map((data, linha) => ({ line: linha, data }));
-      const open = (subset: SourceRow[]) => async function* readRows() { yield* subset; };
+      const open = (subset: SourceRow[]) =>
+        async function* readRows() {
+          yield* subset;
+        };
       const actor = toKeyActor(key);
       const checked = await importRows(open(rows), { dryRun: true, actor });
       const rejectedLines = new Set(checked.rejectedRows.map((row) => row.line));
@@ -224,10 +301,18 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
       const rows = await repository.selectPaidOrders(db, after, limit + 1);
       const page = rows.slice(0, limit);
       const ids = page.map((row) => row.id);
-      const [items, payments] = ids.length ? await Promise.all([repository.selectItems(db, ids), repository.selectPayments(db, ids)]) : [[], []];
+      const [items, payments] = ids.length
+        ? await Promise.all([repository.selectItems(db, ids), repository.selectPayments(db, ids)])
+        : [[], []];
       const last = page.at(-1);
       return {
-        pedidos: page.map((row) => toPaidOrder(row, items.filter((item) => item.order_id === row.id), payments.filter((payment) => payment.order_id === row.id))),
+        pedidos: page.map((row) =>
+          toPaidOrder(
+            row,
+            items.filter((item) => item.order_id === row.id),
+            payments.filter((payment) => payment.order_id === row.id),
+          ),
+        ),
         proximo_cursor: last ? toCursor(last.paid_xid, last.id) : (cursor ?? toCursor('0', 0)),
         mais: rows.length > limit,
       };

@@ -1,4 +1,4 @@
-import type { Catalogue, Params } from '../../lib/i18n/translator.ts';
+import type { Catalogue, Params } from '#lib/i18n/translator.ts';
 
 /**
  * What kind of refusal an error is; the HTTP mapper (http/error-result.ts) turns each into its

@@ -12,7 +12,9 @@ const byName = (a: PriceListItem, b: PriceListItem) => a.name.localeCompare(b.na
 
 /** Storefront section 9: code padded to 12, name to 90, price in asterisks, 'N/A' without price. */
 export function toPriceListTxt(items: readonly PriceListItem[], title: string): string {
-  const lines = [...items].sort(byName).map((item) => `${item.code.padEnd(12)}${item.name.slice(0, 90).padEnd(90)}${item.price ? `*${item.price}*` : 'N/A'}`);
+  const lines = [...items]
+    .sort(byName)
+    .map((item) => `${item.code.padEnd(12)}${item.name.slice(0, 90).padEnd(90)}${item.price ? `*${item.price}*` : 'N/A'}`);
   return `${title}\r\n\r\n${lines.join('\r\n')}\r\n`;
 }
 
@@ -42,7 +44,11 @@ export function toPriceListPdf(items: readonly PriceListItem[], texts: PdfTexts)
     doc.text(texts.code, columns.code, y, { width: 85 });
     doc.text(texts.name, columns.name, y, { width: columns.price - columns.name - 10 });
     doc.text(texts.price, columns.price, y, { width: 95, align: 'right' });
-    doc.moveTo(left, doc.y + 2).lineTo(left + width, doc.y + 2).strokeColor('#0f5a2a').stroke();
+    doc
+      .moveTo(left, doc.y + 2)
+      .lineTo(left + width, doc.y + 2)
+      .strokeColor('#0f5a2a')
+      .stroke();
     doc.moveDown(0.5).font('Helvetica').fillColor('#000000');
   };
   doc.font('Helvetica-Bold').fontSize(16).text(texts.title, left);

@@ -3,10 +3,10 @@
 // the catalogue components, which server code may not import.
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import type { ProductCard } from '../../lib/contract/catalog.ts';
-import { catalogMessages } from '../../lib/i18n/catalog.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import { toApiLang, type Locale } from '../../lib/locale.ts';
+import type { ProductCard } from '#lib/contract/catalog.ts';
+import { catalogMessages } from '#lib/i18n/catalog.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import { toApiLang, type Locale } from '#lib/locale.ts';
 import { parseQuery } from '../http/responses.ts';
 import { toPriceListPdf, toPriceListTxt, type PriceListItem } from './price-list.ts';
 
@@ -37,18 +37,37 @@ export function createPriceListRoute<Scope>(lookups: ListingLookups<Scope>) {
     if (!scope) return toMessagePage(t('noProductsToShow'), locale, 404);
     const products = await lookups.listInStock(locale, scope);
     if (products.length === 0) return toMessagePage(t('noProductsToExport'), locale, 404);
-    const items: PriceListItem[] = products.map((p) => ({ code: p.codigo, name: p.nome, price: p.mostrar_preco ? p.preco_atual.formatado : null }));
+    const items: PriceListItem[] = products.map((p) => ({
+      code: p.codigo,
+      name: p.nome,
+      price: p.mostrar_preco ? p.preco_atual.formatado : null,
+    }));
     const title = t('priceListTitle');
     const date = new Date().toISOString().slice(0, 10);
     const filename = `${title.toLowerCase().replace(/\s+/g, '-')}-${date}`;
     if (query.formato === 'txt') {
       return new Response(toPriceListTxt(items, title), {
-        headers: { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': `attachment; filename="${filename}.txt"`, 'cache-control': 'no-store' },
+        headers: {
+          'content-type': 'text/plain; charset=utf-8',
+          'content-disposition': `attachment; filename="${filename}.txt"`,
+          'cache-control': 'no-store',
+        },
       });
     }
-    const pdf = await toPriceListPdf(items, { title, subtitle: t('priceListGenerated', { date }), code: t('code'), name: t('name'), price: t('price') });
+    const pdf = await toPriceListPdf(items, {
+      title,
+      subtitle: t('priceListGenerated', { date }),
+      code: t('code'),
+      name: t('name'),
+      price: t('price'),
+    });
     return new Response(new Uint8Array(pdf), {
-      headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${filename}.pdf"`, 'content-length': String(pdf.length), 'cache-control': 'no-store' },
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${filename}.pdf"`,
+        'content-length': String(pdf.length),
+        'cache-control': 'no-store',
+      },
     });
   };
 }

@@ -1,11 +1,19 @@
 // Every SQL statement of favourites (decision 0720).
-import type { ApiLang } from '../../lib/contract/catalog.ts';
+import type { ApiLang } from '#lib/contract/catalog.ts';
 import { getProductColumns, PRODUCT_JOINS, type ProductRow } from '../catalog/product-mapper.ts';
 import type { Queryable } from '../db/client.ts';
 
 interface FavouriteRow {
-  id: number; product_id: number; slug: string; name: string; code: string;
-  images: Array<{ url: string }>; stock: number; show_price: boolean; price_minor: number; currency_id: number;
+  id: number;
+  product_id: number;
+  slug: string;
+  name: string;
+  code: string;
+  images: Array<{ url: string }>;
+  stock: number;
+  show_price: boolean;
+  price_minor: number;
+  currency_id: number;
 }
 
 export function createFavouritesRepository(db: Queryable) {

@@ -1,7 +1,7 @@
 // The favourites endpoints of the contract (/ecom/favoritos), framework-free (decision 0720).
 import { z } from 'zod';
-import { idSchema, toId } from '../../lib/contract/input.ts';
-import { toApiLang } from '../../lib/locale.ts';
+import { idSchema, toId } from '#lib/contract/input.ts';
+import { toApiLang } from '#lib/locale.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { withDomainErrors } from '../http/error-result.ts';
 import { jsonResult, readJsonBody } from '../http/responses.ts';
@@ -40,9 +40,10 @@ export const removeFavourite = withDomainErrors(async (call) => {
   const id = toId(call.id);
   if (id === null) throw favouriteError('not_found', 'favouriteNotFound');
   const service = getFavouritesService();
-  const removed = call.url.searchParams.get('by') === 'produto'
-    ? await service.removeFavouriteByProduct(customerId, id)
-    : await service.removeFavourite(customerId, id);
+  const removed =
+    call.url.searchParams.get('by') === 'produto'
+      ? await service.removeFavouriteByProduct(customerId, id)
+      : await service.removeFavourite(customerId, id);
   if (!removed) throw favouriteError('not_found', 'favouriteNotFound');
   return { status: 204, body: null };
 });

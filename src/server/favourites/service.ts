@@ -1,7 +1,7 @@
-import type { CartProductView } from '../../lib/contract/cart.ts';
-import type { ApiLang, ProductCard } from '../../lib/contract/catalog.ts';
-import type { CurrencyId } from '../../lib/locale.ts';
-import type { RateLike } from '../../lib/money.ts';
+import type { CartProductView } from '#lib/contract/cart.ts';
+import type { ApiLang, ProductCard } from '#lib/contract/catalog.ts';
+import type { CurrencyId } from '#lib/locale.ts';
+import type { RateLike } from '#lib/money.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
@@ -39,7 +39,12 @@ export function createFavouritesService({ db }: { db: Queryable; clock: Clock })
     },
 
     /** The favourites as the catalogue's product cards, newest first (the /perfil/favoritos grid). */
-    async listFavouriteCards(customerId: number, lang: ApiLang, rates: readonly RateLike[], currencyId: CurrencyId): Promise<ProductCard[]> {
+    async listFavouriteCards(
+      customerId: number,
+      lang: ApiLang,
+      rates: readonly RateLike[],
+      currencyId: CurrencyId,
+    ): Promise<ProductCard[]> {
       const rows = await favourites.listProducts(customerId, lang);
       return rows.map((row) => toProductCard(row, rates, currencyId));
     },
@@ -53,6 +58,7 @@ export function createFavouritesService({ db }: { db: Queryable; clock: Clock })
     /** Removes by favourite id (the contract's DELETE /ecom/favoritos/{id}); false when not the customer's. */
     removeFavourite: (customerId: number, favouriteId: number): Promise<boolean> => favourites.remove(customerId, favouriteId),
 
-    removeFavouriteByProduct: (customerId: number, productId: number): Promise<boolean> => favourites.removeByProduct(customerId, productId),
+    removeFavouriteByProduct: (customerId: number, productId: number): Promise<boolean> =>
+      favourites.removeByProduct(customerId, productId),
   };
 }

@@ -18,10 +18,13 @@ export type ApiHandler = (call: ApiCall) => Promise<ApiResult>;
 
 /** An Astro endpoint that runs `handler`: the same code the fast routes run. */
 export function toAstroRoute(handler: ApiHandler, param = 'id') {
-  return async ({ params, url, request, locals }: APIContext): Promise<Response> => toResponse(await handler({
-    id: params[param] ?? '',
-    url,
-    body: { contentType: request.headers.get('content-type'), text: () => request.text() },
-    locals,
-  }));
+  return async ({ params, url, request, locals }: APIContext): Promise<Response> =>
+    toResponse(
+      await handler({
+        id: params[param] ?? '',
+        url,
+        body: { contentType: request.headers.get('content-type'), text: () => request.text() },
+        locals,
+      }),
+    );
 }

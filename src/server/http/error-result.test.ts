@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineMessages } from '../../lib/i18n/translator.ts';
+import { defineMessages } from '#lib/i18n/translator.ts';
 import { defineErrors } from '../errors/domain-error.ts';
 import { toErrorResult } from './error-result.ts';
 
@@ -12,7 +12,11 @@ const testError = defineErrors(messages);
 
 describe('toErrorResult', () => {
   it('maps each kind to its status and translates the key with its params', () => {
-    expect(toErrorResult(testError('not_found', 'notFound'), 'pt-BR')).toEqual({ status: 404, body: { message: 'Não encontrado' }, headers: undefined });
+    expect(toErrorResult(testError('not_found', 'notFound'), 'pt-BR')).toEqual({
+      status: 404,
+      body: { message: 'Não encontrado' },
+      headers: undefined,
+    });
     expect(toErrorResult(testError('conflict', 'tooMany', { params: { n: 99 }, field: 'qtde' }), 'es-PY')).toEqual({
       status: 409,
       body: { message: 'Como máximo 99 unidades', errors: { qtde: ['Como máximo 99 unidades'] } },
@@ -21,7 +25,11 @@ describe('toErrorResult', () => {
   });
 
   it('gives field errors their own texts in the user language, details and headers beside them', () => {
-    const error = testError('invalid', 'notFound', { fields: { cidade_id: ['cityInvalid'] }, details: { itens: [1] }, headers: { 'retry-after': '5' } });
+    const error = testError('invalid', 'notFound', {
+      fields: { cidade_id: ['cityInvalid'] },
+      details: { itens: [1] },
+      headers: { 'retry-after': '5' },
+    });
     expect(toErrorResult(error, 'es-AR')).toEqual({
       status: 422,
       body: { message: 'No encontrado', errors: { cidade_id: ['Localidad inválida'] }, itens: [1] },

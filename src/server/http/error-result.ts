@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { DomainError, type ErrorKind } from '../errors/domain-error.ts';
 import type { ApiHandler } from './api-call.ts';
 import { json, type ApiResult, type FieldErrors } from './responses.ts';

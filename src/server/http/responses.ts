@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { es, pt } from 'zod/locales';
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 
 /** Field errors in the shape the spec's clients read: `errors.field[0]`. */
 export type FieldErrors = Record<string, string[]>;

@@ -1,6 +1,6 @@
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { errorResult, type ApiResult } from './responses.ts';
 

@@ -19,8 +19,15 @@ export async function addJob(db: Queryable, task: string, payload: object, optio
   await db.query(
     `SELECT graphile_worker.add_job($1, $2::json, queue_name => $3, run_at => $4, max_attempts => $5, job_key => $6,
                                     job_key_mode => $7)`,
-    [task, JSON.stringify(payload), options.queueName ?? null, options.runAt ?? null, options.maxAttempts ?? null,
-      options.jobKey ?? null, options.jobKeyMode ?? 'replace'],
+    [
+      task,
+      JSON.stringify(payload),
+      options.queueName ?? null,
+      options.runAt ?? null,
+      options.maxAttempts ?? null,
+      options.jobKey ?? null,
+      options.jobKeyMode ?? 'replace',
+    ],
   );
 }
 

@@ -35,20 +35,32 @@ export async function installJobQueue(connectionString: string): Promise<void> {
  * The queue's worker in this process. Every shop process runs one against the same database;
  * graphile-worker locks each job (SKIP LOCKED), so a job runs in one process only.
  */
-export async function startJobWorker({ connectionString, handlers, concurrency = 2, pollIntervalMs = 1000 }: JobWorkerOptions): Promise<JobWorker> {
+export async function startJobWorker({
+  connectionString,
+  handlers,
+  concurrency = 2,
+  pollIntervalMs = 1000,
+}: JobWorkerOptions): Promise<JobWorker> {
   // Its own small pool: the LISTEN connection and job fetches must not take the request pool's connections.
   const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
   pool.on('error', (error) => console.error('[jobs] idle connection lost:', error.message));
   // A checked-out client (the LISTEN one) that loses its server must not crash the process either.
   pool.on('connect', (client) => client.on('error', (error) => console.error('[jobs] connection lost:', error.message)));
   const running = new Set<Promise<void>>();
-  const taskList: TaskList = Object.fromEntries(Object.entries(handlers).map(([name, handle]) => [name, (payload: unknown) => {
-    const work = handle(payload);
-    running.add(work);
-    const forget = () => { running.delete(work); };
-    work.then(forget, forget);
-    return work;
-  }]));
+  const taskList: TaskList = Object.fromEntries(
+    Object.entries(handlers).map(([name, handle]) => [
+      name,
+      (payload: unknown) => {
+        const work = handle(payload);
+        running.add(work);
+        const forget = () => {
+          running.delete(work);
+        };
+        work.then(forget, forget);
+        return work;
+      },
+    ]),
+  );
   const runner = await run({ pgPool: pool, concurrency, noHandleSignals: true, pollInterval: pollIntervalMs, taskList, logger });
   return {
     async stop() {

@@ -53,7 +53,16 @@ export function serveWithRequestLog(req: IncomingMessage, res: ServerResponse, s
     const path = (req.url ?? '/').split('?')[0];
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     requestScope.run({ requestId }, () => {
-      getLogger().info({ method: req.method, path, status: res.statusCode, ms: Number(ms.toFixed(1)), bytes: Number(res.getHeader('content-length') ?? 0) || undefined }, 'request');
+      getLogger().info(
+        {
+          method: req.method,
+          path,
+          status: res.statusCode,
+          ms: Number(ms.toFixed(1)),
+          bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
+        },
+        'request',
+      );
     });
   });
   requestScope.run({ requestId }, serve);
@@ -65,7 +74,10 @@ type ConsoleLevel = 'debug' | 'info' | 'warn' | 'error';
 function toLogCall(logger: Logger, level: ConsoleLevel) {
   return (...parts: unknown[]): void => {
     const error = parts.find((part): part is Error => part instanceof Error);
-    const text = parts.filter((part) => part !== error).map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ');
+    const text = parts
+      .filter((part) => part !== error)
+      .map((part) => (typeof part === 'string' ? part : JSON.stringify(part)))
+      .join(' ');
     if (error) logger[level]({ err: error }, text || error.message);
     else logger[level](text);
   };

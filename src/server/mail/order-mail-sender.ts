@@ -1,7 +1,7 @@
-import { formatAmount, toMajor } from '../../lib/money.ts';
-import { orderMailMessages, type OrderMailMessageKey } from '../../lib/i18n/order-mail.ts';
-import { createTranslator, type Translate } from '../../lib/i18n/translator.ts';
-import { isLocale, toApiLang, type Locale } from '../../lib/locale.ts';
+import { formatAmount, toMajor } from '#lib/money.ts';
+import { orderMailMessages, type OrderMailMessageKey } from '#lib/i18n/order-mail.ts';
+import { createTranslator, type Translate } from '#lib/i18n/translator.ts';
+import { isLocale, toApiLang, type Locale } from '#lib/locale.ts';
 import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { createOrderService } from '../orders/service.ts';
@@ -114,7 +114,8 @@ export function createOrderMailSender({ db }: { db: Queryable }) {
       payLink: toPayLink(order, origin),
     };
     const composer: Composer = { db, order, locale, t: createTranslator(orderMailMessages, locale), params };
-    const message = job.kind === 'storePaid' ? await composeStoreNotice(composer, storeAddress!) : await composeShopperMail(composer, job.kind);
+    const message =
+      job.kind === 'storePaid' ? await composeStoreNotice(composer, storeAddress!) : await composeShopperMail(composer, job.kind);
     await sendMail(message);
   };
 }

@@ -38,7 +38,10 @@ export async function findOrderForMail(db: Queryable, orderId: number): Promise<
   return rows[0];
 }
 
-export async function listOrderLinesForMail(db: Queryable, orderId: number): Promise<Array<{ quantity: number; product_code: string; name_es: string }>> {
+export async function listOrderLinesForMail(
+  db: Queryable,
+  orderId: number,
+): Promise<Array<{ quantity: number; product_code: string; name_es: string }>> {
   const { rows } = await db.query<{ quantity: number; product_code: string; name_es: string }>(
     'SELECT quantity, product_code, name_es FROM order_items WHERE order_id = $1 ORDER BY position',
     [orderId],

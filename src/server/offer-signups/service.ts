@@ -1,4 +1,4 @@
-import { toCsv } from '../../lib/csv.ts';
+import { toCsv } from '#lib/csv.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
@@ -22,7 +22,11 @@ export function createOfferSignupService({ db, clock }: { db: Queryable & Connec
     async exportCsv(actor: AuditActor, header: [string, string, string]): Promise<string> {
       return runInTransaction(db, async (tx) => {
         const rows = await selectOfferSignups(tx);
-        await recordAudit(tx, { actor, action: 'offers.export', entityType: 'offer_signups', entityId: '', after: { rows: rows.length } }, clock);
+        await recordAudit(
+          tx,
+          { actor, action: 'offers.export', entityType: 'offer_signups', entityId: '', after: { rows: rows.length } },
+          clock,
+        );
         return toCsv([header, ...rows.map((row) => [row.phone_digits, row.locale, row.created_at.toISOString()])]);
       });
     },

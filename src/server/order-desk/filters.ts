@@ -5,8 +5,10 @@ export const DESK_STATUSES = ['PAGAMENTO', 'PAGO', 'ENVIADO', 'RETIRADO', 'CANCE
 export const DESK_PAGE_SIZE = 25;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
-const isRealDate = (value: string) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const isRealDate = (value: string) =>
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** The list's query string (`?status=PAGO&de=2026-01-01&q=...&pagina=2`); every field optional. */
 export const DeskFiltersSchema = z.object({

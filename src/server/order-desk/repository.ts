@@ -2,27 +2,88 @@ import type { Queryable } from '../db/client.ts';
 import { DESK_PAGE_SIZE, type DeskFilters } from './filters.ts';
 
 export interface DeskListRow {
-  id: number; number: number; created_at: Date; status: string; locale: string; delivery_type: string;
-  currency_id: number; total_minor: number; paid_at: Date | null; pickup_code: string | null;
-  buyer_name: string; email: string; document_type: string; document: string; iso_code: string; decimals: number;
+  id: number;
+  number: number;
+  created_at: Date;
+  status: string;
+  locale: string;
+  delivery_type: string;
+  currency_id: number;
+  total_minor: number;
+  paid_at: Date | null;
+  pickup_code: string | null;
+  buyer_name: string;
+  email: string;
+  document_type: string;
+  document: string;
+  iso_code: string;
+  decimals: number;
 }
 
 export interface DeskOrderRow extends DeskListRow {
-  external_id: string; items_total_minor: number; shipping_minor: number; delivery_description: string;
-  delivery_service_name_pt: string | null; delivery_service_name_es: string | null;
-  pickup_point_name: string | null; pickup_point_address: string | null; delivery_address: Record<string, unknown> | null;
-  alternative_city: string | null; tracking_note: string | null; payment_method: string; installments: number;
-  phone: string; foreign_buyer: number; identity: string; customer_id: number; customer_uuid: string;
+  external_id: string;
+  items_total_minor: number;
+  shipping_minor: number;
+  delivery_description: string;
+  delivery_service_name_pt: string | null;
+  delivery_service_name_es: string | null;
+  pickup_point_name: string | null;
+  pickup_point_address: string | null;
+  delivery_address: Record<string, unknown> | null;
+  alternative_city: string | null;
+  tracking_note: string | null;
+  payment_method: string;
+  installments: number;
+  phone: string;
+  foreign_buyer: number;
+  identity: string;
+  customer_id: number;
+  customer_uuid: string;
 }
 
-export interface DeskCurrencyTotal { currency_id: number; iso_code: string; decimals: number; total_minor: number }
-export interface DeskItemRow { position: number; product_code: string; name_pt: string; name_es: string; quantity: number; unit_price_minor: number; subtotal_minor: number }
-export interface DeskPaymentRow {
-  provider: string; reference: string; provider_payment_id: string | null; status: string; amount_minor: number; currency_id: number;
-  method: string; installments: number; created_at: Date; paid_at: Date | null; refunded_at: Date | null;
+export interface DeskCurrencyTotal {
+  currency_id: number;
+  iso_code: string;
+  decimals: number;
+  total_minor: number;
 }
-export interface DeskHistoryRow { from_status: string | null; to_status: string; staff_id: number | null; staff_email: string | null; note: string | null; created_at: Date }
-export interface LockedOrder { id: number; number: number; status: string; delivery_type: string; tracking_note: string | null }
+export interface DeskItemRow {
+  position: number;
+  product_code: string;
+  name_pt: string;
+  name_es: string;
+  quantity: number;
+  unit_price_minor: number;
+  subtotal_minor: number;
+}
+export interface DeskPaymentRow {
+  provider: string;
+  reference: string;
+  provider_payment_id: string | null;
+  status: string;
+  amount_minor: number;
+  currency_id: number;
+  method: string;
+  installments: number;
+  created_at: Date;
+  paid_at: Date | null;
+  refunded_at: Date | null;
+}
+export interface DeskHistoryRow {
+  from_status: string | null;
+  to_status: string;
+  staff_id: number | null;
+  staff_email: string | null;
+  note: string | null;
+  created_at: Date;
+}
+export interface LockedOrder {
+  id: number;
+  number: number;
+  status: string;
+  delivery_type: string;
+  tracking_note: string | null;
+}
 
 const LIST_COLUMNS = `o.id, o.number, o.created_at, o.status, o.locale, o.delivery_type, o.currency_id, o.total_minor, o.paid_at,
   o.pickup_code, btrim(c.first_name || ' ' || c.last_name) AS buyer_name, c.email, c.document_type, c.document, cur.iso_code, cur.decimals`;
@@ -37,7 +98,10 @@ function toLikePattern(text: string): string {
 function toWhere(filters: DeskFilters): { where: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  const add = (clause: (n: string) => string, value: unknown) => { params.push(value); clauses.push(clause(`$${params.length}`)); };
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
   if (filters.status) add((n) => `o.status = ${n}`, filters.status);
   // Dates are the store's days (Asunción), as staff read them on the orders.
   if (filters.de) add((n) => `o.created_at >= (${n}::date)::timestamp AT TIME ZONE 'America/Asuncion'`, filters.de);
@@ -86,11 +150,13 @@ export function createOrderDeskRepository() {
     /** Every order the filters match, for the CSV export (capped: the export is not a backup). */
     async listAllOrders(db: Queryable, filters: DeskFilters, cap: number): Promise<DeskListRow[]> {
       const { where, params } = toWhere(filters);
-      return (await db.query<DeskListRow>(
-        `SELECT ${LIST_COLUMNS} ${FROM} WHERE ${where}
+      return (
+        await db.query<DeskListRow>(
+          `SELECT ${LIST_COLUMNS} ${FROM} WHERE ${where}
           ORDER BY o.created_at DESC, o.id DESC LIMIT ${cap}`,
-        params,
-      )).rows;
+          params,
+        )
+      ).rows;
     },
 
     async getOrder(db: Queryable, where: { number: number } | { pickupCode: string }): Promise<DeskOrderRow | null> {
@@ -107,18 +173,29 @@ export function createOrderDeskRepository() {
 
     async getOrderParts(db: Queryable, orderId: number) {
       const [items, payments, history] = await Promise.all([
-        db.query<DeskItemRow>('SELECT position, product_code, name_pt, name_es, quantity, unit_price_minor, subtotal_minor FROM order_items WHERE order_id = $1 ORDER BY position', [orderId]),
+        db.query<DeskItemRow>(
+          'SELECT position, product_code, name_pt, name_es, quantity, unit_price_minor, subtotal_minor FROM order_items WHERE order_id = $1 ORDER BY position',
+          [orderId],
+        ),
         db.query<DeskPaymentRow>(
           `SELECT provider, reference, provider_payment_id, status, amount_minor, currency_id, method, installments, created_at, paid_at, refunded_at
-             FROM payments WHERE order_id = $1 ORDER BY id`, [orderId]),
-        db.query<DeskHistoryRow>('SELECT from_status, to_status, staff_id, staff_email, note, created_at FROM order_status_history WHERE order_id = $1 ORDER BY id', [orderId]),
+             FROM payments WHERE order_id = $1 ORDER BY id`,
+          [orderId],
+        ),
+        db.query<DeskHistoryRow>(
+          'SELECT from_status, to_status, staff_id, staff_email, note, created_at FROM order_status_history WHERE order_id = $1 ORDER BY id',
+          [orderId],
+        ),
       ]);
       return { items: items.rows, payments: payments.rows, history: history.rows };
     },
 
     /** The order row locked for this transaction: a second click waits here, then sees the new status. */
     async lockOrder(tx: Queryable, number: number): Promise<LockedOrder | null> {
-      const { rows } = await tx.query<LockedOrder>('SELECT id, number, status, delivery_type, tracking_note FROM orders WHERE number = $1 FOR UPDATE', [number]);
+      const { rows } = await tx.query<LockedOrder>(
+        'SELECT id, number, status, delivery_type, tracking_note FROM orders WHERE number = $1 FOR UPDATE',
+        [number],
+      );
       return rows[0] ?? null;
     },
 
@@ -131,10 +208,12 @@ export function createOrderDeskRepository() {
     },
 
     async setStatus(tx: Queryable, orderId: number, status: string, now: Date, trackingNote?: string | null): Promise<void> {
-      await tx.query(
-        'UPDATE orders SET status = $2, updated_at = $3, tracking_note = COALESCE($4, tracking_note) WHERE id = $1',
-        [orderId, status, now, trackingNote ?? null],
-      );
+      await tx.query('UPDATE orders SET status = $2, updated_at = $3, tracking_note = COALESCE($4, tracking_note) WHERE id = $1', [
+        orderId,
+        status,
+        now,
+        trackingNote ?? null,
+      ]);
     },
   };
 }

@@ -2,19 +2,22 @@ import { csvDownload } from '../http/responses.ts';
 // The order desk's HTTP handlers, framework-free: the endpoint files under src/pages/api/painel
 // and src/pages/painel run these after the staff guard.
 import { z } from 'zod';
-import { toCsv } from '../../lib/csv.ts';
-import { orderDeskMessages, type OrderDeskMessageKey } from '../../lib/i18n/order-desk.ts';
-import { orderMessages, toStatusLabel } from '../../lib/i18n/orders.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
-import { toMajor } from '../../lib/money.ts';
+import { toCsv } from '#lib/csv.ts';
+import { orderDeskMessages, type OrderDeskMessageKey } from '#lib/i18n/order-desk.ts';
+import { orderMessages, toStatusLabel } from '#lib/i18n/orders.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
+import { toMajor } from '#lib/money.ts';
 import { DeskError } from './errors.ts';
 import { readDeskFilters } from './filters.ts';
 import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
 import { DESK_ACTIONS } from './transitions.ts';
 
 /** Who calls, as the staff guard found them, and the panel language they chose. */
-export interface DeskCaller { actor: StaffActor; locale: Locale }
+export interface DeskCaller {
+  actor: StaffActor;
+  locale: Locale;
+}
 
 export function toDeskCaller(staff: StaffActor, locale: Locale): DeskCaller {
   return { actor: { id: staff.id, email: staff.email, role: staff.role }, locale };
@@ -37,7 +40,10 @@ function toMessage(error: DeskError, locale: Locale): string {
 }
 
 function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 /** Reads a JSON body (API clients, tests) or a urlencoded one (the panel's forms, without JS). */
@@ -45,7 +51,8 @@ async function readTransitionBody(request: Request): Promise<{ form: boolean; da
   const type = request.headers.get('content-type') ?? '';
   try {
     if (/^application\/json\b/i.test(type)) return { form: false, data: await request.json() };
-    if (/^application\/x-www-form-urlencoded\b/i.test(type)) return { form: true, data: Object.fromEntries(new URLSearchParams(await request.text())) };
+    if (/^application\/x-www-form-urlencoded\b/i.test(type))
+      return { form: true, data: Object.fromEntries(new URLSearchParams(await request.text())) };
   } catch {
     return { form: false, data: null };
   }
@@ -57,7 +64,12 @@ async function readTransitionBody(request: Request): Promise<{ form: boolean; da
  * refusal's 403/404/409/422 with a message in the staff member's language); a form is sent back
  * (303) to the order or the counter with the outcome in the address, so a reload posts nothing.
  */
-export async function postTransition(service: OrderDeskService, caller: DeskCaller, numberParam: string, request: Request): Promise<Response> {
+export async function postTransition(
+  service: OrderDeskService,
+  caller: DeskCaller,
+  numberParam: string,
+  request: Request,
+): Promise<Response> {
   const t = createTranslator(orderDeskMessages, caller.locale);
   const body = await readTransitionBody(request);
   if (!body) return json(415, { message: t('error_invalid_input') });
@@ -70,7 +82,10 @@ export async function postTransition(service: OrderDeskService, caller: DeskCall
   const back = input.voltar === 'balcao' ? '/painel/balcao' : `/painel/pedidos/${number}`;
   try {
     const outcome = await service.transition(caller.actor, {
-      number, action: input.acao, expectedStatus: input.status_esperado || undefined, note: input.nota,
+      number,
+      action: input.acao,
+      expectedStatus: input.status_esperado || undefined,
+      note: input.nota,
     });
     if (body.form) {
       const flag = outcome.moneyReturned === false ? 'estorno=pendente&' : '';
@@ -79,7 +94,8 @@ export async function postTransition(service: OrderDeskService, caller: DeskCall
     return json(200, { pedido: number, status: outcome.status, estorno_confirmado: outcome.moneyReturned });
   } catch (error) {
     if (!(error instanceof DeskError)) throw error;
-    if (body.form) return redirect(`${back}?erro=${error.code}&pedido=${number}${error.currentStatus ? `&atual=${error.currentStatus}` : ''}`);
+    if (body.form)
+      return redirect(`${back}?erro=${error.code}&pedido=${number}${error.currentStatus ? `&atual=${error.currentStatus}` : ''}`);
     return json(error.status, { message: toMessage(error, caller.locale), code: error.code, status: error.currentStatus });
   }
 }
@@ -110,11 +126,31 @@ export async function exportOrdersCsv(service: OrderDeskService, caller: DeskCal
   const { filters } = readDeskFilters(url.searchParams);
   const rows = await service.listAllOrders(filters);
   const csv = toCsv([
-    [t('colNumber'), t('colDate'), t('colStatus'), t('colHost'), t('colDelivery'), t('colBuyer'), t('colEmail'), t('colDocument'), t('colCurrency'), t('colTotal'), t('colPaidAt')],
+    [
+      t('colNumber'),
+      t('colDate'),
+      t('colStatus'),
+      t('colHost'),
+      t('colDelivery'),
+      t('colBuyer'),
+      t('colEmail'),
+      t('colDocument'),
+      t('colCurrency'),
+      t('colTotal'),
+      t('colPaidAt'),
+    ],
     ...rows.map((row) => [
-      row.number, row.created_at.toISOString(), toStatusLabel(ts, row.status), row.locale === 'pt-BR' ? 'br' : 'es',
-      ts(`delivery_${row.delivery_type}` as Parameters<typeof ts>[0]), row.buyer_name, row.email, `${row.document_type} ${row.document}`.trim(),
-      row.iso_code, toMajorText(row.total_minor, row.decimals), row.paid_at?.toISOString() ?? '',
+      row.number,
+      row.created_at.toISOString(),
+      toStatusLabel(ts, row.status),
+      row.locale === 'pt-BR' ? 'br' : 'es',
+      ts(`delivery_${row.delivery_type}` as Parameters<typeof ts>[0]),
+      row.buyer_name,
+      row.email,
+      `${row.document_type} ${row.document}`.trim(),
+      row.iso_code,
+      toMajorText(row.total_minor, row.decimals),
+      row.paid_at?.toISOString() ?? '',
     ]),
   ]);
   return csvDownload(csv, 'pedidos');
@@ -125,9 +161,7 @@ function toMajorText(minor: number, decimals: number): string {
   return toMajor(minor, decimals).toFixed(decimals);
 }
 
-export type CounterLookup =
-  | { ok: true; order: DeskOrderDetail }
-  | { ok: false; status: 404 | 429 | 422; message: string; typed: string };
+export type CounterLookup = { ok: true; order: DeskOrderDetail } | { ok: false; status: 404 | 429 | 422; message: string; typed: string };
 
 /** POST /painel/balcao: the order of a typed or scanned pickup code, or why there is none. */
 export async function lookUpPickupCode(service: OrderDeskService, caller: DeskCaller, form: FormData, ip: string): Promise<CounterLookup> {

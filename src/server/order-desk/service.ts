@@ -9,7 +9,11 @@ import { DESK_PAGE_SIZE, type DeskFilters } from './filters.ts';
 import type { DeskListRow, OrderDeskRepository } from './repository.ts';
 import { getTransitionRefusal, TRANSITIONS, type DeskAction, type StaffRole } from './transitions.ts';
 
-export interface StaffActor { id: number; email: string; role: StaffRole }
+export interface StaffActor {
+  id: number;
+  email: string;
+  role: StaffRole;
+}
 
 /** The staff audit log's entry (src/server/audit, decision 0500). */
 export interface DeskAuditEntry {
@@ -43,7 +47,10 @@ export interface TransitionInput {
   note?: string | undefined;
 }
 
-export interface TransitionOutcome { status: string; moneyReturned: boolean | null }
+export interface TransitionOutcome {
+  status: string;
+  moneyReturned: boolean | null;
+}
 
 /** Wrong pickup codes: a counter typing one ticket after another never meets these; a guesser does. */
 export const PICKUP_GUESS_LIMITS = {
@@ -94,8 +101,11 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
         const locked = await repository.lockOrder(tx, input.number);
         if (!locked) throw new DeskError('not_found');
         const refusal = getTransitionRefusal({
-          action: input.action, role: actor.role, current: { status: locked.status, deliveryType: locked.delivery_type },
-          expectedStatus: input.expectedStatus, reason: note ?? undefined,
+          action: input.action,
+          role: actor.role,
+          current: { status: locked.status, deliveryType: locked.delivery_type },
+          expectedStatus: input.expectedStatus,
+          reason: note ?? undefined,
         });
         if (refusal) throw new DeskError(refusal, locked.status);
         await repository.setStatusAuthor(tx, { staffId: actor.id, staffEmail: actor.email, note });
@@ -105,8 +115,12 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
           await repository.setStatus(tx, locked.id, rule.to, now, input.action === 'ship' ? note : null);
         }
         await deps.writeAudit(tx, {
-          actor: { staffId: actor.id, email: actor.email }, action: `order.${input.action}`, entityType: 'order', entityId: locked.number,
-          before: { status: locked.status }, after: { status: rule.to, ...(note ? { note } : {}) },
+          actor: { staffId: actor.id, email: actor.email },
+          action: `order.${input.action}`,
+          entityType: 'order',
+          entityId: locked.number,
+          before: { status: locked.status },
+          after: { status: rule.to, ...(note ? { note } : {}) },
         });
         // A refund's e-mail goes when the provider has given the money back (payments' refund
         // path queues it), so the shopper never reads "refunded" about money still on its way.
@@ -123,7 +137,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
      */
     async findByPickupCode(actor: StaffActor, typed: string, ip: string) {
       const subject = String(actor.id);
-      if (await limiter.isBlocked(PICKUP_GUESS_LIMITS.staff, subject) || await limiter.isBlocked(PICKUP_GUESS_LIMITS.ip, ip)) {
+      if ((await limiter.isBlocked(PICKUP_GUESS_LIMITS.staff, subject)) || (await limiter.isBlocked(PICKUP_GUESS_LIMITS.ip, ip))) {
         throw new DeskError('too_many_attempts');
       }
       const code = toPickupCode(typed);

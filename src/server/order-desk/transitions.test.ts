@@ -15,11 +15,19 @@ describe('order desk transitions', () => {
 
   it('refuses with the reason', () => {
     expect(getTransitionRefusal({ action: 'refund', role: 'counter', current: paidPickup, reason: 'x' })).toBe('forbidden');
-    expect(getTransitionRefusal({ action: 'hand_over', role: 'counter', current: paidPickup, expectedStatus: 'PAGAMENTO' })).toBe('changed_meanwhile');
-    expect(getTransitionRefusal({ action: 'hand_over', role: 'counter', current: { status: 'RETIRADO', deliveryType: 'pickup' } })).toBe('invalid_transition');
+    expect(getTransitionRefusal({ action: 'hand_over', role: 'counter', current: paidPickup, expectedStatus: 'PAGAMENTO' })).toBe(
+      'changed_meanwhile',
+    );
+    expect(getTransitionRefusal({ action: 'hand_over', role: 'counter', current: { status: 'RETIRADO', deliveryType: 'pickup' } })).toBe(
+      'invalid_transition',
+    );
     expect(getTransitionRefusal({ action: 'hand_over', role: 'admin', current: paidDelivery })).toBe('wrong_delivery_type');
-    expect(getTransitionRefusal({ action: 'cancel', role: 'admin', current: { status: 'PAGAMENTO', deliveryType: 'pickup' }, reason: '  ' })).toBe('reason_required');
-    expect(getTransitionRefusal({ action: 'cancel', role: 'admin', current: { status: 'PAGO', deliveryType: 'pickup' }, reason: 'x' })).toBe('invalid_transition');
+    expect(
+      getTransitionRefusal({ action: 'cancel', role: 'admin', current: { status: 'PAGAMENTO', deliveryType: 'pickup' }, reason: '  ' }),
+    ).toBe('reason_required');
+    expect(
+      getTransitionRefusal({ action: 'cancel', role: 'admin', current: { status: 'PAGO', deliveryType: 'pickup' }, reason: 'x' }),
+    ).toBe('invalid_transition');
     expect(getTransitionRefusal({ action: 'ship', role: 'counter', current: paidDelivery, expectedStatus: 'PAGO' })).toBeNull();
   });
 });

@@ -20,7 +20,13 @@ export const TRANSITIONS: Record<DeskAction, Rule> = {
   // A pickup point receives its parcel from a carrier, so it is shipped like a delivery.
   ship: { from: ['PAGO'], to: 'ENVIADO', roles: ['admin', 'counter'], deliveryTypes: ['delivery', 'pickup_point'], needsReason: false },
   hand_over: { from: ['PAGO'], to: 'RETIRADO', roles: ['admin', 'counter'], deliveryTypes: ['pickup'], needsReason: false },
-  cancel: { from: ['PAGAMENTO', 'AGUARDANDO'], to: 'CANCELADO', roles: ['admin', 'counter'], deliveryTypes: ['delivery', 'pickup', 'pickup_point'], needsReason: true },
+  cancel: {
+    from: ['PAGAMENTO', 'AGUARDANDO'],
+    to: 'CANCELADO',
+    roles: ['admin', 'counter'],
+    deliveryTypes: ['delivery', 'pickup', 'pickup_point'],
+    needsReason: true,
+  },
   // Money goes back only by an admin (the counter role runs orders and pickups, not refunds).
   refund: { from: ['PAGO'], to: 'ESTORNADO', roles: ['admin'], deliveryTypes: ['delivery', 'pickup', 'pickup_point'], needsReason: true },
 };

@@ -1,5 +1,5 @@
 // Every SQL statement of the shopper's orders (decision 0720).
-import type { OrderView } from '../../lib/contract/orders.ts';
+import type { OrderView } from '#lib/contract/orders.ts';
 import type { Queryable } from '../db/client.ts';
 
 export interface OrderRow {
@@ -27,10 +27,25 @@ export interface OrderRow {
   paid_at: Date | null;
 }
 
-export interface PaymentRow { order_id: number; status: string; amount_minor: number; method: string; installments: number; link: string }
+export interface PaymentRow {
+  order_id: number;
+  status: string;
+  amount_minor: number;
+  method: string;
+  installments: number;
+  link: string;
+}
 export interface ItemRow {
-  order_id: number; product_id: number; product_code: string; product_slug: string; name_pt: string; name_es: string;
-  image_url: string | null; quantity: number; unit_price_minor: number; subtotal_minor: number;
+  order_id: number;
+  product_id: number;
+  product_code: string;
+  product_slug: string;
+  name_pt: string;
+  name_es: string;
+  image_url: string | null;
+  quantity: number;
+  unit_price_minor: number;
+  subtotal_minor: number;
 }
 
 const ORDER_COLUMNS = `o.id, o.external_id, o.number, o.created_at, o.currency_id, c.symbol, c.decimals, o.items_total_minor,
@@ -38,20 +53,29 @@ const ORDER_COLUMNS = `o.id, o.external_id, o.number, o.created_at, o.currency_i
   o.installments, o.paid_at, o.delivery_days, o.delivery_service_name_pt, o.delivery_service_name_es, o.pickup_point_name,
   o.pickup_point_address`;
 
-export interface OrderRows { orders: OrderRow[]; payments: PaymentRow[]; items: ItemRow[] }
+export interface OrderRows {
+  orders: OrderRow[];
+  payments: PaymentRow[];
+  items: ItemRow[];
+}
 
 /** A customer's orders with their payments and items; every statement is scoped by customer_id. */
 export function createOrderRepository(db: Queryable) {
   async function load(where: string, params: unknown[]): Promise<OrderRows> {
-    const orders = (await db.query<OrderRow>(
-      `SELECT ${ORDER_COLUMNS} FROM orders o JOIN currencies c ON c.id = o.currency_id WHERE ${where}
+    const orders = (
+      await db.query<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM orders o JOIN currencies c ON c.id = o.currency_id WHERE ${where}
         ORDER BY o.created_at DESC, o.id DESC LIMIT 200`,
-      params,
-    )).rows;
+        params,
+      )
+    ).rows;
     if (orders.length === 0) return { orders, payments: [], items: [] };
     const ids = orders.map((order) => order.id);
     const [payments, items] = await Promise.all([
-      db.query<PaymentRow>('SELECT order_id, status, amount_minor, method, installments, link FROM payments WHERE order_id = ANY($1) ORDER BY id', [ids]),
+      db.query<PaymentRow>(
+        'SELECT order_id, status, amount_minor, method, installments, link FROM payments WHERE order_id = ANY($1) ORDER BY id',
+        [ids],
+      ),
       db.query<ItemRow>('SELECT * FROM order_items WHERE order_id = ANY($1) ORDER BY position', [ids]),
     ]);
     return { orders, payments: payments.rows, items: items.rows };
@@ -59,7 +83,8 @@ export function createOrderRepository(db: Queryable) {
 
   return {
     listByCustomer: (customerId: number) => load('o.customer_id = $1', [customerId]),
-    findByExternalId: (customerId: number, externalId: string) => load('o.customer_id = $1 AND o.external_id = $2', [customerId, externalId]),
+    findByExternalId: (customerId: number, externalId: string) =>
+      load('o.customer_id = $1 AND o.external_id = $2', [customerId, externalId]),
     findByNumber: (customerId: number, number: number) => load('o.customer_id = $1 AND o.number = $2', [customerId, number]),
   };
 }

@@ -1,5 +1,5 @@
 // The shopper's order endpoints of the contract (/ecom/venda/pedidos), framework-free (decision 0720).
-import { toApiLang } from '../../lib/locale.ts';
+import { toApiLang } from '#lib/locale.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { withDomainErrors } from '../http/error-result.ts';
 import { jsonResult } from '../http/responses.ts';

@@ -1,7 +1,7 @@
-import type { OrderView } from '../../lib/contract/orders.ts';
-import { toMajor } from '../../lib/money.ts';
+import type { OrderView } from '#lib/contract/orders.ts';
+import { toMajor } from '#lib/money.ts';
 import type { Queryable } from '../db/client.ts';
-import { isUuid, toId } from '../../lib/contract/input.ts';
+import { isUuid, toId } from '#lib/contract/input.ts';
 import { createOrderRepository, type ItemRow, type OrderRows, type OrderRow, type PaymentRow } from './repository.ts';
 
 function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: 'pt' | 'es'): OrderView {
@@ -48,12 +48,14 @@ function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: '
 }
 
 function toViews({ orders, payments, items }: OrderRows, lang: 'pt' | 'es'): OrderView[] {
-  return orders.map((order) => toView(
-    order,
-    payments.filter((payment) => payment.order_id === order.id),
-    items.filter((item) => item.order_id === order.id),
-    lang,
-  ));
+  return orders.map((order) =>
+    toView(
+      order,
+      payments.filter((payment) => payment.order_id === order.id),
+      items.filter((item) => item.order_id === order.id),
+      lang,
+    ),
+  );
 }
 
 /** Orders as their owner sees them; another customer's order simply does not exist (null). */

@@ -107,6 +107,8 @@ export function renderToMemory(handler: NodeHandler, url: string, headers: Recor
   req.headers = headers;
   req.push(null);
   const res = new CaptureResponse(req);
-  Promise.resolve(handler(req, res as never)).catch((error: unknown) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+  Promise.resolve(handler(req, res as never)).catch((error: unknown) =>
+    res.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
   return res.done;
 }

@@ -2,9 +2,9 @@
 // once per key, compressed once, and served from memory until a catalogue change they show
 // (their tags) or their time drops them. See README "Page cache and CDN".
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readCookie } from '../../lib/cookies.ts';
-import { getDeviceClass } from '../../lib/device-class.ts';
-import { isLocale } from '../../lib/locale.ts';
+import { readCookie } from '#lib/cookies.ts';
+import { getDeviceClass } from '#lib/device-class.ts';
+import { isLocale } from '#lib/locale.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { LANG_COOKIE } from '../entry/request-context.ts';
 import { renderToMemory, type CapturedPage, type NodeHandler } from './capture.ts';
@@ -59,11 +59,14 @@ function toTags(headers: Record<string, string | string[]>): Set<string> | null 
 /** Stored only when the page says it may be (its tags), for everyone alike (no cookie set), and whole. */
 function isStorable(page: CapturedPage): boolean {
   const type = page.headers['content-type'];
-  return page.status === 200
-    && typeof type === 'string' && type.startsWith('text/html')
-    && page.headers['set-cookie'] === undefined
-    && !String(page.headers['cache-control'] ?? '').includes('no-store')
-    && toTags(page.headers) !== null;
+  return (
+    page.status === 200 &&
+    typeof type === 'string' &&
+    type.startsWith('text/html') &&
+    page.headers['set-cookie'] === undefined &&
+    !String(page.headers['cache-control'] ?? '').includes('no-store') &&
+    toTags(page.headers) !== null
+  );
 }
 
 export function createPageCache(handler: NodeHandler, options: PageCacheOptions) {

@@ -1,4 +1,4 @@
-import { scaleToMinor } from '../../lib/money.ts';
+import { scaleToMinor } from '#lib/money.ts';
 /** JSON over HTTP to a payment gateway, with a time limit: an unanswered call must not hold checkout's locks. */
 export class GatewayError extends Error {
   readonly status: number | null;
@@ -23,19 +23,31 @@ export async function callGateway<T>(url: string, request: GatewayRequest): Prom
   try {
     response = await fetch(url, {
       method: request.method ?? (request.json === undefined ? 'GET' : 'POST'),
-      headers: { accept: 'application/json', ...(request.json === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+      headers: {
+        accept: 'application/json',
+        ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
       body: request.json === undefined ? undefined : JSON.stringify(request.json),
       signal: AbortSignal.timeout(request.timeoutMs),
     });
   } catch (error) {
-    throw new GatewayError(`${new URL(url).pathname}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`, null, null);
+    throw new GatewayError(
+      `${new URL(url).pathname}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`,
+      null,
+      null,
+    );
   }
   const text = await response.text();
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {
-    throw new GatewayError(`${new URL(url).pathname}: answered ${response.status} with a body that is not JSON`, response.status, text.slice(0, 200));
+    throw new GatewayError(
+      `${new URL(url).pathname}: answered ${response.status} with a body that is not JSON`,
+      response.status,
+      text.slice(0, 200),
+    );
   }
   if (!response.ok) throw new GatewayError(`${new URL(url).pathname}: answered ${response.status}`, response.status, body);
   return body as T;

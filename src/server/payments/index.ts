@@ -1,4 +1,4 @@
-import { canPayCash } from '../../lib/contract/orders.ts';
+import { canPayCash } from '#lib/contract/orders.ts';
 import { getConfig } from '../config.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
@@ -24,15 +24,26 @@ export function getPaymentProviders(clock: Clock = systemClock): Record<string, 
   const timeoutMs = config.PAYMENT_GATEWAY_TIMEOUT_MS;
   const providers: PaymentProvider[] = [createSandboxProvider({ db: getPool(), clock, secret: getWebhookSecret })];
   if (config.MERCADOPAGO_ACCESS_TOKEN && config.MERCADOPAGO_WEBHOOK_SECRET) {
-    providers.push(createMercadoPagoProvider({
-      apiUrl: config.MERCADOPAGO_API_URL, accessToken: config.MERCADOPAGO_ACCESS_TOKEN, webhookSecret: config.MERCADOPAGO_WEBHOOK_SECRET, timeoutMs,
-    }));
+    providers.push(
+      createMercadoPagoProvider({
+        apiUrl: config.MERCADOPAGO_API_URL,
+        accessToken: config.MERCADOPAGO_ACCESS_TOKEN,
+        webhookSecret: config.MERCADOPAGO_WEBHOOK_SECRET,
+        timeoutMs,
+      }),
+    );
   }
   if (config.PAGOPAR_PUBLIC_KEY && config.PAGOPAR_PRIVATE_KEY) {
-    providers.push(createPagoparProvider({
-      apiUrl: config.PAGOPAR_API_URL, checkoutUrl: config.PAGOPAR_CHECKOUT_URL, publicKey: config.PAGOPAR_PUBLIC_KEY,
-      privateKey: config.PAGOPAR_PRIVATE_KEY, timeoutMs, lookup: createPaymentLookup(getPool()),
-    }));
+    providers.push(
+      createPagoparProvider({
+        apiUrl: config.PAGOPAR_API_URL,
+        checkoutUrl: config.PAGOPAR_CHECKOUT_URL,
+        publicKey: config.PAGOPAR_PUBLIC_KEY,
+        privateKey: config.PAGOPAR_PRIVATE_KEY,
+        timeoutMs,
+        lookup: createPaymentLookup(getPool()),
+      }),
+    );
   }
   return Object.fromEntries(providers.map((provider) => [provider.id, provider]));
 }

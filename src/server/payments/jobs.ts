@@ -15,12 +15,17 @@ export function getPaymentJobsInterval(): number {
  * keeps its time); one named queue: runs never overlap, whichever process takes them.
  */
 export async function schedulePaymentJobs(db: Queryable, delaySeconds: number): Promise<void> {
-  await addJob(db, PAYMENT_JOBS_TASK, {}, {
-    queueName: 'payment-jobs',
-    jobKey: 'payment-jobs',
-    jobKeyMode: 'preserve_run_at',
-    runAt: new Date(Date.now() + delaySeconds * 1000),
-  });
+  await addJob(
+    db,
+    PAYMENT_JOBS_TASK,
+    {},
+    {
+      queueName: 'payment-jobs',
+      jobKey: 'payment-jobs',
+      jobKeyMode: 'preserve_run_at',
+      runAt: new Date(Date.now() + delaySeconds * 1000),
+    },
+  );
 }
 
 /**

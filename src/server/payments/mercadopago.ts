@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, RefundResult, WebhookVerification } from './provider.ts';
-import { toMajor } from '../../lib/money.ts';
+import { toMajor } from '#lib/money.ts';
 import { callGateway, GatewayError, toMinorUnits } from './gateway-http.ts';
 
 /**
@@ -64,11 +64,12 @@ function toReport(payment: MercadoPagoPayment) {
 
 export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider {
   const auth = { authorization: `Bearer ${config.accessToken}` };
-  const call = <T>(path: string, options: { json?: unknown; idempotencyKey?: string } = {}) => callGateway<T>(`${config.apiUrl}${path}`, {
-    headers: { ...auth, ...(options.idempotencyKey ? { 'x-idempotency-key': options.idempotencyKey } : {}) },
-    json: options.json,
-    timeoutMs: config.timeoutMs,
-  });
+  const call = <T>(path: string, options: { json?: unknown; idempotencyKey?: string } = {}) =>
+    callGateway<T>(`${config.apiUrl}${path}`, {
+      headers: { ...auth, ...(options.idempotencyKey ? { 'x-idempotency-key': options.idempotencyKey } : {}) },
+      json: options.json,
+      timeoutMs: config.timeoutMs,
+    });
 
   /** Every payment made for our reference, newest first (a shopper may be declined, then pay). */
   async function findPayments(reference: string): Promise<MercadoPagoPayment[]> {
@@ -82,15 +83,21 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
     currencyId: BRL,
 
     async createPayment(input) {
-      const keep = input.method ? PAYMENT_TYPES[input.method] ?? [] : ALL_PAYMENT_TYPES;
+      const keep = input.method ? (PAYMENT_TYPES[input.method] ?? []) : ALL_PAYMENT_TYPES;
       const preference = await call<{ id: string; init_point: string }>('/checkout/preferences', {
         idempotencyKey: input.reference,
         json: {
           items: input.items.map((item) => ({
-            id: item.id, title: item.title, quantity: item.quantity, unit_price: toMajor(item.unitMinor, 2), currency_id: 'BRL',
+            id: item.id,
+            title: item.title,
+            quantity: item.quantity,
+            unit_price: toMajor(item.unitMinor, 2),
+            currency_id: 'BRL',
           })),
           payer: {
-            email: input.payer.email, name: input.payer.firstName, surname: input.payer.lastName,
+            email: input.payer.email,
+            name: input.payer.firstName,
+            surname: input.payer.lastName,
             identification: { type: input.payer.documentType.toUpperCase() || 'CPF', number: input.payer.document.replace(/\D/g, '') },
           },
           external_reference: input.reference,
@@ -130,7 +137,11 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
         return { ok: false, reason: error instanceof GatewayError && error.status === 404 ? 'malformed' : 'gateway_error' };
       }
       if (!payment.external_reference) return { ok: false, reason: 'malformed' };
-      const event: PaymentEvent = { eventId: `${payment.id}:${payment.status}`, reference: payment.external_reference, ...toReport(payment) };
+      const event: PaymentEvent = {
+        eventId: `${payment.id}:${payment.status}`,
+        reference: payment.external_reference,
+        ...toReport(payment),
+      };
       return { ok: true, event };
     },
 

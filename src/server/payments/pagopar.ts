@@ -25,7 +25,10 @@ export interface PagoparOrder {
   token?: string;
 }
 
-interface PagoparAnswer<T> { respuesta: boolean; resultado: T | string }
+interface PagoparAnswer<T> {
+  respuesta: boolean;
+  resultado: T | string;
+}
 
 export interface PagoparConfig {
   apiUrl: string;
@@ -53,7 +56,14 @@ function toStatus(order: PagoparOrder): ProviderPaymentStatus {
 /** 'YYYY-MM-DD HH:mm:ss' in Paraguay's time, as fecha_maxima_pago is written. */
 function toAsuncionTime(date: Date): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Asuncion', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone: 'America/Asuncion',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(date);
   const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '00';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
@@ -73,13 +83,16 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
   async function call<T>(path: string, json: Record<string, unknown>): Promise<T> {
     const answer = await callGateway<PagoparAnswer<T>>(`${config.apiUrl}${path}`, { json, timeoutMs: config.timeoutMs });
     // Pagopar answers its refusals with HTTP 200 and respuesta false, the reason in resultado.
-    if (!answer || answer.respuesta !== true) throw new GatewayError(`${path}: ${typeof answer?.resultado === 'string' ? answer.resultado : 'respuesta false'}`, 200, answer);
+    if (!answer || answer.respuesta !== true)
+      throw new GatewayError(`${path}: ${typeof answer?.resultado === 'string' ? answer.resultado : 'respuesta false'}`, 200, answer);
     return answer.resultado as T;
   }
 
   async function readOrder(hash: string): Promise<PagoparOrder | null> {
     const found = await call<PagoparOrder[]>('/api/pedidos/1.1/traer', {
-      hash_pedido: hash, token: sha1(`${config.privateKey}CONSULTA`), token_publico: config.publicKey,
+      hash_pedido: hash,
+      token: sha1(`${config.privateKey}CONSULTA`),
+      token_publico: config.publicKey,
     });
     return found[0] ?? null;
   }
@@ -101,21 +114,42 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
         fecha_maxima_pago: toAsuncionTime(input.expiresAt),
         descripcion_resumen: `Pedido ${orderId}`,
         comprador: {
-          ruc, email: payer.email, ciudad: '1', nombre: `${payer.firstName} ${payer.lastName}`.trim(), telefono: payer.phone,
-          direccion: '', documento: ruc ? ruc.split('-')[0] : payer.document, coordenadas: '', razon_social: `${payer.firstName} ${payer.lastName}`.trim(),
-          tipo_documento: 'CI', direccion_referencia: null,
+          ruc,
+          email: payer.email,
+          ciudad: '1',
+          nombre: `${payer.firstName} ${payer.lastName}`.trim(),
+          telefono: payer.phone,
+          direccion: '',
+          documento: ruc ? ruc.split('-')[0] : payer.document,
+          coordenadas: '',
+          razon_social: `${payer.firstName} ${payer.lastName}`.trim(),
+          tipo_documento: 'CI',
+          direccion_referencia: null,
         },
         compras_items: input.items.map((item) => ({
-          ciudad: '1', nombre: item.title, cantidad: item.quantity, categoria: '909', public_key: config.publicKey, url_imagen: '',
-          descripcion: item.title, id_producto: item.id, precio_total: item.unitMinor * item.quantity,
-          vendedor_telefono: '', vendedor_direccion: '', vendedor_direccion_referencia: '', vendedor_direccion_coordenadas: '',
+          ciudad: '1',
+          nombre: item.title,
+          cantidad: item.quantity,
+          categoria: '909',
+          public_key: config.publicKey,
+          url_imagen: '',
+          descripcion: item.title,
+          id_producto: item.id,
+          precio_total: item.unitMinor * item.quantity,
+          vendedor_telefono: '',
+          vendedor_direccion: '',
+          vendedor_direccion_referencia: '',
+          vendedor_direccion_coordenadas: '',
         })),
         ...(input.method && FORMA_PAGO[input.method] ? { forma_pago: FORMA_PAGO[input.method] } : {}),
       });
       const hash = created[0]?.data;
       if (!hash) throw new GatewayError('iniciar-transaccion: no hash in the answer', 200, created);
       const preselect = input.method ? FORMA_PAGO[input.method] : undefined;
-      return { link: `${config.checkoutUrl}/${encodeURIComponent(hash)}${preselect ? `?forma_pago=${preselect}` : ''}`, providerPaymentId: hash };
+      return {
+        link: `${config.checkoutUrl}/${encodeURIComponent(hash)}${preselect ? `?forma_pago=${preselect}` : ''}`,
+        providerPaymentId: hash,
+      };
     },
 
     async verifyWebhook({ rawBody }): Promise<WebhookVerification> {
@@ -129,7 +163,10 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
       try {
         order = await readOrder(notified.hash_pedido);
       } catch (error) {
-        console.warn(`pagopar: order ${notified.hash_pedido} could not be confirmed`, error instanceof GatewayError ? error.message : error);
+        console.warn(
+          `pagopar: order ${notified.hash_pedido} could not be confirmed`,
+          error instanceof GatewayError ? error.message : error,
+        );
         return { ok: false, reason: 'gateway_error' };
       }
       if (!order) return { ok: false, reason: 'malformed' };
@@ -168,7 +205,9 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
         // Only payments traer once confirmed as paid come here: cancelled since then means already reversed.
         if (!order.pagado) return order.cancelado ? { ok: true } : { ok: false, reason: 'not_captured' };
         await call('/api/pedidos/1.1/reversar', {
-          hash_pedido: hash, token: sha1(`${config.privateKey}PEDIDO-REVERSAR`), token_publico: config.publicKey,
+          hash_pedido: hash,
+          token: sha1(`${config.privateKey}PEDIDO-REVERSAR`),
+          token_publico: config.publicKey,
         });
         return { ok: true };
       } catch (error) {

@@ -83,8 +83,7 @@ export interface RefundInput {
 export type RefundResult = { ok: true } | { ok: false; reason: 'not_captured' | 'unknown_payment' | 'amount_mismatch' | 'gateway_error' };
 
 export type WebhookVerification =
-  | { ok: true; event: PaymentEvent }
-  | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed' | 'gateway_error' };
+  { ok: true; event: PaymentEvent } | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed' | 'gateway_error' };
 
 /** A notification as it arrived: the signature may cover the query (Mercado Pago's data.id) as well as the body. */
 export interface WebhookRequest {

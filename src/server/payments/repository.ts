@@ -11,12 +11,16 @@ export function createPaymentLookup(db: Queryable): PaymentLookup {
   return {
     async getReferenceByProviderId(provider, providerPaymentId) {
       const { rows } = await db.query<{ reference: string }>(
-        'SELECT reference FROM payments WHERE provider = $1 AND provider_payment_id = $2', [provider, providerPaymentId]);
+        'SELECT reference FROM payments WHERE provider = $1 AND provider_payment_id = $2',
+        [provider, providerPaymentId],
+      );
       return rows[0]?.reference ?? null;
     },
     async getProviderPaymentId(provider, reference) {
       const { rows } = await db.query<{ provider_payment_id: string | null }>(
-        'SELECT provider_payment_id FROM payments WHERE provider = $1 AND reference = $2', [provider, reference]);
+        'SELECT provider_payment_id FROM payments WHERE provider = $1 AND reference = $2',
+        [provider, reference],
+      );
       return rows[0]?.provider_payment_id ?? null;
     },
   };
@@ -77,7 +81,10 @@ export async function cancelUnpaidOrder(tx: Queryable, orderId: number, now: Dat
 
 /** Cash collection points need a RUC for the invoice (spec section 1). */
 /** The buyer's document on record, for the RUC-for-cash rule of lib/contract/orders.ts. */
-export async function getCustomerDocument(db: Queryable, customerId: number): Promise<{ document_type: string | null; document: string | null } | null> {
+export async function getCustomerDocument(
+  db: Queryable,
+  customerId: number,
+): Promise<{ document_type: string | null; document: string | null } | null> {
   const { rows } = await db.query<{ document_type: string | null; document: string | null }>(
     'SELECT document_type, document FROM customers WHERE id = $1',
     [customerId],
@@ -152,7 +159,12 @@ export async function markOrderPaid(tx: Queryable, orderId: number, pickupCode: 
 
 // ---- The payment service's statements (service.ts) ----
 
-export interface RefundDue { reference: string; provider: string; amount_minor: number; currency_id: number }
+export interface RefundDue {
+  reference: string;
+  provider: string;
+  amount_minor: number;
+  currency_id: number;
+}
 
 /**
  * Paid payments of orders that will not be served: cancelled ones (approved too late, their
@@ -189,7 +201,8 @@ export async function markPaymentRefunded(tx: Queryable, reference: string, now:
 
 /** Records a gateway notification once: false when this event id was already received. */
 export async function insertWebhookEvent(
-  tx: Queryable, event: { provider: string; eventId: string; reference: string; receivedAt: Date; payload: string },
+  tx: Queryable,
+  event: { provider: string; eventId: string; reference: string; receivedAt: Date; payload: string },
 ): Promise<boolean> {
   const inserted = await tx.query(
     `INSERT INTO webhook_events (provider, event_id, payment_reference, received_at, payload)
@@ -204,7 +217,10 @@ export async function insertWebhookEvent(
  * `cutoff`, and cancelled ones changed after `cancelledSince` (an approval after expiry).
  */
 export async function listPaymentsToReconcile(
-  db: Queryable, cutoff: Date, limit: number, cancelledSince: Date,
+  db: Queryable,
+  cutoff: Date,
+  limit: number,
+  cancelledSince: Date,
 ): Promise<Array<{ reference: string; provider: string }>> {
   const { rows } = await db.query<{ reference: string; provider: string }>(
     `SELECT reference, provider FROM payments
@@ -232,7 +248,16 @@ export async function lockExpiredOrders(tx: Queryable, now: Date, limit: number)
 
 export async function insertSandboxPayment(
   tx: Queryable,
-  row: { reference: string; amountMinor: number; currencyId: number; method: string; installments: number; orderNumber: number; returnUrl: string; now: Date },
+  row: {
+    reference: string;
+    amountMinor: number;
+    currencyId: number;
+    method: string;
+    installments: number;
+    orderNumber: number;
+    returnUrl: string;
+    now: Date;
+  },
 ): Promise<void> {
   await tx.query(
     `INSERT INTO sandbox_payments (reference, amount_minor, currency_id, method, installments, order_number, return_url, created_at)
@@ -257,7 +282,12 @@ export async function markSandboxRefunded(db: Queryable, reference: string, now:
 }
 
 /** The shopper's decision on the hosted page; null when the payment is already approved or refunded (or unknown). */
-export async function recordSandboxDecision(db: Queryable, reference: string, decision: SandboxDecision, now: Date): Promise<SandboxRow | null> {
+export async function recordSandboxDecision(
+  db: Queryable,
+  reference: string,
+  decision: SandboxDecision,
+  now: Date,
+): Promise<SandboxRow | null> {
   const { rows } = await db.query<SandboxRow>(
     `UPDATE sandbox_payments SET status = $2, decided_at = $3 WHERE reference = $1 AND status NOT IN ('approved', 'refunded') RETURNING *`,
     [reference, decision, now],

@@ -3,7 +3,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { getServerSecret } from '../secrets.ts';
 import type { Queryable } from '../db/client.ts';
-import { ANY_PAYMENT_METHOD } from '../../lib/contract/orders.ts';
+import { ANY_PAYMENT_METHOD } from '#lib/contract/orders.ts';
 import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, WebhookVerification } from './provider.ts';
 import { findSandboxPayment, insertSandboxPayment, markSandboxRefunded, recordSandboxDecision } from './repository.ts';
 
@@ -47,8 +47,14 @@ export function createSandboxProvider({ db, clock, secret }: { db: Queryable; cl
 
     async createPayment(input, tx) {
       await insertSandboxPayment(tx, {
-        reference: input.reference, amountMinor: input.amountMinor, currencyId: input.currencyId, method: input.method ?? ANY_PAYMENT_METHOD,
-        installments: input.installments, orderNumber: input.orderNumber, returnUrl: input.returnUrl, now: clock.now(),
+        reference: input.reference,
+        amountMinor: input.amountMinor,
+        currencyId: input.currencyId,
+        method: input.method ?? ANY_PAYMENT_METHOD,
+        installments: input.installments,
+        orderNumber: input.orderNumber,
+        returnUrl: input.returnUrl,
+        now: clock.now(),
       });
       return { link: `${input.shopOrigin}/sandbox/pagamento/${input.reference}`, providerPaymentId: input.reference };
     },

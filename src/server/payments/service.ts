@@ -4,8 +4,16 @@ import { runInTransaction, type Queryable } from '../db/client.ts';
 import { enqueueOrderMail } from '../mail/order-mail.ts';
 import type { PaymentProvider, WebhookRequest } from './provider.ts';
 import {
-  cancelUnpaidOrder, findRefundDue, insertWebhookEvent, isKnownPayment, listPaymentsToReconcile, listRefundsDue, listRefundsDueOfOrder,
-  lockExpiredOrders, markPaymentRefunded, type RefundDue,
+  cancelUnpaidOrder,
+  findRefundDue,
+  insertWebhookEvent,
+  isKnownPayment,
+  listPaymentsToReconcile,
+  listRefundsDue,
+  listRefundsDueOfOrder,
+  lockExpiredOrders,
+  markPaymentRefunded,
+  type RefundDue,
 } from './repository.ts';
 import { AmountMismatchError, applyProviderStatus, type ProviderReport, type Settlement } from './settlement.ts';
 
@@ -28,9 +36,7 @@ export interface PaymentServiceDeps {
   providers: Record<string, PaymentProvider>;
 }
 
-export type WebhookOutcome =
-  | { status: 200; body: unknown }
-  | { status: 400 | 401 | 404 | 422 | 503; body: { message: string } };
+export type WebhookOutcome = { status: 200; body: unknown } | { status: 400 | 401 | 404 | 422 | 503; body: { message: string } };
 
 export function createPaymentService({ db, connect, clock, providers }: PaymentServiceDeps) {
   /** The registered gateway of that id; names such as 'constructor' or '__proto__' are no gateway. */
@@ -43,8 +49,12 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
    */
   async function refund(due: RefundDue): Promise<boolean> {
     const provider = getProvider(due.provider);
-    const result = await provider?.refundPayment({ reference: due.reference, amountMinor: due.amount_minor, currencyId: due.currency_id })
-      .catch((error: unknown) => { console.warn(`refund of ${due.reference} failed`, error); return null; });
+    const result = await provider
+      ?.refundPayment({ reference: due.reference, amountMinor: due.amount_minor, currencyId: due.currency_id })
+      .catch((error: unknown) => {
+        console.warn(`refund of ${due.reference} failed`, error);
+        return null;
+      });
     if (!result?.ok) {
       console.warn(`refund of ${due.reference} not done (${result ? result.reason : 'no provider answer'}); reconciliation retries`);
       return false;
@@ -90,9 +100,15 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
         return { status: 404, body: { message: 'unknown payment' } };
       }
       try {
-        const settlement = await settle(event, (tx) => insertWebhookEvent(tx, {
-          provider: providerId, eventId: event.eventId, reference: event.reference, receivedAt: clock.now(), payload: toJsonPayload(request.rawBody),
-        }));
+        const settlement = await settle(event, (tx) =>
+          insertWebhookEvent(tx, {
+            provider: providerId,
+            eventId: event.eventId,
+            reference: event.reference,
+            receivedAt: clock.now(),
+            payload: toJsonPayload(request.rawBody),
+          }),
+        );
         if (settlement === null) console.info(`${providerId} notification ${event.eventId} already applied`);
         const reply = provider.getWebhookReply?.(request);
         return { status: 200, body: reply ?? { ok: true, duplicate: settlement === null, changed: settlement?.changed ?? false } };
@@ -122,7 +138,9 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
       const rows = await listPaymentsToReconcile(db, cutoff, limit, new Date(clock.now().getTime() - 86_400_000));
       let settled = 0;
       for (const row of rows) {
-        const report = await getProvider(row.provider)?.fetchPaymentStatus(row.reference).catch(() => null);
+        const report = await getProvider(row.provider)
+          ?.fetchPaymentStatus(row.reference)
+          .catch(() => null);
         if (!report || report.status === 'pending') continue;
         try {
           if ((await settle({ reference: row.reference, ...report }))?.changed) settled += 1;

@@ -3,7 +3,12 @@ import { enqueueOrderPaidMails } from '../mail/order-mail.ts';
 import { createPickupCode } from '../orders/pickup-code.ts';
 import type { ProviderPaymentStatus } from './provider.ts';
 import {
-  consumeReservations, lockPaymentAndOrder, lockReleasedReservations, markOrderPaid, markPaymentDeclined, markPaymentPaid,
+  consumeReservations,
+  lockPaymentAndOrder,
+  lockReleasedReservations,
+  markOrderPaid,
+  markPaymentDeclined,
+  markPaymentPaid,
   retakeReleasedStock,
 } from './repository.ts';
 
@@ -65,7 +70,8 @@ export async function applyProviderStatus(tx: Queryable, now: Date, report: Prov
     return { changed: true, refundDue: false };
   }
   await markPaymentPaid(tx, payment.id, now);
-  const servable = payment.order_status === 'PAGAMENTO' || (payment.order_status === 'CANCELADO' && (await reReserve(tx, payment.order_id)));
+  const servable =
+    payment.order_status === 'PAGAMENTO' || (payment.order_status === 'CANCELADO' && (await reReserve(tx, payment.order_id)));
   if (!servable) return { changed: true, refundDue: true };
   await consumeReservations(tx, payment.order_id, now);
   await setPickupCode(tx, payment.order_id, now);

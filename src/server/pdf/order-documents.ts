@@ -1,13 +1,13 @@
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import type { OrderView } from '../../lib/contract/orders.ts';
-import { formatAmount } from '../../lib/money.ts';
-import { hasDeliveryDays, isIvaLabelled, toDeliveryName } from '../../lib/contract/orders.ts';
-import { checkoutMessages } from '../../lib/i18n/checkout.ts';
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { orderMessages, toStatusLabel } from '../../lib/i18n/orders.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import type { OrderView } from '#lib/contract/orders.ts';
+import { formatAmount } from '#lib/money.ts';
+import { hasDeliveryDays, isIvaLabelled, toDeliveryName } from '#lib/contract/orders.ts';
+import { checkoutMessages } from '#lib/i18n/checkout.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { orderMessages, toStatusLabel } from '#lib/i18n/orders.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 
 function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -54,7 +54,11 @@ export async function renderReceiptPdf(order: OrderView, locale: Locale): Promis
   doc.text(`${t('orderShipping')}: ${money(order.valor_frete)}`);
   const ivaNote = isIvaLabelled(order.moeda_id) ? ` (${t('ivaIncluded')})` : '';
   doc.fontSize(13).text(`${t('orderTotalWithShipping')}: ${money(order.valor_total)}${ivaNote}`);
-  if (order.codigo_retirada) doc.moveDown().fontSize(11).text(`${t('pickupCode')}: ${order.codigo_retirada}`);
+  if (order.codigo_retirada)
+    doc
+      .moveDown()
+      .fontSize(11)
+      .text(`${t('pickupCode')}: ${order.codigo_retirada}`);
   return toBuffer(doc);
 }
 
@@ -68,7 +72,10 @@ export async function renderTicketPdf(order: OrderView & { codigo_retirada: stri
   const doc = openDocument(`${t('ticketTitle')} ${order.pedido}`);
   doc.fontSize(18).text(createTranslator(commonMessages, locale)('siteName'));
   doc.moveDown(0.5).fontSize(14).text(t('ticketTitle'));
-  doc.moveDown().fontSize(12).text(t('orderNumber', { number: order.pedido }));
+  doc
+    .moveDown()
+    .fontSize(12)
+    .text(t('orderNumber', { number: order.pedido }));
   doc.text(`${t('orderDate')}: ${formatDate(order.created_at, locale)}`);
   doc.moveDown().fontSize(11).text(t('pickupCode'));
   doc.font('Courier-Bold').fontSize(32).text(order.codigo_retirada, { characterSpacing: 4 });
@@ -83,5 +90,7 @@ export async function renderTicketPdf(order: OrderView & { codigo_retirada: stri
 
 /** The same codes as inline SVG, for the print view and the sandbox page (no image requests). */
 export function renderCodeSvg(kind: 'code128' | 'qrcode', text: string): string {
-  return bwipjs.toSVG(kind === 'qrcode' ? { bcid: 'qrcode', text, scale: 3 } : { bcid: 'code128', text, scale: 2, height: 12, includetext: true });
+  return bwipjs.toSVG(
+    kind === 'qrcode' ? { bcid: 'qrcode', text, scale: 3 } : { bcid: 'code128', text, scale: 2, height: 12, includetext: true },
+  );
 }

@@ -1,8 +1,8 @@
 // The order PDFs a shopper downloads (/pedido/{externalId}/ticket.pdf and comprovante.pdf), for
 // the order's owner only (decision 0720). They answer files, so they take Astro's context.
 import type { APIContext } from 'astro';
-import { showsPickupCode } from '../../lib/contract/orders.ts';
-import { toApiLang } from '../../lib/locale.ts';
+import { showsPickupCode } from '#lib/contract/orders.ts';
+import { toApiLang } from '#lib/locale.ts';
 import { withDomainErrorResponses } from '../http/error-result.ts';
 import { orderError } from '../orders/errors.ts';
 import { getOrderService } from '../orders/index.ts';
@@ -17,7 +17,11 @@ async function requireOwnOrder({ locals, params }: APIContext) {
 
 function toPdfResponse(pdf: Buffer | Uint8Array, filename: string): Response {
   return new Response(new Uint8Array(pdf), {
-    headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'private, no-store' },
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'private, no-store',
+    },
   });
 }
 

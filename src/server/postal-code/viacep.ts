@@ -33,7 +33,14 @@ export function createPostalCodeLookup({ baseUrl, timeoutMs = 3000 }: { baseUrl:
       const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
       return {
         kind: 'found',
-        address: { cep, logradouro: text('logradouro'), bairro: text('bairro'), localidade: text('localidade'), uf: text('uf'), ibge: text('ibge') },
+        address: {
+          cep,
+          logradouro: text('logradouro'),
+          bairro: text('bairro'),
+          localidade: text('localidade'),
+          uf: text('uf'),
+          ibge: text('ibge'),
+        },
       };
     } catch {
       return { kind: 'unavailable' };

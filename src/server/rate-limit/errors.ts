@@ -1,4 +1,4 @@
-import { commonMessages } from '../../lib/i18n/common.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
 import { defineErrors, type DomainError } from '../errors/domain-error.ts';
 
 const limitError = defineErrors(commonMessages);

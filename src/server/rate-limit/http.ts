@@ -1,5 +1,5 @@
 import { getConfig } from '../config.ts';
-import type { Locale } from '../../lib/locale.ts';
+import type { Locale } from '#lib/locale.ts';
 import { toErrorResponse } from '../http/error-result.ts';
 import { tooManyRequestsError } from './errors.ts';
 
@@ -14,7 +14,10 @@ export function getClientIp(context: { clientAddress?: string; request: Request 
   const toKey = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   const hops = getConfig().TRUSTED_PROXY_HOPS;
   if (hops > 0) {
-    const chain = (context.request.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const chain = (context.request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const forwarded = chain[chain.length - hops];
     if (forwarded) return toKey(forwarded);
   }

@@ -27,7 +27,10 @@ export function createDelays({ db }: { db: Queryable }) {
       );
       const wait = getDelaySeconds(rule, rows[0]?.points ?? 0);
       if (wait > 0) {
-        await db.query('UPDATE rate_limits SET not_before = now() + make_interval(secs => $2) WHERE key = $1', [keyOf(rule, subject), wait]);
+        await db.query('UPDATE rate_limits SET not_before = now() + make_interval(secs => $2) WHERE key = $1', [
+          keyOf(rule, subject),
+          wait,
+        ]);
       }
       return wait;
     },
@@ -37,7 +40,6 @@ export function createDelays({ db }: { db: Queryable }) {
     },
   };
 }
-
 
 /** The fixed windows of service.ts's limits, in the same table. */
 export function createLimitWindows({ db }: { db: Queryable }) {
@@ -54,7 +56,7 @@ export function createLimitWindows({ db }: { db: Queryable }) {
       );
       const points = rows[0]?.points ?? 0;
       // A new window is the moment to drop stale ones, so the table stays the size of its live keys.
-      if (points === 1) await db.query('DELETE FROM rate_limits WHERE expires_at < now() - interval \'1 hour\'');
+      if (points === 1) await db.query("DELETE FROM rate_limits WHERE expires_at < now() - interval '1 hour'");
       return points;
     },
 

@@ -1,7 +1,17 @@
 import type { Queryable } from '../db/client.ts';
 
-export interface StateRow { id: number; country_id: 1 | 2; name: string; code: string }
-export interface CityRow { id: number; state_id: number; code: string; name: string }
+export interface StateRow {
+  id: number;
+  country_id: 1 | 2;
+  name: string;
+  code: string;
+}
+export interface CityRow {
+  id: number;
+  state_id: number;
+  code: string;
+  name: string;
+}
 
 /** The states/cities tables (accounts spec section 3): the only SQL of the reference domain. */
 export async function listStateRows(db: Queryable): Promise<StateRow[]> {
@@ -10,7 +20,8 @@ export async function listStateRows(db: Queryable): Promise<StateRow[]> {
 
 /** Inactive rows are districts the official list no longer has: kept for old addresses only. */
 export async function listActiveCityRows(db: Queryable, stateId: number): Promise<CityRow[]> {
-  return (await db.query<CityRow>('SELECT id, state_id, code, name FROM cities WHERE state_id = $1 AND active ORDER BY id', [stateId])).rows;
+  return (await db.query<CityRow>('SELECT id, state_id, code, name FROM cities WHERE state_id = $1 AND active ORDER BY id', [stateId]))
+    .rows;
 }
 
 export async function getCityRow(db: Queryable, cityId: number): Promise<CityRow | undefined> {

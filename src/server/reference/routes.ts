@@ -1,11 +1,11 @@
 // The address look-ups of accounts spec section 3, framework-free: the endpoint files under
 // src/pages/ecom/endereco are one-line adapters to these.
 import { z } from 'zod';
-import { toId } from '../../lib/contract/input.ts';
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { shippingMessages } from '../../lib/i18n/shipping.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import type { Locale } from '../../lib/locale.ts';
+import { toId } from '#lib/contract/input.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { shippingMessages } from '#lib/i18n/shipping.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale } from '#lib/locale.ts';
 import { json, jsonError, parseJsonBody, parseQuery } from '../http/responses.ts';
 import { ReferenceError } from './errors.ts';
 import type { ReferenceService } from './service.ts';
@@ -16,7 +16,10 @@ const StatesQuerySchema = z.object({ pais_id: z.coerce.number().int().min(1).max
 
 const CityByCodeSchema = z.object({
   pais_id: z.coerce.number().int().min(1).max(2),
-  codigo: z.union([z.string(), z.number()]).transform((value) => String(value).trim()).pipe(z.string().regex(/^\d{1,7}$/)),
+  codigo: z
+    .union([z.string(), z.number()])
+    .transform((value) => String(value).trim())
+    .pipe(z.string().regex(/^\d{1,7}$/)),
 });
 
 function toErrorResponse(error: unknown, locale: Locale): Response {

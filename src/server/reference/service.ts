@@ -36,7 +36,10 @@ export function createReferenceService({ db }: { db: Queryable }) {
 
   async function listStates(countryId?: number): Promise<StateView[]> {
     states ??= listStateRows(db).then((rows) => rows.map(toState));
-    const all = await states.catch((error) => { states = undefined; throw error; });
+    const all = await states.catch((error) => {
+      states = undefined;
+      throw error;
+    });
     return countryId === undefined ? all : all.filter((state) => state.pais_id === countryId);
   }
 

@@ -5,7 +5,13 @@ import type { SettingsActor } from '../catalogue-settings/service.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import {
-  getParaguayanCity, insertRateSetting, listPickupPointSettings, listRateSettings, listServices, savePickupPoint, updateRateSetting,
+  getParaguayanCity,
+  insertRateSetting,
+  listPickupPointSettings,
+  listRateSettings,
+  listServices,
+  savePickupPoint,
+  updateRateSetting,
   type PickupPointChange,
 } from './repository.ts';
 
@@ -16,7 +22,13 @@ export interface ShippingSettingsDeps {
   announce(tags: readonly CatalogueTag[]): void;
 }
 
-export interface NewRate { serviceId: number; stateId: number | null; cityId: number | null; priceMinor: number; days: number }
+export interface NewRate {
+  serviceId: number;
+  stateId: number | null;
+  cityId: number | null;
+  priceMinor: number;
+  days: number;
+}
 
 /**
  * The panel's shipping settings: the rate table (per service and department or city, in G$) and
@@ -39,7 +51,11 @@ export function createShippingSettingsService(deps: ShippingSettingsDeps) {
 
   return {
     async getSettings(lang: 'pt' | 'es') {
-      const [services, rates, points] = await Promise.all([listServices(db, lang), listRateSettings(db, lang), listPickupPointSettings(db)]);
+      const [services, rates, points] = await Promise.all([
+        listServices(db, lang),
+        listRateSettings(db, lang),
+        listPickupPointSettings(db),
+      ]);
       return { services, rates, points };
     },
 
@@ -48,8 +64,14 @@ export function createShippingSettingsService(deps: ShippingSettingsDeps) {
         const [row] = await listRateSettings(tx, 'pt', { id, lock: true });
         const { price_minor, days: before } = requireVersion(row, version);
         await updateRateSetting(tx, id, priceMinor, days);
-        await deps.writeAudit(tx, { actor, action: 'shipping_rate.update', entityType: 'delivery_rate', entityId: id,
-          before: { price_minor: Number(price_minor), days: before }, after: { price_minor: priceMinor, days } });
+        await deps.writeAudit(tx, {
+          actor,
+          action: 'shipping_rate.update',
+          entityType: 'delivery_rate',
+          entityId: id,
+          before: { price_minor: Number(price_minor), days: before },
+          after: { price_minor: priceMinor, days },
+        });
       });
     },
 
@@ -58,7 +80,8 @@ export function createShippingSettingsService(deps: ShippingSettingsDeps) {
       if (!services.some((service) => service.id === rate.serviceId && service.kind === 'delivery')) {
         throw new SettingsError('invalid_input', { servico: { key: 'serviceInvalid' } });
       }
-      if (rate.cityId !== null && !(await getParaguayanCity(db, rate.cityId))) throw new SettingsError('invalid_input', { destino: { key: 'cityInvalid' } });
+      if (rate.cityId !== null && !(await getParaguayanCity(db, rate.cityId)))
+        throw new SettingsError('invalid_input', { destino: { key: 'cityInvalid' } });
       await edit(async (tx) => {
         const id = await insertRateSetting(tx, rate);
         if (id === null) throw new SettingsError('invalid_input', { destino: { key: 'rateExists' } });
@@ -77,8 +100,14 @@ export function createShippingSettingsService(deps: ShippingSettingsDeps) {
           before = rest;
         }
         const saved = await savePickupPoint(tx, id, change);
-        await deps.writeAudit(tx, { actor, action: id === null ? 'pickup_point.add' : 'pickup_point.update', entityType: 'pickup_point',
-          entityId: saved, before, after: change });
+        await deps.writeAudit(tx, {
+          actor,
+          action: id === null ? 'pickup_point.add' : 'pickup_point.update',
+          entityType: 'pickup_point',
+          entityId: saved,
+          before,
+          after: change,
+        });
       });
     },
   };

@@ -31,7 +31,13 @@ async function readCityRates(db: Queryable, reference: ReferenceService, cityId:
 }
 
 /** The city with its delivery rates and pickup points; null for an unknown city. */
-export function getCityRates(db: Queryable, reference: ReferenceService, cityId: number, lang: 'pt' | 'es', now = Date.now()): Promise<CityRates | null> {
+export function getCityRates(
+  db: Queryable,
+  reference: ReferenceService,
+  cityId: number,
+  lang: 'pt' | 'es',
+  now = Date.now(),
+): Promise<CityRates | null> {
   const key = `${cityId}:${lang}`;
   const hit = cache.get(key);
   if (hit && now - hit.at < CACHE_MS) return hit.rates;

@@ -29,16 +29,23 @@ export function getDeliveryTokenTtl(): number {
 
 /** `base64url(json).base64url(hmac)`, HMAC-SHA256 with the server's shipping secret. */
 export function createDeliveryToken(claims: DeliveryTokenClaims, secret = getShippingTokenSecret()): string {
-  const payload = Buffer.from(JSON.stringify([
-    claims.cart, claims.serviceId, claims.integratorId, claims.pickupPointId, claims.cityId,
-    claims.valueMinor, claims.currencyId, claims.expiresAt,
-  ])).toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify([
+      claims.cart,
+      claims.serviceId,
+      claims.integratorId,
+      claims.pickupPointId,
+      claims.cityId,
+      claims.valueMinor,
+      claims.currencyId,
+      claims.expiresAt,
+    ]),
+  ).toString('base64url');
   return `${payload}.${sign(payload, secret)}`;
 }
 
 export type VerifyResult =
-  | { ok: true; claims: DeliveryTokenClaims }
-  | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'cart' };
+  { ok: true; claims: DeliveryTokenClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'cart' };
 
 /**
  * Checks a delivery token for checkout: signature, expiry (against `now`) and that it was issued
@@ -65,7 +72,14 @@ export function verifyDeliveryToken(
   }
   if (!Array.isArray(fields) || fields.length !== 8) return { ok: false, reason: 'malformed' };
   const [cart, serviceId, integratorId, pickupPointId, cityId, valueMinor, currencyId, expiresAt] = fields as [
-    string, number | null, number | null, number | null, number | null, number, number, number,
+    string,
+    number | null,
+    number | null,
+    number | null,
+    number | null,
+    number,
+    number,
+    number,
   ];
   const claims: DeliveryTokenClaims = { cart, serviceId, integratorId, pickupPointId, cityId, valueMinor, currencyId, expiresAt };
   if (expiresAt * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };

@@ -1,4 +1,4 @@
-import type { ShippingMessageKey } from '../../lib/i18n/shipping.ts';
+import type { ShippingMessageKey } from '#lib/i18n/shipping.ts';
 
 /** A refused quote; routes turn `key` into the shopper's language (a field error when `field` is set). */
 export class ShippingError extends Error {

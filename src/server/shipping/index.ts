@@ -2,8 +2,8 @@
  * The shipping domain's wiring, and what other domains use of it (its repository stays inside
  * it): checkout verifies the delivery token it is sent and freezes the option's delivery days.
  */
-import { shippingMessages } from '../../lib/i18n/shipping.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
+import { shippingMessages } from '#lib/i18n/shipping.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
 import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { systemClock } from '../clock.ts';
@@ -31,7 +31,8 @@ export const calculateShippingRoute: ApiHandler = (call) => calculateShipping(ge
 /** GET /ecom/venda/carrinho/{externalId}/pontos-entrega. */
 export const listPickupPointsRoute: ApiHandler = (call) => listPickupPoints(getShippingService(), call);
 /** GET /ecom/endereco/frete?cidade_id=. */
-export const estimateShippingRoute = (call: Pick<ApiCall, 'url' | 'locals'>): Promise<Response> => estimateShipping(getShippingService(), call);
+export const estimateShippingRoute = (call: Pick<ApiCall, 'url' | 'locals'>): Promise<Response> =>
+  estimateShipping(getShippingService(), call);
 
 /** The panel's shipping settings (rate table, pickup points) on the shop's pool. */
 export function getShippingSettingsService() {

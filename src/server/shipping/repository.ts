@@ -71,7 +71,11 @@ export async function getDeliveryRates(db: Queryable, cityId: number, stateId: n
   return rows;
 }
 
-export async function getPickupPoints(db: Queryable, lang: 'pt' | 'es', filter: { cityId?: number; pointId?: number } = {}): Promise<PickupPointRow[]> {
+export async function getPickupPoints(
+  db: Queryable,
+  lang: 'pt' | 'es',
+  filter: { cityId?: number; pointId?: number } = {},
+): Promise<PickupPointRow[]> {
   const { rows } = await db.query<PickupPointRow>(
     `SELECT p.id, p.service_id, s.integrator_id, ${lang === 'es' ? 's.name_es' : 's.name_pt'} AS service_name,
             p.name, p.address, p.city_id, c.name AS city_name, st.id AS state_id, st.name AS state_name,
@@ -106,22 +110,47 @@ export async function getDeliverySummary(db: Queryable): Promise<DeliverySummary
 // one is refused rather than applied over someone else's change.
 
 export interface RateSettingRow {
-  id: number; service_id: number; service_name: string; state_id: number | null; city_id: number | null;
-  place: string; price_minor: string; days: number; version: string;
+  id: number;
+  service_id: number;
+  service_name: string;
+  state_id: number | null;
+  city_id: number | null;
+  place: string;
+  price_minor: string;
+  days: number;
+  version: string;
 }
 
 export interface PickupPointSettingRow {
-  id: number; service_id: number; name: string; address: string; city_id: number; city_name: string;
-  hours_pt: string; hours_es: string; price_minor: string; days: number; active: boolean; version: string;
+  id: number;
+  service_id: number;
+  name: string;
+  address: string;
+  city_id: number;
+  city_name: string;
+  hours_pt: string;
+  hours_es: string;
+  price_minor: string;
+  days: number;
+  active: boolean;
+  version: string;
 }
 
-export interface ServiceRow { id: number; kind: 'delivery' | 'pickup_point'; name: string }
+export interface ServiceRow {
+  id: number;
+  kind: 'delivery' | 'pickup_point';
+  name: string;
+}
 
 export async function listServices(db: Queryable, lang: 'pt' | 'es'): Promise<ServiceRow[]> {
   return (await db.query<ServiceRow>(`SELECT id, kind, name_${lang} AS name FROM delivery_services WHERE active ORDER BY id`)).rows;
 }
 
-export async function listRateSettings(db: Queryable, lang: 'pt' | 'es', filter: { id?: number; lock?: boolean } = {}): Promise<RateSettingRow[]> {
+export async function listRateSettings(
+  db: Queryable,
+  lang: 'pt' | 'es',
+  filter: { id?: number; lock?: boolean } = {},
+): Promise<RateSettingRow[]> {
   const { rows } = await db.query<RateSettingRow>(
     `SELECT r.id, r.service_id, s.name_${lang} AS service_name, r.state_id, r.city_id,
             COALESCE(c.name || ' (' || cs.name || ')', st.name) AS place, r.price_minor, r.days, r.xmin::text AS version
@@ -139,7 +168,10 @@ export async function updateRateSetting(tx: Queryable, id: number, priceMinor: n
 }
 
 /** A new rate, or null when the service already has one for that department or city. */
-export async function insertRateSetting(tx: Queryable, rate: { serviceId: number; stateId: number | null; cityId: number | null; priceMinor: number; days: number }): Promise<number | null> {
+export async function insertRateSetting(
+  tx: Queryable,
+  rate: { serviceId: number; stateId: number | null; cityId: number | null; priceMinor: number; days: number },
+): Promise<number | null> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO delivery_rates (service_id, state_id, city_id, price_minor, currency_id, days) VALUES ($1, $2, $3, $4, 3, $5)
      ON CONFLICT DO NOTHING RETURNING id`,
@@ -148,7 +180,10 @@ export async function insertRateSetting(tx: Queryable, rate: { serviceId: number
   return rows[0]?.id ?? null;
 }
 
-export async function listPickupPointSettings(db: Queryable, filter: { id?: number; lock?: boolean } = {}): Promise<PickupPointSettingRow[]> {
+export async function listPickupPointSettings(
+  db: Queryable,
+  filter: { id?: number; lock?: boolean } = {},
+): Promise<PickupPointSettingRow[]> {
   const { rows } = await db.query<PickupPointSettingRow>(
     `SELECT p.id, p.service_id, p.name, p.address, p.city_id, c.name AS city_name, p.hours_pt, p.hours_es,
             p.price_minor, p.days, p.active, p.xmin::text AS version
@@ -160,27 +195,49 @@ export async function listPickupPointSettings(db: Queryable, filter: { id?: numb
 }
 
 export interface PickupPointChange {
-  name: string; address: string; cityId: number; hoursPt: string; hoursEs: string; priceMinor: number; days: number; active: boolean;
+  name: string;
+  address: string;
+  cityId: number;
+  hoursPt: string;
+  hoursEs: string;
+  priceMinor: number;
+  days: number;
+  active: boolean;
 }
 
 export async function savePickupPoint(tx: Queryable, id: number | null, change: PickupPointChange): Promise<number> {
-  const values = [change.name, change.address, change.cityId, change.hoursPt, change.hoursEs, change.priceMinor, change.days, change.active];
+  const values = [
+    change.name,
+    change.address,
+    change.cityId,
+    change.hoursPt,
+    change.hoursEs,
+    change.priceMinor,
+    change.days,
+    change.active,
+  ];
   if (id !== null) {
     await tx.query(
       `UPDATE pickup_points SET name = $2, address = $3, city_id = $4, hours_pt = $5, hours_es = $6, price_minor = $7, days = $8, active = $9
-        WHERE id = $1`, [id, ...values]);
+        WHERE id = $1`,
+      [id, ...values],
+    );
     return id;
   }
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO pickup_points (service_id, name, address, city_id, hours_pt, hours_es, price_minor, currency_id, days, active)
      VALUES ((SELECT id FROM delivery_services WHERE kind = 'pickup_point' AND active ORDER BY id LIMIT 1), $1, $2, $3, $4, $5, $6, 3, $7, $8)
-     RETURNING id`, values);
+     RETURNING id`,
+    values,
+  );
   return rows[0]!.id;
 }
 
 /** A Paraguayan city (country 2) by id, or null: rates and pickup points exist only there. */
 export async function getParaguayanCity(db: Queryable, cityId: number): Promise<{ id: number; state_id: number } | null> {
   const { rows } = await db.query<{ id: number; state_id: number }>(
-    'SELECT c.id, c.state_id FROM cities c JOIN states s ON s.id = c.state_id WHERE c.id = $1 AND s.country_id = 2', [cityId]);
+    'SELECT c.id, c.state_id FROM cities c JOIN states s ON s.id = c.state_id WHERE c.id = $1 AND s.country_id = 2',
+    [cityId],
+  );
   return rows[0] ?? null;
 }

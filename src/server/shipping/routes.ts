@@ -1,11 +1,11 @@
 // The shipping endpoints (storefront spec section 7), framework-free: Astro's endpoint files and
 // server.mjs's fast routes both run these.
 import { z } from 'zod';
-import { boundedText, idSchema, optionalIdSchema } from '../../lib/contract/input.ts';
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { shippingMessages } from '../../lib/i18n/shipping.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
-import { toApiLang, type Locale, type Storefront } from '../../lib/locale.ts';
+import { boundedText, idSchema, optionalIdSchema } from '#lib/contract/input.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { shippingMessages } from '#lib/i18n/shipping.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import { toApiLang, type Locale, type Storefront } from '#lib/locale.ts';
 import type { SessionCustomer } from '../accounts/sessions.ts';
 import { checkExternalId } from '../cart/cart-http.ts';
 import type { ApiCall } from '../http/api-call.ts';
@@ -98,7 +98,9 @@ export async function estimateShipping(service: ShippingService, { url, locals }
   const query = readQuery(url.searchParams, EstimateQuerySchema, locals.locale);
   if (!query.ok) return toResponse(query.result);
   try {
-    return toResponse(jsonResult(200, await service.estimate(query.data.cidade_id, query.data.moeda_id ?? locals.currencyId, getShippingActor(locals))));
+    return toResponse(
+      jsonResult(200, await service.estimate(query.data.cidade_id, query.data.moeda_id ?? locals.currencyId, getShippingActor(locals))),
+    );
   } catch (error) {
     return toResponse(toShippingErrorResult(error, locals.locale));
   }

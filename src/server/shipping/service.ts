@@ -1,5 +1,5 @@
-import type { DeliveryOption, PickupPointView } from '../../lib/contract/shipping.ts';
-import { convertWithUsdRates, toMajor } from '../../lib/money.ts';
+import type { DeliveryOption, PickupPointView } from '#lib/contract/shipping.ts';
+import { convertWithUsdRates, toMajor } from '#lib/money.ts';
 import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
@@ -7,7 +7,15 @@ import type { ReferenceService } from '../reference/index.ts';
 import { createDeliveryToken, getDeliveryTokenTtl } from './delivery-token.ts';
 import { getCityRates } from './city-rates.ts';
 import { ShippingError } from './errors.ts';
-import { getDeliverySummary, getPickupPoints, getShippingCart, setCartAddress, setShippingCity, type PickupPointRow, type ShippingCartRow } from './repository.ts';
+import {
+  getDeliverySummary,
+  getPickupPoints,
+  getShippingCart,
+  setCartAddress,
+  setShippingCity,
+  type PickupPointRow,
+  type ShippingCartRow,
+} from './repository.ts';
 
 export interface ShippingActor {
   customerId: number | null;
@@ -46,7 +54,11 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
     if (converted === null) throw new ShippingError(500, 'calcError');
     const currency = table.currencies.get(to);
     if (!currency) throw new ShippingError(422, 'calcError', 'moeda_id');
-    return { minor: converted, major: toMajor(converted, currency.decimals), moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals } };
+    return {
+      minor: converted,
+      major: toMajor(converted, currency.decimals),
+      moeda: { id: currency.id, simbolo: currency.symbol, casas_decimais: currency.decimals },
+    };
   }
 
   function expiry(): number {
@@ -68,10 +80,19 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
       entrega_servico_id: point.service_id,
       valor: price.major,
       prazo: point.days,
-      token_servico: cart === null ? null : createDeliveryToken({
-        cart, serviceId: point.service_id, integratorId: point.integrator_id, pickupPointId: point.id, cityId: point.city_id,
-        valueMinor: price.minor, currencyId, expiresAt: expiry(),
-      }),
+      token_servico:
+        cart === null
+          ? null
+          : createDeliveryToken({
+              cart,
+              serviceId: point.service_id,
+              integratorId: point.integrator_id,
+              pickupPointId: point.id,
+              cityId: point.city_id,
+              valueMinor: price.minor,
+              currencyId,
+              expiresAt: expiry(),
+            }),
     };
   }
 
@@ -86,9 +107,19 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
       valor: 0,
       moeda: price.moeda,
       cidade_id: null,
-      token: cart === null ? null : createDeliveryToken({
-        cart, serviceId: null, integratorId: null, pickupPointId: null, cityId: null, valueMinor: 0, currencyId, expiresAt: expiry(),
-      }),
+      token:
+        cart === null
+          ? null
+          : createDeliveryToken({
+              cart,
+              serviceId: null,
+              integratorId: null,
+              pickupPointId: null,
+              cityId: null,
+              valueMinor: 0,
+              currencyId,
+              expiresAt: expiry(),
+            }),
       opcionais: { pontos_entrega: [] },
     };
   }
@@ -99,24 +130,35 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
     if (!found) throw new ShippingError(422, 'unknownCity', 'cidade_id');
     if (found.city.estado.pais_id !== 2) return [storePickup(table, cart, currencyId, lang)];
     const { rates, points } = found;
-    const options: DeliveryOption[] = rates.map((rate) => {
-      const price = money(table, rate.price_minor, rate.currency_id, currencyId);
-      return {
-        tipo: 'delivery' as const,
-        entrega_servico_id: rate.service_id,
-        entrega_integrador_id: rate.integrator_id,
-        descricao: rate.name,
-        prazo: rate.days,
-        valor: price.major,
-        moeda: price.moeda,
-        cidade_id: cityId,
-        token: cart === null ? null : createDeliveryToken({
-          cart, serviceId: rate.service_id, integratorId: rate.integrator_id, pickupPointId: null, cityId,
-          valueMinor: price.minor, currencyId, expiresAt: expiry(),
-        }),
-        opcionais: { pontos_entrega: [] },
-      };
-    }).sort((a, b) => a.valor - b.valor);
+    const options: DeliveryOption[] = rates
+      .map((rate) => {
+        const price = money(table, rate.price_minor, rate.currency_id, currencyId);
+        return {
+          tipo: 'delivery' as const,
+          entrega_servico_id: rate.service_id,
+          entrega_integrador_id: rate.integrator_id,
+          descricao: rate.name,
+          prazo: rate.days,
+          valor: price.major,
+          moeda: price.moeda,
+          cidade_id: cityId,
+          token:
+            cart === null
+              ? null
+              : createDeliveryToken({
+                  cart,
+                  serviceId: rate.service_id,
+                  integratorId: rate.integrator_id,
+                  pickupPointId: null,
+                  cityId,
+                  valueMinor: price.minor,
+                  currencyId,
+                  expiresAt: expiry(),
+                }),
+          opcionais: { pontos_entrega: [] },
+        };
+      })
+      .sort((a, b) => a.valor - b.valor);
     const first = points[0];
     if (first) {
       const views = points.map((point) => toPoint(point, table, cart, currencyId));
@@ -164,11 +206,20 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
         if (!point) throw new ShippingError(422, 'pickupPointError', 'id_ponto_entrega');
         const view = toPoint(point, table, cart.external_id, currencyId);
         const price = money(table, point.price_minor, point.currency_id, currencyId);
-        return [{
-          tipo: 'pickup_point', entrega_servico_id: point.service_id, entrega_integrador_id: point.integrator_id,
-          descricao: point.service_name, prazo: point.days, valor: price.major, moeda: price.moeda, cidade_id: point.city_id,
-          token: view.token_servico, opcionais: { pontos_entrega: [view] },
-        }];
+        return [
+          {
+            tipo: 'pickup_point',
+            entrega_servico_id: point.service_id,
+            entrega_integrador_id: point.integrator_id,
+            descricao: point.service_name,
+            prazo: point.days,
+            valor: price.major,
+            moeda: price.moeda,
+            cidade_id: point.city_id,
+            token: view.token_servico,
+            opcionais: { pontos_entrega: [view] },
+          },
+        ];
       }
       if (cityId === undefined) throw new ShippingError(422, 'needCityAndItems', 'cidade_id');
       const options = await quoteCity(cityId, cart.external_id, currencyId, actor.lang, table);
@@ -200,6 +251,5 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
     },
   };
 }
-
 
 export type ShippingService = ReturnType<typeof createShippingService>;

@@ -5,8 +5,17 @@ import { verifyPassword } from '../accounts/passwords.ts';
 import { DELAYS, LIMITS, type Limit, type RateLimiter } from '../rate-limit/index.ts';
 import type { DelayRule } from '../rate-limit/delays.ts';
 import {
-  claimTotpStep, endStaffSession, findStaffByEmail, findStaffById, insertStaffSession, touchStaffSession, updateSessionStage, updateStaff,
-  type PanelLocale, type SessionStage, type StaffRole,
+  claimTotpStep,
+  endStaffSession,
+  findStaffByEmail,
+  findStaffById,
+  insertStaffSession,
+  touchStaffSession,
+  updateSessionStage,
+  updateStaff,
+  type PanelLocale,
+  type SessionStage,
+  type StaffRole,
 } from './repository.ts';
 import type { StaffDb } from './service.ts';
 import { checkTotpCode, createTotpSecret, decryptTotpSecret, encryptTotpSecret, getEnrolmentQr } from './totp.ts';
@@ -81,7 +90,14 @@ export function createStaffAuthService({ db, clock, limiter }: { db: StaffDb; cl
     async getSession(token: string): Promise<PanelStaff | null> {
       const row = await touchStaffSession(db, hashStaffToken(token), clock.now());
       if (!row) return null;
-      return { id: row.id, email: row.email, role: row.role, locale: row.locale, stage: row.stage, totpEnrolled: row.totp_enrolled_at !== null };
+      return {
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        locale: row.locale,
+        stage: row.stage,
+        totpEnrolled: row.totp_enrolled_at !== null,
+      };
     },
 
     /** The second step of an enrolled admin's sign-in. */
@@ -142,4 +158,3 @@ export function createStaffAuthService({ db, clock, limiter }: { db: StaffDb; cl
     },
   };
 }
-

@@ -1,5 +1,5 @@
-import { commonMessages } from '../../lib/i18n/common.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { jsonError } from '../http/responses.ts';
 import { getPanelAccess, getPanelLocale, getPanelTexts, getSignInRedirect, readStaffToken, withStaffCookie } from './http.ts';

@@ -1,6 +1,6 @@
 import type { AstroCookies } from 'astro';
-import { panelMessages, toPanelLocale, type PanelLocale } from '../../lib/i18n/panel.ts';
-import { createTranslator } from '../../lib/i18n/translator.ts';
+import { panelMessages, toPanelLocale, type PanelLocale } from '#lib/i18n/panel.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { jsonError } from '../http/responses.ts';
 import type { PanelStaff } from './auth.ts';

@@ -1,4 +1,4 @@
-import type { PanelLocale } from '../../lib/i18n/panel.ts';
+import type { PanelLocale } from '#lib/i18n/panel.ts';
 import type { Queryable } from '../db/client.ts';
 
 export type { PanelLocale };
@@ -19,8 +19,11 @@ export interface StaffRow {
   created_at: Date;
 }
 
-const COLUMNS = 'id, email, role, password_hash, locale, totp_secret_enc, totp_enrolled_at, totp_last_step, disabled_at, last_login_at, created_at';
-const S_COLUMNS = COLUMNS.split(', ').map((column) => `s.${column}`).join(', ');
+const COLUMNS =
+  'id, email, role, password_hash, locale, totp_secret_enc, totp_enrolled_at, totp_last_step, disabled_at, last_login_at, created_at';
+const S_COLUMNS = COLUMNS.split(', ')
+  .map((column) => `s.${column}`)
+  .join(', ');
 
 export async function findStaffByEmail(db: Queryable, email: string): Promise<StaffRow | null> {
   const { rows } = await db.query<StaffRow>(`SELECT ${COLUMNS} FROM staff WHERE lower(email) = lower($1)`, [email]);
@@ -50,7 +53,9 @@ export async function insertStaff(db: Queryable, email: string, role: StaffRole,
 export async function updateStaff(
   db: Queryable,
   id: number,
-  change: Partial<Pick<StaffRow, 'password_hash' | 'locale' | 'totp_secret_enc' | 'totp_enrolled_at' | 'totp_last_step' | 'disabled_at' | 'last_login_at'>>,
+  change: Partial<
+    Pick<StaffRow, 'password_hash' | 'locale' | 'totp_secret_enc' | 'totp_enrolled_at' | 'totp_last_step' | 'disabled_at' | 'last_login_at'>
+  >,
 ): Promise<void> {
   const entries = Object.entries(change);
   if (!entries.length) return;
@@ -83,13 +88,19 @@ export async function useStaffToken(db: Queryable, tokenHash: Buffer, now: Date)
 }
 
 export async function isStaffTokenLive(db: Queryable, tokenHash: Buffer, now: Date): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM staff_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2', [tokenHash, now]);
+  const { rows } = await db.query('SELECT 1 FROM staff_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2', [
+    tokenHash,
+    now,
+  ]);
   return rows.length > 0;
 }
 
 export async function insertStaffSession(db: Queryable, tokenHash: Buffer, staffId: number, stage: SessionStage, now: Date): Promise<void> {
   await db.query('INSERT INTO staff_sessions (token_hash, staff_id, stage, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $4)', [
-    tokenHash, staffId, stage, now,
+    tokenHash,
+    staffId,
+    stage,
+    now,
   ]);
 }
 
@@ -97,11 +108,7 @@ export async function insertStaffSession(db: Queryable, tokenHash: Buffer, staff
  * The session's staff member, its idle clock restarted; null when unknown, ended, idle too long
  * (8 h signed in, 15 min between password and code) or the account is disabled.
  */
-export async function touchStaffSession(
-  db: Queryable,
-  tokenHash: Buffer,
-  now: Date,
-): Promise<(StaffRow & { stage: SessionStage }) | null> {
+export async function touchStaffSession(db: Queryable, tokenHash: Buffer, now: Date): Promise<(StaffRow & { stage: SessionStage }) | null> {
   const { rows } = await db.query<StaffRow & { stage: SessionStage }>(
     `WITH live AS (
        UPDATE staff_sessions SET last_seen_at = $2

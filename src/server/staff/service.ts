@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getPasswordProblem } from '../../lib/password-rule.ts';
+import { getPasswordProblem } from '#lib/password-rule.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
@@ -7,8 +7,17 @@ import { runInTransaction, type ConnectionSource, type Queryable } from '../db/c
 import { hashPassword } from '../accounts/passwords.ts';
 import { StaffRefused } from './errors.ts';
 import {
-  endAllStaffSessions, findStaffById, insertStaff, insertStaffToken, isStaffTokenLive, selectAllStaff, updateStaff, useStaffToken,
-  type PanelLocale, type StaffRole, type StaffRow,
+  endAllStaffSessions,
+  findStaffById,
+  insertStaff,
+  insertStaffToken,
+  isStaffTokenLive,
+  selectAllStaff,
+  updateStaff,
+  useStaffToken,
+  type PanelLocale,
+  type StaffRole,
+  type StaffRow,
 } from './repository.ts';
 import { createStaffToken, hashStaffToken, isTokenShaped } from './tokens.ts';
 
@@ -47,7 +56,11 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
       if (!row) throw new StaffRefused('notFound');
       const result = await work(tx, row);
       const after = await findStaffById(tx, id);
-      await recordAudit(tx, { actor, action, entityType: 'staff', entityId: id, before: toStaffView(row), after: after && toStaffView(after) }, clock);
+      await recordAudit(
+        tx,
+        { actor, action, entityType: 'staff', entityId: id, before: toStaffView(row), after: after && toStaffView(after) },
+        clock,
+      );
       return result;
     });
 
@@ -55,7 +68,10 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
     listStaff: async (): Promise<StaffView[]> => (await selectAllStaff(db)).map(toStaffView),
 
     /** A new account and its set-password link (the token; pages build the address). */
-    async addStaff(actor: AuditActor, input: { email: string; role: StaffRole; locale?: PanelLocale }): Promise<{ staff: StaffView; token: string }> {
+    async addStaff(
+      actor: AuditActor,
+      input: { email: string; role: StaffRole; locale?: PanelLocale },
+    ): Promise<{ staff: StaffView; token: string }> {
       const email = input.email.trim().toLowerCase();
       if (!z.email().safeParse(email).success || email.length > 254) throw new StaffRefused('emailInvalid');
       return runInTransaction(db, async (tx) => {
@@ -78,7 +94,13 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
     /** Password and second factor cleared, sessions ended, account enabled, a new link issued. */
     async resetStaff(actor: AuditActor, id: number): Promise<string> {
       return changeStaff(actor, id, 'staff.reset', async (tx) => {
-        await updateStaff(tx, id, { password_hash: null, totp_secret_enc: null, totp_enrolled_at: null, totp_last_step: null, disabled_at: null });
+        await updateStaff(tx, id, {
+          password_hash: null,
+          totp_secret_enc: null,
+          totp_enrolled_at: null,
+          totp_last_step: null,
+          disabled_at: null,
+        });
         await endAllStaffSessions(tx, id, clock.now());
         return issueLink(tx, id);
       });
@@ -100,7 +122,18 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
         await updateStaff(tx, row.id, { password_hash: passwordHash });
         await endAllStaffSessions(tx, row.id, clock.now());
         const actor = { staffId: row.id, email: row.email };
-        await recordAudit(tx, { actor, action: 'staff.set_password', entityType: 'staff', entityId: row.id, before: toStaffView(row), after: toStaffView({ ...row, password_hash: passwordHash }) }, clock);
+        await recordAudit(
+          tx,
+          {
+            actor,
+            action: 'staff.set_password',
+            entityType: 'staff',
+            entityId: row.id,
+            before: toStaffView(row),
+            after: toStaffView({ ...row, password_hash: passwordHash }),
+          },
+          clock,
+        );
       });
     },
 
@@ -109,4 +142,3 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
     },
   };
 }
-

@@ -3,8 +3,7 @@ import sharp from 'sharp';
 import { inspectPdf } from './pdf-inspection.ts';
 
 export type CleanDocument =
-  | { ok: true; bytes: Buffer; contentType: string; extension: string }
-  | { ok: false; reason: 'type' | 'pdf_active' | 'pdf_unreadable' };
+  { ok: true; bytes: Buffer; contentType: string; extension: string } | { ok: false; reason: 'type' | 'pdf_active' | 'pdf_unreadable' };
 
 /**
  * Decides the type by content (PNG, JPEG, GIF, PDF only). Images are decoded and re-encoded

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MINIMAL_PDF } from '../../../tests/support/accounts.ts';
-import { HOSTILE_PDFS, PLAIN_COMPRESSED_PDF, writePdf } from '../../../tests/support/pdf-bytes.ts';
+import { MINIMAL_PDF } from '#tests/support/accounts.ts';
+import { HOSTILE_PDFS, PLAIN_COMPRESSED_PDF, writePdf } from '#tests/support/pdf-bytes.ts';
 import { inspectPdf, inspectWithPdfjs } from './pdf-inspection.ts';
 import { inspectPdfStructure } from './pdf-structure.ts';
 
@@ -28,9 +28,12 @@ describe('inspectPdf (pdf.js) refuses active content wherever it sits', () => {
 
   // pdf.js reports scripts, attachments, XFA and links to programs; a non-script /AA it does not
   // expose is left to the byte scan.
-  it.each(Object.entries(HOSTILE_PDFS).filter(([name]) => name !== 'page additional action'))('%s: pdf.js alone refuses it', async (_name, bytes) => {
-    expect(await inspectWithPdfjs(bytes)).toEqual({ ok: false, reason: 'active' });
-  });
+  it.each(Object.entries(HOSTILE_PDFS).filter(([name]) => name !== 'page additional action'))(
+    '%s: pdf.js alone refuses it',
+    async (_name, bytes) => {
+      expect(await inspectWithPdfjs(bytes)).toEqual({ ok: false, reason: 'active' });
+    },
+  );
 
   it('the JavaScript is nowhere in the raw bytes: only a parser that inflates the object stream sees it', () => {
     const bytes = HOSTILE_PDFS['document JavaScript name tree, catalogue compressed too'] as Buffer;

@@ -6,7 +6,8 @@ import { inflateSync } from 'node:zlib';
  * compressed there is invisible to a plain search). Content, image and font streams are left out:
  * they hold drawing data, where these names mean nothing and random bytes would look like them.
  */
-const ACTIVE_NAME = /\/(JavaScript|JS|Launch|EmbeddedFile|EmbeddedFiles|RichMedia|XFA|OpenAction|AA|SubmitForm|ImportData|GoToE|Movie|Sound)(?![A-Za-z0-9])/;
+const ACTIVE_NAME =
+  /\/(JavaScript|JS|Launch|EmbeddedFile|EmbeddedFiles|RichMedia|XFA|OpenAction|AA|SubmitForm|ImportData|GoToE|Movie|Sound)(?![A-Za-z0-9])/;
 const STREAM_START = /\bobj\b((?:(?!\bobj\b)[\s\S]){0,4000}?)\bstream(?:\r\n|\n|\r)/g;
 
 // PDF names may be written with #xx escapes (/J#61vaScript): decode before looking.
@@ -15,15 +16,26 @@ function decodeNames(text: string): string {
 }
 
 function decodeAsciiHex(bytes: Buffer): Buffer {
-  const hex = bytes.toString('latin1').replace(/>[\s\S]*$/, '').replace(/[^0-9a-f]/gi, '');
+  const hex = bytes
+    .toString('latin1')
+    .replace(/>[\s\S]*$/, '')
+    .replace(/[^0-9a-f]/gi, '');
   return Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex');
 }
 
 function decodeAscii85(bytes: Buffer): Buffer {
-  const text = bytes.toString('latin1').replace(/^<~/, '').replace(/~>[\s\S]*$/, '').replace(/\s/g, '');
+  const text = bytes
+    .toString('latin1')
+    .replace(/^<~/, '')
+    .replace(/~>[\s\S]*$/, '')
+    .replace(/\s/g, '');
   const out: number[] = [];
   for (let i = 0; i < text.length;) {
-    if (text[i] === 'z') { out.push(0, 0, 0, 0); i += 1; continue; }
+    if (text[i] === 'z') {
+      out.push(0, 0, 0, 0);
+      i += 1;
+      continue;
+    }
     const group = text.slice(i, i + 5);
     i += 5;
     const padded = group.padEnd(5, 'u');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { hashPassword } from '../../../src/server/accounts/passwords.ts';
+import { hashPassword } from '#server/accounts/passwords.ts';
 import { getTestDb, storefrontUrl, type Host } from './hosts.ts';
 
 export const E2E_PASSWORD = 'Ferramenta#2026';
@@ -10,7 +10,10 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** A customer written straight into the run's database, signed in through the UI by `signInThroughUi`. */
-export async function createE2eCustomer(foreignBuyer: 0 | 1 = 1, password = E2E_PASSWORD): Promise<{ id: number; email: string; password: string }> {
+export async function createE2eCustomer(
+  foreignBuyer: 0 | 1 = 1,
+  password = E2E_PASSWORD,
+): Promise<{ id: number; email: string; password: string }> {
   const email = uniqueEmail('e2e');
   const { rows } = await getTestDb().query<{ id: string }>(
     `INSERT INTO customers (email, password_hash, first_name, last_name, phone, foreign_buyer, document_type, document, country_id)
@@ -25,7 +28,12 @@ export async function waitForIslands(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]:not([client="interaction"])')).toHaveCount(0, { timeout: 15_000 });
 }
 
-export async function signInThroughUi(page: Page, host: Host, customer: { email: string; password: string }, path = '/login'): Promise<void> {
+export async function signInThroughUi(
+  page: Page,
+  host: Host,
+  customer: { email: string; password: string },
+  path = '/login',
+): Promise<void> {
   await page.goto(storefrontUrl(host, path));
   await waitForIslands(page);
   await page.locator('main input[name="email"]').fill(customer.email);
@@ -38,7 +46,9 @@ export async function signInThroughUi(page: Page, host: Host, customer: { email:
 
 export async function makePngFile(name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
   const sharp = (await import('sharp')).default;
-  const buffer = await sharp({ create: { width: 40, height: 25, channels: 3, background: '#2255aa' } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 40, height: 25, channels: 3, background: '#2255aa' } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 

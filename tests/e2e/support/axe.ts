@@ -9,6 +9,12 @@ export async function expectNoAxeFindings(page: Page, label = page.url()): Promi
   const result = await new AxeBuilder({ page }).analyze();
   const found = result.violations
     .filter((violation) => FAILING.has(violation.impact ?? ''))
-    .map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${label}: ${violation.id} (${violation.impact}) ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
   expect(found).toEqual([]);
 }

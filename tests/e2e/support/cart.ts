@@ -21,7 +21,9 @@ export async function createE2eProduct(options: { stock?: number; priceMinor?: n
  * for scrolling, interaction ones (search, cart drawer) for the shopper's first touch.
  */
 export async function waitForIslands(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])').length === 0);
+  await page.waitForFunction(
+    () => document.querySelectorAll('astro-island[ssr]:not([client="visible"]):not([client="interaction"])').length === 0,
+  );
 }
 
 /**
@@ -29,19 +31,30 @@ export async function waitForIslands(page: Page): Promise<void> {
  * external id where the store looks for it.
  */
 export async function seedBrowserCart(page: Page, items: Array<{ id: number; qtde: number }>, moedaId = 2): Promise<string> {
-  return page.evaluate(async ({ items, moedaId }) => {
-    const bytes = crypto.getRandomValues(new Uint8Array(24));
-    const id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    const response = await fetch('/ecom/venda/carrinho', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ external_id: id, filial_id: 1, moeda_id: moedaId, itens: items.map((i) => ({ produto_id: i.id, qtde: i.qtde, ativo: true })) }),
-    });
-    if (!response.ok) throw new Error(`cart seed failed: ${response.status}`);
-    localStorage.setItem('fronteira_cart_id', id);
-    // The marker the shop's stored-state module sets with every write (src/islands/stored-state.ts).
-    document.cookie = 'fronteira_stored=1; path=/';
-    document.cookie = `fronteira_cart=${id}; path=/`;
-    return id;
-  }, { items, moedaId });
+  return page.evaluate(
+    async ({ items, moedaId }) => {
+      const bytes = crypto.getRandomValues(new Uint8Array(24));
+      const id = btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+      const response = await fetch('/ecom/venda/carrinho', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          external_id: id,
+          filial_id: 1,
+          moeda_id: moedaId,
+          itens: items.map((i) => ({ produto_id: i.id, qtde: i.qtde, ativo: true })),
+        }),
+      });
+      if (!response.ok) throw new Error(`cart seed failed: ${response.status}`);
+      localStorage.setItem('fronteira_cart_id', id);
+      // The marker the shop's stored-state module sets with every write (src/islands/stored-state.ts).
+      document.cookie = 'fronteira_stored=1; path=/';
+      document.cookie = `fronteira_cart=${id}; path=/`;
+      return id;
+    },
+    { items, moedaId },
+  );
 }

@@ -43,15 +43,32 @@ interface Options {
 export async function createCatalogFixture({ count = 6, outOfStock = 1 }: Options = {}): Promise<CatalogFixture> {
   const db = getTestDb();
   const tag = randomUUID().slice(0, 8);
-  const cat = await db.query(
-    `INSERT INTO categories (slug, name_pt, name_es, position) VALUES ($1, $2, $3, 999) RETURNING id`,
-    [`cat-${tag}`, `Categoria ${tag}`, `Categoría ${tag}`],
-  );
+  const cat = await db.query(`INSERT INTO categories (slug, name_pt, name_es, position) VALUES ($1, $2, $3, 999) RETURNING id`, [
+    `cat-${tag}`,
+    `Categoria ${tag}`,
+    `Categoría ${tag}`,
+  ]);
   const categoryId: number = cat.rows[0].id;
-  const depA = await db.query(`INSERT INTO departments (category_id, slug, name_pt, name_es) VALUES ($1, $2, $3, $4) RETURNING id`, [categoryId, `dep-a-${tag}`, `Departamento A ${tag}`, `Departamento A ${tag}`]);
-  const depB = await db.query(`INSERT INTO departments (category_id, slug, name_pt, name_es) VALUES ($1, $2, $3, $4) RETURNING id`, [categoryId, `dep-b-${tag}`, `Departamento B ${tag}`, `Departamento B ${tag}`]);
-  const brand = await db.query(`INSERT INTO brands (slug, name, position) VALUES ($1, $2, 999) RETURNING id`, [`marca-${tag}`, `Marca ${tag}`]);
-  const other = await db.query(`INSERT INTO brands (slug, name, position) VALUES ($1, $2, 999) RETURNING id`, [`outra-${tag}`, `Outra ${tag}`]);
+  const depA = await db.query(`INSERT INTO departments (category_id, slug, name_pt, name_es) VALUES ($1, $2, $3, $4) RETURNING id`, [
+    categoryId,
+    `dep-a-${tag}`,
+    `Departamento A ${tag}`,
+    `Departamento A ${tag}`,
+  ]);
+  const depB = await db.query(`INSERT INTO departments (category_id, slug, name_pt, name_es) VALUES ($1, $2, $3, $4) RETURNING id`, [
+    categoryId,
+    `dep-b-${tag}`,
+    `Departamento B ${tag}`,
+    `Departamento B ${tag}`,
+  ]);
+  const brand = await db.query(`INSERT INTO brands (slug, name, position) VALUES ($1, $2, 999) RETURNING id`, [
+    `marca-${tag}`,
+    `Marca ${tag}`,
+  ]);
+  const other = await db.query(`INSERT INTO brands (slug, name, position) VALUES ($1, $2, 999) RETURNING id`, [
+    `outra-${tag}`,
+    `Outra ${tag}`,
+  ]);
   const products: FixtureProduct[] = [];
   for (let index = 0; index < count; index += 1) {
     const department = index % 2 === 0 ? 'a' : 'b';
@@ -71,7 +88,18 @@ export async function createCatalogFixture({ count = 6, outOfStock = 1 }: Option
     const row = await db.query(
       `INSERT INTO products (code, slug, name_pt, name_es, summary_pt, summary_es, description_pt, description_es, price_minor, stock, brand_id, category_id, department_id, images)
        VALUES ($1, $2, $3, $4, $3, $4, '<p>Descrição <strong>forte</strong></p>', '<p>Descripción <strong>fuerte</strong></p>', $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [p.code, p.slug, p.namePt, p.nameEs, p.priceMinor, p.stock, brandId, categoryId, department === 'a' ? depA.rows[0].id : depB.rows[0].id, images],
+      [
+        p.code,
+        p.slug,
+        p.namePt,
+        p.nameEs,
+        p.priceMinor,
+        p.stock,
+        brandId,
+        categoryId,
+        department === 'a' ? depA.rows[0].id : depB.rows[0].id,
+        images,
+      ],
     );
     await db.query(
       `INSERT INTO product_specifications (product_id, position, name_pt, name_es, value_pt, value_es) VALUES ($1, 1, 'Potência', 'Potencia', '650 W', '650 W'), ($1, 2, 'Garantia', 'Garantía', NULL, NULL)`,

@@ -1,4 +1,4 @@
-import { startTestStack } from '../../support/test-stack.ts';
+import { startTestStack } from '#tests/support/test-stack.ts';
 
 /** Uses the stack `npm test` started, or starts one; workers read TEST_PORT from the environment. */
 export default async function globalSetup() {

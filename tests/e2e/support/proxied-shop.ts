@@ -1,5 +1,5 @@
-import { startCuttableProxy, type CuttableProxy } from '../../support/db-proxy.ts';
-import { startShopProcess } from '../../support/shop-process.ts';
+import { startCuttableProxy, type CuttableProxy } from '#tests/support/db-proxy.ts';
+import { startShopProcess } from '#tests/support/shop-process.ts';
 
 export interface ProxiedShop {
   port: number;

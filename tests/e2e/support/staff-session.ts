@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { test, type Browser, type BrowserContext } from '@playwright/test';
-import { createStaffToken } from '../../../src/server/staff/tokens.ts';
+import { createStaffToken } from '#server/staff/tokens.ts';
 import { getTestDb, type Host } from './hosts.ts';
 
 /**
@@ -8,19 +8,34 @@ import { getTestDb, type Host } from './hosts.ts';
  * sign-in and TOTP pages have their own tests): a new browser context holding only the staff
  * cookie, on both of its paths, so nothing of a shopper's session travels with it.
  */
-export async function openStaffContext(browser: Browser, host: Host, role: 'admin' | 'counter', locale: 'es-PY' | 'pt-BR'): Promise<BrowserContext> {
+export async function openStaffContext(
+  browser: Browser,
+  host: Host,
+  role: 'admin' | 'counter',
+  locale: 'es-PY' | 'pt-BR',
+): Promise<BrowserContext> {
   const email = `desk-${role}-${randomBytes(5).toString('hex')}@example.test`;
   const { rows } = await getTestDb().query<{ id: string }>(
     `INSERT INTO staff (email, role, password_hash, locale, totp_enrolled_at) VALUES ($1, $2, 'x', $3, CASE WHEN $2 = 'admin' THEN now() END) RETURNING id`,
     [email, role, locale],
   );
   const { token, hash } = createStaffToken();
-  await getTestDb().query(`INSERT INTO staff_sessions (token_hash, staff_id, stage, last_seen_at) VALUES ($1, $2, 'full', now())`, [hash, rows[0]!.id]);
+  await getTestDb().query(`INSERT INTO staff_sessions (token_hash, staff_id, stage, last_seen_at) VALUES ($1, $2, 'full', now())`, [
+    hash,
+    rows[0]!.id,
+  ]);
   // The running project's device (phone at 360 px or desktop at 1366 px), as the test's own page has.
   const { viewport, isMobile, hasTouch, userAgent } = test.info().project.use;
   const context = await browser.newContext({ viewport, isMobile, hasTouch, userAgent });
-  await context.addCookies(['/painel', '/api/painel'].map((path) => ({
-    name: 'fronteira_staff', value: token, domain: `${host}.localhost`, path, httpOnly: true, sameSite: 'Strict' as const,
-  })));
+  await context.addCookies(
+    ['/painel', '/api/painel'].map((path) => ({
+      name: 'fronteira_staff',
+      value: token,
+      domain: `${host}.localhost`,
+      path,
+      httpOnly: true,
+      sameSite: 'Strict' as const,
+    })),
+  );
   return context;
 }

@@ -7,7 +7,10 @@ export function runStaffCli(args: string[]): Promise<{ code: number; out: string
       env: { ...process.env, DATABASE_URL: process.env.TEST_APP_DATABASE_URL, DATA_DIR: process.env.TEST_DATA_DIR },
     });
     let out = '';
-    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    for (const stream of [child.stdout, child.stderr])
+      stream.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+      });
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code: code ?? -1, out }));
   });

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getOfferSignupsCsv } from '../../../server/offer-signups/routes.ts';
+import { getOfferSignupsCsv } from '#server/offer-signups/routes.ts';
 
 /** GET /api/painel/ofertas.csv: every offers sign-up, for admins (audited). */
 export const GET: APIRoute = getOfferSignupsCsv;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getBrands } from '../../../server/catalog/routes.ts';
+import { getBrands } from '#server/catalog/routes.ts';
 
 /** GET /api/public/brands (catalogue routes). */
 export const GET: APIRoute = getBrands;

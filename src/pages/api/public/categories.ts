@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getCategories } from '../../../server/catalog/routes.ts';
+import { getCategories } from '#server/catalog/routes.ts';
 
 /** GET /api/public/categories (catalogue routes). */
 export const GET: APIRoute = getCategories;

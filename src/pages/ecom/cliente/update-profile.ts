@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { updateProfile } from '../../../server/accounts/routes.ts';
+import { updateProfile } from '#server/accounts/routes.ts';
 
 /** POST /ecom/cliente/update-profile (multipart). */
 export const POST: APIRoute = updateProfile;

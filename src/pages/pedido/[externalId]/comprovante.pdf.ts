@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getReceiptPdf } from '../../../server/pdf/routes.ts';
+import { getReceiptPdf } from '#server/pdf/routes.ts';
 
 /** The order receipt PDF, for its owner only. */
 export const GET: APIRoute = getReceiptPdf;

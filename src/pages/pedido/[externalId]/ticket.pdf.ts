@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getTicketPdf } from '../../../server/pdf/routes.ts';
+import { getTicketPdf } from '#server/pdf/routes.ts';
 
 /** The pickup ticket PDF of the signed-in customer's paid order. */
 export const GET: APIRoute = getTicketPdf;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { sanitizeDescription, sanitizeSvgIcon } from '../../catalog/sanitize.ts';
-import { renderCategoryIcon } from '../../catalog/svg-art.ts';
+import { sanitizeDescription, sanitizeSvgIcon } from '#server/catalog/sanitize.ts';
+import { renderCategoryIcon } from '#server/catalog/svg-art.ts';
 import { BRANDS, CATEGORIES } from './catalogue-data.ts';
 import { generateProduct, toDescriptionHtml } from './product-generator.ts';
 
@@ -24,7 +24,12 @@ export async function seedDemoCatalogue(pool: pg.Pool, options: { products: numb
 }
 
 // The rates the platform bootstrap had; other domains' tests price against them.
-export const EXCHANGE_RATES: [target: number, rate: number][] = [[1, 5.4], [2, 1], [3, 7300], [4, 1180]];
+export const EXCHANGE_RATES: [target: number, rate: number][] = [
+  [1, 5.4],
+  [2, 1],
+  [3, 7300],
+  [4, 1180],
+];
 
 async function seedReferenceData(client: pg.PoolClient): Promise<void> {
   for (const [target, rate] of EXCHANGE_RATES) {
@@ -44,8 +49,15 @@ async function seedReferenceData(client: pg.PoolClient): Promise<void> {
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO categories (slug, name_pt, name_es, icon_svg, menu_visible, special, position)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [category.slug, category.pt, category.es, sanitizeSvgIcon(renderCategoryIcon(category.icon)),
-        !category.special && !hidden.has(category.slug), category.special === true, index + 1],
+      [
+        category.slug,
+        category.pt,
+        category.es,
+        sanitizeSvgIcon(renderCategoryIcon(category.icon)),
+        !category.special && !hidden.has(category.slug),
+        category.special === true,
+        index + 1,
+      ],
     );
     const categoryId = rows[0]?.id;
     await client.query(
@@ -61,14 +73,78 @@ async function seedReferenceData(client: pg.PoolClient): Promise<void> {
 
 async function seedBanners(client: pg.PoolClient): Promise<void> {
   const banners: [kind: string, image: string, link: string, titlePt: string, titleEs: string, textPt: string, textEs: string][] = [
-    ['Banner Principal', '/img/banner/wide-drill-1.webp', '/produtos/ferramentas-eletricas', 'Ferramentas elétricas profissionais', 'Herramientas eléctricas profesionales', 'As marcas que os profissionais usam, com retirada na loja.', 'Las marcas que usan los profesionales, con retiro en la tienda.'],
-    ['Banner Principal', '/img/banner/wide-battery-2.webp', '/produtos/ferramentas-a-bateria', 'Linha a bateria', 'Línea a batería', 'Liberdade sem fio para o canteiro de obras.', 'Libertad inalámbrica para la obra.'],
-    ['Banner Principal', '/img/banner/wide-chainsaw-3.webp', '/produtos/jardinagem', 'Jardinagem', 'Jardinería', 'Roçadeiras, motosserras e sopradores.', 'Desmalezadoras, motosierras y sopladoras.'],
-    ['Triplo Esquerdo', '/img/banner/tile-wrench-4.webp', '/produtos/jogos-de-chaves', 'Jogos de chaves', 'Juegos de llaves', 'Kits completos para a oficina.', 'Kits completos para el taller.'],
-    ['Triplo Esquerdo', '/img/banner/tile-wrench-5.webp', '/produtos/jogos-de-chaves', 'Jogos de chaves e soquetes', 'Juegos de llaves y tubos', 'Para a oficina e a manutenção.', 'Para el taller y el mantenimiento.'],
-    ['Triplo Centro', '/img/banner/tile-meter-6.webp', '/produtos/medicao', 'Medição de precisão', 'Medición de precisión', 'Níveis e medidores a laser.', 'Niveles y medidores láser.'],
-    ['Triplo Direito', '/img/banner/tile-welder-7.webp', '/produtos/soldagem', 'Soldagem', 'Soldadura', 'Inversoras e máscaras automáticas.', 'Soldadoras inverter y caretas automáticas.'],
-    ['Receba Ofertas', '/img/banner/wide-box-8.webp', '/#ofertas', 'Receba ofertas no seu celular', 'Recibe ofertas en tu celular', 'Cadastre seu número e receba as promoções da semana.', 'Registra tu número y recibe las promociones de la semana.'],
+    [
+      'Banner Principal',
+      '/img/banner/wide-drill-1.webp',
+      '/produtos/ferramentas-eletricas',
+      'Ferramentas elétricas profissionais',
+      'Herramientas eléctricas profesionales',
+      'As marcas que os profissionais usam, com retirada na loja.',
+      'Las marcas que usan los profesionales, con retiro en la tienda.',
+    ],
+    [
+      'Banner Principal',
+      '/img/banner/wide-battery-2.webp',
+      '/produtos/ferramentas-a-bateria',
+      'Linha a bateria',
+      'Línea a batería',
+      'Liberdade sem fio para o canteiro de obras.',
+      'Libertad inalámbrica para la obra.',
+    ],
+    [
+      'Banner Principal',
+      '/img/banner/wide-chainsaw-3.webp',
+      '/produtos/jardinagem',
+      'Jardinagem',
+      'Jardinería',
+      'Roçadeiras, motosserras e sopradores.',
+      'Desmalezadoras, motosierras y sopladoras.',
+    ],
+    [
+      'Triplo Esquerdo',
+      '/img/banner/tile-wrench-4.webp',
+      '/produtos/jogos-de-chaves',
+      'Jogos de chaves',
+      'Juegos de llaves',
+      'Kits completos para a oficina.',
+      'Kits completos para el taller.',
+    ],
+    [
+      'Triplo Esquerdo',
+      '/img/banner/tile-wrench-5.webp',
+      '/produtos/jogos-de-chaves',
+      'Jogos de chaves e soquetes',
+      'Juegos de llaves y tubos',
+      'Para a oficina e a manutenção.',
+      'Para el taller y el mantenimiento.',
+    ],
+    [
+      'Triplo Centro',
+      '/img/banner/tile-meter-6.webp',
+      '/produtos/medicao',
+      'Medição de precisão',
+      'Medición de precisión',
+      'Níveis e medidores a laser.',
+      'Niveles y medidores láser.',
+    ],
+    [
+      'Triplo Direito',
+      '/img/banner/tile-welder-7.webp',
+      '/produtos/soldagem',
+      'Soldagem',
+      'Soldadura',
+      'Inversoras e máscaras automáticas.',
+      'Soldadoras inverter y caretas automáticas.',
+    ],
+    [
+      'Receba Ofertas',
+      '/img/banner/wide-box-8.webp',
+      '/#ofertas',
+      'Receba ofertas no seu celular',
+      'Recibe ofertas en tu celular',
+      'Cadastre seu número e receba as promoções da semana.',
+      'Registra tu número y recibe las promociones de la semana.',
+    ],
   ];
   for (const banner of banners) {
     await client.query(
@@ -88,22 +164,45 @@ async function seedSellers(client: pg.PoolClient): Promise<void> {
     ['Sofía Martínez', 'Empresas e licitações', 'Empresas y licitaciones', '595986789012', '/img/seller/6.webp'],
   ];
   for (const [index, seller] of sellers.entries()) {
-    await client.query(
-      'INSERT INTO sellers (name, role_pt, role_es, whatsapp, photo_url, position) VALUES ($1, $2, $3, $4, $5, $6)',
-      [...seller, index + 1],
-    );
+    await client.query('INSERT INTO sellers (name, role_pt, role_es, whatsapp, photo_url, position) VALUES ($1, $2, $3, $4, $5, $6)', [
+      ...seller,
+      index + 1,
+    ]);
   }
 }
 
 async function seedFaq(client: pg.PoolClient): Promise<void> {
   const faq: [string, string, string, string][] = [
-    ['Como compro pelo site?', '¿Cómo compro por el sitio?', 'Escolha os produtos, crie sua conta, pague online e retire na loja com o código do pedido.', 'Elige los productos, crea tu cuenta, paga en línea y recibe en tu casa o retira en la tienda.'],
-    ['Vocês entregam no Brasil?', '¿Hacen envíos a Brasil?', 'Não. Compras de clientes brasileiros são retiradas na loja física, isentas de I.V.A.', 'No. Las compras de clientes brasileños se retiran en la tienda física, exentas de I.V.A.'],
-    ['Quais documentos preciso?', '¿Qué documentos necesito?', 'Clientes brasileiros cadastram CPF e um documento de identidade.', 'Clientes paraguayos registran su RUC o cédula para la factura.'],
-    ['Os produtos têm garantia?', '¿Los productos tienen garantía?', 'Sim, todos têm garantia do fabricante, indicada na ficha do produto.', 'Sí, todos tienen garantía del fabricante, indicada en la ficha del producto.'],
+    [
+      'Como compro pelo site?',
+      '¿Cómo compro por el sitio?',
+      'Escolha os produtos, crie sua conta, pague online e retire na loja com o código do pedido.',
+      'Elige los productos, crea tu cuenta, paga en línea y recibe en tu casa o retira en la tienda.',
+    ],
+    [
+      'Vocês entregam no Brasil?',
+      '¿Hacen envíos a Brasil?',
+      'Não. Compras de clientes brasileiros são retiradas na loja física, isentas de I.V.A.',
+      'No. Las compras de clientes brasileños se retiran en la tienda física, exentas de I.V.A.',
+    ],
+    [
+      'Quais documentos preciso?',
+      '¿Qué documentos necesito?',
+      'Clientes brasileiros cadastram CPF e um documento de identidade.',
+      'Clientes paraguayos registran su RUC o cédula para la factura.',
+    ],
+    [
+      'Os produtos têm garantia?',
+      '¿Los productos tienen garantía?',
+      'Sim, todos têm garantia do fabricante, indicada na ficha do produto.',
+      'Sí, todos tienen garantía del fabricante, indicada en la ficha del producto.',
+    ],
   ];
   for (const [index, row] of faq.entries()) {
-    await client.query('INSERT INTO faq (question_pt, question_es, answer_pt, answer_es, position) VALUES ($1, $2, $3, $4, $5)', [...row, index + 1]);
+    await client.query('INSERT INTO faq (question_pt, question_es, answer_pt, answer_es, position) VALUES ($1, $2, $3, $4, $5)', [
+      ...row,
+      index + 1,
+    ]);
   }
 }
 
@@ -130,7 +229,12 @@ const BULK_THRESHOLD = 20_000;
  * 2,000 (unnest of arrays). Codes and slugs already present are skipped. A bulk load drops the
  * products' secondary indexes first and rebuilds them after (run it with the shop idle).
  */
-export async function insertGeneratedProducts(pool: pg.Pool, from: number, count: number, onProgress?: (done: number) => void): Promise<number> {
+export async function insertGeneratedProducts(
+  pool: pg.Pool,
+  from: number,
+  count: number,
+  onProgress?: (done: number) => void,
+): Promise<number> {
   if (count < BULK_THRESHOLD) return insertProducts(pool, from, count, onProgress);
   const { rows: indexes } = await pool.query<{ name: string; definition: string }>(
     `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
@@ -169,12 +273,22 @@ async function insertProducts(pool: pg.Pool, from: number, count: number, onProg
        ON CONFLICT DO NOTHING
        RETURNING id, code`,
       [
-        column((p) => p.code), column((p) => p.slug), column((p) => p.namePt), column((p) => p.nameEs),
-        column((p) => p.summaryPt), column((p) => p.summaryEs),
-        column((p) => toDescriptionHtml(p.descriptionPt, clean)), column((p) => toDescriptionHtml(p.descriptionEs, clean)),
-        column((p) => p.priceMinor), column((p) => p.stock), column((p) => p.physicalStock), column((p) => p.showPrice),
-        column((p) => idOf.get(`brand:${p.brandSlug}`)), column((p) => idOf.get(`category:${p.categorySlug}`)),
-        column((p) => idOf.get(`department:${p.categorySlug}/${p.departmentSlug}`)), column((p) => JSON.stringify(p.images)),
+        column((p) => p.code),
+        column((p) => p.slug),
+        column((p) => p.namePt),
+        column((p) => p.nameEs),
+        column((p) => p.summaryPt),
+        column((p) => p.summaryEs),
+        column((p) => toDescriptionHtml(p.descriptionPt, clean)),
+        column((p) => toDescriptionHtml(p.descriptionEs, clean)),
+        column((p) => p.priceMinor),
+        column((p) => p.stock),
+        column((p) => p.physicalStock),
+        column((p) => p.showPrice),
+        column((p) => idOf.get(`brand:${p.brandSlug}`)),
+        column((p) => idOf.get(`category:${p.categorySlug}`)),
+        column((p) => idOf.get(`department:${p.categorySlug}/${p.departmentSlug}`)),
+        column((p) => JSON.stringify(p.images)),
       ],
     );
     const byCode = new Map(products.map((p) => [p.code, p]));
@@ -182,8 +296,14 @@ async function insertProducts(pool: pg.Pool, from: number, count: number, onProg
     await pool.query(
       `INSERT INTO product_specifications (product_id, position, name_pt, name_es, value_pt, value_es)
        SELECT * FROM unnest($1::int[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[])`,
-      [specs.map((s) => s.id), specs.map((s) => s.position), specs.map((s) => s.spec[0]), specs.map((s) => s.spec[1]),
-        specs.map((s) => s.spec[2]), specs.map((s) => s.spec[3])],
+      [
+        specs.map((s) => s.id),
+        specs.map((s) => s.position),
+        specs.map((s) => s.spec[0]),
+        specs.map((s) => s.spec[1]),
+        specs.map((s) => s.spec[2]),
+        specs.map((s) => s.spec[3]),
+      ],
     );
     inserted += rows.length;
     onProgress?.(start + products.length - from);

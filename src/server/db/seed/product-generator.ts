@@ -25,27 +25,134 @@ const pair = (r: Random, namePt: string, nameEs: string, values: [string, string
 };
 
 const VOLTAGE = (r: Random) => same('Tensão', 'Tensión', pick(r, ['127 V', '220 V', 'Bivolt']));
-const WEIGHT = (r: Random, min: number, max: number) => same('Peso', 'Peso', `${(between(r, min * 10, max * 10) / 10).toFixed(1).replace('.', ',')} kg`);
+const WEIGHT = (r: Random, min: number, max: number) =>
+  same('Peso', 'Peso', `${(between(r, min * 10, max * 10) / 10).toFixed(1).replace('.', ',')} kg`);
 const WARRANTY = (r: Random): Spec => {
   const months = pick(r, [6, 12, 12, 24, 36]);
   return ['Garantia', 'Garantía', `${months} meses`, `${months} meses`];
 };
 
 const FAMILY_SPECS: Record<Family, (r: Random) => Spec[]> = {
-  power: (r) => [same('Potência', 'Potencia', `${pick(r, [450, 550, 710, 850, 1010, 1200, 1500, 2200])} W`), VOLTAGE(r), same('Rotação sem carga', 'Velocidad sin carga', `${between(r, 20, 120) * 100} rpm`), WEIGHT(r, 1, 7)],
-  cordless: (r) => [same('Tensão da bateria', 'Tensión de batería', pick(r, ['12 V', '18 V', '20 V Max', '40 V'])), same('Torque máximo', 'Torque máximo', `${between(r, 30, 180)} Nm`), pair(r, 'Baterias incluídas', 'Baterías incluidas', [['Não', 'No'], ['1', '1'], ['2', '2']]), WEIGHT(r, 1, 3)],
-  battery: (r) => [same('Tensão', 'Tensión', pick(r, ['12 V', '18 V', '20 V Max', '40 V'])), same('Capacidade', 'Capacidad', `${pick(r, ['2,0', '3,0', '4,0', '5,0', '6,0'])} Ah`), pair(r, 'Tecnologia', 'Tecnología', [['Íon de lítio', 'Ion de litio']])],
-  hand: (r) => [pair(r, 'Material', 'Material', [['Aço cromo-vanádio', 'Acero cromo-vanadio'], ['Aço carbono', 'Acero al carbono'], ['Aço forjado', 'Acero forjado']]), same('Comprimento', 'Longitud', `${between(r, 12, 60)} cm`), pair(r, 'Cabo', 'Mango', [['Emborrachado', 'Engomado'], ['Bimaterial', 'Bimaterial'], ['Madeira', 'Madera']])],
-  measure: (r) => [same('Alcance', 'Alcance', `${pick(r, [3, 5, 8, 10, 20, 30, 50, 100])} m`), same('Precisão', 'Precisión', `± ${pick(r, ['0,1', '0,2', '0,3', '1,5'])} mm`), pair(r, 'Alimentação', 'Alimentación', [['Pilhas AA', 'Pilas AA'], ['Bateria recarregável', 'Batería recargable'], ['Manual', 'Manual']])],
-  garden: (r) => [same('Cilindrada', 'Cilindrada', `${between(r, 25, 75)} cc`), same('Potência', 'Potencia', `${(between(r, 8, 45) / 10).toFixed(1).replace('.', ',')} kW`), pair(r, 'Combustível', 'Combustible', [['Gasolina', 'Nafta']]), WEIGHT(r, 4, 12)],
-  air: (r) => [same('Pressão máxima', 'Presión máxima', `${between(r, 90, 175)} psi`), same('Vazão', 'Caudal', `${between(r, 5, 40)} pcm`), same('Reservatório', 'Depósito', `${pick(r, [0, 24, 50, 100, 200])} L`)],
-  weld: (r) => [same('Corrente de saída', 'Corriente de salida', `${pick(r, [130, 160, 200, 250])} A`), VOLTAGE(r), pair(r, 'Processos', 'Procesos', [['Eletrodo e TIG', 'Electrodo y TIG'], ['MIG, eletrodo e TIG', 'MIG, electrodo y TIG'], ['Eletrodo', 'Electrodo']])],
-  clean: (r) => [same('Pressão máxima', 'Presión máxima', `${between(r, 1300, 2600)} psi`), same('Vazão', 'Caudal', `${between(r, 300, 600)} L/h`), same('Potência', 'Potencia', `${pick(r, [1200, 1400, 1700, 2100])} W`), VOLTAGE(r)],
-  engine: (r) => [same('Potência', 'Potencia', `${between(r, 2, 15)} HP`), pair(r, 'Partida', 'Arranque', [['Manual', 'Manual'], ['Elétrica', 'Eléctrico']]), same('Tanque', 'Tanque', `${between(r, 3, 25)} L`), WEIGHT(r, 20, 90)],
-  safety: (r) => [pair(r, 'Tamanho', 'Talla', [['P', 'S'], ['M', 'M'], ['G', 'L'], ['Único', 'Única']]), same('CA', 'Certificación', `${between(r, 10000, 49999)}`), pair(r, 'Material', 'Material', [['Nitrílico', 'Nitrilo'], ['Policarbonato', 'Policarbonato'], ['ABS', 'ABS'], ['Vaqueta', 'Vaqueta']])],
-  accessory: (r) => [same('Diâmetro', 'Diámetro', `${pick(r, [4, 6, 8, 10, 115, 125, 180, 230])} mm`), pair(r, 'Uso', 'Uso', [['Metal', 'Metal'], ['Madeira', 'Madera'], ['Concreto', 'Hormigón'], ['Alvenaria', 'Mampostería']]), same('Peças', 'Piezas', `${pick(r, [1, 5, 10, 25])}`)],
-  storage: (r) => [same('Dimensões', 'Dimensiones', `${between(r, 30, 120)} x ${between(r, 20, 60)} x ${between(r, 15, 90)} cm`), pair(r, 'Material', 'Material', [['Aço', 'Acero'], ['Polipropileno', 'Polipropileno'], ['Alumínio', 'Aluminio']]), same('Carga máxima', 'Carga máxima', `${between(r, 10, 300)} kg`)],
-  kit: (r) => [same('Peças', 'Piezas', `${pick(r, [2, 3, 4, 12, 24, 40, 94, 120])}`), pair(r, 'Estojo', 'Estuche', [['Maleta', 'Maletín'], ['Bolsa', 'Bolso']]), same('Encaixe', 'Encastre', pick(r, ['1/4"', '3/8"', '1/2"']))],
+  power: (r) => [
+    same('Potência', 'Potencia', `${pick(r, [450, 550, 710, 850, 1010, 1200, 1500, 2200])} W`),
+    VOLTAGE(r),
+    same('Rotação sem carga', 'Velocidad sin carga', `${between(r, 20, 120) * 100} rpm`),
+    WEIGHT(r, 1, 7),
+  ],
+  cordless: (r) => [
+    same('Tensão da bateria', 'Tensión de batería', pick(r, ['12 V', '18 V', '20 V Max', '40 V'])),
+    same('Torque máximo', 'Torque máximo', `${between(r, 30, 180)} Nm`),
+    pair(r, 'Baterias incluídas', 'Baterías incluidas', [
+      ['Não', 'No'],
+      ['1', '1'],
+      ['2', '2'],
+    ]),
+    WEIGHT(r, 1, 3),
+  ],
+  battery: (r) => [
+    same('Tensão', 'Tensión', pick(r, ['12 V', '18 V', '20 V Max', '40 V'])),
+    same('Capacidade', 'Capacidad', `${pick(r, ['2,0', '3,0', '4,0', '5,0', '6,0'])} Ah`),
+    pair(r, 'Tecnologia', 'Tecnología', [['Íon de lítio', 'Ion de litio']]),
+  ],
+  hand: (r) => [
+    pair(r, 'Material', 'Material', [
+      ['Aço cromo-vanádio', 'Acero cromo-vanadio'],
+      ['Aço carbono', 'Acero al carbono'],
+      ['Aço forjado', 'Acero forjado'],
+    ]),
+    same('Comprimento', 'Longitud', `${between(r, 12, 60)} cm`),
+    pair(r, 'Cabo', 'Mango', [
+      ['Emborrachado', 'Engomado'],
+      ['Bimaterial', 'Bimaterial'],
+      ['Madeira', 'Madera'],
+    ]),
+  ],
+  measure: (r) => [
+    same('Alcance', 'Alcance', `${pick(r, [3, 5, 8, 10, 20, 30, 50, 100])} m`),
+    same('Precisão', 'Precisión', `± ${pick(r, ['0,1', '0,2', '0,3', '1,5'])} mm`),
+    pair(r, 'Alimentação', 'Alimentación', [
+      ['Pilhas AA', 'Pilas AA'],
+      ['Bateria recarregável', 'Batería recargable'],
+      ['Manual', 'Manual'],
+    ]),
+  ],
+  garden: (r) => [
+    same('Cilindrada', 'Cilindrada', `${between(r, 25, 75)} cc`),
+    same('Potência', 'Potencia', `${(between(r, 8, 45) / 10).toFixed(1).replace('.', ',')} kW`),
+    pair(r, 'Combustível', 'Combustible', [['Gasolina', 'Nafta']]),
+    WEIGHT(r, 4, 12),
+  ],
+  air: (r) => [
+    same('Pressão máxima', 'Presión máxima', `${between(r, 90, 175)} psi`),
+    same('Vazão', 'Caudal', `${between(r, 5, 40)} pcm`),
+    same('Reservatório', 'Depósito', `${pick(r, [0, 24, 50, 100, 200])} L`),
+  ],
+  weld: (r) => [
+    same('Corrente de saída', 'Corriente de salida', `${pick(r, [130, 160, 200, 250])} A`),
+    VOLTAGE(r),
+    pair(r, 'Processos', 'Procesos', [
+      ['Eletrodo e TIG', 'Electrodo y TIG'],
+      ['MIG, eletrodo e TIG', 'MIG, electrodo y TIG'],
+      ['Eletrodo', 'Electrodo'],
+    ]),
+  ],
+  clean: (r) => [
+    same('Pressão máxima', 'Presión máxima', `${between(r, 1300, 2600)} psi`),
+    same('Vazão', 'Caudal', `${between(r, 300, 600)} L/h`),
+    same('Potência', 'Potencia', `${pick(r, [1200, 1400, 1700, 2100])} W`),
+    VOLTAGE(r),
+  ],
+  engine: (r) => [
+    same('Potência', 'Potencia', `${between(r, 2, 15)} HP`),
+    pair(r, 'Partida', 'Arranque', [
+      ['Manual', 'Manual'],
+      ['Elétrica', 'Eléctrico'],
+    ]),
+    same('Tanque', 'Tanque', `${between(r, 3, 25)} L`),
+    WEIGHT(r, 20, 90),
+  ],
+  safety: (r) => [
+    pair(r, 'Tamanho', 'Talla', [
+      ['P', 'S'],
+      ['M', 'M'],
+      ['G', 'L'],
+      ['Único', 'Única'],
+    ]),
+    same('CA', 'Certificación', `${between(r, 10000, 49999)}`),
+    pair(r, 'Material', 'Material', [
+      ['Nitrílico', 'Nitrilo'],
+      ['Policarbonato', 'Policarbonato'],
+      ['ABS', 'ABS'],
+      ['Vaqueta', 'Vaqueta'],
+    ]),
+  ],
+  accessory: (r) => [
+    same('Diâmetro', 'Diámetro', `${pick(r, [4, 6, 8, 10, 115, 125, 180, 230])} mm`),
+    pair(r, 'Uso', 'Uso', [
+      ['Metal', 'Metal'],
+      ['Madeira', 'Madera'],
+      ['Concreto', 'Hormigón'],
+      ['Alvenaria', 'Mampostería'],
+    ]),
+    same('Peças', 'Piezas', `${pick(r, [1, 5, 10, 25])}`),
+  ],
+  storage: (r) => [
+    same('Dimensões', 'Dimensiones', `${between(r, 30, 120)} x ${between(r, 20, 60)} x ${between(r, 15, 90)} cm`),
+    pair(r, 'Material', 'Material', [
+      ['Aço', 'Acero'],
+      ['Polipropileno', 'Polipropileno'],
+      ['Alumínio', 'Aluminio'],
+    ]),
+    same('Carga máxima', 'Carga máxima', `${between(r, 10, 300)} kg`),
+  ],
+  kit: (r) => [
+    same('Peças', 'Piezas', `${pick(r, [2, 3, 4, 12, 24, 40, 94, 120])}`),
+    pair(r, 'Estojo', 'Estuche', [
+      ['Maleta', 'Maletín'],
+      ['Bolsa', 'Bolso'],
+    ]),
+    same('Encaixe', 'Encastre', pick(r, ['1/4"', '3/8"', '1/2"'])),
+  ],
 };
 
 export interface GeneratedProduct {
@@ -69,23 +176,40 @@ export interface GeneratedProduct {
 }
 
 export function toSlug(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** A description as its lead paragraphs and its list items, so the seed can sanitise repeated pieces once. */
-export interface DescriptionParts { lead: string; items: string[] }
+export interface DescriptionParts {
+  lead: string;
+  items: string[];
+}
 
-function describe(department: DepartmentSeed, brand: string, specs: Spec[], lang: 'pt' | 'es'): { summary: string; parts: DescriptionParts } {
+function describe(
+  department: DepartmentSeed,
+  brand: string,
+  specs: Spec[],
+  lang: 'pt' | 'es',
+): { summary: string; parts: DescriptionParts } {
   const kind = lang === 'pt' ? department.productPt : department.productEs;
-  const summary = lang === 'pt'
-    ? `${kind} ${brand} para uso profissional, com construção robusta para o trabalho pesado do dia a dia.`
-    : `${kind} ${brand} para uso profesional, con construcción robusta para el trabajo pesado de todos los días.`;
-  const items = specs.map((s) => `<li><strong>${escapeHtml(lang === 'pt' ? s[0] : s[1])}:</strong> ${escapeHtml(lang === 'pt' ? s[2] : s[3])}</li>`);
-  const intro = lang === 'pt'
-    ? 'Construção durável, ergonomia pensada para longas jornadas e assistência técnica na loja.'
-    : 'Construcción durable, ergonomía pensada para largas jornadas y servicio técnico en la tienda.';
+  const summary =
+    lang === 'pt'
+      ? `${kind} ${brand} para uso profissional, com construção robusta para o trabalho pesado do dia a dia.`
+      : `${kind} ${brand} para uso profesional, con construcción robusta para el trabajo pesado de todos los días.`;
+  const items = specs.map(
+    (s) => `<li><strong>${escapeHtml(lang === 'pt' ? s[0] : s[1])}:</strong> ${escapeHtml(lang === 'pt' ? s[2] : s[3])}</li>`,
+  );
+  const intro =
+    lang === 'pt'
+      ? 'Construção durável, ergonomia pensada para longas jornadas e assistência técnica na loja.'
+      : 'Construcción durable, ergonomía pensada para largas jornadas y servicio técnico en la tienda.';
   const heading = lang === 'pt' ? 'Destaques' : 'Destacados';
   return { summary, parts: { lead: `<p>${escapeHtml(summary)}</p><p>${intro}</p><h3>${heading}</h3>`, items } };
 }
@@ -95,7 +219,10 @@ export function toDescriptionHtml(parts: DescriptionParts, clean: (html: string)
   return `${clean(parts.lead)}<ul>${parts.items.map(clean).join('')}</ul>`;
 }
 
-interface Slot { category: (typeof CATEGORIES)[number]; department: DepartmentSeed }
+interface Slot {
+  category: (typeof CATEGORIES)[number];
+  department: DepartmentSeed;
+}
 const SLOTS: Slot[] = CATEGORIES.flatMap((category) => category.departments.map((department) => ({ category, department })));
 const BRAND_BY_SLUG = new Map(BRANDS.map((b) => [b.slug, b]));
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getShowcaseService, postBrandLogo, requireMediaCaller } from '../../../../server/catalogue-media/index.ts';
+import { getShowcaseService, postBrandLogo, requireMediaCaller } from '#server/catalogue-media/index.ts';
 
 /** POST: save a brand's logo (multipart `imagem`, `id`); admins only. */
 export const POST: APIRoute = async (context) => {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getShowcaseService, postSellers, requireMediaCaller } from '../../../../server/catalogue-media/index.ts';
+import { getShowcaseService, postSellers, requireMediaCaller } from '#server/catalogue-media/index.ts';
 
 /** POST: save a seller (name, roles, WhatsApp, photo `imagem`) or remove one; admins only. */
 export const POST: APIRoute = async (context) => {

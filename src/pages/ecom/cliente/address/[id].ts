@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { putAddress } from '../../../../server/accounts/routes.ts';
+import { putAddress } from '#server/accounts/routes.ts';
 
 /** PUT /ecom/cliente/address/{id}: renames, soft-deletes or edits an address. */
 export const PUT: APIRoute = putAddress;

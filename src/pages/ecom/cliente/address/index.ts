@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { createAddress, listAddresses } from '../../../../server/accounts/routes.ts';
+import { createAddress, listAddresses } from '#server/accounts/routes.ts';
 
 /** GET /ecom/cliente/address: the customer's active addresses. */
 export const GET: APIRoute = listAddresses;

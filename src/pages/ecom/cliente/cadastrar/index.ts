@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { register } from '../../../../server/accounts/routes.ts';
+import { register } from '#server/accounts/routes.ts';
 
 /** POST /ecom/cliente/cadastrar (multipart: the registration fields, files frente and verso). */
 export const POST: APIRoute = register;

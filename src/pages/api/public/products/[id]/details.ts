@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getProductDetails } from '../../../../../server/catalog/routes.ts';
+import { getProductDetails } from '#server/catalog/routes.ts';
 
 /** GET /api/public/products/{id}/details (catalogue routes). */
 export const GET: APIRoute = getProductDetails;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { setMainAddress } from '../../../../../server/accounts/routes.ts';
+import { setMainAddress } from '#server/accounts/routes.ts';
 
 /** PATCH /ecom/cliente/address/{id}/set-main: makes it the main address. */
 export const PATCH: APIRoute = setMainAddress;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { confirmEmail } from '../../../../../server/accounts/routes.ts';
+import { confirmEmail } from '#server/accounts/routes.ts';
 
 /** POST /ecom/cliente/confirmar-email/{uid}/{token}: confirms the e-mail. */
 export const POST: APIRoute = confirmEmail;

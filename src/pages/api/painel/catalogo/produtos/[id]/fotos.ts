@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getCatalogueMediaService, postProductPictures, requireMediaCaller } from '../../../../../../server/catalogue-media/index.ts';
+import { getCatalogueMediaService, postProductPictures, requireMediaCaller } from '#server/catalogue-media/index.ts';
 
 /** POST: add a picture (multipart `imagem`), or order/remove one (`acao`, `url`); admins only. */
 export const POST: APIRoute = async (context) => {
