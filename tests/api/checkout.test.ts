@@ -95,6 +95,26 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     expect(await getStock(scarce.id)).toBe(1);
   });
 
+  it('refuses a product an admin took off the shop while it sat in the cart, as unavailable', async () => {
+    const customer = await createCustomer();
+    const product = await createProduct({ stock: 6 });
+    const other = await createProduct({ stock: 6 });
+    const single = await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]);
+    await getTestDb().query('UPDATE products SET active = false WHERE id = $1', [product.id]);
+    const alone = await startCheckout(customer, single, { currencyId: 3 });
+    expect(alone.status).toBe(409);
+    expect(alone.body.itens_indisponiveis).toEqual([expect.objectContaining({ produto_id: product.id, solicitado: 1, disponivel: 0 })]);
+    const pair = await createCart(customer.id, 3, [
+      { productId: other.id, quantity: 1 },
+      { productId: product.id, quantity: 2 },
+    ]);
+    const both = await startCheckout(customer, pair, { currencyId: 3 });
+    expect(both.status).toBe(409);
+    expect(both.body.itens_indisponiveis).toEqual([expect.objectContaining({ produto_id: product.id, solicitado: 2, disponivel: 0 })]);
+    expect(await getStock(product.id)).toBe(6);
+    expect(await getStock(other.id)).toBe(6);
+  });
+
   it('refuses a tampered or mismatched delivery token', async () => {
     const customer = await createCustomer();
     const product = await createProduct({ stock: 4 });

@@ -101,7 +101,7 @@ export async function clearCart(tx: Queryable, cartId: number, customerId: numbe
 
 /**
  * Takes every line's quantity off the shelf; answers the lines that did not fit, with what is
- * available (the caller then rolls back). One line: one conditional update. Several: the rows
+ * available (the caller then rolls back). A product taken off the shop (not active) has none. One line: one conditional update. Several: the rows
  * are locked in id order first (as every stock writer here locks them: no deadlock; a single
  * UPDATE ... FROM locks in whatever order its plan visits rows), checked, then updated together.
  * NO KEY UPDATE, not UPDATE: this transaction's order lines already hold KEY SHARE locks on
@@ -114,14 +114,20 @@ export async function takeStock(
   const [only] = lines;
   if (!only) return [];
   if (lines.length === 1) {
-    const taken = await tx.query('UPDATE products SET stock = stock - $2 WHERE id = $1 AND stock >= $2', [only.product_id, only.quantity]);
+    const taken = await tx.query('UPDATE products SET stock = stock - $2 WHERE id = $1 AND active AND stock >= $2', [
+      only.product_id,
+      only.quantity,
+    ]);
     if (taken.rowCount === 1) return [];
-    const { rows } = await tx.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [only.product_id]);
+    const { rows } = await tx.query<{ stock: number }>(
+      'SELECT CASE WHEN active THEN stock ELSE 0 END AS stock FROM products WHERE id = $1',
+      [only.product_id],
+    );
     return [{ product_id: only.product_id, available: rows[0]?.stock ?? 0 }];
   }
   const wanted = JSON.stringify(lines);
   const { rows } = await tx.query<{ product_id: number; available: number; quantity: number }>(
-    `SELECT p.id AS product_id, p.stock AS available, w.quantity
+    `SELECT p.id AS product_id, CASE WHEN p.active THEN p.stock ELSE 0 END AS available, w.quantity
        FROM products p JOIN jsonb_to_recordset($1::jsonb) AS w(product_id int, quantity int) ON w.product_id = p.id
       ORDER BY p.id FOR NO KEY UPDATE OF p`,
     [wanted],
