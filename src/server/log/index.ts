@@ -24,7 +24,10 @@ function createLogger(): Logger {
     },
   };
   const prettyOutput = LOG_FORMAT === 'pretty' || (LOG_FORMAT === 'auto' && process.stdout.isTTY === true);
-  return prettyOutput ? pino(options, pretty({ colorize: true, sync: true, ignore: 'pid,hostname' })) : pino(options);
+  // Written at once, not buffered: a line is never lost on a crash, nor lands after the answer it explains.
+  return prettyOutput
+    ? pino(options, pretty({ colorize: true, sync: true, ignore: 'pid,hostname' }))
+    : pino(options, pino.destination({ dest: 1, sync: true }));
 }
 
 // On globalThis: server.mjs loads src modules while Astro runs its bundled copy (decision 0206).
