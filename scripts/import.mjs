@@ -2,13 +2,14 @@
 // the catalogue import from the terminal (DATABASE_URL, else the embedded database under DATA_DIR;
 // stop the shop first when it uses the same embedded data folder). Nothing is seeded here.
 import { runImportCommand } from '../src/server/catalogue-import/cli.ts';
-import { getCatalogueImportService } from '../src/server/catalogue-import/index.ts';
+import { findProductIds, getCatalogueImportService } from '../src/server/catalogue-import/index.ts';
+import { storeProductPicture } from '../src/server/catalogue-media/index.ts';
 import { bootDatabase } from '../src/server/db/boot.ts';
 
 const database = await bootDatabase({ seed: false });
 let code;
 try {
-  code = await runImportCommand(process.argv.slice(2), getCatalogueImportService());
+  code = await runImportCommand(process.argv.slice(2), getCatalogueImportService(), console.log, { findProductIds, storeProductPicture });
 } finally {
   await database.stop();
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { api, getHostHeader, getTestDb } from '../support/api.ts';
 import { createSignedInStaff } from '../support/staff.ts';
@@ -119,9 +120,9 @@ async function confirm(cookie: string, location: string): Promise<string> {
   return waitForJob(cookie, location);
 }
 
-function runImportCommand(file: string): Promise<{ code: number; output: string }> {
+function runImportCommand(file: string, ...extra: string[]): Promise<{ code: number; output: string }> {
   const databaseUrl = String(getTestDb().options.connectionString);
-  const child = spawn(process.execPath, ['scripts/import.mjs', file, '--lang', 'es-PY'], {
+  const child = spawn(process.execPath, ['scripts/import.mjs', file, '--lang', 'es-PY', ...extra], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -225,5 +226,57 @@ describe('catalogue import', () => {
     expect((await api('/painel/catalogo/importar', { host: 'es', headers: { cookie: counter.cookie } })).status).toBe(403);
     expect((await api('/painel/catalogo/importar/modelo.csv', { host: 'es', headers: { cookie: counter.cookie } })).status).toBe(403);
     expect(await storedProducts(prefix)).toEqual([]);
+  });
+
+  it('hands the pictures of --images to the picture pipeline, once, and names the missing and refused ones', async () => {
+    const prefix = newPrefix();
+    const folder = await mkdtemp(path.join(tmpdir(), 'import-images-'));
+    const photo = (red: number) =>
+      sharp({ create: { width: 400, height: 300, channels: 3, background: { r: red, g: 90, b: 40 } } })
+        .png()
+        .toBuffer();
+    await writeFile(path.join(folder, 'a.png'), await photo(200));
+    await writeFile(path.join(folder, 'b.png'), await photo(20));
+    await writeFile(path.join(folder, 'not-a-picture.png'), 'just text');
+    const columns = ['codigo', 'nome_pt', 'nome_es', 'marca', 'categoria_pt', 'preco', 'moeda', 'estoque', 'imagens'];
+    const row = (n: number, images: string) => [
+      `${prefix}-${n}`,
+      `Serra ${n}`,
+      `Sierra ${n}`,
+      `Marca ${prefix}`,
+      `Categoria ${prefix}`,
+      '10.00',
+      'USD',
+      '3',
+      images,
+    ];
+    const file = path.join(folder, 'products.csv');
+    await writeFile(
+      file,
+      [columns, row(1, 'a.png|b.png'), row(2, 'b.png|missing.png|not-a-picture.png')].map((r) => r.join(',')).join('\n'),
+    );
+    const images = async () => {
+      const { rows } = await getTestDb().query<{ code: string; images: { url: string }[] }>(
+        'SELECT code, images FROM products WHERE code LIKE $1 ORDER BY code',
+        [`${prefix}-%`],
+      );
+      return rows.map((r) => r.images.map((image) => image.url));
+    };
+
+    const first = await runImportCommand(file, '--images', folder);
+    expect(first.code).toBe(0);
+    expect(first.output).toContain('missing.png');
+    expect(first.output).toContain('not-a-picture.png');
+    const stored = await images();
+    expect(stored.map((urls) => urls.length)).toEqual([2, 1]);
+    expect(stored.flat().every((url) => /^\/img\/f\/[0-9a-f]+/.test(String(url)))).toBe(true);
+    // b.png is one stored picture, shared by both products.
+    expect(stored[0]![1]).toBe(stored[1]![0]);
+    const served = await api(`${stored[0]![0]!.replace(/-\d+\.webp$/, '')}-160.webp`);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+
+    const again = await runImportCommand(file, '--images', folder);
+    expect(again.code).toBe(0);
+    expect(await images()).toEqual(stored);
   });
 });

@@ -59,7 +59,9 @@ export const catalogueImportMessages = defineMessages({
     cliUsage: 'Uso: npm run import -- <arquivo.csv|arquivo.json> [--images <pasta>] [--dry-run] [--lang pt-BR|es-PY]',
     cliDryRun: 'Conferência (nada gravado).',
     cliMissingImages: 'Imagens que faltam na pasta {folder}: {names}',
-    cliImagesFound: '{n} imagens encontradas na pasta; a ligação aos produtos espera o pipeline de imagens.',
+    cliImagesFound: '{n} imagens encontradas na pasta.',
+    cliImagesAttached: '{n} imagens ligadas aos produtos (uma imagem que o produto já tem não se repete).',
+    cliImageRefused: 'Imagem {name} recusada: {reason}',
   },
   'es-PY': {
     title: 'Importar catálogo',
@@ -118,6 +120,8 @@ export const catalogueImportMessages = defineMessages({
     cliUsage: 'Uso: npm run import -- <archivo.csv|archivo.json> [--images <carpeta>] [--dry-run] [--lang pt-BR|es-PY]',
     cliDryRun: 'Revisión (no se grabó nada).',
     cliMissingImages: 'Imágenes que faltan en la carpeta {folder}: {names}',
-    cliImagesFound: '{n} imágenes encontradas en la carpeta; vincularlas a los productos espera el pipeline de imágenes.',
+    cliImagesFound: '{n} imágenes encontradas en la carpeta.',
+    cliImagesAttached: '{n} imágenes vinculadas a los productos (una imagen que el producto ya tiene no se repite).',
+    cliImageRefused: 'Imagen {name} rechazada: {reason}',
   },
 });

@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
@@ -9,12 +10,23 @@ import { openImportRows, toImportFormat } from './readers.ts';
 import { toErrorText, toSummaryLines } from './routes.ts';
 import type { CatalogueImportService, OpenRows } from './service.ts';
 
+/** What `--images` needs: product ids by codigo, and the picture pipeline (src/server/catalogue-media). */
+export interface PictureAttacher {
+  findProductIds(codes: string[]): Promise<Map<string, number>>;
+  storeProductPicture(productId: number, bytes: Buffer, fileName: string): Promise<unknown>;
+}
+
 /**
  * `npm run import -- <file> [--images <folder>] [--dry-run] [--lang pt-BR|es-PY]`: the same
  * check and write as the panel page, with progress on the terminal. Exit 0 when the file was
  * written (or checked clean on a dry run), 1 when rows were rejected or the file refused, 2 on usage.
  */
-export async function runImportCommand(argv: string[], service: CatalogueImportService, print = console.log): Promise<number> {
+export async function runImportCommand(
+  argv: string[],
+  service: CatalogueImportService,
+  print = console.log,
+  pictures?: PictureAttacher,
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -32,13 +44,18 @@ export async function runImportCommand(argv: string[], service: CatalogueImportS
     print(t('error_unknown_format'));
     return 2;
   }
-  const imageNames = new Set<string>();
+  const imagesByCode = new Map<string, string[]>();
   try {
     const open = await openImportRows(() => createReadStream(file), format);
     const watched: OpenRows = async function* () {
       for await (const row of open()) {
-        const names = (row.data as { imagens?: unknown } | undefined)?.imagens;
-        if (Array.isArray(names)) for (const name of names) if (typeof name === 'string') imageNames.add(name.trim());
+        const { codigo, imagens } = (row.data ?? {}) as { codigo?: unknown; imagens?: unknown };
+        if (typeof codigo === 'string' && Array.isArray(imagens)) {
+          imagesByCode.set(
+            codigo.trim(),
+            imagens.filter((name): name is string => typeof name === 'string').map((name) => name.trim()),
+          );
+        }
         yield row;
       }
     };
@@ -52,7 +69,10 @@ export async function runImportCommand(argv: string[], service: CatalogueImportS
     process.stderr.write('\n');
     if (values['dry-run']) print(t('cliDryRun'));
     for (const line of toSummaryLines(summary, locale)) print(line);
-    if (values.images) reportImages(values.images, imageNames, t, print);
+    if (values.images) {
+      const missing = reportImages(values.images, imagesByCode, t, print);
+      if (summary.written && pictures) await attachImages(values.images, imagesByCode, missing, pictures, t, print);
+    }
     return summary.rejected > 0 ? 1 : 0;
   } catch (error) {
     if (!isImportError(error)) throw error;
@@ -62,14 +82,49 @@ export async function runImportCommand(argv: string[], service: CatalogueImportS
   }
 }
 
-/** The picture files the rows name, checked in the folder (linking them waits for the picture pipeline). */
+type ImportTranslator = ReturnType<typeof createTranslator<keyof (typeof catalogueImportMessages)['pt-BR']>>;
+
+/** The picture files the rows name, checked in the folder; answers the missing ones. */
 function reportImages(
   folder: string,
-  names: Set<string>,
-  t: ReturnType<typeof createTranslator<keyof (typeof catalogueImportMessages)['pt-BR']>>,
+  imagesByCode: Map<string, string[]>,
+  t: ImportTranslator,
+  print: (line: string) => void,
+): Set<string> {
+  const names = new Set([...imagesByCode.values()].flat());
+  const missing = new Set([...names].filter((name) => !existsSync(path.join(folder, path.basename(name)))));
+  if (missing.size) print(t('cliMissingImages', { folder, names: [...missing].slice(0, 50).join(', ') }));
+  print(t('cliImagesFound', { n: names.size - missing.size }));
+  return missing;
+}
+
+/**
+ * Hands every picture a written row names to the picture pipeline (checked by content, stored
+ * once, made into widths). A picture the product already has is kept once, so a second run of
+ * the same file and folder adds nothing; a file the pipeline refuses is named, the rest go on.
+ */
+async function attachImages(
+  folder: string,
+  imagesByCode: Map<string, string[]>,
+  missing: Set<string>,
+  pictures: PictureAttacher,
+  t: ImportTranslator,
   print: (line: string) => void,
 ) {
-  const missing = [...names].filter((name) => !existsSync(path.join(folder, path.basename(name))));
-  if (missing.length) print(t('cliMissingImages', { folder, names: missing.slice(0, 50).join(', ') }));
-  print(t('cliImagesFound', { n: names.size - missing.length }));
+  const ids = await pictures.findProductIds([...imagesByCode.keys()]);
+  let attached = 0;
+  for (const [code, names] of imagesByCode) {
+    const productId = ids.get(code);
+    if (productId === undefined) continue;
+    for (const name of names) {
+      if (missing.has(name)) continue;
+      try {
+        await pictures.storeProductPicture(productId, await readFile(path.join(folder, path.basename(name))), name);
+        attached += 1;
+      } catch (error) {
+        print(t('cliImageRefused', { name, reason: error instanceof Error ? error.message : String(error) }));
+      }
+    }
+  }
+  print(t('cliImagesAttached', { n: attached }));
 }

@@ -20,6 +20,12 @@ export function getCatalogueImportService() {
   });
 }
 
+/** Product ids by codigo (the `--images` step of `npm run import`). */
+export async function findProductIds(codes: string[]): Promise<Map<string, number>> {
+  const found = await createCatalogueImportRepository().findProducts(getPool(), codes);
+  return new Map([...found].map(([code, product]) => [code, product.id]));
+}
+
 /** The panel page's background imports (table catalogue_imports). */
 export function getImportJobs() {
   return createImportJobs({ db: getPool(), repository: createImportJobRepository(), service: getCatalogueImportService() });
