@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser } from '@playwright/test';
 import pg from 'pg';
 import { convertMinor, formatPrice, type RateLike } from '#lib/money.ts';
-import { createStaffToken } from '#server/staff/tokens.ts';
+import { openStaffContext } from './support/staff-session.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 
 // A shop on a database of its own: changing the G$ rate here would move every price the other
@@ -32,31 +32,8 @@ test.afterAll(async () => {
 
 const at = (host: 'br' | 'es', path: string) => `http://${host}.localhost:${shop.port}${path}`;
 
-/** A signed-in admin of this shop (session written straight in; sign-in has its own tests). */
-async function openAdmin(browser: Browser, host: 'br' | 'es', locale: 'es-PY' | 'pt-BR') {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO staff (email, role, password_hash, locale, totp_enrolled_at) VALUES ($1, 'admin', 'x', $2, now()) RETURNING id`,
-    [`settings-${randomBytes(5).toString('hex')}@example.test`, locale],
-  );
-  const { token, hash } = createStaffToken();
-  await db.query(`INSERT INTO staff_sessions (token_hash, staff_id, stage, last_seen_at) VALUES ($1, $2, 'full', now())`, [
-    hash,
-    rows[0]!.id,
-  ]);
-  const { viewport, isMobile, hasTouch, userAgent } = test.info().project.use;
-  const context = await browser.newContext({ viewport, isMobile, hasTouch, userAgent });
-  await context.addCookies(
-    ['/painel', '/api/painel'].map((path) => ({
-      name: 'fronteira_staff',
-      value: token,
-      domain: `${host}.localhost`,
-      path,
-      httpOnly: true,
-      sameSite: 'Strict' as const,
-    })),
-  );
-  return context;
-}
+/** A signed-in admin of this shop (session written straight into its database; sign-in has its own tests). */
+const openAdmin = (browser: Browser, host: 'br' | 'es', locale: 'es-PY' | 'pt-BR') => openStaffContext(browser, host, 'admin', locale, db);
 
 test('@desktop an admin changes the G$ rate and the product page shows the new converted price on the next load', async ({
   browser,
@@ -89,35 +66,4 @@ test('@desktop an admin changes the G$ rate and the product page shows the new c
 
   await page.reload();
   await expect(page.getByTestId('other-currencies')).toContainText(price(newRate));
-});
-
-test('settings pages at this viewport in both languages (screenshots)', async ({ browser }) => {
-  test.skip(!process.env.PANEL_SCREENSHOTS, 'PANEL_SCREENSHOTS=1 takes them (a look at the layout, not a check CI needs)');
-  test.setTimeout(120_000);
-  const {
-    rows: [product],
-  } = await db.query<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
-  const project = test.info().project.name;
-  for (const [host, locale] of [
-    ['br', 'pt-BR'],
-    ['es', 'es-PY'],
-  ] as const) {
-    const context = await openAdmin(browser, host, locale);
-    const page = await context.newPage();
-    for (const [name, path] of [
-      ['produtos', '/painel/catalogo/produtos'],
-      ['produto', `/painel/catalogo/produtos/${product!.id}`],
-      ['categorias', '/painel/catalogo/categorias'],
-      ['cotacoes', '/painel/catalogo/cotacoes'],
-      ['frete', '/painel/catalogo/frete'],
-    ] as const) {
-      await page.goto(at(host, path));
-      await expect(page.locator('h1')).toBeVisible();
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${locale}-${project}.png`),
-        fullPage: name !== 'frete' && name !== 'categorias',
-      });
-    }
-    await context.close();
-  }
 });

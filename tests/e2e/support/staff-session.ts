@@ -1,26 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { test, type Browser, type BrowserContext } from '@playwright/test';
+import type pg from 'pg';
 import { createStaffToken } from '#server/staff/tokens.ts';
 import { getTestDb, type Host } from './hosts.ts';
 
 /**
  * A staff member with a signed-in panel session, written straight into the test database (the
  * sign-in and TOTP pages have their own tests): a new browser context holding only the staff
- * cookie, on both of its paths, so nothing of a shopper's session travels with it.
+ * cookie, on both of its paths, so nothing of a shopper's session travels with it. `db`: a test
+ * running a shop of its own passes that shop's database.
  */
 export async function openStaffContext(
   browser: Browser,
   host: Host,
   role: 'admin' | 'counter',
   locale: 'es-PY' | 'pt-BR',
+  db: Pick<pg.Pool, 'query'> = getTestDb(),
 ): Promise<BrowserContext> {
   const email = `desk-${role}-${randomBytes(5).toString('hex')}@example.test`;
-  const { rows } = await getTestDb().query<{ id: string }>(
+  const { rows } = await db.query<{ id: string }>(
     `INSERT INTO staff (email, role, password_hash, locale, totp_enrolled_at) VALUES ($1, $2, 'x', $3, CASE WHEN $2 = 'admin' THEN now() END) RETURNING id`,
     [email, role, locale],
   );
   const { token, hash } = createStaffToken();
-  await getTestDb().query(`INSERT INTO staff_sessions (token_hash, staff_id, stage, last_seen_at) VALUES ($1, $2, 'full', now())`, [
+  await db.query(`INSERT INTO staff_sessions (token_hash, staff_id, stage, last_seen_at) VALUES ($1, $2, 'full', now())`, [
     hash,
     rows[0]!.id,
   ]);
