@@ -192,6 +192,46 @@ describe('banners, brands and sellers', () => {
     expect(await getAuditActions('banner', created.body.id)).toEqual(['banner.create', 'banner.delete']);
   });
 
+  it('the triple and offers banners follow the panel order like the carousel: the first of each type is shown', async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const picture = { bytes: await makePicture(900, 600, 'jpeg'), name: 'tile.jpg' };
+    const home = async () => (await api('/', { host: 'es' })).text();
+    const created: number[] = [];
+    for (const [tipo, titulo] of [
+      ['Triplo Centro', 'Centro en espera'],
+      ['Receba Ofertas', 'Ofertas en espera'],
+    ] as const) {
+      const banner = await upload(
+        '/api/painel/catalogo/banners',
+        cookie,
+        { tipo, link: '', titulo_pt: titulo, titulo_es: titulo },
+        picture,
+      );
+      expect(banner.status).toBe(200);
+      created.push(banner.body.id);
+    }
+    // A new banner goes last in its type's order: the one before it still shows.
+    let page = await home();
+    expect(page).not.toContain('Centro en espera');
+    expect(page).not.toContain('Ofertas en espera');
+    for (const id of created) {
+      const { rows } = await getTestDb().query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM banners WHERE kind = (SELECT kind FROM banners WHERE id = $1) AND id <> $1',
+        [id],
+      );
+      for (let step = 0; step < rows[0]!.n; step += 1) {
+        expect((await upload('/api/painel/catalogo/banners', cookie, { acao: 'up', id: String(id) })).status).toBe(200);
+      }
+    }
+    page = await home();
+    expect(page).toContain('Centro en espera');
+    expect(page).toContain('Ofertas en espera');
+    for (const id of created) await upload('/api/painel/catalogo/banners', cookie, { acao: 'remove', id: String(id) });
+    page = await home();
+    expect(page).not.toContain('Centro en espera');
+    expect(page).not.toContain('Ofertas en espera');
+  });
+
   it('a brand logo and a seller with a checked WhatsApp number reach the public API', async () => {
     const { cookie } = await createSignedInStaff('admin');
     const brandId = (
