@@ -232,6 +232,33 @@ describe('banners, brands and sellers', () => {
     expect(page).not.toContain('Ofertas en espera');
   });
 
+  it('sellers are reordered from the panel: the storefront team follows, each move audited', async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const ids: number[] = [];
+    for (const nome of ['Orden Primera', 'Orden Segunda']) {
+      const seller = await upload('/api/painel/catalogo/vendedores', cookie, {
+        nome,
+        funcao_pt: 'Vendas',
+        funcao_es: 'Ventas',
+        whatsapp: '',
+      });
+      expect(seller.status).toBe(200);
+      ids.push(seller.body.id);
+    }
+    const order = async () =>
+      ((await apiJson('/api/public/team', { host: 'es' })).body as { id: number }[])
+        .map((member) => member.id)
+        .filter((id) => ids.includes(id));
+    expect(await order()).toEqual(ids);
+    expect((await upload('/api/painel/catalogo/vendedores', cookie, { acao: 'up', id: String(ids[1]) })).status).toBe(200);
+    expect(await order()).toEqual([ids[1], ids[0]]);
+    expect((await upload('/api/painel/catalogo/vendedores', cookie, { acao: 'up', id: '999999999' })).status).toBe(404);
+    const panel = await (await api('/painel/catalogo/vendedores', { host: 'es', headers: { cookie } })).text();
+    expect(panel.indexOf(`data-seller-id="${ids[1]}"`)).toBeLessThan(panel.indexOf(`data-seller-id="${ids[0]}"`));
+    for (const id of ids) await upload('/api/painel/catalogo/vendedores', cookie, { acao: 'remove', id: String(id) });
+    expect(await getAuditActions('seller', ids[1]!)).toEqual(['seller.create', 'seller.order', 'seller.delete']);
+  });
+
   it('a brand logo and a seller with a checked WhatsApp number reach the public API', async () => {
     const { cookie } = await createSignedInStaff('admin');
     const brandId = (

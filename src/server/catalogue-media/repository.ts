@@ -216,6 +216,16 @@ export async function updateSeller(tx: Queryable, id: number, fields: SellerFiel
   ]);
 }
 
+/** Every seller's id in the storefront's order, locked for a move. */
+export async function lockSellerOrder(tx: Queryable): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM sellers ORDER BY position, id FOR UPDATE');
+  return rows.map((row) => row.id);
+}
+
+export async function setSellerOrder(tx: Queryable, ids: readonly number[]): Promise<void> {
+  await tx.query('UPDATE sellers s SET position = o.n FROM unnest($1::int[]) WITH ORDINALITY AS o(id, n) WHERE s.id = o.id', [ids]);
+}
+
 export async function deleteSeller(tx: Queryable, id: number): Promise<void> {
   await tx.query('DELETE FROM sellers WHERE id = $1', [id]);
 }

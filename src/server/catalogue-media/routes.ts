@@ -35,7 +35,7 @@ const BannerSchema = z.object({
 });
 const BrandSchema = z.object({ id: IdSchema });
 const SellerSchema = z.object({
-  acao: z.enum(['save', 'remove']).default('save'),
+  acao: z.enum(['save', 'up', 'down', 'remove']).default('save'),
   id: IdSchema.optional(),
   nome: text(80),
   funcao_pt: text(80),
@@ -140,9 +140,10 @@ export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, req
 export function postSellers(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
   return respond(caller, request, '/painel/catalogo/vendedores', async ({ fields, file }) => {
     const input = SellerSchema.parse(fields);
-    if (input.acao === 'remove') {
+    if (input.acao !== 'save') {
       if (input.id === undefined) throw mediaError('not_found', 'notFound');
-      await service.removeSeller(caller.actor, input.id);
+      if (input.acao === 'remove') await service.removeSeller(caller.actor, input.id);
+      else await service.moveSeller(caller.actor, input.id, input.acao);
       return { id: input.id };
     }
     if (!input.nome || !input.funcao_pt || !input.funcao_es) throw mediaError('invalid', 'badField');
