@@ -259,6 +259,33 @@ describe('banners, brands and sellers', () => {
     expect(await getAuditActions('seller', ids[1]!)).toEqual(['seller.create', 'seller.order', 'seller.delete']);
   });
 
+  it("a brand's name is edited: its products and the brand list show it at once, audited; an empty name is refused", async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const slug = `rename-${Date.now().toString(36)}`;
+    const brandId = (
+      await getTestDb().query<{ id: number }>(`INSERT INTO brands (slug, name, position) VALUES ($1, 'Nombre Viejo', 9999) RETURNING id`, [
+        slug,
+      ])
+    ).rows[0]!.id;
+    const product = await createProduct({ stock: 3 });
+    await getTestDb().query('UPDATE products SET brand_id = $2 WHERE id = $1', [product.id, brandId]);
+    const empty = await upload('/api/painel/catalogo/marcas', cookie, { acao: 'rename', id: String(brandId), nome: '  ' });
+    expect(empty.status).toBe(422);
+    expect(empty.body.message).toBe('Escribe el nombre de la marca (hasta 80 caracteres).');
+    const renamed = await upload('/api/painel/catalogo/marcas', cookie, { acao: 'rename', id: String(brandId), nome: 'Nombre Nuevo' });
+    expect(renamed.status).toBe(200);
+    const brands = (await apiJson('/api/public/brands', { host: 'es' })).body as { id: number; nome: string; slug: string }[];
+    expect(brands.find((brand) => brand.id === brandId)).toMatchObject({ nome: 'Nombre Nuevo', slug });
+    const details = await apiJson<{ marca: { nome: string } }>(`/api/public/products/${product.id}/details?lang=es`, { host: 'es' });
+    expect(details.body.marca.nome).toBe('Nombre Nuevo');
+    // search reads the copied brand name: the product is found by its brand's new name
+    const found = await apiJson<{ data: { id: number }[] }>(`/api/public/products?text=${encodeURIComponent('nombre nuevo')}&lang=es`, {
+      host: 'es',
+    });
+    expect(found.body.data.map((row) => row.id)).toContain(product.id);
+    expect(await getAuditActions('brand', brandId)).toEqual(['brand.rename']);
+  });
+
   it('a brand logo and a seller with a checked WhatsApp number reach the public API', async () => {
     const { cookie } = await createSignedInStaff('admin');
     const brandId = (

@@ -163,6 +163,11 @@ export async function updateBrandLogo(tx: Queryable, id: number, logoUrl: string
   await tx.query('UPDATE brands SET logo_url = $2 WHERE id = $1', [id, logoUrl]);
 }
 
+/** The brand's shown name; its slug (the brand's address, and how an import file matches it) stays. */
+export async function updateBrandName(tx: Queryable, id: number, name: string): Promise<void> {
+  await tx.query('UPDATE brands SET name = $2 WHERE id = $1', [id, name]);
+}
+
 export interface SellerRow {
   id: number;
   name: string;

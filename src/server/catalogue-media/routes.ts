@@ -33,7 +33,7 @@ const BannerSchema = z.object({
   descricao_pt: text(300),
   descricao_es: text(300),
 });
-const BrandSchema = z.object({ id: IdSchema });
+const BrandSchema = z.object({ acao: z.enum(['logo', 'rename']).default('logo'), id: IdSchema, nome: text(200) });
 const SellerSchema = z.object({
   acao: z.enum(['save', 'up', 'down', 'remove']).default('save'),
   id: IdSchema.optional(),
@@ -130,7 +130,11 @@ export function postBanners(service: ShowcaseService, caller: MediaCaller, reque
 
 export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
   return respond(caller, request, '/painel/catalogo/marcas', async ({ fields, file }) => {
-    const { id } = BrandSchema.parse(fields);
+    const { acao, id, nome } = BrandSchema.parse(fields);
+    if (acao === 'rename') {
+      await service.renameBrand(caller.actor, id, nome);
+      return { id };
+    }
     if (!file) throw mediaError('invalid', 'pictureMissing');
     await service.setBrandLogo(caller.actor, id, file);
     return { id };

@@ -19,6 +19,7 @@ import {
   setSellerOrder,
   updateBanner,
   updateBrandLogo,
+  updateBrandName,
   updateSeller,
   type BannerFields,
   type BannerKind,
@@ -70,6 +71,9 @@ export function toWhatsappDigits(value: string): string | null {
 }
 
 type Move = 'up' | 'down';
+
+/** The longest brand name the panel takes (the storefront shows it on cards and in the menu). */
+export const BRAND_NAME_MAX = 80;
 
 /** Moves `id` one place in `ids` (in place, kept within the list); its positions before and after, counted from 1. */
 function moveInOrder(ids: number[], id: number, move: Move): { before: { position: number }; after: { position: number } } {
@@ -163,6 +167,32 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     announce([`brand:${brandId}`]);
   }
 
+  /**
+   * A brand's name as shoppers read it. Its slug stays (links keep working, an import file still
+   * finds the brand); every product of the brand shows the new name (a trigger copies it to
+   * products.brand_name, which search reads), so the whole catalogue is announced.
+   */
+  async function renameBrand(actor: AuditActor, brandId: number, name: string): Promise<void> {
+    const given = name.trim();
+    if (given === '' || given.length > BRAND_NAME_MAX) throw mediaError('invalid', 'badBrandName');
+    const renamed = await transaction(async (tx) => {
+      const before = await lockBrand(tx, brandId);
+      if (!before) throw mediaError('not_found', 'notFound');
+      if (before.name === given) return false;
+      await updateBrandName(tx, brandId, given);
+      await writeAudit(tx, {
+        actor,
+        action: 'brand.rename',
+        entityType: 'brand',
+        entityId: brandId,
+        before: { name: before.name },
+        after: { name: given },
+      });
+      return true;
+    });
+    if (renamed) announce(['all']);
+  }
+
   async function saveSeller(actor: AuditActor, input: SellerInput): Promise<number> {
     const whatsapp = toWhatsappDigits(input.whatsapp);
     const photoUrl = await upload(input.photo, 'seller');
@@ -210,6 +240,7 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     moveBanner,
     removeBanner,
     setBrandLogo,
+    renameBrand,
     saveSeller,
     moveSeller,
     removeSeller,
