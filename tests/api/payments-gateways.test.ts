@@ -114,6 +114,17 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     expect(output).toMatch(/mercadopago notification \d+:approved refused: amount/);
   });
 
+  it('reads a signature time of 10 digits as seconds (the documented example) and a longer one as milliseconds', async () => {
+    const mp = stack.gateways.mercadopago;
+    const order = await startBrazilianOrder();
+    const payment = mp.pay(order.link, { method: 'pix' });
+    const nowS = Math.floor(Date.now() / 1000);
+    expect((await postMercadoPago(mp.notification(payment.id, { tsSeconds: nowS - 3600 }))).status).toBe(401);
+    expect((await postMercadoPago(mp.notification(payment.id, { tsMs: (nowS - 3600) * 1000 }))).status).toBe(401);
+    expect((await postMercadoPago(mp.notification(payment.id, { tsSeconds: nowS }))).status).toBe(200);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+  });
+
   it('a confirmation call that times out or answers 500 changes nothing (503, the gateway retries); the retry pays', async () => {
     const mp = stack.gateways.mercadopago;
     const order = await startBrazilianOrder();

@@ -146,8 +146,9 @@ export async function startFakeMercadoPago() {
       return payment;
     },
     /** The webhook Mercado Pago posts for a payment: data.id in the query, x-signature over the documented manifest. */
-    notification(paymentId: number, options: { secret?: string; tsMs?: number; requestId?: string } = {}) {
-      const ts = String(options.tsMs ?? Date.now());
+    notification(paymentId: number, options: { secret?: string; tsMs?: number; tsSeconds?: number; requestId?: string } = {}) {
+      // Real notifications carry milliseconds; the documentation's example (ts=1704908010) seconds.
+      const ts = options.tsSeconds === undefined ? String(options.tsMs ?? Date.now()) : String(options.tsSeconds);
       const requestId = options.requestId ?? randomUUID();
       const manifest = `id:${paymentId};request-id:${requestId};ts:${ts};`;
       const v1 = createHmac('sha256', options.secret ?? FAKE_MP_WEBHOOK_SECRET)
