@@ -1,3 +1,4 @@
+import type { BannerKind } from '#lib/contract/catalogue-media.ts';
 import { toPhoneNumber } from '#lib/phone.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { runInTransaction } from '../db/client.ts';
@@ -19,7 +20,6 @@ import {
   updateBrandLogo,
   updateSeller,
   type BannerFields,
-  type BannerKind,
   type SellerFields,
 } from './repository.ts';
 import type { CatalogueMediaDeps } from './service.ts';

@@ -1,6 +1,6 @@
 // The address look-ups of accounts spec section 3, framework-free: the endpoint files under
 // src/pages/ecom/endereco are one-line adapters to these.
-import { z } from 'zod';
+import { CityByCodeBodySchema, StatesQuerySchema } from '#lib/contract/shipping-schema.ts';
 import { toId } from '#lib/contract/input.ts';
 import type { Locale } from '#lib/locale.ts';
 import { toErrorResponse } from '../http/error-result.ts';
@@ -9,16 +9,6 @@ import { referenceError } from './errors.ts';
 import type { ReferenceService } from './service.ts';
 
 const DAY_CACHE = { headers: { 'cache-control': 'public, max-age=86400' } };
-
-const StatesQuerySchema = z.object({ pais_id: z.coerce.number().int().min(1).max(2).optional() });
-
-const CityByCodeSchema = z.object({
-  pais_id: z.coerce.number().int().min(1).max(2),
-  codigo: z
-    .union([z.string(), z.number()])
-    .transform((value) => String(value).trim())
-    .pipe(z.string().regex(/^\d{1,7}$/)),
-});
 
 /** GET /ecom/endereco/estados?pais_id=: states (1-27 Brazil, 28-45 Paraguay) as `{ data }`. */
 export async function getStates(service: ReferenceService, url: URL, locale: Locale): Promise<Response> {
@@ -45,7 +35,7 @@ export async function getStateCities(service: ReferenceService, idParam: string 
  * Paraguay) as `{ id, nome, codigo, estado }`.
  */
 export async function postCityByCode(service: ReferenceService, request: Request, locale: Locale): Promise<Response> {
-  const parsed = await parseJsonBody(request, CityByCodeSchema, locale);
+  const parsed = await parseJsonBody(request, CityByCodeBodySchema, locale);
   if (!parsed.ok) return parsed.response;
   try {
     const city = await service.findCityByCode(parsed.data.pais_id, parsed.data.codigo);
