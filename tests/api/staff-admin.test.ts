@@ -73,7 +73,7 @@ describe('staff management page', () => {
     expect(invalid.status).toBe(422);
     const self = await postForm('/painel/equipe', { action: 'disable', id: String(admin.id) }, { cookie });
     expect(self.status).toBe(422);
-    expect(await self.text()).toContain('No podés desactivar tu propia cuenta.');
+    expect(await self.text()).toContain('No puedes desactivar tu propia cuenta.');
     expect((await postForm('/painel/equipe', { action: 'disable', id: 'abc' }, { cookie })).status).toBe(404);
     expect(await auditRows(admin.id, 'staff.add')).toHaveLength(1);
     expect(await auditRows(admin.id, 'staff.disable')).toHaveLength(1);

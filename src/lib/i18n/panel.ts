@@ -231,7 +231,7 @@ export const panelMessages = defineMessages({
     staffDisabled: '{email} fue desactivada; sus sesiones terminaron.',
     emailTaken: 'Este correo ya tiene una cuenta en el equipo.',
     emailInvalid: 'Escribe un correo válido.',
-    notYourself: 'No podés desactivar tu propia cuenta.',
+    notYourself: 'No puedes desactivar tu propia cuenta.',
     notFound: 'Cuenta no encontrada.',
     auditTitle: 'Auditoría',
     filterWho: sharedPanel.who.es,
