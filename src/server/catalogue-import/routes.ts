@@ -12,7 +12,7 @@ import { toErrorResult } from '../http/error-result.ts';
 import { importError, isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
 import type { ImportJobs, ImportJob } from './jobs.ts';
 import { TEMPLATE_COLUMNS, toImportFormat } from './readers.ts';
-import type { ImportSummary } from './service.ts';
+import type { ImportSummary, RejectedRow } from './service.ts';
 
 const translate = (locale: Locale) => createTranslator(catalogueImportMessages, locale);
 
@@ -25,7 +25,13 @@ export function toErrorText(error: DomainError, locale: Locale): string {
   return createTranslator(error.messages, locale)(error.key, error.params);
 }
 
-/** The summary as lines of text (the terminal's report). */
+/** One rejected row as a line of text: the terminal prints every one as the check finds it. */
+export function toRejectedLine(row: RejectedRow, locale: Locale): string {
+  const t = translate(locale);
+  return `  ${t('colLine')} ${row.line}${row.code ? ` (${row.code})` : ''}: ${row.issues.map((issue) => toReasonText(issue, locale)).join('; ')}`;
+}
+
+/** The summary as lines of text (the terminal's report; its rejected rows were printed as found). */
 export function toSummaryLines(summary: ImportSummary, locale: Locale): string[] {
   const t = translate(locale);
   const lines = [
@@ -35,11 +41,6 @@ export function toSummaryLines(summary: ImportSummary, locale: Locale): string[]
   if (summary.newCategories.length) lines.push(t('newCategories', { names: summary.newCategories.join(', ') }));
   for (const row of summary.changedRows.slice(0, 50)) {
     lines.push(`  ${t('colLine')} ${row.line} ${row.code}: ${row.changes.map((c) => `${c.field} "${c.from}" -> "${c.to}"`).join('; ')}`);
-  }
-  for (const row of summary.rejectedRows) {
-    lines.push(
-      `  ${t('colLine')} ${row.line}${row.code ? ` (${row.code})` : ''}: ${row.issues.map((issue) => toReasonText(issue, locale)).join('; ')}`,
-    );
   }
   if (summary.rejected > 0) lines.push(t('hasRejected'));
   else if (summary.written) lines.push(t('written'));

@@ -15,9 +15,12 @@ import {
   lockBannersOfKind,
   lockBrand,
   lockSeller,
+  lockSellerOrder,
   setBannerOrder,
+  setSellerOrder,
   updateBanner,
   updateBrandLogo,
+  updateBrandName,
   updateSeller,
   type BannerFields,
   type SellerFields,
@@ -67,6 +70,20 @@ export function toWhatsappDigits(value: string): string | null {
   return phone.e164.slice(1);
 }
 
+type Move = 'up' | 'down';
+
+/** The longest brand name the panel takes (the storefront shows it on cards and in the menu). */
+export const BRAND_NAME_MAX = 80;
+
+/** Moves `id` one place in `ids` (in place, kept within the list); its positions before and after, counted from 1. */
+function moveInOrder(ids: number[], id: number, move: Move): { before: { position: number }; after: { position: number } } {
+  const index = ids.indexOf(id);
+  const target = Math.max(0, Math.min(ids.length - 1, index + (move === 'up' ? -1 : 1)));
+  ids.splice(index, 1);
+  ids.splice(target, 0, id);
+  return { before: { position: index + 1 }, after: { position: target + 1 } };
+}
+
 /** Banners, brand logos and sellers of the storefront; each change audited and announced. */
 export function createShowcaseService(deps: CatalogueMediaDeps) {
   const { db, connect, pictures, writeAudit, announce } = deps;
@@ -98,26 +115,28 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     return id;
   }
 
-  async function moveBanner(actor: AuditActor, id: number, move: 'up' | 'down'): Promise<void> {
+  async function moveBanner(actor: AuditActor, id: number, move: Move): Promise<void> {
     await transaction(async (tx) => {
       const banner = await lockBanner(tx, id);
       if (!banner) throw mediaError('not_found', 'notFound');
       const ids = await lockBannersOfKind(tx, banner.kind as BannerKind);
-      const index = ids.indexOf(id);
-      const target = Math.max(0, Math.min(ids.length - 1, index + (move === 'up' ? -1 : 1)));
-      ids.splice(index, 1);
-      ids.splice(target, 0, id);
+      const moved = moveInOrder(ids, id, move);
       await setBannerOrder(tx, ids);
-      await writeAudit(tx, {
-        actor,
-        action: 'banner.order',
-        entityType: 'banner',
-        entityId: id,
-        before: { position: index + 1 },
-        after: { position: target + 1 },
-      });
+      await writeAudit(tx, { actor, action: 'banner.order', entityType: 'banner', entityId: id, ...moved });
     });
     announce(['banners']);
+  }
+
+  /** A seller one place up or down in the storefront's team (the "how to buy" page). */
+  async function moveSeller(actor: AuditActor, id: number, move: Move): Promise<void> {
+    await transaction(async (tx) => {
+      const ids = await lockSellerOrder(tx);
+      if (!ids.includes(id)) throw mediaError('not_found', 'notFound');
+      const moved = moveInOrder(ids, id, move);
+      await setSellerOrder(tx, ids);
+      await writeAudit(tx, { actor, action: 'seller.order', entityType: 'seller', entityId: id, ...moved });
+    });
+    announce(['sellers']);
   }
 
   async function removeBanner(actor: AuditActor, id: number): Promise<void> {
@@ -146,6 +165,32 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
       });
     });
     announce([`brand:${brandId}`]);
+  }
+
+  /**
+   * A brand's name as shoppers read it. Its slug stays (links keep working, an import file still
+   * finds the brand); every product of the brand shows the new name (a trigger copies it to
+   * products.brand_name, which search reads), so the whole catalogue is announced.
+   */
+  async function renameBrand(actor: AuditActor, brandId: number, name: string): Promise<void> {
+    const given = name.trim();
+    if (given === '' || given.length > BRAND_NAME_MAX) throw mediaError('invalid', 'badBrandName');
+    const renamed = await transaction(async (tx) => {
+      const before = await lockBrand(tx, brandId);
+      if (!before) throw mediaError('not_found', 'notFound');
+      if (before.name === given) return false;
+      await updateBrandName(tx, brandId, given);
+      await writeAudit(tx, {
+        actor,
+        action: 'brand.rename',
+        entityType: 'brand',
+        entityId: brandId,
+        before: { name: before.name },
+        after: { name: given },
+      });
+      return true;
+    });
+    if (renamed) announce(['all']);
   }
 
   async function saveSeller(actor: AuditActor, input: SellerInput): Promise<number> {
@@ -195,7 +240,9 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     moveBanner,
     removeBanner,
     setBrandLogo,
+    renameBrand,
     saveSeller,
+    moveSeller,
     removeSeller,
   };
 }
