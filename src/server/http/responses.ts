@@ -183,11 +183,6 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   return toParsed(await readJsonBody(fromRequest(request), schema, locale));
 }
 
-/** readJsonObject for Astro endpoints (a web Request, an error as a Response). */
-export async function parseJsonObject(request: Request, locale: Locale): Promise<Parsed<Record<string, unknown>>> {
-  return toParsed(await readJsonObject(fromRequest(request), locale));
-}
-
 /** A CSV file to download as `{basename}-{YYYY-MM-DD}.csv`, never cached (staff exports). */
 export function csvResult(csv: string, basename: string): ApiResult {
   const day = new Date().toISOString().slice(0, 10);
