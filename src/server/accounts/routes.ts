@@ -4,6 +4,7 @@
 // DomainErrors (errors.ts).
 import * as z from 'zod/mini';
 import {
+  AddressPatchSchema,
   createAddressSchema,
   createCheckEmailSchema,
   createLoginSchema,
@@ -205,11 +206,6 @@ export const createAddress = route(async ({ locals, body }) => {
   return saveAddress(parsed.data, (input) => getAddressService().createAddress(customer.id, input), 201);
 });
 
-const PatchSchema = z.object({
-  nome: z.optional(z.string().check(z.maxLength(100))),
-  ativo: z.optional(z.boolean()),
-});
-const PATCH_KEYS = new Set(['nome', 'ativo']);
 
 /**
  * PUT /ecom/cliente/address/{id}: {ativo: false, nome} soft-deletes or renames (the contract);
@@ -223,12 +219,12 @@ export const putAddress = route(async (call) => {
   const body = await readJsonFields(call.body, z.record(z.string(), z.unknown()), locale);
   if (!body.ok) return body.result;
   if (id === null) throw accountError('not_found', 'not_found');
-  if (Object.keys(body.data).some((key) => !PATCH_KEYS.has(key))) {
+  if (Object.keys(body.data).some((key) => !Object.hasOwn(AddressPatchSchema.shape, key))) {
     const fields = parseFields(createAddressSchema(getAccountTexts(locale).f), body.data, locale);
     if (!fields.ok) return fields.result;
     return saveAddress(fields.data, (input) => getAddressService().editAddress(customer.id, id, input));
   }
-  const patch = parseFields(PatchSchema, body.data, locale);
+  const patch = parseFields(AddressPatchSchema, body.data, locale);
   if (!patch.ok) return patch.result;
   const address = await getAddressService().updateAddress(customer.id, id, patch.data);
   if (!address) throw accountError('not_found', 'not_found');

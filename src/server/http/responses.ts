@@ -118,10 +118,6 @@ export function readQuery<S extends z.ZodType>(params: URLSearchParams, schema: 
   return { ok: false, result: errorResult(400, describeInvalid(fields, locale), fields) };
 }
 
-export function parseQuery<S extends z.ZodType>(url: URL, schema: S, locale: Locale): Parsed<z.output<S>> {
-  return toParsed(readQuery(url.searchParams, schema, locale));
-}
-
 /** Request headers as route code reads them (a web Headers, or Node's through fast-routes.ts). */
 export interface HeaderReader {
   get(name: string): string | null;
