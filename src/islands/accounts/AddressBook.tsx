@@ -51,7 +51,10 @@ export default function AddressBook({ locale, brazilian, initial }: Props) {
     const address = deleting;
     confirmDialog.current?.close();
     if (!address) return;
-    const answer = await apiRequest('PUT', `/ecom/cliente/address/${address.id}`, { ativo: false, nome: address.nome } satisfies AddressPatch);
+    const answer = await apiRequest('PUT', `/ecom/cliente/address/${address.id}`, {
+      ativo: false,
+      nome: address.nome,
+    } satisfies AddressPatch);
     if (answer.ok) await refresh();
     else setMessage(answer.status === 404 ? t('not_found') : t('deleted_error'));
   }

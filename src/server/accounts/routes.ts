@@ -206,7 +206,6 @@ export const createAddress = route(async ({ locals, body }) => {
   return saveAddress(parsed.data, (input) => getAddressService().createAddress(customer.id, input), 201);
 });
 
-
 /**
  * PUT /ecom/cliente/address/{id}: {ativo: false, nome} soft-deletes or renames (the contract);
  * a body with any other address field edits the whole address, validated as on creation.

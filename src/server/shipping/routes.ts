@@ -63,7 +63,10 @@ export async function estimateShipping(service: ShippingService, { url, locals }
   const query = readQuery(url.searchParams, EstimateShippingQuerySchema, locals.locale);
   if (!query.ok) return query.result;
   try {
-    return jsonResult(200, await service.estimate(query.data.cidade_id, query.data.moeda_id ?? locals.currencyId, getShippingActor(locals)));
+    return jsonResult(
+      200,
+      await service.estimate(query.data.cidade_id, query.data.moeda_id ?? locals.currencyId, getShippingActor(locals)),
+    );
   } catch (error) {
     return toErrorResult(error, locals.locale);
   }
