@@ -1,10 +1,11 @@
+import * as sharedAccount from './shared-account.ts';
 import { cartMessages } from './cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of favourites: heart toggle, header badge, /perfil/favoritos and the favourites API. */
 export const favouritesMessages = defineMessages({
   'pt-BR': {
-    favourites: 'Favoritos',
+    favourites: sharedAccount.favourites.pt,
     favouritesCount: '{count} favoritos',
     favouritesCount_one: '{count} favorito',
     addFavourite: 'Adicionar {name} aos favoritos',
@@ -16,10 +17,10 @@ export const favouritesMessages = defineMessages({
     error: 'Não foi possível atualizar os favoritos. Tente novamente.',
     productNotFound: cartMessages['pt-BR'].productNotFound,
     favouriteNotFound: 'Favorito não encontrado.',
-    loginRequired: 'Faça login para continuar.',
+    loginRequired: sharedAccount.loginRequired.pt,
   },
   'es-PY': {
-    favourites: 'Favoritos',
+    favourites: sharedAccount.favourites.es,
     favouritesCount: '{count} favoritos',
     favouritesCount_one: '{count} favorito',
     addFavourite: 'Agregar {name} a favoritos',
@@ -31,6 +32,6 @@ export const favouritesMessages = defineMessages({
     error: 'No se pudieron actualizar los favoritos. Inténtalo de nuevo.',
     productNotFound: cartMessages['es-PY'].productNotFound,
     favouriteNotFound: 'Favorito no encontrado.',
-    loginRequired: 'Inicia sesión para continuar.',
+    loginRequired: sharedAccount.loginRequired.es,
   },
 });

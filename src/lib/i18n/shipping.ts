@@ -5,19 +5,17 @@ import { defineMessages } from './translator.ts';
  * Texts of shipping (storefront and accounts spec section 8) and of the state/city lookups the
  * address forms and calculators use.
  */
-export type ShippingMessageKey = keyof (typeof shippingMessages)['pt-BR'];
-
 export const shippingMessages = defineMessages({
   'pt-BR': {
     title: 'Calcular frete',
     state: sharedShipping.state.pt,
     city: sharedShipping.city.pt,
     chooseState: 'Selecione o estado',
-    chooseCity: 'Selecione a cidade',
+    chooseCity: sharedShipping.selectCity.pt,
     calculate: 'Calcular',
     calculating: 'Calculando...',
     options: 'Opções de entrega',
-    pickupPoints: 'Pontos de retirada',
+    pickupPoints: sharedShipping.pickupPoints.pt,
     days: '{n} dias úteis',
     days_one: '{n} dia útil',
     sameDay: 'No mesmo dia',
@@ -45,11 +43,11 @@ export const shippingMessages = defineMessages({
     state: sharedShipping.state.es,
     city: sharedShipping.city.es,
     chooseState: 'Selecciona el departamento',
-    chooseCity: 'Selecciona la ciudad',
+    chooseCity: sharedShipping.selectCity.es,
     calculate: 'Calcular',
     calculating: 'Calculando...',
     options: 'Opciones de entrega',
-    pickupPoints: 'Puntos de retiro',
+    pickupPoints: sharedShipping.pickupPoints.es,
     days: '{n} días hábiles',
     days_one: '{n} día hábil',
     sameDay: 'En el mismo día',
