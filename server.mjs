@@ -135,6 +135,8 @@ async function shutDown(signal) {
     clearTimeout(forceClose);
     await jobsStopped;
     await relayStopped;
+    // A stale page being rendered again in the background still reads the database.
+    await pageCache?.settle();
     // Our connections close first, so stopping PostgreSQL does not cut them from under the pool.
     await closePool().catch((error) => console.error('pool close failed', error));
     await database.stop().catch((error) => console.error('database stop failed', error));

@@ -9,29 +9,14 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { TEMPLATE_COLUMNS } from '#server/catalogue-import/readers.ts';
 
 const PRODUCTS = 100_000;
 const root = path.resolve(import.meta.dirname, '../..');
 
-const COLUMNS = [
-  'codigo',
-  'nome_pt',
-  'nome_es',
-  'descritivo_pt',
-  'descritivo_es',
-  'descricao_pt',
-  'descricao_es',
-  'marca',
-  'categoria_pt',
-  'departamento_pt',
-  'preco',
-  'moeda',
-  'estoque',
-  'mostrar_preco',
-  'especificacoes_pt',
-  'especificacoes_es',
-  'imagens',
-];
+// The import's own template (readers.ts), less the columns the generated rows leave out.
+const LEFT_OUT = new Set(['categoria_es', 'departamento_es', 'icone_categoria']);
+const COLUMNS = TEMPLATE_COLUMNS.filter((column) => !LEFT_OUT.has(column));
 
 /** Writes the file line by line (never whole in memory): 40 brands, 12 categories, 4 departments each. */
 async function writeCatalogue(file, count) {

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { storefrontUrl, type Host } from './support/hosts.ts';
 import { readSetPasswordLink, runStaffCli } from './support/staff.ts';
+import { toBrazilianRegistrationFields } from '#tests/support/registration-fields.ts';
 
 const PASSWORD = 'Balcao#2026';
 
@@ -143,45 +144,27 @@ for (const { host, locale, text } of LANGUAGES) {
 async function registerBuyerInBrowser(page: Page): Promise<string> {
   const email = `buyer-${randomUUID().slice(0, 8)}@example.test`;
   await page.goto(storefrontUrl('br', '/como-comprar'));
-  const status = await page.evaluate(async (address) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 40;
-    canvas.height = 24;
-    const png = await new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob as Blob), 'image/png'));
-    const fields: Record<string, string> = {
-      estrangeiro: '1',
-      nome: 'Joana',
-      sobrenome: 'Documentada',
-      email: address,
-      email_confirmation: address,
-      telefone: '+55 (45) 99876-5432',
-      password: 'Ferramenta#2026',
-      password_confirmation: 'Ferramenta#2026',
-      documento_tipo: 'CPF',
-      documento: '529.982.247-25',
-      identidade: '12345678',
-      identidade_complemento: 'SSP/PR',
-      cep: '85851-000',
-      logradouro: 'Avenida Brasil',
-      numero: '100',
-      bairro: 'Centro',
-      cidade: 'Foz do Iguaçu',
-      estado: 'PR',
-      pais: 'Brasil',
-      pais_id: '1',
-    };
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append('frente', png, 'frente.png');
-    form.append('verso', png, 'verso.png');
-    const phone = await fetch('/api/public/contato-newsletter', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ celular: `5545${String(Date.now()).slice(-7)}` }),
-    });
-    const registered = await fetch('/ecom/cliente/cadastrar', { method: 'POST', body: form });
-    return [phone.status, registered.status];
-  }, email);
+  const fields = { ...toBrazilianRegistrationFields(email, 'Ferramenta#2026'), sobrenome: 'Documentada' };
+  const status = await page.evaluate(
+    async ({ fields, phone }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 40;
+      canvas.height = 24;
+      const png = await new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob as Blob), 'image/png'));
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      form.append('frente', png, 'frente.png');
+      form.append('verso', png, 'verso.png');
+      const contact = await fetch('/api/public/contato-newsletter', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ celular: phone }),
+      });
+      const registered = await fetch('/ecom/cliente/cadastrar', { method: 'POST', body: form });
+      return [contact.status, registered.status];
+    },
+    { fields, phone: `5545${String(Date.now()).slice(-7)}` },
+  );
   expect(status).toEqual([201, 201]);
   return email;
 }

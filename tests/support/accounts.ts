@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '#server/accounts/passwords.ts';
 import { apiJson, getHostHeader, getTestDb } from './api.ts';
+import { toBrazilianRegistrationFields } from './registration-fields.ts';
 
 export const TEST_PASSWORD = 'Ferramenta#2026';
 
@@ -63,26 +64,8 @@ export async function brazilianRegistration(overrides: Record<string, string | B
   const email = uniqueEmail();
   const png = await makePng();
   const fields: Record<string, string | Blob | null> = {
-    estrangeiro: '1',
-    nome: 'Joana',
-    sobrenome: 'Silva',
-    email,
+    ...toBrazilianRegistrationFields(email, TEST_PASSWORD),
     email_confirmation: email.toUpperCase(),
-    telefone: '+55 (45) 99876-5432',
-    password: TEST_PASSWORD,
-    password_confirmation: TEST_PASSWORD,
-    documento_tipo: 'CPF',
-    documento: '529.982.247-25',
-    identidade: '12345678',
-    identidade_complemento: 'SSP/PR',
-    cep: '85851-000',
-    logradouro: 'Avenida Brasil',
-    numero: '100',
-    bairro: 'Centro',
-    cidade: 'Foz do Iguaçu',
-    estado: 'PR',
-    pais: 'Brasil',
-    pais_id: '1',
     frente: new Blob([new Uint8Array(png)], { type: 'image/png' }),
     verso: new Blob([new Uint8Array(MINIMAL_PDF)], { type: 'application/pdf' }),
     ...overrides,

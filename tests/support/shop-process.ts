@@ -8,6 +8,8 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export interface ShopProcess {
   port: number;
+  /** The shop's process id (its CPU time is in /proc/<pid>/stat; benches read it). */
+  pid: number;
   /** Still the process that was started (never restarted behind the test's back). */
   isRunning(): boolean;
   /** What it printed, when started with `captureOutput`. */
@@ -53,6 +55,7 @@ export async function startShopProcess(
   await waitUntilReady(`http://127.0.0.1:${port}`, server, 90_000);
   return {
     port,
+    pid: server.pid ?? 0,
     isRunning: () => server.exitCode === null && server.signalCode === null,
     getOutput: () => output,
     async stop() {

@@ -6,8 +6,6 @@ import { defineMessages } from './translator.ts';
  * Texts of shipping (storefront and accounts spec section 8) and of the state/city lookups the
  * address forms and calculators use.
  */
-export type ShippingMessageKey = keyof (typeof shippingMessages)['pt-BR'];
-
 export const shippingMessages = defineMessages({
   'pt-BR': {
     title: 'Calcular frete',

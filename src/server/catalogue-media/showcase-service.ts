@@ -1,7 +1,7 @@
 import { toPhoneNumber } from '#lib/phone.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { runInTransaction } from '../db/client.ts';
-import { MediaError } from './errors.ts';
+import { mediaError } from './errors.ts';
 import {
   deleteBanner,
   deleteSeller,
@@ -48,7 +48,7 @@ export interface SellerInput extends Omit<SellerFields, 'photoUrl' | 'whatsapp'>
 export function toBannerLink(value: string): string | null {
   const link = value.trim();
   if (link === '') return null;
-  if (link.length > 500 || /[\s\\<>"]/.test(link)) throw new MediaError('badLink');
+  if (link.length > 500 || /[\s\\<>"]/.test(link)) throw mediaError('invalid', 'badLink');
   if (/^\/(?!\/)/.test(link)) return link;
   try {
     const url = new URL(link);
@@ -56,14 +56,14 @@ export function toBannerLink(value: string): string | null {
   } catch {
     // not an address at all
   }
-  throw new MediaError('badLink');
+  throw mediaError('invalid', 'badLink');
 }
 
 /** A seller's WhatsApp number as the storefront's wa.me links want it: digits with the country code (a local number is read as Paraguayan). */
 export function toWhatsappDigits(value: string): string | null {
   if (value.trim() === '') return null;
   const phone = toPhoneNumber(value, 'PY');
-  if (!phone) throw new MediaError('badPhone');
+  if (!phone) throw mediaError('invalid', 'badPhone');
   return phone.e164.slice(1);
 }
 
@@ -76,11 +76,11 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
 
   async function saveBanner(actor: AuditActor, input: BannerInput): Promise<number> {
     const link = toBannerLink(input.link);
-    if (input.id === undefined && !input.image) throw new MediaError('pictureMissing');
+    if (input.id === undefined && !input.image) throw mediaError('invalid', 'pictureMissing');
     const imageUrl = await upload(input.image, 'banner');
     const id = await transaction(async (tx) => {
       const before = input.id === undefined ? null : await lockBanner(tx, input.id);
-      if (input.id !== undefined && !before) throw new MediaError('notFound');
+      if (input.id !== undefined && !before) throw mediaError('not_found', 'notFound');
       const fields: BannerFields = { ...input, link, imageUrl: imageUrl ?? before?.image_url ?? '' };
       const bannerId = before ? before.id : await insertBanner(tx, fields);
       if (before) await updateBanner(tx, before.id, fields);
@@ -101,7 +101,7 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
   async function moveBanner(actor: AuditActor, id: number, move: 'up' | 'down'): Promise<void> {
     await transaction(async (tx) => {
       const banner = await lockBanner(tx, id);
-      if (!banner) throw new MediaError('notFound');
+      if (!banner) throw mediaError('not_found', 'notFound');
       const ids = await lockBannersOfKind(tx, banner.kind as BannerKind);
       const index = ids.indexOf(id);
       const target = Math.max(0, Math.min(ids.length - 1, index + (move === 'up' ? -1 : 1)));
@@ -123,7 +123,7 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
   async function removeBanner(actor: AuditActor, id: number): Promise<void> {
     await transaction(async (tx) => {
       const before = await lockBanner(tx, id);
-      if (!before) throw new MediaError('notFound');
+      if (!before) throw mediaError('not_found', 'notFound');
       await deleteBanner(tx, id);
       await writeAudit(tx, { actor, action: 'banner.delete', entityType: 'banner', entityId: id, before });
     });
@@ -134,7 +134,7 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     const logoUrl = await pictures.storePicture(logo.bytes, logo.fileName, 'brand');
     await transaction(async (tx) => {
       const before = await lockBrand(tx, brandId);
-      if (!before) throw new MediaError('notFound');
+      if (!before) throw mediaError('not_found', 'notFound');
       await updateBrandLogo(tx, brandId, logoUrl);
       await writeAudit(tx, {
         actor,
@@ -153,7 +153,7 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     const photoUrl = await upload(input.photo, 'seller');
     const id = await transaction(async (tx) => {
       const before = input.id === undefined ? null : await lockSeller(tx, input.id);
-      if (input.id !== undefined && !before) throw new MediaError('notFound');
+      if (input.id !== undefined && !before) throw mediaError('not_found', 'notFound');
       const fields: SellerFields = {
         name: input.name,
         rolePt: input.rolePt,
@@ -180,7 +180,7 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
   async function removeSeller(actor: AuditActor, id: number): Promise<void> {
     await transaction(async (tx) => {
       const before = await lockSeller(tx, id);
-      if (!before) throw new MediaError('notFound');
+      if (!before) throw mediaError('not_found', 'notFound');
       await deleteSeller(tx, id);
       await writeAudit(tx, { actor, action: 'seller.delete', entityType: 'seller', entityId: id, before });
     });

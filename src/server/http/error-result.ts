@@ -26,14 +26,22 @@ const STATUS_OF: Record<ErrorKind, number> = {
  */
 export function toErrorResult(error: unknown, locale: Locale): ApiResult {
   if (!(error instanceof DomainError)) throw error;
+  const { status, message, errors } = toErrorMessages(error, locale);
+  const body = Object.keys(errors).length ? { message, errors, ...error.details } : { message, ...error.details };
+  const headers = Object.keys(error.headers).length ? { ...error.headers } : undefined;
+  return { status, body, headers };
+}
+
+/** A DomainError's status, message and field messages in the user's language: for pages that show them in a form, not as JSON. */
+export function toErrorMessages(error: DomainError, locale: Locale): { status: number; message: string; errors: FieldErrors } {
   const t = createTranslator(error.messages, locale);
   const message = t(error.key, error.params);
   const errors: FieldErrors = {};
   if (error.field) errors[error.field] = [message];
-  for (const [field, keys] of Object.entries(error.fields)) (errors[field] ??= []).push(...keys.map((key) => t(key, error.params)));
-  const body = Object.keys(errors).length ? { message, errors, ...error.details } : { message, ...error.details };
-  const headers = Object.keys(error.headers).length ? { ...error.headers } : undefined;
-  return { status: STATUS_OF[error.kind], body, headers };
+  for (const [field, messages] of Object.entries(error.fields)) {
+    (errors[field] ??= []).push(...messages.map((m) => (typeof m === 'string' ? t(m, error.params) : t(m.key, m.params ?? error.params))));
+  }
+  return { status: STATUS_OF[error.kind], message, errors };
 }
 
 /** toErrorResult as a web Response, for Astro endpoints and pages. */

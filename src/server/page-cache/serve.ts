@@ -157,6 +157,10 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
   }
 
   return {
+    /** Resolves once every render under way has ended (shutdown waits for it before closing the pool). */
+    async settle(): Promise<void> {
+      await Promise.allSettled([...inFlight.values()]);
+    },
     invalidate,
     /**
      * Answers `req` when it is an anonymous GET/HEAD of a catalogue page (true); anything else

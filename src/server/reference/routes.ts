@@ -2,12 +2,10 @@
 // src/pages/ecom/endereco are one-line adapters to these.
 import { z } from 'zod';
 import { toId } from '#lib/contract/input.ts';
-import { commonMessages } from '#lib/i18n/common.ts';
-import { shippingMessages } from '#lib/i18n/shipping.ts';
-import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { json, jsonError, parseJsonBody, parseQuery } from '../http/responses.ts';
-import { ReferenceError } from './errors.ts';
+import { toErrorResponse } from '../http/error-result.ts';
+import { json, parseJsonBody, parseQuery } from '../http/responses.ts';
+import { referenceError } from './errors.ts';
 import type { ReferenceService } from './service.ts';
 
 const DAY_CACHE = { headers: { 'cache-control': 'public, max-age=86400' } };
@@ -22,13 +20,6 @@ const CityByCodeSchema = z.object({
     .pipe(z.string().regex(/^\d{1,7}$/)),
 });
 
-function toErrorResponse(error: unknown, locale: Locale): Response {
-  if (!(error instanceof ReferenceError)) throw error;
-  if (error.code === 'state_not_found') return jsonError(error.status, createTranslator(commonMessages, locale)('resourceNotFound'));
-  const message = createTranslator(shippingMessages, locale)('cityNotFound');
-  return jsonError(error.status, message, { codigo: [message] });
-}
-
 /** GET /ecom/endereco/estados?pais_id=: states (1-27 Brazil, 28-45 Paraguay) as `{ data }`. */
 export async function getStates(service: ReferenceService, url: URL, locale: Locale): Promise<Response> {
   const query = parseQuery(url, StatesQuerySchema, locale);
@@ -41,7 +32,7 @@ export async function getStateCities(service: ReferenceService, idParam: string 
   const stateId = toId(idParam);
   try {
     const state = stateId === null ? null : await service.getState(stateId);
-    if (!state) throw new ReferenceError('state_not_found');
+    if (!state) throw referenceError('not_found', 'resourceNotFound', { code: 'state_not_found' });
     return json({ data: await service.listCities(state.estado_id), estado: state }, DAY_CACHE);
   } catch (error) {
     return toErrorResponse(error, locale);
@@ -58,7 +49,7 @@ export async function postCityByCode(service: ReferenceService, request: Request
   if (!parsed.ok) return parsed.response;
   try {
     const city = await service.findCityByCode(parsed.data.pais_id, parsed.data.codigo);
-    if (!city) throw new ReferenceError('city_not_found');
+    if (!city) throw referenceError('not_found', 'cityNotFound', { code: 'city_not_found', field: 'codigo' });
     return json({
       id: city.cidade_id,
       cidade_id: city.cidade_id,

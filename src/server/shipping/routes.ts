@@ -2,15 +2,12 @@
 // server.mjs's fast routes both run these.
 import { z } from 'zod';
 import { boundedText, idSchema, optionalIdSchema } from '#lib/contract/input.ts';
-import { commonMessages } from '#lib/i18n/common.ts';
-import { shippingMessages } from '#lib/i18n/shipping.ts';
-import { createTranslator } from '#lib/i18n/translator.ts';
 import { toApiLang, type Locale, type Storefront } from '#lib/locale.ts';
 import type { SessionCustomer } from '../accounts/sessions.ts';
 import { checkExternalId } from '../cart/cart-http.ts';
 import type { ApiCall } from '../http/api-call.ts';
-import { errorResult, jsonResult, readJsonBody, readQuery, toResponse, type ApiResult } from '../http/responses.ts';
-import { ShippingError } from './errors.ts';
+import { toErrorResult } from '../http/error-result.ts';
+import { jsonResult, readJsonBody, readQuery, toResponse, type ApiResult } from '../http/responses.ts';
 import type { ShippingActor, ShippingService } from './service.ts';
 
 const optionalId = optionalIdSchema;
@@ -45,14 +42,6 @@ function getShippingActor(locals: { customer: SessionCustomer | null; locale: Lo
   };
 }
 
-/** ShippingError -> the JSON error of the contract, in the shopper's language; anything else rethrown. */
-function toShippingErrorResult(error: unknown, locale: Locale): ApiResult {
-  if (!(error instanceof ShippingError)) throw error;
-  if (error.status === 403) return errorResult(403, createTranslator(commonMessages, locale)('forbidden'));
-  const message = createTranslator(shippingMessages, locale)(error.key);
-  return errorResult(error.status, message, error.field ? { [error.field]: [message] } : undefined);
-}
-
 /**
  * PUT /ecom/venda/carrinho/{externalId}/calcular-frete: the delivery options for the chosen city
  * (or address, or pickup point), each with a signed token checkout verifies.
@@ -76,7 +65,7 @@ export async function calculateShipping(service: ShippingService, { id, body, lo
     );
     return jsonResult(200, options);
   } catch (error) {
-    return toShippingErrorResult(error, locals.locale);
+    return toErrorResult(error, locals.locale);
   }
 }
 
@@ -89,7 +78,7 @@ export async function listPickupPoints(service: ShippingService, { id, url, loca
     const points = await service.listPickupPoints(id, getShippingActor(locals), Number.isInteger(city) && city > 0 ? city : undefined);
     return jsonResult(200, points);
   } catch (error) {
-    return toShippingErrorResult(error, locals.locale);
+    return toErrorResult(error, locals.locale);
   }
 }
 
@@ -102,6 +91,6 @@ export async function estimateShipping(service: ShippingService, { url, locals }
       jsonResult(200, await service.estimate(query.data.cidade_id, query.data.moeda_id ?? locals.currencyId, getShippingActor(locals))),
     );
   } catch (error) {
-    return toResponse(toShippingErrorResult(error, locals.locale));
+    return toResponse(toErrorResult(error, locals.locale));
   }
 }
