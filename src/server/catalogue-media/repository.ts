@@ -1,3 +1,4 @@
+import { BANNER_KINDS, type BannerKind } from '#lib/contract/catalogue-media.ts';
 import type { Queryable } from '../db/client.ts';
 
 /** Every SQL statement of the catalogue-media domain (pictures, product pictures, banners, brands, sellers). */
@@ -72,9 +73,6 @@ export async function searchProducts(db: Queryable, text: string, limit: number)
   );
   return rows;
 }
-
-export const BANNER_KINDS = ['Banner Principal', 'Triplo Esquerdo', 'Triplo Centro', 'Triplo Direito', 'Receba Ofertas'] as const;
-export type BannerKind = (typeof BANNER_KINDS)[number];
 
 export interface BannerRow {
   id: number;
