@@ -5,6 +5,9 @@ import { z } from 'zod';
 /** A form field as text: a missing (or file) field is empty. */
 const formText = z.preprocess((value) => (typeof value === 'string' ? value : ''), z.string());
 
+/** A staff account's e-mail address (the service refuses another with emailInvalid). */
+export const StaffEmailSchema = z.email().max(254);
+
 /** POST /painel/equipe: add an account, or disable or reset one by its id. */
 export const StaffFormSchema = z.discriminatedUnion('action', [
   z.object({

@@ -8,7 +8,8 @@ import { createCatalogueMediaService } from './service.ts';
 import { createShowcaseService } from './showcase-service.ts';
 
 export { postBanners, postBrandLogo, postProductPictures, postSellers, type MediaCaller } from './routes.ts';
-export { BANNER_KINDS, type BannerKind, type BannerRow, type SellerRow } from './repository.ts';
+export type { BannerRow, SellerRow } from './repository.ts';
+export { BRAND_NAME_MAX } from './showcase-service.ts';
 
 function getPictureStore() {
   const pool = getPool();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BannerFormSchema, BrandFormSchema, PictureActionSchema, SellerFormSchema } from '#lib/contract/catalogue-media.ts';
 import type { Locale } from '#lib/locale.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { DomainError } from '../errors/domain-error.ts';
@@ -7,7 +8,6 @@ import { parseMultipart } from '../storage/multipart.ts';
 import { mediaError } from './errors.ts';
 import type { PictureStore } from './picture-store.ts';
 import { PICTURE_MAX_BYTES } from './pictures.ts';
-import { BANNER_KINDS } from './repository.ts';
 import type { CatalogueMediaService } from './service.ts';
 import type { ShowcaseService, UploadedPicture } from './showcase-service.ts';
 
@@ -20,28 +20,6 @@ export interface MediaCaller {
 
 const FILE_FIELD = 'imagem';
 const ID = /^\d{1,9}$/;
-const text = (max: number) => z.string().trim().max(max).default('');
-const IdSchema = z.string().regex(ID).transform(Number);
-const PictureActionSchema = z.object({ acao: z.enum(['add', 'remove', 'up', 'down', 'first']).default('add'), url: text(200) });
-const BannerSchema = z.object({
-  acao: z.enum(['save', 'up', 'down', 'remove']).default('save'),
-  id: IdSchema.optional(),
-  tipo: z.enum(BANNER_KINDS).default('Banner Principal'),
-  link: text(500),
-  titulo_pt: text(120),
-  titulo_es: text(120),
-  descricao_pt: text(300),
-  descricao_es: text(300),
-});
-const BrandSchema = z.object({ id: IdSchema });
-const SellerSchema = z.object({
-  acao: z.enum(['save', 'remove']).default('save'),
-  id: IdSchema.optional(),
-  nome: text(80),
-  funcao_pt: text(80),
-  funcao_es: text(80),
-  whatsapp: text(40),
-});
 
 type Body = { json: boolean; fields: Record<string, string>; file?: UploadedPicture };
 
@@ -107,7 +85,7 @@ export function postProductPictures(
 
 export function postBanners(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
   return respond(caller, request, '/painel/catalogo/banners', async ({ fields, file }) => {
-    const input = BannerSchema.parse(fields);
+    const input = BannerFormSchema.parse(fields);
     if (input.acao === 'save') {
       const id = await service.saveBanner(caller.actor, {
         id: input.id,
@@ -130,7 +108,11 @@ export function postBanners(service: ShowcaseService, caller: MediaCaller, reque
 
 export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
   return respond(caller, request, '/painel/catalogo/marcas', async ({ fields, file }) => {
-    const { id } = BrandSchema.parse(fields);
+    const { acao, id, nome } = BrandFormSchema.parse(fields);
+    if (acao === 'rename') {
+      await service.renameBrand(caller.actor, id, nome);
+      return { id };
+    }
     if (!file) throw mediaError('invalid', 'pictureMissing');
     await service.setBrandLogo(caller.actor, id, file);
     return { id };
@@ -139,10 +121,11 @@ export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, req
 
 export function postSellers(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
   return respond(caller, request, '/painel/catalogo/vendedores', async ({ fields, file }) => {
-    const input = SellerSchema.parse(fields);
-    if (input.acao === 'remove') {
+    const input = SellerFormSchema.parse(fields);
+    if (input.acao !== 'save') {
       if (input.id === undefined) throw mediaError('not_found', 'notFound');
-      await service.removeSeller(caller.actor, input.id);
+      if (input.acao === 'remove') await service.removeSeller(caller.actor, input.id);
+      else await service.moveSeller(caller.actor, input.id, input.acao);
       return { id: input.id };
     }
     if (!input.nome || !input.funcao_pt || !input.funcao_es) throw mediaError('invalid', 'badField');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { StaffEmailSchema } from '#lib/contract/staff.ts';
 import { getPasswordProblem } from '#lib/password-rule.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -73,7 +73,7 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
       input: { email: string; role: StaffRole; locale?: PanelLocale },
     ): Promise<{ staff: StaffView; token: string }> {
       const email = input.email.trim().toLowerCase();
-      if (!z.email().safeParse(email).success || email.length > 254) throw staffError('invalid', 'emailInvalid');
+      if (!StaffEmailSchema.safeParse(email).success) throw staffError('invalid', 'emailInvalid');
       return runInTransaction(db, async (tx) => {
         const row = await insertStaff(tx, email, input.role, input.locale ?? 'es-PY');
         if (!row) throw staffError('invalid', 'emailTaken');
