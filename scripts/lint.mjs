@@ -15,8 +15,6 @@ const RULES = [
 
 // Files that still run SQL outside a repository.ts, by name: remove each as its domain is reshaped.
 const SQL_ALLOWED_FOR_NOW = new Set(['src/server/secrets-repository.ts']);
-// Imports of another domain's repository.ts that predate the rule covering that name. Only shrinks.
-const CROSS_REPOSITORY_ALLOWED_FOR_NOW = new Set(['src/server/order-desk/service.ts -> src/server/payments/repository.ts']);
 const SQL_TEXT = /\.query\(|\b(?:SELECT\s[\s\S]{0,400}?\sFROM\s|INSERT\s+INTO\s|DELETE\s+FROM\s|UPDATE\s+[a-z_]+\s+SET\s)/;
 
 function mayHoldSql(file) {
@@ -43,7 +41,6 @@ async function walk(dir) {
 }
 
 const problems = [];
-const crossRepositoryUsed = new Set();
 for (const file of await walk('src')) {
   if (!/\.(ts|tsx|astro)$/.test(file)) continue;
   const source = await readFile(file, 'utf8');
@@ -56,17 +53,13 @@ for (const file of await walk('src')) {
   for (const match of source.matchAll(/^import\s+(?!type\s)[^;]*?from\s*['"]([.#][^'"]*[-/]repository\.ts)['"]/gm)) {
     const target = resolveImport(file, match[1]);
     if (path.dirname(target) === path.dirname(file)) continue;
-    if (CROSS_REPOSITORY_ALLOWED_FOR_NOW.has(`${file} -> ${target}`)) crossRepositoryUsed.add(`${file} -> ${target}`);
-    else problems.push(`${file}: imports ${match[1]} (another domain's repository: use its services)`);
+    problems.push(`${file}: imports ${match[1]} (another domain's repository: use its services)`);
   }
   for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"]([.#][^'"]+)['"]/g)) {
     const target = resolveImport(file, match[1]);
     const bad = rule.forbidden.find((prefix) => target.startsWith(prefix));
     if (bad) problems.push(`${file}: imports ${match[1]} (${rule.layer} must not import ${bad})`);
   }
-}
-for (const entry of CROSS_REPOSITORY_ALLOWED_FOR_NOW) {
-  if (!crossRepositoryUsed.has(entry)) problems.push(`${entry}: no longer imported, remove it from CROSS_REPOSITORY_ALLOWED_FOR_NOW`);
 }
 if (problems.length) {
   console.error(problems.join('\n'));

@@ -3,7 +3,8 @@
 // comes from here). add and reset print a one-time set-password link. Uses DATABASE_URL, else
 // the embedded PostgreSQL under DATA_DIR (stop the shop first when it uses that same folder).
 import { parseArgs } from 'node:util';
-import { StaffRefused } from '../src/server/staff/errors.ts';
+import { DomainError } from '../src/server/errors/domain-error.ts';
+import { staffError } from '../src/server/staff/errors.ts';
 import { createStaffService } from '../src/server/staff/service.ts';
 import { systemClock } from '../src/server/clock.ts';
 import { getConfig } from '../src/server/config.ts';
@@ -38,7 +39,7 @@ const database = await bootDatabase({ seed: false });
 const service = createStaffService({ db: getPool(), clock: systemClock });
 const findId = async (address) => {
   const found = (await service.listStaff()).find((staff) => staff.email === address.trim().toLowerCase());
-  if (!found) throw new StaffRefused('notFound');
+  if (!found) throw staffError('not_found', 'notFound');
   return found.id;
 };
 let code = 0;
@@ -59,13 +60,13 @@ try {
     console.log(`Reset ${email}: password and second factor cleared, sessions ended. One-time link (valid 48 h):\n${linkOf(token)}`);
   }
 } catch (error) {
-  if (!(error instanceof StaffRefused)) throw error;
+  if (!(error instanceof DomainError)) throw error;
   const messages = {
     emailTaken: 'that e-mail already has an account',
     emailInvalid: 'not a valid e-mail address',
     notFound: 'no staff account with that e-mail',
   };
-  console.error(messages[error.reason] ?? error.reason);
+  console.error(messages[error.code] ?? error.code);
   code = 1;
 } finally {
   await database.stop();

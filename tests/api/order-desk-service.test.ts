@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '#server/clock.ts';
-import { DeskError } from '#server/order-desk/errors.ts';
+import { DomainError } from '#server/errors/domain-error.ts';
 import { createOrderDeskRepository } from '#server/order-desk/repository.ts';
 import { createOrderDeskService, type DeskAuditEntry, type StaffActor } from '#server/order-desk/service.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
 import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
+import { orderStockChanges } from '#server/payments/index.ts';
 import { createPaymentService } from '#server/payments/service.ts';
 import { createRateLimiter } from '#server/rate-limit/index.ts';
 import { apiJson, getTestDb } from '../support/api.ts';
@@ -37,6 +38,7 @@ function createDesk(provider: Partial<PaymentProvider> = {}) {
       expect(rows[0]!.status).toBe((entry.after as { status: string }).status);
       audit.push(entry);
     },
+    stock: orderStockChanges,
     notifyStatusChange: async (_tx, orderId, status) => {
       mails.push({ orderId, status });
     },
@@ -59,8 +61,8 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(DeskError);
-  return (error as DeskError).code;
+  expect(error).toBeInstanceOf(DomainError);
+  return (error as DomainError).code;
 }
 
 describe('order desk transitions', () => {
@@ -191,7 +193,7 @@ describe('order desk transitions', () => {
       desk.transition(admin, { number: order.number, action: 'refund', expectedStatus: 'PAGO', note: 'b' }),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    for (const result of results) if (result.status === 'rejected') expect((result.reason as DeskError).code).toBe('changed_meanwhile');
+    for (const result of results) if (result.status === 'rejected') expect((result.reason as DomainError).code).toBe('changed_meanwhile');
     expect((await getHistory(order.id)).filter((row) => row.staff_email !== null)).toHaveLength(1);
     expect(audit).toHaveLength(1);
     // a refund's e-mail is the payment refund path's (sent once the money is back), not the desk hook's

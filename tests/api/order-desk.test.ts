@@ -68,6 +68,20 @@ describe('order desk API', () => {
     expect(again.body.message).toBe('El pedido cambió mientras lo mirabas: ahora está "Reembolsado". No se modificó nada.');
   });
 
+  it('a JSON refusal carries its code and the order status; a body neither JSON nor a form is 415', async () => {
+    const { cookie } = await createSignedInStaff('counter');
+    const order = await createPaidOrder();
+    const refund = await postTransition(cookie, order.number, { acao: 'refund', status_esperado: 'PAGO', nota: 'x' });
+    expect(refund).toEqual({ status: 403, body: { message: 'Tu perfil no permite esta acción.', code: 'forbidden', status: 'PAGO' } });
+    const plain = await apiJson(`/api/painel/pedidos/${order.number}/status`, {
+      method: 'POST',
+      host: 'es',
+      body: 'acao=refund',
+      headers: { cookie, origin: `http://${getHostHeader('es')}`, 'content-type': 'text/plain' },
+    });
+    expect(plain).toEqual({ status: 415, body: { message: 'Solicitud inválida: revisa los datos enviados.' } });
+  });
+
   it('concurrent transitions change the order once', async () => {
     const [admin, counter] = await Promise.all([createSignedInStaff('admin'), createSignedInStaff('counter')]);
     const order = await createPaidOrder({ stock: 5 });

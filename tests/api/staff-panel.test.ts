@@ -209,6 +209,9 @@ describe('npm run staff', () => {
     const weak = await postForm(path, { password: 'short', confirm: 'short' });
     expect(weak.status).toBe(422);
     expect(await weak.text()).toContain('no cumple la regla');
+    const differ = await postForm(path, { password: STAFF_PASSWORD, confirm: `${STAFF_PASSWORD}x` });
+    expect(differ.status).toBe(422);
+    expect(await differ.text()).toContain('Las contraseñas no coinciden.');
     const set = await postForm(path, { password: STAFF_PASSWORD, confirm: STAFF_PASSWORD });
     expect(set.status).toBe(200);
     expect(await countAudit("action = 'staff.set_password' AND actor = $1", [email])).toBe(1);

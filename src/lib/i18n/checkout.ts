@@ -1,3 +1,4 @@
+import * as sharedAccount from './shared-account.ts';
 import * as shared from './shared.ts';
 import * as sharedShipping from './shared-shipping.ts';
 import { cartMessages } from './cart.ts';
@@ -72,7 +73,7 @@ export const checkoutMessages = defineMessages({
     successText: 'Obrigado pela sua compra.',
     goToPanel: 'Ir para o painel',
     downloadReceipt: 'Baixar comprovante',
-    signIn: 'Entrar',
+    signIn: sharedAccount.signIn.pt,
     checkoutTitle: cartMessages['pt-BR'].checkout,
     sslNote: 'Compra 100% segura · conexão protegida por SSL',
     progress: 'Progresso da compra: {n}%',
@@ -106,7 +107,7 @@ export const checkoutMessages = defineMessages({
     processing: 'Processando o pagamento...',
     errorTitle: 'Não foi possível continuar',
     error_request: 'Erro ao carregar o carrinho.',
-    deliveryAddress: 'Endereço de entrega',
+    deliveryAddress: sharedAccount.deliveryAddress.pt,
     changeAddress: 'Trocar endereço',
     addAddress: 'Adicionar novo endereço',
     noAddresses: 'Cadastre um endereço para calcular o frete.',
@@ -116,7 +117,7 @@ export const checkoutMessages = defineMessages({
     pickupOnlyNotice: 'Não há entrega disponível para este endereço: apenas retirada na loja.',
     brazilPickupNotice: sharedShipping.brazilPickupOnly.pt,
     pickupState: sharedShipping.state.pt,
-    pickupCity: sharedShipping.city.pt,
+    pickupCity: sharedAccount.city.pt,
     pickupPoint: 'Ponto de retirada',
     chooseOption: 'Selecione',
     noPickupPoints: sharedShipping.noPickupPoints.pt,
@@ -196,7 +197,7 @@ export const checkoutMessages = defineMessages({
     successText: 'Gracias por tu compra.',
     goToPanel: 'Ir al panel',
     downloadReceipt: 'Descargar comprobante',
-    signIn: 'Ingresar',
+    signIn: sharedAccount.signIn.es,
     checkoutTitle: cartMessages['es-PY'].checkout,
     sslNote: 'Compra 100% segura · conexión protegida por SSL',
     progress: 'Progreso de la compra: {n}%',
@@ -230,7 +231,7 @@ export const checkoutMessages = defineMessages({
     processing: 'Procesando el pago...',
     errorTitle: 'No fue posible continuar',
     error_request: 'Error al cargar el carrito.',
-    deliveryAddress: 'Dirección de entrega',
+    deliveryAddress: sharedAccount.deliveryAddress.es,
     changeAddress: 'Cambiar dirección',
     addAddress: 'Agregar nueva dirección',
     noAddresses: 'Registra una dirección para calcular el envío.',
@@ -240,7 +241,7 @@ export const checkoutMessages = defineMessages({
     pickupOnlyNotice: 'No hay entrega disponible para esta dirección: solo retiro en la tienda.',
     brazilPickupNotice: sharedShipping.brazilPickupOnly.es,
     pickupState: sharedShipping.state.es,
-    pickupCity: sharedShipping.city.es,
+    pickupCity: sharedAccount.city.es,
     pickupPoint: 'Punto de retiro',
     chooseOption: 'Selecciona',
     noPickupPoints: sharedShipping.noPickupPoints.es,

@@ -1,10 +1,12 @@
+import { accountMessages } from './accounts.ts';
+import { commonMessages } from './common.ts';
 import { cartMessages } from './cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of favourites: heart toggle, header badge, /perfil/favoritos and the favourites API. */
 export const favouritesMessages = defineMessages({
   'pt-BR': {
-    favourites: 'Favoritos',
+    favourites: accountMessages['pt-BR'].favourites,
     favouritesCount: '{count} favoritos',
     favouritesCount_one: '{count} favorito',
     addFavourite: 'Adicionar {name} aos favoritos',
@@ -16,10 +18,10 @@ export const favouritesMessages = defineMessages({
     error: 'Não foi possível atualizar os favoritos. Tente novamente.',
     productNotFound: cartMessages['pt-BR'].productNotFound,
     favouriteNotFound: 'Favorito não encontrado.',
-    loginRequired: 'Faça login para continuar.',
+    loginRequired: commonMessages['pt-BR'].loginRequired,
   },
   'es-PY': {
-    favourites: 'Favoritos',
+    favourites: accountMessages['es-PY'].favourites,
     favouritesCount: '{count} favoritos',
     favouritesCount_one: '{count} favorito',
     addFavourite: 'Agregar {name} a favoritos',
@@ -31,6 +33,6 @@ export const favouritesMessages = defineMessages({
     error: 'No se pudieron actualizar los favoritos. Inténtalo de nuevo.',
     productNotFound: cartMessages['es-PY'].productNotFound,
     favouriteNotFound: 'Favorito no encontrado.',
-    loginRequired: 'Inicia sesión para continuar.',
+    loginRequired: commonMessages['es-PY'].loginRequired,
   },
 });

@@ -1,3 +1,4 @@
+import { accountMessages } from './accounts.ts';
 import { defineMessages } from './translator.ts';
 
 /** Generic validation messages (accounts spec section 5), shared by every form and the server. */
@@ -29,7 +30,7 @@ export const formMessages = defineMessages({
     passwordDigit: 'A senha deve ter um número',
     passwordSpecial: 'A senha deve ter um caractere especial',
     fileTypeError: 'Arquivo inválido: envie PNG, JPEG, GIF ou PDF.',
-    fileSizeError: 'Arquivo muito grande: o máximo é 5 MB.',
+    fileSizeError: accountMessages['pt-BR'].fileTooLarge,
     formInvalid: 'Campos',
     formInvalidText: 'Verifique os campos destacados.',
   },
@@ -60,7 +61,7 @@ export const formMessages = defineMessages({
     passwordDigit: 'La contraseña debe tener un número',
     passwordSpecial: 'La contraseña debe tener un carácter especial',
     fileTypeError: 'Archivo inválido: envía PNG, JPEG, GIF o PDF.',
-    fileSizeError: 'Archivo muy grande: el máximo es 5 MB.',
+    fileSizeError: accountMessages['es-PY'].fileTooLarge,
     formInvalid: 'Campos',
     formInvalidText: 'Revisa los campos destacados.',
   },

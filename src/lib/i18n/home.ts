@@ -1,3 +1,6 @@
+import * as sharedPages from './shared-pages.ts';
+import { commonMessages } from './common.ts';
+import { shellMessages } from './shell.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of the home page (storefront spec: home) and its offers signup. */
@@ -9,7 +12,7 @@ export const homeMessages = defineMessages({
     heading: 'Ferramentas profissionais na Fronteira',
     bannersLabel: 'Destaques',
     trioLabel: 'Promoções',
-    previous: 'Anterior',
+    previous: sharedPages.previous.pt,
     next: 'Próximo',
     slideOf: 'Destaque {n} de {total}',
     goToSlide: 'Ir para o destaque {n}',
@@ -35,8 +38,8 @@ export const homeMessages = defineMessages({
     offersNumbersOnly: 'Use apenas números.',
     offersFailed: 'Não foi possível enviar agora. Tente novamente.',
     loadError: 'Erro ao carregar dados',
-    retry: 'Tentar novamente',
-    quickTitle: 'Atalhos',
+    retry: commonMessages['pt-BR'].retry,
+    quickTitle: shellMessages['pt-BR'].quickLinks,
   },
   'es-PY': {
     metaTitle: 'Fronteira Herramientas: herramientas profesionales',
@@ -45,7 +48,7 @@ export const homeMessages = defineMessages({
     heading: 'Herramientas profesionales en Fronteira',
     bannersLabel: 'Destacados',
     trioLabel: 'Promociones',
-    previous: 'Anterior',
+    previous: sharedPages.previous.es,
     next: 'Siguiente',
     slideOf: 'Destacado {n} de {total}',
     goToSlide: 'Ir al destacado {n}',
@@ -71,8 +74,8 @@ export const homeMessages = defineMessages({
     offersNumbersOnly: 'Solo se aceptan números.',
     offersFailed: 'No se pudo enviar ahora. Inténtalo de nuevo.',
     loadError: 'Error al cargar datos',
-    retry: 'Intentar de nuevo',
-    quickTitle: 'Accesos rápidos',
+    retry: commonMessages['es-PY'].retry,
+    quickTitle: shellMessages['es-PY'].quickLinks,
   },
   'es-AR': {
     offersPlaceholder: '11 2345-6789',

@@ -1,9 +1,11 @@
+import * as sharedPanel from './shared-panel.ts';
+import * as sharedPages from './shared-pages.ts';
 import { defineMessages } from './translator.ts';
 
 /** The catalogue import: the panel page /painel/catalogo/importar and `npm run import`. */
 export const catalogueImportMessages = defineMessages({
   'pt-BR': {
-    title: 'Importar catálogo',
+    title: sharedPanel.importCatalogue.pt,
     intro:
       'Envie um arquivo CSV (separado por vírgula ou ponto e vírgula, UTF-8) ou JSON com os produtos. Primeiro o arquivo é conferido sem gravar nada; depois você confirma.',
     template: 'Baixar o modelo (CSV)',
@@ -29,11 +31,11 @@ export const catalogueImportMessages = defineMessages({
     changedList: 'Produtos alterados',
     rejectedList: 'Linhas recusadas',
     colLine: 'Linha',
-    colCode: 'Código',
+    colCode: sharedPages.code.pt,
     colField: 'Campo',
-    colFrom: 'Antes',
-    colTo: 'Depois',
-    colReason: 'Motivo',
+    colFrom: sharedPanel.before.pt,
+    colTo: sharedPanel.after.pt,
+    colReason: sharedPanel.reason.pt,
     listCapped: 'Mostrando os primeiros {n}.',
     reason: '{field}: {problem}',
     problem_required: 'obrigatório',
@@ -64,7 +66,7 @@ export const catalogueImportMessages = defineMessages({
     cliImageRefused: 'Imagem {name} recusada: {reason}',
   },
   'es-PY': {
-    title: 'Importar catálogo',
+    title: sharedPanel.importCatalogue.es,
     intro:
       'Envía un archivo CSV (separado por coma o punto y coma, UTF-8) o JSON con los productos. Primero se revisa el archivo sin grabar nada; después confirmas.',
     template: 'Descargar la plantilla (CSV)',
@@ -90,11 +92,11 @@ export const catalogueImportMessages = defineMessages({
     changedList: 'Productos modificados',
     rejectedList: 'Filas rechazadas',
     colLine: 'Fila',
-    colCode: 'Código',
+    colCode: sharedPages.code.es,
     colField: 'Campo',
-    colFrom: 'Antes',
-    colTo: 'Después',
-    colReason: 'Motivo',
+    colFrom: sharedPanel.before.es,
+    colTo: sharedPanel.after.es,
+    colReason: sharedPanel.reason.es,
     listCapped: 'Se muestran los primeros {n}.',
     reason: '{field}: {problem}',
     problem_required: 'obligatorio',

@@ -21,5 +21,4 @@ export const shippingCartMissing = {
   es: 'Carrito no disponible para el cálculo de envío',
 };
 export const storePickup = { pt: 'Retirada na loja', es: 'Retiro en la tienda' };
-export const city = { pt: 'Cidade', es: 'Ciudad' };
 export const state = { pt: 'Estado', es: 'Departamento' };

@@ -1,3 +1,4 @@
+import { cartMessages } from './cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of the shell: top bar, headers, menus, sidebar, footer, toasts, development popup. */
@@ -19,7 +20,7 @@ export const shellMessages = defineMessages({
     greeting: 'Olá, {name}',
     myAccount: 'Minha conta',
     favourites: 'Favoritos',
-    cart: 'Carrinho',
+    cart: cartMessages['pt-BR'].cart,
     language: 'Idioma',
     languageLocked: 'O idioma segue o seu cadastro enquanto você estiver conectado',
     categories: 'Categorias',
@@ -75,7 +76,7 @@ export const shellMessages = defineMessages({
     greeting: 'Hola, {name}',
     myAccount: 'Mi cuenta',
     favourites: 'Favoritos',
-    cart: 'Carrito',
+    cart: cartMessages['es-PY'].cart,
     language: 'Idioma',
     languageLocked: 'El idioma sigue tu registro mientras estés conectado',
     categories: 'Categorías',

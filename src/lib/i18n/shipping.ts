@@ -1,3 +1,4 @@
+import * as sharedAccount from './shared-account.ts';
 import * as sharedShipping from './shared-shipping.ts';
 import { defineMessages } from './translator.ts';
 
@@ -5,15 +6,13 @@ import { defineMessages } from './translator.ts';
  * Texts of shipping (storefront and accounts spec section 8) and of the state/city lookups the
  * address forms and calculators use.
  */
-export type ShippingMessageKey = keyof (typeof shippingMessages)['pt-BR'];
-
 export const shippingMessages = defineMessages({
   'pt-BR': {
     title: 'Calcular frete',
     state: sharedShipping.state.pt,
-    city: sharedShipping.city.pt,
+    city: sharedAccount.city.pt,
     chooseState: 'Selecione o estado',
-    chooseCity: 'Selecione a cidade',
+    chooseCity: sharedAccount.selectCity.pt,
     calculate: 'Calcular',
     calculating: 'Calculando...',
     options: 'Opções de entrega',
@@ -43,9 +42,9 @@ export const shippingMessages = defineMessages({
   'es-PY': {
     title: 'Calcular envío',
     state: sharedShipping.state.es,
-    city: sharedShipping.city.es,
+    city: sharedAccount.city.es,
     chooseState: 'Selecciona el departamento',
-    chooseCity: 'Selecciona la ciudad',
+    chooseCity: sharedAccount.selectCity.es,
     calculate: 'Calcular',
     calculating: 'Calculando...',
     options: 'Opciones de entrega',

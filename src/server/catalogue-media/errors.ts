@@ -1,36 +1,8 @@
-/** Why a picture or a catalogue-media form was refused; routes turn `code` into the staff member's language (src/lib/i18n/panel-media.ts). */
-export type MediaErrorCode =
-  | 'pictureMissing'
-  | 'pictureType'
-  | 'pictureTooLarge'
-  | 'pictureTooManyPixels'
-  | 'pictureTooSmall'
-  | 'pictureUnreadable'
-  | 'notFound'
-  | 'badLink'
-  | 'badPhone'
-  | 'badField';
+import { mediaMessages } from '#lib/i18n/panel-media.ts';
+import { defineErrors } from '../errors/domain-error.ts';
 
-const STATUS_OF: Record<MediaErrorCode, number> = {
-  pictureMissing: 422,
-  pictureType: 415,
-  pictureTooLarge: 413,
-  pictureTooManyPixels: 413,
-  pictureTooSmall: 422,
-  pictureUnreadable: 422,
-  notFound: 404,
-  badLink: 422,
-  badPhone: 422,
-  badField: 422,
-};
-
-export class MediaError extends Error {
-  readonly code: MediaErrorCode;
-  readonly status: number;
-
-  constructor(code: MediaErrorCode) {
-    super(code);
-    this.code = code;
-    this.status = STATUS_OF[code];
-  }
-}
+/**
+ * Why a picture or a catalogue-media form was refused (decision 0720): a key of the panel's media
+ * catalogue, which is also the `code` of the JSON answer and of a form's `?erro=`.
+ */
+export const mediaError = defineErrors(mediaMessages);

@@ -8,7 +8,8 @@ import { createCatalogueMediaService } from './service.ts';
 import { createShowcaseService } from './showcase-service.ts';
 
 export { postBanners, postBrandLogo, postProductPictures, postSellers, type MediaCaller } from './routes.ts';
-export { BANNER_KINDS, type BannerKind, type BannerRow, type SellerRow } from './repository.ts';
+export type { BannerRow, SellerRow } from './repository.ts';
+export { BRAND_NAME_MAX } from './showcase-service.ts';
 
 function getPictureStore() {
   const pool = getPool();
@@ -32,7 +33,7 @@ export function getShowcaseService() {
 /**
  * The picture pipeline's entry for the import (`--images`) and anyone else: checks `bytes` by
  * content (JPEG, PNG, WebP, AVIF; size and pixel limits), stores them, makes the WebP widths once
- * and adds the picture to the product. Refusals throw MediaError (`code`: see errors.ts; texts in
+ * and adds the picture to the product. Refusals throw a mediaError (its key is the `code`; texts in
  * src/lib/i18n/panel-media.ts, `mediaMessages`).
  * @public the import's `--images` (issue 20.1, branch h/import) calls it.
  */

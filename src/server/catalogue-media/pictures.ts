@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { getVariantWidths, type PicturePurpose } from '#lib/pictures.ts';
-import { MediaError } from './errors.ts';
+import { mediaError } from './errors.ts';
 
 /**
  * Checking and resizing a picture, pure of storage. The type is judged by the file's content
@@ -32,24 +32,24 @@ export function toPictureHash(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 20);
 }
 
-/** Throws MediaError unless `bytes` are a JPEG, PNG, WebP or AVIF within the size and pixel limits. */
+/** Throws a mediaError unless `bytes` are a JPEG, PNG, WebP or AVIF within the size and pixel limits. */
 export async function checkPicture(bytes: Buffer): Promise<CheckedPicture> {
-  if (bytes.length === 0) throw new MediaError('pictureMissing');
-  if (bytes.length > PICTURE_MAX_BYTES) throw new MediaError('pictureTooLarge');
+  if (bytes.length === 0) throw mediaError('invalid', 'pictureMissing');
+  if (bytes.length > PICTURE_MAX_BYTES) throw mediaError('too_large', 'pictureTooLarge');
   const type = await fileTypeFromBuffer(bytes);
-  if (!type || !ACCEPTED.has(type.mime)) throw new MediaError('pictureType');
+  if (!type || !ACCEPTED.has(type.mime)) throw mediaError('unsupported', 'pictureType');
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new MediaError('pictureUnreadable');
+    throw mediaError('invalid', 'pictureUnreadable');
   }
   const rotated = (meta.orientation ?? 1) >= 5;
   const width = rotated ? meta.height : meta.width;
   const height = rotated ? meta.width : meta.height;
-  if (!width || !height) throw new MediaError('pictureUnreadable');
-  if (width * height > PICTURE_MAX_PIXELS) throw new MediaError('pictureTooManyPixels');
-  if (Math.min(width, height) < PICTURE_MIN_SIDE) throw new MediaError('pictureTooSmall');
+  if (!width || !height) throw mediaError('invalid', 'pictureUnreadable');
+  if (width * height > PICTURE_MAX_PIXELS) throw mediaError('too_large', 'pictureTooManyPixels');
+  if (Math.min(width, height) < PICTURE_MIN_SIDE) throw mediaError('invalid', 'pictureTooSmall');
   return { hash: toPictureHash(bytes), mime: type.mime, width, height };
 }
 
@@ -76,6 +76,6 @@ export async function makePictureVariants(bytes: Buffer, picture: CheckedPicture
     }
     return variants;
   } catch {
-    throw new MediaError('pictureUnreadable');
+    throw mediaError('invalid', 'pictureUnreadable');
   }
 }

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { mediaMessages } from '#lib/i18n/panel-media.ts';
-import { createTranslator } from '#lib/i18n/translator.ts';
+import { BannerFormSchema, BrandFormSchema, PictureActionSchema, SellerFormSchema } from '#lib/contract/catalogue-media.ts';
 import type { Locale } from '#lib/locale.ts';
 import type { AuditActor } from '../audit/index.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { toErrorResult } from '../http/error-result.ts';
 import { parseMultipart } from '../storage/multipart.ts';
-import { MediaError, type MediaErrorCode } from './errors.ts';
+import { mediaError } from './errors.ts';
 import type { PictureStore } from './picture-store.ts';
 import { PICTURE_MAX_BYTES } from './pictures.ts';
-import { BANNER_KINDS } from './repository.ts';
 import type { CatalogueMediaService } from './service.ts';
 import type { ShowcaseService, UploadedPicture } from './showcase-service.ts';
 
@@ -20,28 +20,6 @@ export interface MediaCaller {
 
 const FILE_FIELD = 'imagem';
 const ID = /^\d{1,9}$/;
-const text = (max: number) => z.string().trim().max(max).default('');
-const IdSchema = z.string().regex(ID).transform(Number);
-const PictureActionSchema = z.object({ acao: z.enum(['add', 'remove', 'up', 'down', 'first']).default('add'), url: text(200) });
-const BannerSchema = z.object({
-  acao: z.enum(['save', 'up', 'down', 'remove']).default('save'),
-  id: IdSchema.optional(),
-  tipo: z.enum(BANNER_KINDS).default('Banner Principal'),
-  link: text(500),
-  titulo_pt: text(120),
-  titulo_es: text(120),
-  descricao_pt: text(300),
-  descricao_es: text(300),
-});
-const BrandSchema = z.object({ id: IdSchema });
-const SellerSchema = z.object({
-  acao: z.enum(['save', 'remove']).default('save'),
-  id: IdSchema.optional(),
-  nome: text(80),
-  funcao_pt: text(80),
-  funcao_es: text(80),
-  whatsapp: text(40),
-});
 
 type Body = { json: boolean; fields: Record<string, string>; file?: UploadedPicture };
 
@@ -55,33 +33,31 @@ function json(status: number, body: unknown): Response {
 const redirect = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
 /** A multipart form (with or without a picture) or a urlencoded one; JSON answers when the caller accepts JSON. */
-async function readBody(request: Request): Promise<Body | MediaErrorCode> {
+async function readBody(request: Request): Promise<Body> {
   const wantsJson = /application\/json/i.test(request.headers.get('accept') ?? '');
   const type = request.headers.get('content-type') ?? '';
   if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
     return { json: wantsJson, fields: Object.fromEntries(new URLSearchParams(await request.text())) };
   }
   const parsed = await parseMultipart(request, { fileFields: [FILE_FIELD], maxFileBytes: PICTURE_MAX_BYTES });
-  if (!parsed.ok) return parsed.reason === 'too_large' ? 'pictureTooLarge' : 'badField';
+  if (!parsed.ok) throw parsed.reason === 'too_large' ? mediaError('too_large', 'pictureTooLarge') : mediaError('invalid', 'badField');
   const file = parsed.files[FILE_FIELD];
   return { json: wantsJson, fields: parsed.fields, file: file ? { bytes: file.bytes, fileName: file.filename } : undefined };
 }
 
 /** Runs one change; answers JSON (200 / the refusal's status and message) or sends the form back to `back` with the outcome. */
 async function respond(caller: MediaCaller, request: Request, back: string, work: (body: Body) => Promise<unknown>): Promise<Response> {
-  const t = createTranslator(mediaMessages, caller.locale);
   const wantsJson = /application\/json/i.test(request.headers.get('accept') ?? '');
-  const refuse = (code: MediaErrorCode) =>
-    wantsJson ? json(new MediaError(code).status, { code, message: t(code) }) : redirect(`${back}?erro=${code}`);
-  const body = await readBody(request);
-  if (typeof body === 'string') return refuse(body);
   try {
+    const body = await readBody(request);
     const result = await work(body);
     return body.json ? json(200, { ok: true, ...(result && typeof result === 'object' ? result : {}) }) : redirect(`${back}?ok=1`);
   } catch (error) {
-    if (error instanceof MediaError) return refuse(error.code);
-    if (error instanceof z.ZodError) return refuse('badField');
-    throw error;
+    const refusal = error instanceof z.ZodError ? mediaError('invalid', 'badField') : error;
+    if (!(refusal instanceof DomainError)) throw error;
+    if (!wantsJson) return redirect(`${back}?erro=${refusal.code}`);
+    const { status, body } = toErrorResult(refusal, caller.locale);
+    return json(status, { code: refusal.code, ...(body as object) });
   }
 }
 
@@ -93,10 +69,10 @@ export function postProductPictures(
 ): Promise<Response> {
   const productId = ID.test(idParam) ? Number(idParam) : 0;
   return respond(caller, request, `/painel/catalogo/produtos/${productId}/fotos`, async ({ fields, file }) => {
-    if (!productId) throw new MediaError('notFound');
+    if (!productId) throw mediaError('not_found', 'notFound');
     const input = PictureActionSchema.parse(fields);
     if (input.acao === 'add') {
-      if (!file) throw new MediaError('pictureMissing');
+      if (!file) throw mediaError('invalid', 'pictureMissing');
       return service.storeProductPicture(productId, file.bytes, file.fileName, caller.actor);
     }
     const images =
@@ -109,7 +85,7 @@ export function postProductPictures(
 
 export function postBanners(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
   return respond(caller, request, '/painel/catalogo/banners', async ({ fields, file }) => {
-    const input = BannerSchema.parse(fields);
+    const input = BannerFormSchema.parse(fields);
     if (input.acao === 'save') {
       const id = await service.saveBanner(caller.actor, {
         id: input.id,
@@ -123,7 +99,7 @@ export function postBanners(service: ShowcaseService, caller: MediaCaller, reque
       });
       return { id };
     }
-    if (input.id === undefined) throw new MediaError('notFound');
+    if (input.id === undefined) throw mediaError('not_found', 'notFound');
     if (input.acao === 'remove') await service.removeBanner(caller.actor, input.id);
     else await service.moveBanner(caller.actor, input.id, input.acao);
     return { id: input.id };
@@ -132,8 +108,12 @@ export function postBanners(service: ShowcaseService, caller: MediaCaller, reque
 
 export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
   return respond(caller, request, '/painel/catalogo/marcas', async ({ fields, file }) => {
-    const { id } = BrandSchema.parse(fields);
-    if (!file) throw new MediaError('pictureMissing');
+    const { acao, id, nome } = BrandFormSchema.parse(fields);
+    if (acao === 'rename') {
+      await service.renameBrand(caller.actor, id, nome);
+      return { id };
+    }
+    if (!file) throw mediaError('invalid', 'pictureMissing');
     await service.setBrandLogo(caller.actor, id, file);
     return { id };
   });
@@ -141,13 +121,14 @@ export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, req
 
 export function postSellers(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
   return respond(caller, request, '/painel/catalogo/vendedores', async ({ fields, file }) => {
-    const input = SellerSchema.parse(fields);
-    if (input.acao === 'remove') {
-      if (input.id === undefined) throw new MediaError('notFound');
-      await service.removeSeller(caller.actor, input.id);
+    const input = SellerFormSchema.parse(fields);
+    if (input.acao !== 'save') {
+      if (input.id === undefined) throw mediaError('not_found', 'notFound');
+      if (input.acao === 'remove') await service.removeSeller(caller.actor, input.id);
+      else await service.moveSeller(caller.actor, input.id, input.acao);
       return { id: input.id };
     }
-    if (!input.nome || !input.funcao_pt || !input.funcao_es) throw new MediaError('badField');
+    if (!input.nome || !input.funcao_pt || !input.funcao_es) throw mediaError('invalid', 'badField');
     const id = await service.saveSeller(caller.actor, {
       id: input.id,
       name: input.nome,

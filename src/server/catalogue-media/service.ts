@@ -1,7 +1,7 @@
 import type { AuditActor, AuditEntry } from '../audit/index.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
-import { MediaError } from './errors.ts';
+import { mediaError } from './errors.ts';
 import type { PictureStore } from './picture-store.ts';
 import { findProductSummary, lockProductImages, searchProducts, updateProductImages } from './repository.ts';
 
@@ -31,7 +31,7 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
   ): Promise<{ url: string }[]> {
     const after = await runInTransaction({ connect }, async (tx) => {
       const before = await lockProductImages(tx, productId);
-      if (!before) throw new MediaError('notFound');
+      if (!before) throw mediaError('not_found', 'notFound');
       const next = change(before);
       await updateProductImages(tx, productId, next);
       await writeAudit(tx, {
@@ -50,7 +50,7 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
 
   /**
    * Checks, stores and resizes a picture, then adds it as the product's last picture (the import's
-   * `--images` and the panel both come here). Throws MediaError with the reason it was refused.
+   * `--images` and the panel both come here). Throws a mediaError with the reason it was refused.
    */
   async function storeProductPicture(
     productId: number,
@@ -58,7 +58,7 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
     fileName: string,
     actor: AuditActor = CLI_ACTOR,
   ): Promise<{ url: string }> {
-    if (!(await findProductSummary(db, productId))) throw new MediaError('notFound');
+    if (!(await findProductSummary(db, productId))) throw mediaError('not_found', 'notFound');
     const url = await pictures.storePicture(bytes, fileName, 'product');
     await changeProductImages(productId, actor, 'product.picture_add', (images) => {
       if (images.some((image) => image.url === url)) return images;
@@ -69,7 +69,7 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
 
   function removeProductPicture(productId: number, url: string, actor: AuditActor) {
     return changeProductImages(productId, actor, 'product.picture_remove', (images) => {
-      if (!images.some((image) => image.url === url)) throw new MediaError('notFound');
+      if (!images.some((image) => image.url === url)) throw mediaError('not_found', 'notFound');
       return images.filter((image) => image.url !== url);
     });
   }
@@ -78,7 +78,7 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
     return changeProductImages(productId, actor, 'product.picture_order', (images) => {
       const index = images.findIndex((image) => image.url === url);
       const picked = images[index];
-      if (!picked) throw new MediaError('notFound');
+      if (!picked) throw mediaError('not_found', 'notFound');
       const rest = images.filter((_, i) => i !== index);
       const target = move === 'first' ? 0 : Math.max(0, Math.min(rest.length, index + (move === 'up' ? -1 : 1)));
       rest.splice(target, 0, picked);

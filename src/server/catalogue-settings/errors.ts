@@ -1,25 +1,17 @@
-import type { PanelCatalogueKey } from '#lib/i18n/panel-catalogue.ts';
+import { panelCatalogueMessages, type PanelCatalogueKey } from '#lib/i18n/panel-catalogue.ts';
+import { defineErrors, type DomainError, type ErrorKind, type FieldMessage } from '../errors/domain-error.ts';
 
 export type SettingsErrorCode = 'not_found' | 'changed_meanwhile' | 'invalid_input';
 
-const STATUS_OF: Record<SettingsErrorCode, number> = { not_found: 404, changed_meanwhile: 409, invalid_input: 422 };
-
 /** A field's problem: a message key of the panel catalogue and its parameters. */
-export interface FieldProblem {
-  key: PanelCatalogueKey;
-  params?: Record<string, string | number>;
-}
+export type FieldProblem = Exclude<FieldMessage<PanelCatalogueKey>, string>;
 
-/** A refused settings edit; routes say it in the staff member's language, nothing was written. */
-export class SettingsError extends Error {
-  readonly code: SettingsErrorCode;
-  readonly status: number;
-  readonly fields: Record<string, FieldProblem>;
+const KIND_OF: Record<SettingsErrorCode, ErrorKind> = { not_found: 'not_found', changed_meanwhile: 'conflict', invalid_input: 'invalid' };
 
-  constructor(code: SettingsErrorCode, fields: Record<string, FieldProblem> = {}) {
-    super(code);
-    this.code = code;
-    this.status = STATUS_OF[code];
-    this.fields = fields;
-  }
+const catalogueSettingsError = defineErrors(panelCatalogueMessages);
+
+/** A refused settings edit (decision 0720's DomainError): nothing was written; each field says its problem. */
+export function settingsError(code: SettingsErrorCode, fields: Record<string, FieldProblem> = {}): DomainError {
+  const fieldMessages = Object.fromEntries(Object.entries(fields).map(([name, problem]) => [name, [problem]]));
+  return catalogueSettingsError(KIND_OF[code], `error_${code}`, { code, fields: fieldMessages });
 }

@@ -2,7 +2,7 @@
 // range-checked, and every problem is named per field so the form comes back with it.
 import { CURRENCIES, isCurrencyId, toMinor } from '#lib/money.ts';
 import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/sanitize.ts';
-import { SettingsError, type FieldProblem } from './errors.ts';
+import { settingsError, type FieldProblem } from './errors.ts';
 import type { PickupPointChange, PickupPointSettingRow } from '../shipping/repository.ts';
 import type { ProductChange, ProductEditRow, TaxonomyChange, TaxonomyRow } from './repository.ts';
 
@@ -55,7 +55,7 @@ export function createFieldReader(form: FormFields) {
     },
     fail,
     done(): void {
-      if (Object.keys(problems).length > 0) throw new SettingsError('invalid_input', problems);
+      if (Object.keys(problems).length > 0) throw settingsError('invalid_input', problems);
     },
   };
 }
@@ -198,7 +198,7 @@ export function readShippingForm(form: FormFields): ShippingForm {
     read.done();
     return { kind: 'point', id, version: form.versao ?? '', change };
   }
-  if (id === null) throw new SettingsError('not_found');
+  if (id === null) throw settingsError('not_found');
   read.done();
   return { kind: 'rate', id, version: form.versao ?? '', priceMinor, days };
 }

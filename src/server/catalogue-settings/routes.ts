@@ -4,7 +4,9 @@
 import { panelCatalogueMessages } from '#lib/i18n/panel-catalogue.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { SettingsError } from './errors.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { toErrorMessages } from '../http/error-result.ts';
+import { settingsError } from './errors.ts';
 import type { ShippingSettingsService } from '../shipping/index.ts';
 import { readProductForm, readRatesForm, readShippingForm, readTaxonomyForm, type FormFields } from './forms.ts';
 import type { CatalogueSettingsService, SettingsActor } from './service.ts';
@@ -38,10 +40,10 @@ async function readForm(request: Request): Promise<FormFields | null> {
 }
 
 function toRefusal(error: unknown, locale: Locale, values: FormFields): FormOutcome {
-  if (!(error instanceof SettingsError)) throw error;
-  const t = createTranslator(panelCatalogueMessages, locale);
-  const fields = Object.fromEntries(Object.entries(error.fields).map(([name, problem]) => [name, t(problem.key, problem.params)]));
-  return { ok: false, status: error.status, code: error.code, message: t(`error_${error.code}`), fields, values };
+  if (!(error instanceof DomainError)) throw error;
+  const { status, message, errors } = toErrorMessages(error, locale);
+  const fields = Object.fromEntries(Object.entries(errors).map(([name, messages]) => [name, messages.join(' ')]));
+  return { ok: false, status, code: error.code, message, fields, values };
 }
 
 /** Runs one form: reads it, lets `apply` write it, and answers `location` or the refusal. */
@@ -52,7 +54,7 @@ async function runForm(
   apply: (form: FormFields) => Promise<void>,
 ): Promise<FormOutcome> {
   const form = await readForm(request);
-  if (!form) return toRefusal(new SettingsError('invalid_input'), locale, {});
+  if (!form) return toRefusal(settingsError('invalid_input'), locale, {});
   try {
     await apply(form);
     return { ok: true, location };
@@ -79,7 +81,7 @@ export function submitTaxonomyForm(service: CatalogueSettingsService, caller: Se
   return runForm(request, caller.locale, '/painel/catalogo/categorias?feito=1', async (form) => {
     const id = toSettingsId(form.id);
     const category = form.tipo !== 'departamento';
-    if (id === null) throw new SettingsError('not_found');
+    if (id === null) throw settingsError('not_found');
     const { version, change } = readTaxonomyForm(form, { category });
     if (category) await service.updateCategory(caller.actor, id, version, change);
     else await service.updateDepartment(caller.actor, id, version, change);

@@ -3,7 +3,7 @@ import type { AuditActor, AuditEntry } from '../audit/index.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
-import { SettingsError } from './errors.ts';
+import { settingsError } from './errors.ts';
 import {
   getProduct,
   listCategories,
@@ -53,8 +53,8 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
   }
 
   function requireVersion<T extends { version: string }>(row: T | null, version: string): T {
-    if (!row) throw new SettingsError('not_found');
-    if (row.version !== version) throw new SettingsError('changed_meanwhile');
+    if (!row) throw settingsError('not_found');
+    if (row.version !== version) throw settingsError('changed_meanwhile');
     return row;
   }
 
@@ -105,7 +105,7 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
     async setRates(actor: SettingsActor, version: string, rates: ReadonlyMap<number, string>): Promise<void> {
       await edit(['rates'], async (tx) => {
         const current = await listRates(tx, { lock: true });
-        if (toRatesVersion(current) !== version) throw new SettingsError('changed_meanwhile');
+        if (toRatesVersion(current) !== version) throw settingsError('changed_meanwhile');
         const now = clock.now();
         for (const row of current) {
           const next = rates.get(row.currency_id);

@@ -4,6 +4,7 @@
 // rules come from request-context.ts and the routes from cart/routes.ts and shipping/routes.ts,
 // which Astro's endpoint files run too. Anything unusual is handed to Astro untouched.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { SESSION_COOKIE } from '../accounts/sessions.ts';
 import { getCart, postCart, putCart } from '../cart/routes.ts';
@@ -43,6 +44,8 @@ function readText(req: IncomingMessage): Promise<string> {
 
 /** `shell`: the storefront whose headers the middleware adds to every answer that got past its checks. */
 function writeResult(res: ServerResponse, result: ApiResult, shell: Storefront | null): void {
+  // The fast routes (cart and shipping JSON) set no cookies and answer no files.
+  if (result.cookies?.length || result.raw !== undefined) throw new Error('fast routes answer JSON only');
   const headers = toJsonHeaders(result.headers);
   if (shell) addShellHeaders(headers, shell);
   const body = JSON.stringify(result.body);
@@ -91,7 +94,22 @@ async function serve(
   if (context.sessionEnded) return toAstro();
   const { locals } = context;
   try {
-    const result = await handler({ id, url, locals, body: { contentType: headers.get('content-type'), text: () => readText(req) } });
+    const result = await handler({
+      id,
+      params: { id },
+      method: req.method ?? 'GET',
+      url,
+      headers,
+      body: {
+        contentType: headers.get('content-type'),
+        contentLength: headers.get('content-length'),
+        text: () => readText(req),
+        stream: () => Readable.toWeb(req) as ReadableStream<Uint8Array>,
+      },
+      locals,
+      cookies: { get: (name) => readCookie(cookie, name) },
+      clientAddress: req.socket.remoteAddress ?? '',
+    });
     writeResult(res, result, locals.storefront);
   } catch (error) {
     // What 500.astro answers on API paths.

@@ -18,6 +18,9 @@ export type ErrorKind =
   | 'too_many'
   | 'unavailable';
 
+/** A field's message: a key of the catalogue (with the error's params), or a key with its own params. */
+export type FieldMessage<Key extends string> = Key | { key: Key; params?: Params };
+
 interface DomainErrorOptions<Key extends string> {
   /** The machine code (tests, logs); the message key when omitted. */
   code?: string;
@@ -25,8 +28,8 @@ interface DomainErrorOptions<Key extends string> {
   params?: Params;
   /** A field that carries the main message too (`errors[field][0]`). */
   field?: string;
-  /** Field errors with their own message keys of the same catalogue. */
-  fields?: Record<string, Key[]>;
+  /** Field errors with their own message keys of the same catalogue (each field its own params when they differ). */
+  fields?: Record<string, FieldMessage<Key>[]>;
   /** Extra members of the JSON body beside `message` and `errors` (checkout's short items). */
   details?: Record<string, unknown>;
   headers?: Record<string, string>;
@@ -44,7 +47,7 @@ export class DomainError extends Error {
   readonly messages: Catalogue<string>;
   readonly params: Params;
   readonly field: string | undefined;
-  readonly fields: Record<string, string[]>;
+  readonly fields: Record<string, FieldMessage<string>[]>;
   readonly details: Record<string, unknown>;
   readonly headers: Record<string, string>;
 

@@ -1,37 +1,32 @@
-// The price-list export (/exportar?formato=txt|pdf&de=<listing>), framework-free but for its
-// file answers (decision 0720). The listing lookups are passed in by the page: they live with
-// the catalogue components, which server code may not import.
-import type { APIContext } from 'astro';
-import { z } from 'zod';
+// The price-list export (/exportar?formato=txt|pdf&de=<listing>), framework-free (decision
+// 0720). The listing lookups are passed in by the page: they live with the catalogue
+// components, which server code may not import.
+import { ExportQuerySchema } from '#lib/contract/exports.ts';
 import type { ProductCard } from '#lib/contract/catalog.ts';
 import { catalogMessages } from '#lib/i18n/catalog.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { toApiLang, type Locale } from '#lib/locale.ts';
-import { parseQuery } from '../http/responses.ts';
+import type { ApiCall } from '../http/api-call.ts';
+import { rawResult, readQuery, type ApiResult } from '../http/responses.ts';
 import { toPriceListPdf, toPriceListTxt, type PriceListItem } from './price-list.ts';
-
-const ExportQuerySchema = z.object({
-  formato: z.enum(['txt', 'pdf']),
-  de: z.string().min(1).max(2000),
-});
 
 interface ListingLookups<Scope> {
   resolveScope(href: string, lang: 'pt' | 'es'): Promise<Scope | null>;
   listInStock(locale: Locale, scope: Scope): Promise<ProductCard[]>;
 }
 
-function toMessagePage(message: string, lang: string, status: number): Response {
+function toMessagePage(message: string, lang: string, status: number): ApiResult {
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message}</title></head><body><main><p data-export-message role="alert">${message}</p><p><a href="/produtos">&larr;</a></p></main></body></html>`;
-  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+  return rawResult(status, html, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
 }
 
 /** TXT and PDF price lists of a listing: all its in-stock products, sorted by name. */
 export function createPriceListRoute<Scope>(lookups: ListingLookups<Scope>) {
-  return async (context: APIContext): Promise<Response> => {
-    const parsed = parseQuery(context.url, ExportQuerySchema, context.locals.locale);
-    if (!parsed.ok) return parsed.response;
+  return async ({ url, locals }: ApiCall): Promise<ApiResult> => {
+    const { locale } = locals;
+    const parsed = readQuery(url.searchParams, ExportQuerySchema, locale);
+    if (!parsed.ok) return parsed.result;
     const query = parsed.data;
-    const { locale } = context.locals;
     const t = createTranslator(catalogMessages, locale);
     const scope = await lookups.resolveScope(query.de, toApiLang(locale));
     if (!scope) return toMessagePage(t('noProductsToShow'), locale, 404);
@@ -46,12 +41,10 @@ export function createPriceListRoute<Scope>(lookups: ListingLookups<Scope>) {
     const date = new Date().toISOString().slice(0, 10);
     const filename = `${title.toLowerCase().replace(/\s+/g, '-')}-${date}`;
     if (query.formato === 'txt') {
-      return new Response(toPriceListTxt(items, title), {
-        headers: {
-          'content-type': 'text/plain; charset=utf-8',
-          'content-disposition': `attachment; filename="${filename}.txt"`,
-          'cache-control': 'no-store',
-        },
+      return rawResult(200, toPriceListTxt(items, title), {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-disposition': `attachment; filename="${filename}.txt"`,
+        'cache-control': 'no-store',
       });
     }
     const pdf = await toPriceListPdf(items, {
@@ -61,13 +54,11 @@ export function createPriceListRoute<Scope>(lookups: ListingLookups<Scope>) {
       name: t('name'),
       price: t('price'),
     });
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="${filename}.pdf"`,
-        'content-length': String(pdf.length),
-        'cache-control': 'no-store',
-      },
+    return rawResult(200, new Uint8Array(pdf), {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${filename}.pdf"`,
+      'content-length': String(pdf.length),
+      'cache-control': 'no-store',
     });
   };
 }

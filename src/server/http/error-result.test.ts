@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineMessages } from '#lib/i18n/translator.ts';
 import { defineErrors } from '../errors/domain-error.ts';
-import { toErrorResult } from './error-result.ts';
+import { toErrorMessages, toErrorResult } from './error-result.ts';
 
 const messages = defineMessages({
   'pt-BR': { tooMany: 'No máximo {n} unidades', cityInvalid: 'Cidade inválida', notFound: 'Não encontrado' },
@@ -37,6 +37,17 @@ describe('toErrorResult', () => {
     });
     expect(error.code).toBe('notFound');
     expect(testError('too_many', 'tooMany', { code: 'rate' }).code).toBe('rate');
+  });
+
+  it('gives each field its own params when they differ (a form naming each field its limit)', () => {
+    const error = testError('invalid', 'notFound', {
+      fields: { qtde: [{ key: 'tooMany', params: { n: 5 } }], outra: [{ key: 'tooMany', params: { n: 9 } }] },
+    });
+    expect(toErrorMessages(error, 'pt-BR')).toEqual({
+      status: 422,
+      message: 'Não encontrado',
+      errors: { qtde: ['No máximo 5 unidades'], outra: ['No máximo 9 unidades'] },
+    });
   });
 
   it('rethrows anything that is not a DomainError, so it stays a 500', () => {

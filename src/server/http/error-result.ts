@@ -1,4 +1,3 @@
-import type { APIContext } from 'astro';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { DomainError, type ErrorKind } from '../errors/domain-error.ts';
@@ -26,14 +25,22 @@ const STATUS_OF: Record<ErrorKind, number> = {
  */
 export function toErrorResult(error: unknown, locale: Locale): ApiResult {
   if (!(error instanceof DomainError)) throw error;
+  const { status, message, errors } = toErrorMessages(error, locale);
+  const body = Object.keys(errors).length ? { message, errors, ...error.details } : { message, ...error.details };
+  const headers = Object.keys(error.headers).length ? { ...error.headers } : undefined;
+  return { status, body, headers };
+}
+
+/** A DomainError's status, message and field messages in the user's language: for pages that show them in a form, not as JSON. */
+export function toErrorMessages(error: DomainError, locale: Locale): { status: number; message: string; errors: FieldErrors } {
   const t = createTranslator(error.messages, locale);
   const message = t(error.key, error.params);
   const errors: FieldErrors = {};
   if (error.field) errors[error.field] = [message];
-  for (const [field, keys] of Object.entries(error.fields)) (errors[field] ??= []).push(...keys.map((key) => t(key, error.params)));
-  const body = Object.keys(errors).length ? { message, errors, ...error.details } : { message, ...error.details };
-  const headers = Object.keys(error.headers).length ? { ...error.headers } : undefined;
-  return { status: STATUS_OF[error.kind], body, headers };
+  for (const [field, messages] of Object.entries(error.fields)) {
+    (errors[field] ??= []).push(...messages.map((m) => (typeof m === 'string' ? t(m, error.params) : t(m.key, m.params ?? error.params))));
+  }
+  return { status: STATUS_OF[error.kind], message, errors };
 }
 
 /** toErrorResult as a web Response, for Astro endpoints and pages. */
@@ -49,20 +56,6 @@ export function withDomainErrors(handler: ApiHandler): ApiHandler {
       return await handler(call);
     } catch (error) {
       return toErrorResult(error, call.locals.locale);
-    }
-  };
-}
-
-/**
- * An Astro endpoint whose DomainErrors answer through the mapper: for routes that need what only
- * Astro's context has (cookies to set, the client address, a multipart body).
- */
-export function withDomainErrorResponses(handler: (context: APIContext) => Promise<Response>): (context: APIContext) => Promise<Response> {
-  return async (context) => {
-    try {
-      return await handler(context);
-    } catch (error) {
-      return toErrorResponse(error, context.locals.locale);
     }
   };
 }

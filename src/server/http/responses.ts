@@ -13,12 +13,36 @@ export type FieldErrors = Record<string, string[]>;
  */
 export interface ApiResult {
   status: number;
+  /** The JSON answer (ignored when `raw` is set). */
   body: unknown;
   headers?: Record<string, string>;
+  /** A body that is not JSON (a file, a CSV, an HTML page, an empty redirect), sent as is; `headers` name its type. */
+  raw?: Uint8Array<ArrayBuffer> | string | null;
+  /** Cookies to set (a value) or clear (null) with the answer. */
+  cookies?: CookieChange[];
+}
+
+export interface CookieOptions {
+  path: string;
+  maxAge?: number;
+  httpOnly?: boolean;
+  sameSite?: 'lax' | 'strict';
+  secure?: boolean;
+}
+
+export interface CookieChange {
+  name: string;
+  value: string | null;
+  options: CookieOptions;
 }
 
 export function jsonResult(status: number, body: unknown, headers?: Record<string, string>): ApiResult {
   return { status, body, headers };
+}
+
+/** A non-JSON answer: `headers` carry its content type (and disposition for downloads). */
+export function rawResult(status: number, raw: Uint8Array<ArrayBuffer> | string | null, headers: Record<string, string>): ApiResult {
+  return { status, body: null, raw, headers };
 }
 
 export function errorResult(status: number, message: string, errors?: FieldErrors, headers?: Record<string, string>): ApiResult {
@@ -42,6 +66,7 @@ export function jsonError(status: number, message: string, errors?: FieldErrors,
 }
 
 export function toResponse(result: ApiResult): Response {
+  if (result.raw !== undefined) return new Response(result.raw, { status: result.status, headers: result.headers });
   if (result.status === 204) return new Response(null, { status: 204, headers: result.headers });
   return json(result.body, { status: result.status, headers: result.headers });
 }
@@ -75,8 +100,8 @@ function describeInvalid(fields: FieldErrors, locale: Locale): string {
 }
 
 /** A 400 naming the invalid fields, in the shopper's language. */
-export function invalidParams(fields: FieldErrors, locale: Locale, status = 400): Response {
-  return jsonError(status, describeInvalid(fields, locale), fields);
+export function invalidParamsResult(fields: FieldErrors, locale: Locale, status = 400): ApiResult {
+  return errorResult(status, describeInvalid(fields, locale), fields);
 }
 
 function toParsed<T>(parsed: ParsedResult<T>): Parsed<T> {
@@ -93,19 +118,28 @@ export function readQuery<S extends z.ZodType>(params: URLSearchParams, schema: 
   return { ok: false, result: errorResult(400, describeInvalid(fields, locale), fields) };
 }
 
-export function parseQuery<S extends z.ZodType>(url: URL, schema: S, locale: Locale): Parsed<z.output<S>> {
-  return toParsed(readQuery(url.searchParams, schema, locale));
+/** Request headers as route code reads them (a web Headers, or Node's through fast-routes.ts). */
+export interface HeaderReader {
+  get(name: string): string | null;
 }
 
 /** A request body as the route code sees it, whichever server read it. */
 export interface BodySource {
   contentType: string | null;
+  contentLength: string | null;
   /** Rejects when the body cannot be read (aborted, or over the size limit). */
   text(): Promise<string>;
+  /** The body's bytes as they arrive (multipart uploads); null without a body. Read once, instead of text(). */
+  stream(): ReadableStream<Uint8Array> | null;
 }
 
 function fromRequest(request: Request): BodySource {
-  return { contentType: request.headers.get('content-type'), text: () => request.text() };
+  return {
+    contentType: request.headers.get('content-type'),
+    contentLength: request.headers.get('content-length'),
+    text: () => request.text(),
+    stream: () => request.body,
+  };
 }
 
 /**
@@ -145,20 +179,17 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   return toParsed(await readJsonBody(fromRequest(request), schema, locale));
 }
 
-/** readJsonObject for Astro endpoints (a web Request, an error as a Response). */
-export async function parseJsonObject(request: Request, locale: Locale): Promise<Parsed<Record<string, unknown>>> {
-  return toParsed(await readJsonObject(fromRequest(request), locale));
+/** A CSV file to download as `{basename}-{YYYY-MM-DD}.csv`, never cached (staff exports). */
+export function csvResult(csv: string, basename: string): ApiResult {
+  const day = new Date().toISOString().slice(0, 10);
+  return rawResult(200, csv, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${basename}-${day}.csv"`,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
 }
 
-/** A CSV file to download as `{basename}-{YYYY-MM-DD}.csv`, never cached (staff exports). */
 export function csvDownload(csv: string, basename: string): Response {
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${basename}-${day}.csv"`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return toResponse(csvResult(csv, basename));
 }

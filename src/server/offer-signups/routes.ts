@@ -1,13 +1,13 @@
-import type { APIContext } from 'astro';
-import { csvDownload } from '../http/responses.ts';
-import { getPanelLocale, getPanelTexts, requireApiStaff, toAuditActor } from '../staff/http.ts';
+import type { ApiCall } from '../http/api-call.ts';
+import { csvResult, type ApiResult } from '../http/responses.ts';
+import { checkApiStaff, getPanelLocale, getPanelTexts, toAuditActor } from '../staff/http.ts';
 import { getOfferSignupService } from './index.ts';
 
 /** GET /api/painel/ofertas.csv: every offers sign-up, for admins (the export is audited). */
-export async function getOfferSignupsCsv(context: APIContext): Promise<Response> {
-  const staff = requireApiStaff(context, { role: 'admin' });
-  if (staff instanceof Response) return staff;
-  const t = getPanelTexts(getPanelLocale(context.locals));
+export async function getOfferSignupsCsv({ locals }: ApiCall): Promise<ApiResult> {
+  const staff = checkApiStaff(locals, { role: 'admin' });
+  if ('status' in staff) return staff;
+  const t = getPanelTexts(getPanelLocale(locals));
   const csv = await getOfferSignupService().exportCsv(toAuditActor(staff), [t('colPhone'), t('colLanguage'), t('colCreated')]);
-  return csvDownload(csv, 'ofertas');
+  return csvResult(csv, 'ofertas');
 }

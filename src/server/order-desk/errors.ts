@@ -1,28 +1,27 @@
+import { orderDeskMessages } from '#lib/i18n/order-desk.ts';
+import { defineErrors, type DomainError, type ErrorKind } from '../errors/domain-error.ts';
 import type { TransitionRefusal } from './transitions.ts';
 
-export type DeskErrorCode = TransitionRefusal | 'not_found' | 'too_many_attempts';
+type DeskErrorCode = TransitionRefusal | 'not_found' | 'too_many_attempts';
 
-const STATUS_OF: Record<DeskErrorCode, number> = {
-  not_found: 404,
-  forbidden: 403,
-  changed_meanwhile: 409,
-  invalid_transition: 409,
-  wrong_delivery_type: 409,
-  reason_required: 422,
-  too_many_attempts: 429,
+const KIND_OF: Record<DeskErrorCode, ErrorKind> = {
+  not_found: 'not_found',
+  forbidden: 'forbidden',
+  changed_meanwhile: 'conflict',
+  invalid_transition: 'conflict',
+  wrong_delivery_type: 'conflict',
+  reason_required: 'invalid',
+  too_many_attempts: 'too_many',
 };
 
-/** A refused desk request; routes turn `code` into the staff member's language. */
-export class DeskError extends Error {
-  readonly code: DeskErrorCode;
-  readonly status: number;
-  /** The order's status when it was refused (so the message can say what it is now). */
-  readonly currentStatus: string | null;
+/** The desk's refusals, keys of its catalogue (decision 0720). */
+export const orderDeskError = defineErrors(orderDeskMessages);
 
-  constructor(code: DeskErrorCode, currentStatus: string | null = null) {
-    super(code);
-    this.code = code;
-    this.status = STATUS_OF[code];
-    this.currentStatus = currentStatus;
-  }
+/**
+ * A refused desk request (decision 0720's DomainError), its message `error_<code>`. `status` is the
+ * order's status when it was refused: the answer carries it and the message names it (routes.ts
+ * puts the status's label in the staff member's language).
+ */
+export function deskError(code: DeskErrorCode, status: string | null = null): DomainError {
+  return orderDeskError(KIND_OF[code], `error_${code}`, { code, params: status ? { status } : {}, details: { code, status } });
 }

@@ -2,7 +2,7 @@ import { writeAudit } from '../audit/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { enqueueOrderStatusMail } from '../mail/order-mail.ts';
-import { getPaymentService } from '../payments/index.ts';
+import { getPaymentService, orderStockChanges } from '../payments/index.ts';
 import { createRateLimiter } from '../rate-limit/index.ts';
 import { createOrderDeskRepository } from './repository.ts';
 import { createOrderDeskService } from './service.ts';
@@ -18,6 +18,7 @@ export function getOrderDeskService() {
     limiter: createRateLimiter({ db: pool }),
     writeAudit,
     notifyStatusChange: enqueueOrderStatusMail,
+    stock: orderStockChanges,
     refundOrder: (orderId) => getPaymentService().refundOrder(orderId),
   });
 }

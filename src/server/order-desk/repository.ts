@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import { DESK_PAGE_SIZE, type DeskFilters } from './filters.ts';
+import type { DeskFilters } from '#lib/contract/order-desk.ts';
+import { DESK_PAGE_SIZE } from './filters.ts';
 
 export interface DeskListRow {
   id: number;

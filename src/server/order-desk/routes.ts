@@ -1,17 +1,18 @@
-import { csvDownload } from '../http/responses.ts';
 // The order desk's HTTP handlers, framework-free: the endpoint files under src/pages/api/painel
 // and src/pages/painel run these after the staff guard.
-import { z } from 'zod';
+import { CounterLookupFormSchema, DeskOrderNumberSchema, DeskTransitionBodySchema } from '#lib/contract/order-desk.ts';
 import { toCsv } from '#lib/csv.ts';
 import { orderDeskMessages, type OrderDeskMessageKey } from '#lib/i18n/order-desk.ts';
 import { orderMessages, toStatusLabel } from '#lib/i18n/orders.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { toMajor } from '#lib/money.ts';
-import { DeskError } from './errors.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { toErrorResult } from '../http/error-result.ts';
+import { csvDownload } from '../http/responses.ts';
+import { orderDeskError } from './errors.ts';
 import { readDeskFilters } from './filters.ts';
 import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
-import { DESK_ACTIONS } from './transitions.ts';
 
 /** Who calls, as the staff guard found them, and the panel language they chose. */
 export interface DeskCaller {
@@ -23,20 +24,20 @@ export function toDeskCaller(staff: StaffActor, locale: Locale): DeskCaller {
   return { actor: { id: staff.id, email: staff.email, role: staff.role }, locale };
 }
 
-const TransitionBodySchema = z.object({
-  acao: z.enum(DESK_ACTIONS),
-  status_esperado: z.string().trim().max(20).optional(),
-  nota: z.string().max(500).optional(),
-  // Forms of the counter page come back to it; every other form goes back to the order.
-  voltar: z.enum(['pedido', 'balcao']).optional(),
-});
+/** The `{status}` of a refusal's message: the order's status by its label in the staff member's language. */
+function toStatusParams(current: unknown, locale: Locale): { status: string } {
+  return { status: typeof current === 'string' && current ? toStatusLabel(createTranslator(orderMessages, locale), current) : '' };
+}
 
-const NUMBER = /^\d{1,15}$/;
-
-function toMessage(error: DeskError, locale: Locale): string {
-  const t = createTranslator(orderDeskMessages, locale);
-  const status = error.currentStatus ? toStatusLabel(createTranslator(orderMessages, locale), error.currentStatus) : '';
-  return t(`error_${error.code}` as OrderDeskMessageKey, { status });
+/** A refusal as JSON through the one mapper (decision 0720), its message naming the order's status by its label. */
+function toDeskErrorResponse(error: DomainError, locale: Locale): Response {
+  const labelled = new DomainError(error.kind, error.messages, error.key, {
+    code: error.code,
+    params: toStatusParams(error.details.status, locale),
+    details: error.details,
+  });
+  const { status, body } = toErrorResult(labelled, locale);
+  return json(status, body);
 }
 
 function json(status: number, body: unknown): Response {
@@ -70,15 +71,16 @@ export async function postTransition(
   numberParam: string,
   request: Request,
 ): Promise<Response> {
-  const t = createTranslator(orderDeskMessages, caller.locale);
   const body = await readTransitionBody(request);
-  if (!body) return json(415, { message: t('error_invalid_input') });
-  const parsed = TransitionBodySchema.safeParse(body.data);
-  if (!parsed.success || !NUMBER.test(numberParam)) {
-    return body.form ? redirect(`/painel/pedidos?erro=invalid_input`) : json(422, { message: t('error_invalid_input') });
+  if (!body) return toDeskErrorResponse(orderDeskError('unsupported', 'error_invalid_input'), caller.locale);
+  const parsed = DeskTransitionBodySchema.safeParse(body.data);
+  const parsedNumber = DeskOrderNumberSchema.safeParse(numberParam);
+  if (!parsed.success || !parsedNumber.success) {
+    if (body.form) return redirect(`/painel/pedidos?erro=invalid_input`);
+    return toDeskErrorResponse(orderDeskError('invalid', 'error_invalid_input'), caller.locale);
   }
   const input = parsed.data;
-  const number = Number(numberParam);
+  const number = parsedNumber.data;
   const back = input.voltar === 'balcao' ? '/painel/balcao' : `/painel/pedidos/${number}`;
   try {
     const outcome = await service.transition(caller.actor, {
@@ -93,10 +95,10 @@ export async function postTransition(
     }
     return json(200, { pedido: number, status: outcome.status, estorno_confirmado: outcome.moneyReturned });
   } catch (error) {
-    if (!(error instanceof DeskError)) throw error;
-    if (body.form)
-      return redirect(`${back}?erro=${error.code}&pedido=${number}${error.currentStatus ? `&atual=${error.currentStatus}` : ''}`);
-    return json(error.status, { message: toMessage(error, caller.locale), code: error.code, status: error.currentStatus });
+    if (!(error instanceof DomainError)) throw error;
+    const current = typeof error.details.status === 'string' ? error.details.status : null;
+    if (body.form) return redirect(`${back}?erro=${error.code}&pedido=${number}${current ? `&atual=${current}` : ''}`);
+    return toDeskErrorResponse(error, caller.locale);
   }
 }
 
@@ -116,7 +118,7 @@ export function getOutcomeMessage(params: URLSearchParams, locale: Locale): { ok
   if (!code || !(`error_${code}` in orderDeskMessages['pt-BR'])) return null;
   const current = params.get('atual');
   const status = current && /^[A-Z_]{1,20}$/.test(current) ? current : null;
-  return { ok: false, text: toMessage(new DeskError(code as DeskError['code'], status), locale) };
+  return { ok: false, text: t(`error_${code}` as OrderDeskMessageKey, toStatusParams(status, locale)) };
 }
 
 /** GET /painel/pedidos.csv?{filters}: the filtered list as a spreadsheet (formula cells neutralised). */
@@ -166,15 +168,15 @@ export type CounterLookup = { ok: true; order: DeskOrderDetail } | { ok: false; 
 /** POST /painel/balcao: the order of a typed or scanned pickup code, or why there is none. */
 export async function lookUpPickupCode(service: OrderDeskService, caller: DeskCaller, form: FormData, ip: string): Promise<CounterLookup> {
   const t = createTranslator(orderDeskMessages, caller.locale);
-  const raw = form.get('codigo');
-  const typed = typeof raw === 'string' ? raw.trim().slice(0, 40) : '';
-  if (!typed) return { ok: false, status: 422, message: t('error_invalid_input'), typed };
+  const parsed = CounterLookupFormSchema.safeParse({ codigo: form.get('codigo') });
+  if (!parsed.success) return { ok: false, status: 422, message: t('error_invalid_input'), typed: '' };
+  const typed = parsed.data.codigo;
   try {
     const order = await service.findByPickupCode(caller.actor, typed, ip);
     if (order) return { ok: true, order };
     return { ok: false, status: 404, message: t('counterWrongCode', { code: typed }), typed };
   } catch (error) {
-    if (!(error instanceof DeskError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     if (error.code === 'too_many_attempts') return { ok: false, status: 429, message: t('error_too_many_attempts'), typed };
     return { ok: false, status: 404, message: t('counterWrongCode', { code: typed }), typed };
   }

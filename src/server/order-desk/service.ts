@@ -2,12 +2,12 @@ import type pg from 'pg';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { PICKUP_CODE_ALPHABET, PICKUP_CODE_LENGTH } from '../orders/pickup-code.ts';
-import { cancelUnpaidOrder, returnOrderStock } from '../payments/repository.ts';
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
-import { DeskError } from './errors.ts';
-import { DESK_PAGE_SIZE, type DeskFilters } from './filters.ts';
+import { deskError } from './errors.ts';
+import type { DeskAction, DeskFilters } from '#lib/contract/order-desk.ts';
+import { DESK_PAGE_SIZE } from './filters.ts';
 import type { DeskListRow, OrderDeskRepository } from './repository.ts';
-import { getTransitionRefusal, TRANSITIONS, type DeskAction, type StaffRole } from './transitions.ts';
+import { getTransitionRefusal, TRANSITIONS, type StaffRole } from './transitions.ts';
 
 export interface StaffActor {
   id: number;
@@ -35,6 +35,11 @@ export interface OrderDeskDeps {
   writeAudit(tx: Queryable, entry: DeskAuditEntry): Promise<void>;
   /** The shopper's e-mail about the new status, enqueued in the same transaction (mail domain). */
   notifyStatusChange(db: Queryable, orderId: number, newStatus: string): Promise<void>;
+  /** The payments domain's changes to the locked order's stock and payments, in the desk's transaction (payments/index.ts). */
+  stock: {
+    cancelUnpaidOrder(tx: Queryable, orderId: number, now: Date): Promise<void>;
+    returnOrderStock(tx: Queryable, orderId: number, now: Date): Promise<void>;
+  };
   /** Gives a refunded order's money back through its payment provider, after COMMIT. */
   refundOrder(orderId: number): Promise<boolean>;
 }
@@ -99,7 +104,7 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       const now = clock.now();
       const order = await runInTransaction({ connect }, async (tx) => {
         const locked = await repository.lockOrder(tx, input.number);
-        if (!locked) throw new DeskError('not_found');
+        if (!locked) throw deskError('not_found');
         const refusal = getTransitionRefusal({
           action: input.action,
           role: actor.role,
@@ -107,11 +112,11 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
           expectedStatus: input.expectedStatus,
           reason: note ?? undefined,
         });
-        if (refusal) throw new DeskError(refusal, locked.status);
+        if (refusal) throw deskError(refusal, locked.status);
         await repository.setStatusAuthor(tx, { staffId: actor.id, staffEmail: actor.email, note });
-        if (input.action === 'cancel') await cancelUnpaidOrder(tx, locked.id, now);
+        if (input.action === 'cancel') await deps.stock.cancelUnpaidOrder(tx, locked.id, now);
         else {
-          if (input.action === 'refund') await returnOrderStock(tx, locked.id, now);
+          if (input.action === 'refund') await deps.stock.returnOrderStock(tx, locked.id, now);
           await repository.setStatus(tx, locked.id, rule.to, now, input.action === 'ship' ? note : null);
         }
         await deps.writeAudit(tx, {
@@ -138,14 +143,14 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     async findByPickupCode(actor: StaffActor, typed: string, ip: string) {
       const subject = String(actor.id);
       if ((await limiter.isBlocked(PICKUP_GUESS_LIMITS.staff, subject)) || (await limiter.isBlocked(PICKUP_GUESS_LIMITS.ip, ip))) {
-        throw new DeskError('too_many_attempts');
+        throw deskError('too_many_attempts');
       }
       const code = toPickupCode(typed);
       const order = code ? await repository.getOrder(db, { pickupCode: code }) : null;
       if (!order) {
         await limiter.consume(PICKUP_GUESS_LIMITS.staff, subject);
         await limiter.consume(PICKUP_GUESS_LIMITS.ip, ip);
-        throw new DeskError('not_found');
+        throw deskError('not_found');
       }
       return loadDetail(order);
     },

@@ -2,9 +2,9 @@
  * What the order desk may do to an order (DECISIONS.md, "the store's side"). Pure rules: the
  * service applies them to the locked row, so two staff members clicking at once change it once.
  */
+import { DESK_ACTIONS, type DeskAction } from '#lib/contract/order-desk.ts';
+
 export type StaffRole = 'admin' | 'counter';
-export type DeskAction = 'ship' | 'hand_over' | 'cancel' | 'refund';
-export const DESK_ACTIONS = ['ship', 'hand_over', 'cancel', 'refund'] as const satisfies readonly DeskAction[];
 type DeliveryType = 'delivery' | 'pickup' | 'pickup_point';
 
 interface Rule {

@@ -1,5 +1,9 @@
 import { scaleToMinor } from '#lib/money.ts';
-/** JSON over HTTP to a payment gateway, with a time limit: an unanswered call must not hold checkout's locks. */
+/**
+ * A gateway call that failed: no answer in time, a non-2xx status or a body that is not JSON. An
+ * internal failure, not a DomainError (decision 0720): each caller decides what it means
+ * (checkout refuses with paymentGatewayUnavailable, a webhook answers a reason code).
+ */
 export class GatewayError extends Error {
   readonly status: number | null;
   readonly body: unknown;
@@ -18,6 +22,7 @@ export interface GatewayRequest {
   timeoutMs: number;
 }
 
+/** JSON over HTTP to a payment gateway, with a time limit: an unanswered call must not hold checkout's locks. */
 export async function callGateway<T>(url: string, request: GatewayRequest): Promise<T> {
   let response: Response;
   try {

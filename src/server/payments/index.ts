@@ -7,7 +7,7 @@ import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { createPaymentService } from './service.ts';
 import { createMercadoPagoProvider } from './mercadopago.ts';
 import { createPagoparProvider } from './pagopar.ts';
-import { createPaymentLookup, getCustomerDocument, getOrderIdByGatewayId } from './repository.ts';
+import { cancelUnpaidOrder, createPaymentLookup, getCustomerDocument, getOrderIdByGatewayId, returnOrderStock } from './repository.ts';
 
 /** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
 export function getReservationTtlMinutes(): number {
@@ -47,6 +47,14 @@ export function getPaymentProviders(clock: Clock = systemClock): Record<string, 
   }
   return Object.fromEntries(providers.map((provider) => [provider.id, provider]));
 }
+
+/**
+ * What the order desk changes of an order's stock and payments, inside its own transaction on the
+ * order it has locked: an unpaid order cancelled (stock back, open payments cancelled, as
+ * reservation expiry does), or a refunded order's stock given back. The desk reaches them here,
+ * never through this domain's repository.
+ */
+export const orderStockChanges = { cancelUnpaidOrder, returnOrderStock };
 
 export function getSandboxDeps() {
   return { db: getPool(), clock: systemClock, secret: getWebhookSecret };

@@ -62,6 +62,15 @@ function toReport(payment: MercadoPagoPayment) {
   } as const;
 }
 
+/**
+ * When an `x-signature` was made, in seconds. Mercado Pago's guide calls `ts` a timestamp "in
+ * milliseconds" but shows `ts=1704908010` (seconds), and the official SDK's validator reads
+ * seconds (sdk-nodejs issue #458): 10 digits or fewer are seconds, more are milliseconds (decision 0410).
+ */
+function toSignedAtSeconds(ts: string): number {
+  return ts.length > 10 ? Number(ts) / 1000 : Number(ts);
+}
+
 export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider {
   const auth = { authorization: `Bearer ${config.accessToken}` };
   const call = <T>(path: string, options: { json?: unknown; idempotencyKey?: string } = {}) =>
@@ -126,8 +135,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
       if (!/^\d{1,16}$/.test(ts) || !dataId || !requestId) return { ok: false, reason: 'bad_signature' };
       const expected = Buffer.from(signMercadoPagoManifest(toSignatureManifest(dataId, requestId, ts), config.webhookSecret));
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'bad_signature' };
-      const signedAtS = ts.length > 11 ? Number(ts) / 1000 : Number(ts);
-      if (Math.abs(now.getTime() / 1000 - signedAtS) > SIGNATURE_TOLERANCE_S) return { ok: false, reason: 'stale' };
+      if (Math.abs(now.getTime() / 1000 - toSignedAtSeconds(ts)) > SIGNATURE_TOLERANCE_S) return { ok: false, reason: 'stale' };
       if (query.get('type') !== null && query.get('type') !== 'payment') return { ok: false, reason: 'malformed' };
       let payment: MercadoPagoPayment;
       try {

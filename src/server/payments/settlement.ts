@@ -12,6 +12,11 @@ import {
   retakeReleasedStock,
 } from './repository.ts';
 
+/**
+ * A gateway's report whose amount or currency is not the payment's. An internal failure, not a
+ * refusal in anyone's language (decision 0720): thrown to roll back the notification's
+ * transaction, so a corrected redelivery still applies; the webhook answers 422.
+ */
 export class AmountMismatchError extends Error {}
 
 export interface ProviderReport {

@@ -1,6 +1,7 @@
 import { getConfig } from '../config.ts';
 import type { Locale } from '#lib/locale.ts';
 import { toErrorResponse } from '../http/error-result.ts';
+import type { HeaderReader } from '../http/responses.ts';
 import { tooManyRequestsError } from './errors.ts';
 
 /**
@@ -9,12 +10,15 @@ import { tooManyRequestsError } from './errors.ts';
  * anything before it was written by the client); otherwise the socket address (Astro ignores
  * the header while `security.allowedDomains` is unset).
  */
-export function getClientIp(context: { clientAddress?: string; request: Request }): string {
+export function getClientIp(
+  context: { clientAddress?: string; request: Request } | { clientAddress: string; headers: HeaderReader },
+): string {
   // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d: one client, one key.
   const toKey = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   const hops = getConfig().TRUSTED_PROXY_HOPS;
   if (hops > 0) {
-    const chain = (context.request.headers.get('x-forwarded-for') ?? '')
+    const headers = 'headers' in context ? context.headers : context.request.headers;
+    const chain = (headers.get('x-forwarded-for') ?? '')
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean);

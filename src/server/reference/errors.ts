@@ -1,12 +1,6 @@
-/** What the reference look-ups refuse: an unknown state, or no city for a municipality code. */
-export type ReferenceErrorCode = 'state_not_found' | 'city_not_found';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { shippingMessages } from '#lib/i18n/shipping.ts';
+import { defineErrors } from '../errors/domain-error.ts';
 
-export class ReferenceError extends Error {
-  readonly code: ReferenceErrorCode;
-  readonly status = 404;
-
-  constructor(code: ReferenceErrorCode) {
-    super(code);
-    this.code = code;
-  }
-}
+/** What the address look-ups refuse (decision 0720): an unknown state, or no city for a municipality code. */
+export const referenceError = defineErrors(commonMessages, shippingMessages);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { AuditEntry } from '../audit/index.ts';
-import { SettingsError } from '../catalogue-settings/errors.ts';
+import { settingsError } from '../catalogue-settings/errors.ts';
 import type { SettingsActor } from '../catalogue-settings/service.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
@@ -44,8 +44,8 @@ export function createShippingSettingsService(deps: ShippingSettingsDeps) {
   }
 
   function requireVersion<T extends { version: string }>(row: T | undefined, version: string): T {
-    if (!row) throw new SettingsError('not_found');
-    if (row.version !== version) throw new SettingsError('changed_meanwhile');
+    if (!row) throw settingsError('not_found');
+    if (row.version !== version) throw settingsError('changed_meanwhile');
     return row;
   }
 
@@ -78,20 +78,20 @@ export function createShippingSettingsService(deps: ShippingSettingsDeps) {
     async addRate(actor: SettingsActor, rate: NewRate): Promise<void> {
       const services = await listServices(db, 'pt');
       if (!services.some((service) => service.id === rate.serviceId && service.kind === 'delivery')) {
-        throw new SettingsError('invalid_input', { servico: { key: 'serviceInvalid' } });
+        throw settingsError('invalid_input', { servico: { key: 'serviceInvalid' } });
       }
       if (rate.cityId !== null && !(await getParaguayanCity(db, rate.cityId)))
-        throw new SettingsError('invalid_input', { destino: { key: 'cityInvalid' } });
+        throw settingsError('invalid_input', { destino: { key: 'cityInvalid' } });
       await edit(async (tx) => {
         const id = await insertRateSetting(tx, rate);
-        if (id === null) throw new SettingsError('invalid_input', { destino: { key: 'rateExists' } });
+        if (id === null) throw settingsError('invalid_input', { destino: { key: 'rateExists' } });
         await deps.writeAudit(tx, { actor, action: 'shipping_rate.add', entityType: 'delivery_rate', entityId: id, after: rate });
       });
     },
 
     /** A pickup point: `id` null adds one (with the first pickup-point service). */
     async savePickupPoint(actor: SettingsActor, id: number | null, version: string, change: PickupPointChange): Promise<void> {
-      if (!(await getParaguayanCity(db, change.cityId))) throw new SettingsError('invalid_input', { cidade: { key: 'cityInvalid' } });
+      if (!(await getParaguayanCity(db, change.cityId))) throw settingsError('invalid_input', { cidade: { key: 'cityInvalid' } });
       await edit(async (tx) => {
         let before: unknown;
         if (id !== null) {

@@ -1,14 +1,6 @@
-import type { ShippingMessageKey } from '#lib/i18n/shipping.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { shippingMessages } from '#lib/i18n/shipping.ts';
+import { defineErrors } from '../errors/domain-error.ts';
 
-/** A refused quote; routes turn `key` into the shopper's language (a field error when `field` is set). */
-export class ShippingError extends Error {
-  readonly status: number;
-  readonly key: ShippingMessageKey;
-  readonly field: string | undefined;
-  constructor(status: number, key: ShippingMessageKey, field?: string) {
-    super(key);
-    this.status = status;
-    this.key = key;
-    this.field = field;
-  }
-}
+/** A refused quote (decision 0720): a key of the shipping catalogue (or the common one) and the field it concerns. */
+export const shippingError = defineErrors(commonMessages, shippingMessages);

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/client.ts';
 import type { ReferenceService } from '../reference/index.ts';
 import { createDeliveryToken, getDeliveryTokenTtl } from './delivery-token.ts';
 import { getCityRates } from './city-rates.ts';
-import { ShippingError } from './errors.ts';
+import { shippingError } from './errors.ts';
 import {
   getDeliverySummary,
   getPickupPoints,
@@ -51,9 +51,10 @@ export function isPickupOnlyBuyer(actor: ShippingActor, countryId?: number): boo
 export function createShippingService({ db, clock, reference, texts }: Deps) {
   function money(table: PriceTable, minor: number, from: number, to: number) {
     const converted = convertWithUsdRates(minor, from, to, table.usdRates);
-    if (converted === null) throw new ShippingError(500, 'calcError');
+    // A currency without a USD rate is the store's configuration fault, not the shopper's: a 500, logged.
+    if (converted === null) throw new Error(`shipping: no USD rate to convert from currency ${from} to ${to}`);
     const currency = table.currencies.get(to);
-    if (!currency) throw new ShippingError(422, 'calcError', 'moeda_id');
+    if (!currency) throw shippingError('invalid', 'calcError', { field: 'moeda_id' });
     return {
       minor: converted,
       major: toMajor(converted, currency.decimals),
@@ -127,7 +128,7 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
   /** Options for one Paraguayan city: delivery services (cheapest first), pickup points, store pickup. */
   async function quoteCity(cityId: number, cart: string | null, currencyId: number, lang: 'pt' | 'es', table: PriceTable) {
     const found = await getCityRates(db, reference, cityId, lang);
-    if (!found) throw new ShippingError(422, 'unknownCity', 'cidade_id');
+    if (!found) throw shippingError('invalid', 'unknownCity', { field: 'cidade_id' });
     if (found.city.estado.pais_id !== 2) return [storePickup(table, cart, currencyId, lang)];
     const { rates, points } = found;
     const options: DeliveryOption[] = rates
@@ -183,8 +184,8 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
 
   async function requireCart(externalId: string, actor: ShippingActor): Promise<ShippingCartRow> {
     const cart = await getShippingCart(db, externalId);
-    if (!cart) throw new ShippingError(404, 'missingCart');
-    if (cart.customer_id !== null && cart.customer_id !== actor.customerId) throw new ShippingError(403, 'missingCart');
+    if (!cart) throw shippingError('not_found', 'missingCart');
+    if (cart.customer_id !== null && cart.customer_id !== actor.customerId) throw shippingError('forbidden', 'forbidden');
     return cart;
   }
 
@@ -192,7 +193,7 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
     /** PUT /ecom/venda/carrinho/{externalId}/calcular-frete. */
     async calculate(input: CalculateInput, actor: ShippingActor): Promise<DeliveryOption[]> {
       const cart = await requireCart(input.externalId, actor);
-      if (!cart.has_items) throw new ShippingError(422, 'needCityAndItems', 'itens');
+      if (!cart.has_items) throw shippingError('invalid', 'needCityAndItems', { field: 'itens' });
       const table = await getPriceTable(db);
       const currencyId = cart.currency_id;
       if (isPickupOnlyBuyer(actor, input.countryId)) return [storePickup(table, cart.external_id, currencyId, actor.lang)];
@@ -203,7 +204,7 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
       }
       if (input.pickupPointId !== undefined) {
         const [point] = await getPickupPoints(db, actor.lang, { pointId: input.pickupPointId });
-        if (!point) throw new ShippingError(422, 'pickupPointError', 'id_ponto_entrega');
+        if (!point) throw shippingError('invalid', 'pickupPointError', { field: 'id_ponto_entrega' });
         const view = toPoint(point, table, cart.external_id, currencyId);
         const price = money(table, point.price_minor, point.currency_id, currencyId);
         return [
@@ -221,7 +222,7 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
           },
         ];
       }
-      if (cityId === undefined) throw new ShippingError(422, 'needCityAndItems', 'cidade_id');
+      if (cityId === undefined) throw shippingError('invalid', 'needCityAndItems', { field: 'cidade_id' });
       const options = await quoteCity(cityId, cart.external_id, currencyId, actor.lang, table);
       if (cart.shipping_city_id !== cityId) await setShippingCity(db, cart.id, cityId);
       return options;

@@ -1,11 +1,8 @@
-/** Why a staff write was refused; pages turn each into a message of the panel catalogue. */
-export type StaffRefusal = 'emailTaken' | 'emailInvalid' | 'notFound' | 'notYourself' | 'linkInvalid' | 'passwordWeak';
+import { panelMessages } from '#lib/i18n/panel.ts';
+import { defineErrors } from '../errors/domain-error.ts';
 
-export class StaffRefused extends Error {
-  readonly reason: StaffRefusal;
-  constructor(reason: StaffRefusal) {
-    super(reason);
-    this.name = 'StaffRefused';
-    this.reason = reason;
-  }
-}
+/**
+ * A refused staff write (decision 0720): a key of the panel catalogue (emailTaken, emailInvalid,
+ * notFound, notYourself, linkInvalid, passwordWeak), which is also its `code`.
+ */
+export const staffError = defineErrors(panelMessages);

@@ -2,7 +2,7 @@ import type { AstroCookies } from 'astro';
 import { panelMessages, toPanelLocale, type PanelLocale } from '#lib/i18n/panel.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { jsonError } from '../http/responses.ts';
+import { errorResult, toResponse, type ApiResult } from '../http/responses.ts';
 import type { PanelStaff } from './auth.ts';
 import type { StaffRole } from './repository.ts';
 import { isTokenShaped } from './tokens.ts';
@@ -64,7 +64,7 @@ export function getPanelTexts(locale: PanelLocale) {
 }
 
 /** The panel's language for this request: the staff member's choice, else the storefront's. */
-export function getPanelLocale(locals: App.Locals): PanelLocale {
+export function getPanelLocale(locals: Pick<App.Locals, 'staff' | 'locale'>): PanelLocale {
   return locals.staff?.locale ?? toPanelLocale(locals.locale);
 }
 
@@ -98,12 +98,18 @@ export async function requireStaff(context: GuardContext, options: { role?: Staf
   return staff;
 }
 
-/** For every /api/painel endpoint: the staff member, or a JSON 401/403 in the panel's language. */
-export function requireApiStaff(context: { locals: App.Locals }, options: { role?: StaffRole } = {}): PanelStaff | Response {
-  const staff = context.locals.staff;
-  const t = getPanelTexts(getPanelLocale(context.locals));
-  if (!staff) return jsonError(401, t('loginRequired'));
-  if (staff.stage !== 'full') return jsonError(403, t('secondFactorRequired'));
-  if (options.role && staff.role !== options.role) return jsonError(403, t('forbidden'));
+/** For every /api/painel route (ApiCall): the staff member, or the JSON 401/403 result in the panel's language. */
+export function checkApiStaff(locals: Pick<App.Locals, 'staff' | 'locale'>, options: { role?: StaffRole } = {}): PanelStaff | ApiResult {
+  const staff = locals.staff;
+  const t = getPanelTexts(getPanelLocale(locals));
+  if (!staff) return errorResult(401, t('loginRequired'));
+  if (staff.stage !== 'full') return errorResult(403, t('secondFactorRequired'));
+  if (options.role && staff.role !== options.role) return errorResult(403, t('forbidden'));
   return staff;
+}
+
+/** checkApiStaff for endpoints that take Astro's context: the refusal as a Response. */
+export function requireApiStaff(context: { locals: App.Locals }, options: { role?: StaffRole } = {}): PanelStaff | Response {
+  const staff = checkApiStaff(context.locals, options);
+  return 'status' in staff ? toResponse(staff) : staff;
 }

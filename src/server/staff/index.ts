@@ -5,7 +5,6 @@ import { createStaffAuthService } from './auth.ts';
 import { createStaffService } from './service.ts';
 
 export type { StaffRole } from './repository.ts';
-export { StaffRefused } from './errors.ts';
 
 /** Staff accounts wired to the shop's pool and clock. */
 export function getStaffService() {

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { StaffEmailSchema } from '#lib/contract/staff.ts';
 import { getPasswordProblem } from '#lib/password-rule.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { StaffRefused } from './errors.ts';
+import { staffError } from './errors.ts';
 import {
   endAllStaffSessions,
   findStaffById,
@@ -53,7 +53,7 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
   const changeStaff = <T>(actor: AuditActor, id: number, action: string, work: (tx: Queryable, row: StaffRow) => Promise<T>) =>
     runInTransaction(db, async (tx) => {
       const row = await findStaffById(tx, id, true);
-      if (!row) throw new StaffRefused('notFound');
+      if (!row) throw staffError('not_found', 'notFound');
       const result = await work(tx, row);
       const after = await findStaffById(tx, id);
       await recordAudit(
@@ -73,10 +73,10 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
       input: { email: string; role: StaffRole; locale?: PanelLocale },
     ): Promise<{ staff: StaffView; token: string }> {
       const email = input.email.trim().toLowerCase();
-      if (!z.email().safeParse(email).success || email.length > 254) throw new StaffRefused('emailInvalid');
+      if (!StaffEmailSchema.safeParse(email).success) throw staffError('invalid', 'emailInvalid');
       return runInTransaction(db, async (tx) => {
         const row = await insertStaff(tx, email, input.role, input.locale ?? 'es-PY');
-        if (!row) throw new StaffRefused('emailTaken');
+        if (!row) throw staffError('invalid', 'emailTaken');
         const token = await issueLink(tx, row.id);
         await recordAudit(tx, { actor, action: 'staff.add', entityType: 'staff', entityId: row.id, after: toStaffView(row) }, clock);
         return { staff: toStaffView(row), token };
@@ -84,7 +84,7 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
     },
 
     async disableStaff(actor: AuditActor, id: number): Promise<void> {
-      if (actor.staffId === id) throw new StaffRefused('notYourself');
+      if (actor.staffId === id) throw staffError('invalid', 'notYourself');
       await changeStaff(actor, id, 'staff.disable', async (tx) => {
         await updateStaff(tx, id, { disabled_at: clock.now() });
         await endAllStaffSessions(tx, id, clock.now());
@@ -112,13 +112,13 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
 
     /** Uses the link once and sets the password; the account's sessions end. */
     async setPassword(token: string | null, password: string): Promise<void> {
-      if (getPasswordProblem(password)) throw new StaffRefused('passwordWeak');
-      if (!isTokenShaped(token)) throw new StaffRefused('linkInvalid');
+      if (getPasswordProblem(password)) throw staffError('invalid', 'passwordWeak');
+      if (!isTokenShaped(token)) throw staffError('invalid', 'linkInvalid');
       const passwordHash = await hashPassword(password);
       await runInTransaction(db, async (tx) => {
         const staffId = await useStaffToken(tx, hashStaffToken(token), clock.now());
         const row = staffId === null ? null : await findStaffById(tx, staffId, true);
-        if (!row || row.disabled_at) throw new StaffRefused('linkInvalid');
+        if (!row || row.disabled_at) throw staffError('invalid', 'linkInvalid');
         await updateStaff(tx, row.id, { password_hash: passwordHash });
         await endAllStaffSessions(tx, row.id, clock.now());
         const actor = { staffId: row.id, email: row.email };

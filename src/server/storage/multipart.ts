@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
+import type { BodySource } from '../http/responses.ts';
 
 export interface UploadedFile {
   field: string;
@@ -17,19 +18,26 @@ export interface MultipartLimits {
   maxFields?: number;
 }
 
+function toParts(source: Request | BodySource) {
+  if (source instanceof Request) {
+    return { type: source.headers.get('content-type') ?? '', length: source.headers.get('content-length'), stream: source.body };
+  }
+  return { type: source.contentType ?? '', length: source.contentLength, stream: source.stream() };
+}
+
 /**
  * Streams a multipart body through busboy with hard limits. A file past `maxFileBytes` stops the
  * parse at once (the rest of the body is not read) and answers too_large; unknown file fields
  * are refused; a declared Content-Length beyond what the limits allow is refused before reading.
  */
-export async function parseMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type) || !request.body) return { ok: false, reason: 'unsupported' };
-  const declared = Number(request.headers.get('content-length') ?? 0);
+export async function parseMultipart(source: Request | BodySource, limits: MultipartLimits): Promise<MultipartResult> {
+  const { type, length, stream } = toParts(source);
+  if (!/^multipart\/form-data\b/i.test(type) || !stream) return { ok: false, reason: 'unsupported' };
+  const declared = Number(length ?? 0);
   const maxBody = limits.fileFields.length * limits.maxFileBytes + 256 * 1024;
   if (declared > maxBody) return { ok: false, reason: 'too_large' };
 
-  const body = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream);
+  const body = Readable.fromWeb(stream as import('node:stream/web').ReadableStream);
   return new Promise<MultipartResult>((resolve) => {
     let settled = false;
     const finish = (result: MultipartResult) => {

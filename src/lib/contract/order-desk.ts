@@ -1,0 +1,49 @@
+// The order desk's requests (staff panel, decision 0510): the server parses with these schemas
+// and the types are inferred from them.
+import { z } from 'zod';
+
+/** Statuses the desk filters by: the spec's, CANCELADO (expiry) and RETIRADO (counter). */
+export const DESK_STATUSES = ['PAGAMENTO', 'PAGO', 'ENVIADO', 'RETIRADO', 'CANCELADO', 'ESTORNADO', 'AGUARDANDO', 'AUTORIZADO'] as const;
+
+/** What the desk may do to an order; the rules of each are in src/server/order-desk/transitions.ts. */
+export const DESK_ACTIONS = ['ship', 'hand_over', 'cancel', 'refund'] as const;
+export type DeskAction = (typeof DESK_ACTIONS)[number];
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+const isRealDate = (value: string) =>
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** The list's query string (`?status=PAGO&de=2026-01-01&q=...&pagina=2`); every field optional. */
+export const DeskFiltersSchema = z.object({
+  status: optional(z.enum(DESK_STATUSES)),
+  de: optional(z.string().regex(DATE).refine(isRealDate)),
+  ate: optional(z.string().regex(DATE).refine(isRealDate)),
+  host: optional(z.enum(['br', 'es'])),
+  entrega: optional(z.enum(['delivery', 'pickup', 'pickup_point'])),
+  pago: optional(z.enum(['sim', 'nao'])),
+  q: optional(z.string().trim().max(120)),
+  pagina: optional(z.coerce.number().int().min(1).max(100_000)),
+});
+export type DeskFilters = z.infer<typeof DeskFiltersSchema>;
+
+/** POST /api/painel/pedidos/{number}/status, as JSON or as the panel's urlencoded form. */
+export const DeskTransitionBodySchema = z.object({
+  acao: z.enum(DESK_ACTIONS),
+  status_esperado: z.string().trim().max(20).optional(),
+  nota: z.string().max(500).optional(),
+  // Forms of the counter page come back to it; every other form goes back to the order.
+  voltar: z.enum(['pedido', 'balcao']).optional(),
+});
+
+/** The order number in the path: digits only. */
+export const DeskOrderNumberSchema = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number);
+
+/** POST /painel/balcao: the typed or scanned pickup code (any text; the service reads its letters and digits). */
+export const CounterLookupFormSchema = z.object({
+  codigo: z.preprocess((value) => (typeof value === 'string' ? value.trim().slice(0, 40) : ''), z.string().min(1)),
+});
