@@ -36,6 +36,41 @@ function isInPageScript(id, ctx, seen = new Map()) {
   return found;
 }
 
+/**
+ * Astro hashes a page's inline styles and scripts for its CSP meta tag on every request: the
+ * same 30+ kB strings each time (UTF-8 encoding plus SHA-256, about 7% of a product page's main
+ * thread; issue 21). A string's digest never changes, so it is kept, keyed by the string itself
+ * (bounded: server island contents would vary; the shop has none). The CSP tests and every
+ * browser test (a wrong hash would block the page's styles) check the result.
+ * @type {import('vite').Plugin}
+ */
+const memoiseCspDigest = {
+  name: 'fronteira-memoise-csp-digest',
+  transform(code, id) {
+    if (!/[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/.test(id)) return null;
+    const original = 'async function generateCspDigest(data, algorithm) {';
+    if (!code.includes(original))
+      throw new Error('astro changed generateCspDigest: review the memoiseCspDigest plugin in astro.config.mjs');
+    return code.replace(
+      original,
+      `const cspDigests = new Map();
+function generateCspDigest(data, algorithm) {
+  let digests = cspDigests.get(algorithm);
+  if (!digests) cspDigests.set(algorithm, (digests = new Map()));
+  let digest = digests.get(data);
+  if (digest === undefined) {
+    if (digests.size >= 200) digests.clear();
+    digest = computeCspDigest(data, algorithm);
+    digest.catch(() => digests.delete(data));
+    digests.set(data, digest);
+  }
+  return digest;
+}
+async function computeCspDigest(data, algorithm) {`,
+    );
+  },
+};
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', bodySizeLimit: BODY_SIZE_LIMIT_BYTES }),
@@ -67,6 +102,7 @@ export default defineConfig({
   scopedStyleStrategy: 'class',
   server: { host: true, port: 4321 },
   vite: {
+    plugins: [memoiseCspDigest],
     environments: {
       client: {
         build: {

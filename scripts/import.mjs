@@ -3,13 +3,16 @@
 // stop the shop first when it uses the same embedded data folder). Nothing is seeded here.
 import { runImportCommand } from '../src/server/catalogue-import/cli.ts';
 import { findProductIds, getCatalogueImportService } from '../src/server/catalogue-import/index.ts';
-import { storeProductPicture } from '../src/server/catalogue-media/index.ts';
 import { bootDatabase } from '../src/server/db/boot.ts';
 
 const database = await bootDatabase({ seed: false });
 let code;
 try {
-  code = await runImportCommand(process.argv.slice(2), getCatalogueImportService(), console.log, { findProductIds, storeProductPicture });
+  code = await runImportCommand(process.argv.slice(2), getCatalogueImportService(), console.log, {
+    findProductIds,
+    // The picture pipeline (and sharp with it) is loaded only when --images has pictures to store.
+    storeProductPicture: async (...args) => (await import('../src/server/catalogue-media/index.ts')).storeProductPicture(...args),
+  });
 } finally {
   await database.stop();
 }

@@ -2,7 +2,8 @@ import { defineMiddleware } from 'astro:middleware';
 import { commonMessages } from './lib/i18n/common.ts';
 import { createTranslator } from './lib/i18n/translator.ts';
 import { isLocale, type Locale, type Storefront } from './lib/locale.ts';
-import { clearSessionCookie } from './server/accounts/http.ts';
+import { toSessionCookie } from './server/accounts/http.ts';
+import { applyCookie } from './server/http/api-call.ts';
 import { SESSION_COOKIE } from './server/accounts/sessions.ts';
 import { isApiPath } from './server/http/origin-check.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './server/entry/request-context.ts';
@@ -89,7 +90,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   });
   if (!resolved.ok) return toResponse(resolved.result);
   // A session that ended (expired, or ended elsewhere) stops travelling with every request.
-  if (resolved.sessionEnded) clearSessionCookie(cookies, url);
+  if (resolved.sessionEnded) applyCookie(cookies, toSessionCookie(url, null));
   Object.assign(context.locals, resolved.locals);
   // The error page is what a failing request renders, never an address of its own.
   if (/^\/500\/?$/.test(url.pathname)) return withShellHeaders(toNotFound(await next('/404')), resolved.locals.storefront);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, apiJson, getHostHeader, getTestDb } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
+import type { CartView } from '#lib/contract/cart.ts';
 
 const IN_USE = 'O valor informado para o campo external id já está em uso.';
 
@@ -185,25 +186,25 @@ describe('cart API: quantity and stock rules', () => {
     const b = await createTestProduct({ stock: 5, priceMinor: 2000 });
     const c = await createTestProduct({ stock: 5, priceMinor: 3000 });
     const externalId = newExternalId();
-    const created = await apiJson('/ecom/venda/carrinho', {
+    const created = await apiJson<CartView>('/ecom/venda/carrinho', {
       method: 'POST',
       json: cartBody(externalId, [item(a.id, 1), item(b.id, 1), item(c.id, 1)]),
     });
-    const updated = await apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
+    const updated = await apiJson<CartView>(`/ecom/venda/carrinho/${created.body.id}`, {
       method: 'PUT',
       json: cartBody(externalId, [item(a.id, 1), item(b.id, 1, { ativo: false }), item(c.id, 0)]),
     });
     expect(updated.status).toBe(200);
-    const byProduct = new Map(updated.body.itens.map((line: any) => [line.produto_id, line]));
+    const byProduct = new Map(updated.body.itens.map((line) => [line.produto_id, line]));
     expect(byProduct.get(a.id)).toMatchObject({ ativo: true });
     expect(byProduct.get(b.id)).toMatchObject({ ativo: false });
     expect(byProduct.has(c.id)).toBe(false);
     expect(updated.body.valor_total).toBe(10); // only the active line counts
-    const negative = await apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
+    const negative = await apiJson<CartView>(`/ecom/venda/carrinho/${created.body.id}`, {
       method: 'PUT',
       json: cartBody(externalId, [item(a.id, -3), item(b.id, 1, { ativo: false })]),
     });
-    expect(negative.body.itens.map((line: any) => line.produto_id)).toEqual([b.id]);
+    expect(negative.body.itens.map((line) => line.produto_id)).toEqual([b.id]);
   });
 
   it('20 concurrent changes of one cart never leave a quantity above stock', async () => {

@@ -228,6 +228,28 @@ describe('catalogue import', () => {
     expect(await storedProducts(prefix)).toEqual([]);
   });
 
+  it('the terminal lists every rejected row, past the 500 the summary keeps, and writes nothing', async () => {
+    const prefix = newPrefix();
+    // 620 rows, every other one with a bad stock; then the same 620 again (the good ones now repeat a code).
+    const rows = generateRows(prefix)
+      .filter((_, index) => !(index in BAD))
+      .slice(0, 620)
+      .map((row, index) => (index % 2 === 0 ? row.map((cell, column) => (column === 9 ? '-1' : cell)) : row));
+    const repeated = rows.map((row) => [...row]);
+    const folder = await mkdtemp(path.join(tmpdir(), 'import-rejected-'));
+    const file = path.join(folder, 'catalogo.csv');
+    await writeFile(file, toCsvText([...rows, ...repeated], ','));
+    const run = await runImportCommand(file);
+    expect(run.code).toBe(1);
+    // 310 bad stocks, then the second copy: 310 bad stocks again and 310 repeated codes.
+    expect(run.output).toContain('Nuevos: 310 · Modificados: 0 · Sin cambios: 0 · Rechazados: 930');
+    const listed = [...run.output.matchAll(/^ {2}Fila (\d+) \(/gm)].map((match) => Number(match[1]));
+    const expected = [...rows, ...repeated].flatMap((_, index) => (index < 620 && index % 2 === 1 ? [] : [index + 2]));
+    expect(listed).toEqual(expected);
+    expect(run.output).toContain(`Fila 623 (${prefix}-0001): codigo: código repetido en el archivo`);
+    expect(await storedProducts(prefix)).toEqual([]);
+  });
+
   it('hands the pictures of --images to the picture pipeline, once, and names the missing and refused ones', async () => {
     const prefix = newPrefix();
     const folder = await mkdtemp(path.join(tmpdir(), 'import-images-'));

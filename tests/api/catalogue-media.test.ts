@@ -192,6 +192,100 @@ describe('banners, brands and sellers', () => {
     expect(await getAuditActions('banner', created.body.id)).toEqual(['banner.create', 'banner.delete']);
   });
 
+  it('the triple and offers banners follow the panel order like the carousel: the first of each type is shown', async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const picture = { bytes: await makePicture(900, 600, 'jpeg'), name: 'tile.jpg' };
+    const home = async () => (await api('/', { host: 'es' })).text();
+    const created: number[] = [];
+    for (const [tipo, titulo] of [
+      ['Triplo Centro', 'Centro en espera'],
+      ['Receba Ofertas', 'Ofertas en espera'],
+    ] as const) {
+      const banner = await upload(
+        '/api/painel/catalogo/banners',
+        cookie,
+        { tipo, link: '', titulo_pt: titulo, titulo_es: titulo },
+        picture,
+      );
+      expect(banner.status).toBe(200);
+      created.push(banner.body.id);
+    }
+    // A new banner goes last in its type's order: the one before it still shows.
+    let page = await home();
+    expect(page).not.toContain('Centro en espera');
+    expect(page).not.toContain('Ofertas en espera');
+    for (const id of created) {
+      const { rows } = await getTestDb().query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM banners WHERE kind = (SELECT kind FROM banners WHERE id = $1) AND id <> $1',
+        [id],
+      );
+      for (let step = 0; step < rows[0]!.n; step += 1) {
+        expect((await upload('/api/painel/catalogo/banners', cookie, { acao: 'up', id: String(id) })).status).toBe(200);
+      }
+    }
+    page = await home();
+    expect(page).toContain('Centro en espera');
+    expect(page).toContain('Ofertas en espera');
+    for (const id of created) await upload('/api/painel/catalogo/banners', cookie, { acao: 'remove', id: String(id) });
+    page = await home();
+    expect(page).not.toContain('Centro en espera');
+    expect(page).not.toContain('Ofertas en espera');
+  });
+
+  it('sellers are reordered from the panel: the storefront team follows, each move audited', async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const ids: number[] = [];
+    for (const nome of ['Orden Primera', 'Orden Segunda']) {
+      const seller = await upload('/api/painel/catalogo/vendedores', cookie, {
+        nome,
+        funcao_pt: 'Vendas',
+        funcao_es: 'Ventas',
+        whatsapp: '',
+      });
+      expect(seller.status).toBe(200);
+      ids.push(seller.body.id);
+    }
+    const order = async () =>
+      ((await apiJson('/api/public/team', { host: 'es' })).body as { id: number }[])
+        .map((member) => member.id)
+        .filter((id) => ids.includes(id));
+    expect(await order()).toEqual(ids);
+    expect((await upload('/api/painel/catalogo/vendedores', cookie, { acao: 'up', id: String(ids[1]) })).status).toBe(200);
+    expect(await order()).toEqual([ids[1], ids[0]]);
+    expect((await upload('/api/painel/catalogo/vendedores', cookie, { acao: 'up', id: '999999999' })).status).toBe(404);
+    const panel = await (await api('/painel/catalogo/vendedores', { host: 'es', headers: { cookie } })).text();
+    expect(panel.indexOf(`data-seller-id="${ids[1]}"`)).toBeLessThan(panel.indexOf(`data-seller-id="${ids[0]}"`));
+    for (const id of ids) await upload('/api/painel/catalogo/vendedores', cookie, { acao: 'remove', id: String(id) });
+    expect(await getAuditActions('seller', ids[1]!)).toEqual(['seller.create', 'seller.order', 'seller.delete']);
+  });
+
+  it("a brand's name is edited: its products and the brand list show it at once, audited; an empty name is refused", async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const slug = `rename-${Date.now().toString(36)}`;
+    const brandId = (
+      await getTestDb().query<{ id: number }>(`INSERT INTO brands (slug, name, position) VALUES ($1, 'Nombre Viejo', 9999) RETURNING id`, [
+        slug,
+      ])
+    ).rows[0]!.id;
+    const product = await createProduct({ stock: 3 });
+    await getTestDb().query('UPDATE products SET brand_id = $2 WHERE id = $1', [product.id, brandId]);
+    const empty = await upload('/api/painel/catalogo/marcas', cookie, { acao: 'rename', id: String(brandId), nome: '  ' });
+    expect(empty.status).toBe(422);
+    expect(empty.body.message).toBe('Escribe el nombre de la marca (hasta 80 caracteres).');
+    const renamed = await upload('/api/painel/catalogo/marcas', cookie, { acao: 'rename', id: String(brandId), nome: 'Nombre Nuevo' });
+    expect(renamed.status).toBe(200);
+    const brands = (await apiJson('/api/public/brands', { host: 'es' })).body as { id: number; nome: string; slug: string }[];
+    expect(brands.find((brand) => brand.id === brandId)).toMatchObject({ nome: 'Nombre Nuevo', slug });
+    const details = await apiJson<{ marca: { nome: string } }>(`/api/public/products/${product.id}/details?lang=es`, { host: 'es' });
+    expect(details.body.marca.nome).toBe('Nombre Nuevo');
+    // search reads the copied brand name: the product is found by its brand's new name
+    const found = await apiJson<{ data: { id: number }[] }>(`/api/public/products?text=${encodeURIComponent('nombre nuevo')}&lang=es`, {
+      host: 'es',
+    });
+    expect(found.body.data.map((row) => row.id)).toContain(product.id);
+    expect(await getAuditActions('brand', brandId)).toEqual(['brand.rename']);
+  });
+
   it('a brand logo and a seller with a checked WhatsApp number reach the public API', async () => {
     const { cookie } = await createSignedInStaff('admin');
     const brandId = (

@@ -9,6 +9,8 @@ import { createSessionService } from '#server/accounts/sessions.ts';
 import { systemClock } from '#server/clock.ts';
 import { startCuttableProxy } from '../support/db-proxy.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
+import type { StartCheckoutAnswer } from '#lib/contract/checkout.ts';
+import type { DeliveryOption } from '#lib/contract/shipping.ts';
 
 /**
  * Issue 22 point 8: the shop's own embedded PostgreSQL is killed (SIGKILL) while requests and
@@ -17,10 +19,10 @@ import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
  * order it confirmed before is still there.
  */
 
-interface Answer {
+interface Answer<Body = unknown> {
   status: number;
   statusMessage: string;
-  body: any;
+  body: Body;
   startedAt: number;
   endedAt: number;
 }
@@ -29,7 +31,11 @@ let shop: ShopProcess | undefined;
 let dataDir = '';
 let db: pg.Pool | undefined;
 
-function call(port: number, pathname: string, options: { method?: string; json?: unknown; token?: string } = {}): Promise<Answer> {
+function call<Body = unknown>(
+  port: number,
+  pathname: string,
+  options: { method?: string; json?: unknown; token?: string } = {},
+): Promise<Answer<Body>> {
   const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
   const startedAt = Date.now();
   return new Promise((resolve, reject) => {
@@ -114,19 +120,19 @@ describe('the embedded database dies under load', () => {
         json: { external_id: externalId, filial_id: 1, moeda_id: 3, itens: [{ produto_id: product.id, qtde: 1, ativo: true }] },
       });
       if (cart.status !== 201) return null;
-      const options = await call(port, `/ecom/venda/carrinho/${externalId}/calcular-frete`, {
+      const options = await call<DeliveryOption[]>(port, `/ecom/venda/carrinho/${externalId}/calcular-frete`, {
         method: 'PUT',
         token,
         json: { external_id: externalId, filial_id: 1, moeda_id: 3, cep: '', itens: [], cidade_id: city.id },
       });
-      const pickup = Array.isArray(options.body) ? options.body.find((option: any) => option.tipo === 'pickup') : undefined;
+      const pickup = Array.isArray(options.body) ? options.body.find((option) => option.tipo === 'pickup') : undefined;
       if (!pickup) return null;
-      const started = await call(port, `/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
+      const started = await call<StartCheckoutAnswer>(port, `/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
         method: 'POST',
         token,
         json: { token_entrega: pickup.token, valor_frete: 0, forma_pagamento: 'card', parcelas: 1 },
       });
-      return started.status === 201 ? (started.body.external_id as string) : null;
+      return started.status === 201 ? started.body.external_id : null;
     }
 
     const answers: Answer[] = [];
@@ -160,7 +166,7 @@ describe('the embedded database dies under load', () => {
     const first503 = answers.find((answer) => answer.startedAt > killedAt && answer.status === 503)!;
     expect(first503.endedAt - killedAt).toBeLessThan(3000);
     expect(first503.statusMessage).toBe('Service Unavailable');
-    expect(first503.body.message).toBe('¡Servicio no disponible, inténtalo más tarde!');
+    expect(first503.body).toMatchObject({ message: '¡Servicio no disponible, inténtalo más tarde!' });
 
     await waitFor(() => answers.some((answer) => answer.startedAt > first503.endedAt && answer.status === 200), 30_000, 'serving again');
     const recovered = answers.find((answer) => answer.startedAt > first503.endedAt && answer.status === 200)!;

@@ -22,6 +22,15 @@ async function createKey(scopes: Scope[]): Promise<string> {
   return secret;
 }
 
+/** The fields of a paid order (GET pedidos-pagos) read by name below; the rest is matched whole. */
+interface PaidOrderRow {
+  numero: number;
+  total: number;
+  itens_total: number;
+  frete: number;
+  comprador: { documento: string };
+}
+
 function call(pathname: string, key: string | null, json?: unknown, headers: Record<string, string> = {}) {
   return apiJson(`/api/painel/v1/${pathname}`, {
     method: json === undefined ? 'GET' : 'POST',
@@ -293,7 +302,7 @@ describe('ERP paid orders feed', () => {
     const mine = [await createPaidOrder(), await createPaidOrder({ quantity: 2 }), await createPaidOrder()];
     const wanted = new Set(mine.map((order) => order.number));
     const seen: number[] = [];
-    const found = new Map<number, Record<string, any>>();
+    const found = new Map<number, PaidOrderRow>();
     // Orders show once every transaction older than their payment has ended: read until all three came.
     const deadline = Date.now() + 15_000;
     while ([...wanted].some((number) => !found.has(number)) && Date.now() < deadline) {

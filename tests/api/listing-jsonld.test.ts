@@ -43,7 +43,7 @@ describe('product offer shipping and return details', () => {
     const html = await (await api(`/produto/${product.slug}`, { host })).text();
     const offer = (
       getJsonLd(html).find((block) => block['@type'] === 'Product') as {
-        offers: { shippingDetails: any; hasMerchantReturnPolicy: any; priceValidUntil?: string };
+        offers: { shippingDetails: unknown; hasMerchantReturnPolicy: unknown; priceValidUntil?: string };
       }
     ).offers;
     // Returns from the shop's settings (RETURN_POLICY_DAYS, 7 by default), made at the store; prices carry no end date.

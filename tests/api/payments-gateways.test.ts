@@ -42,10 +42,10 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     const preference = stack.gateways.mercadopago.getPreference(order.link);
     const expectedUnit = convertThroughUsd(12_345, 2, 1, 1, await getBrlRate()) / 100;
     expect(preference.body.items).toEqual([expect.objectContaining({ quantity: 2, unit_price: expectedUnit, currency_id: 'BRL' })]);
-    expect(preference.body.payment_methods.excluded_payment_types.map((type: { id: string }) => type.id)).not.toContain('bank_transfer');
-    expect(preference.body.payment_methods.excluded_payment_types.map((type: { id: string }) => type.id)).toContain('credit_card');
+    expect(preference.body.payment_methods?.excluded_payment_types.map((type) => type.id)).not.toContain('bank_transfer');
+    expect(preference.body.payment_methods?.excluded_payment_types.map((type) => type.id)).toContain('credit_card');
     expect(preference.body.notification_url).toMatch(/\/ecom\/pagamentos\/webhook\/mercadopago\?source_news=webhooks$/);
-    expect(preference.body.back_urls.success).toContain(`/checkout/payment?pedido=${order.externalId}`);
+    expect(preference.body.back_urls?.success).toContain(`/checkout/payment?pedido=${order.externalId}`);
     const before = await getState(order.externalId);
     expect(before).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO', provider: 'mercadopago', charge_currency_id: 1 });
     expect(Number(before.amount_minor)).toBe(24_690); // the order keeps its U$ total
@@ -64,7 +64,7 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     const order = await startBrazilianOrder({ method: 'card', installments: 10 });
     const preference = stack.gateways.mercadopago.getPreference(order.link);
     expect(preference.body.payment_methods).toMatchObject({ installments: 10, default_installments: 10 });
-    expect(preference.body.payment_methods.excluded_payment_types.map((type: { id: string }) => type.id)).toEqual(
+    expect(preference.body.payment_methods?.excluded_payment_types.map((type) => type.id)).toEqual(
       expect.arrayContaining(['ticket', 'bank_transfer']),
     );
     const payment = stack.gateways.mercadopago.pay(order.link, { method: 'visa', installments: 10 });
@@ -177,9 +177,7 @@ describe('Pagopar (Paraguayan buyers)', () => {
     const created = pagopar.getOrder(order.link);
     const state = await getState(order.externalId);
     expect(created.request.monto_total).toBe(Number(state.amount_minor));
-    expect(created.request.compras_items.reduce((sum: number, item: { precio_total: number }) => sum + item.precio_total, 0)).toBe(
-      created.request.monto_total,
-    );
+    expect(created.request.compras_items?.reduce((sum, item) => sum + item.precio_total, 0)).toBe(created.request.monto_total);
     expect(created.request.comprador).toMatchObject({ ruc: '80012345-6', email: order.customer.email });
     expect(state).toMatchObject({ provider: 'pagopar', charge_amount_minor: null }); // already in G$: nothing converted
 

@@ -54,6 +54,11 @@ const PARAGUAY = [
   'Boquerón',
 ];
 
+/** GET /ecom/endereco/estados: the states or departments of a country, in the spec order. */
+interface StateList {
+  data: Array<{ estado_id: number; estado_nome: string; uf: string }>;
+}
+
 async function cities(stateId: number) {
   const { status, body } = await apiJson(`/ecom/endereco/estados/${stateId}/cidades`);
   expect(status).toBe(200);
@@ -62,9 +67,9 @@ async function cities(stateId: number) {
 
 describe('reference data', () => {
   it('lists the 27 Brazilian states in the spec order with their municipality counts and id ranges', async () => {
-    const { body } = await apiJson('/ecom/endereco/estados?pais_id=1');
-    expect(body.data.map((s: any) => s.estado_nome)).toEqual(BRAZIL.map(([name]) => name));
-    expect(body.data.map((s: any) => s.estado_id)).toEqual(BRAZIL.map((_, index) => index + 1));
+    const { body } = await apiJson<StateList>('/ecom/endereco/estados?pais_id=1');
+    expect(body.data.map((s) => s.estado_nome)).toEqual(BRAZIL.map(([name]) => name));
+    expect(body.data.map((s) => s.estado_id)).toEqual(BRAZIL.map((_, index) => index + 1));
     for (const [index, [name, count, range]] of BRAZIL.entries()) {
       const list = await cities(index + 1);
       // Mato Grosso also has Boa Esperança do Norte (installed 2025), numbered after Brasília.
@@ -122,9 +127,9 @@ describe('reference data', () => {
   });
 
   it('lists the 18 Paraguayan departments (28-45) in the spec order, each with districts', async () => {
-    const { body } = await apiJson('/ecom/endereco/estados?pais_id=2');
-    expect(body.data.map((s: any) => s.estado_nome)).toEqual(PARAGUAY);
-    expect(body.data.map((s: any) => s.estado_id)).toEqual(PARAGUAY.map((_, index) => 28 + index));
+    const { body } = await apiJson<StateList>('/ecom/endereco/estados?pais_id=2');
+    expect(body.data.map((s) => s.estado_nome)).toEqual(PARAGUAY);
+    expect(body.data.map((s) => s.estado_id)).toEqual(PARAGUAY.map((_, index) => 28 + index));
     expect((await cities(39)).map((c) => c.nome_cidade)).toEqual(['Asunción']);
     expect((await cities(30)).map((c) => c.nome_cidade)).toContain('Ciudad del Este');
   });
@@ -157,7 +162,7 @@ describe('Paraguayan districts from the SIFEN snapshot', () => {
   it('offers in each department exactly the districts of the SIFEN table, under their SIFEN codes', async () => {
     const sifen = await snapshot();
     const offered = [...offeredDistricts(sifen).values()] as Array<{ codigo: number; departamento: number }>;
-    const { body } = await apiJson('/ecom/endereco/estados?pais_id=2');
+    const { body } = await apiJson<StateList>('/ecom/endereco/estados?pais_id=2');
     const departments = new Set<string>();
     let total = 0;
     for (const state of body.data) {

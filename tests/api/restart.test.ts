@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '#server/db/embedded.ts';
+import type { ProductList } from '#lib/contract/catalog.ts';
 
 /**
  * The shop as `npm start` runs it, on its own embedded PostgreSQL under a DATA_DIR: stopped
@@ -15,7 +16,7 @@ const projectRoot = path.resolve(import.meta.dirname, '../..');
 let dataDir = '';
 let running: ChildProcess | undefined;
 
-function call(port: number, pathname: string, json?: unknown): Promise<{ status: number; body: any }> {
+function call<Body = unknown>(port: number, pathname: string, json?: unknown): Promise<{ status: number; body: Body }> {
   const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
   return new Promise((resolve, reject) => {
     const outgoing = request(
@@ -94,7 +95,7 @@ describe('restart', () => {
     const phone = `5959${randomInt(10_000_000, 99_999_999)}`;
 
     const first = await startShop();
-    const before = await call(first.port, '/api/public/products?per_page=1');
+    const before = await call<ProductList>(first.port, '/api/public/products?per_page=1');
     expect(before.status).toBe(200);
     expect(before.body.total).toBe(600);
     expect((await call(first.port, '/api/public/contato-newsletter', { celular: phone })).status).toBe(201);
@@ -104,7 +105,7 @@ describe('restart', () => {
     const second = await startShop();
     // Stored once: the same number is now known (200, not 201), and the catalogue was not seeded again.
     expect((await call(second.port, '/api/public/contato-newsletter', { celular: phone })).status).toBe(200);
-    expect((await call(second.port, '/api/public/products?per_page=1')).body.total).toBe(600);
+    expect((await call<ProductList>(second.port, '/api/public/products?per_page=1')).body.total).toBe(600);
     await stopShop(second.server);
   }, 180_000);
 });

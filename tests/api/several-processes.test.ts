@@ -6,6 +6,7 @@ import { brazilianRegistration, sameOrigin } from '../support/accounts.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
+import type { DeliveryOption } from '#lib/contract/shipping.ts';
 
 /**
  * Issue 22 point 9: two shop processes on one database with different DATA_DIRs (as behind a
@@ -39,14 +40,14 @@ describe('two shop processes on one database', () => {
       json: { external_id: externalId, filial_id: 1, moeda_id: 3, itens: [{ produto_id: product.id, qtde: 1, ativo: true }] },
     });
     expect(cart.status).toBe(201);
-    const quoted = await apiJson(`/ecom/venda/carrinho/${externalId}/calcular-frete`, {
+    const quoted = await apiJson<DeliveryOption[]>(`/ecom/venda/carrinho/${externalId}/calcular-frete`, {
       method: 'PUT',
       host: 'es',
       token: customer.token,
       json: { external_id: externalId, filial_id: 1, moeda_id: 3, cep: '', itens: [], cidade_id: city.id },
     });
     expect(quoted.status).toBe(200);
-    const pickup = quoted.body.find((option: any) => option.tipo === 'pickup');
+    const pickup = quoted.body.find((option) => option.tipo === 'pickup')!;
 
     const started = await apiJson(`/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
       port: other.port,

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiJson, getTestDb } from '../support/api.ts';
+import { api, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
 import { verifyDeliveryToken } from '#server/shipping/delivery-token.ts';
+import type { DeliveryOption, PickupPointView } from '#lib/contract/shipping.ts';
 
 async function cityId(name: string, stateId: number): Promise<number> {
   const { rows } = await getTestDb().query('SELECT id FROM cities WHERE name = $1 AND state_id = $2', [name, stateId]);
@@ -23,8 +24,12 @@ async function cartWithItem(host: 'br' | 'es', token?: string, moeda_id = 3) {
   return { externalId, cart: created.body };
 }
 
-function calc(externalId: string, body: Record<string, unknown>, options: { host?: 'br' | 'es'; token?: string } = {}) {
-  return apiJson(`/ecom/venda/carrinho/${externalId}/calcular-frete`, {
+function calc<Answer = DeliveryOption[]>(
+  externalId: string,
+  body: Record<string, unknown>,
+  options: { host?: 'br' | 'es'; token?: string } = {},
+) {
+  return apiJson<Answer>(`/ecom/venda/carrinho/${externalId}/calcular-frete`, {
     method: 'PUT',
     host: options.host ?? 'es',
     token: options.token,
@@ -38,44 +43,45 @@ describe('shipping calculation', () => {
     const cde = await cityId('Ciudad del Este', 30);
     const { status, body } = await calc(externalId, { cidade_id: cde });
     expect(status).toBe(200);
-    const kinds = body.map((option: any) => option.tipo);
+    const kinds = body.map((option) => option.tipo);
     expect(kinds[0]).toBe('delivery');
     expect(kinds).toContain('pickup_point');
     expect(kinds.at(-1)).toBe('pickup');
-    const deliveries = body.filter((option: any) => option.tipo === 'delivery');
+    const deliveries = body.filter((option) => option.tipo === 'delivery');
     expect(deliveries.length).toBeGreaterThanOrEqual(2);
     expect(deliveries[0]).toMatchObject({ entrega_servico_id: 1, entrega_integrador_id: 1, valor: 20000, prazo: 1, moeda: { id: 3 } });
-    expect(deliveries[0].valor).toBeLessThanOrEqual(deliveries[1].valor);
+    expect(deliveries[0]!.valor).toBeLessThanOrEqual(deliveries[1]!.valor);
     const pickup = body.at(-1);
     expect(pickup).toMatchObject({ entrega_servico_id: null, valor: 0, descricao: 'Retiro en la tienda' });
-    const points = body.find((option: any) => option.tipo === 'pickup_point').opcionais.pontos_entrega;
+    const points = body.find((option) => option.tipo === 'pickup_point')!.opcionais.pontos_entrega;
     expect(points.length).toBe(2);
     expect(points[0]).toMatchObject({ cidade: 'Ciudad del Este', cidade_id: cde });
-    expect(points[0].endereco).toBeTruthy();
-    expect(points[0].horario_atendimento).toMatch(/\d/);
+    expect(points[0]!.endereco).toBeTruthy();
+    expect(points[0]!.horario_atendimento).toMatch(/\d/);
   });
 
   it('signs each option for this cart, price and currency', async () => {
     const { externalId } = await cartWithItem('es');
     const { body } = await calc(externalId, { cidade_id: await cityId('Asunción', 39) });
-    const delivery = body.find((option: any) => option.tipo === 'delivery');
+    const delivery = body.find((option) => option.tipo === 'delivery')!;
     expect(delivery.token).toMatch(/^[\w-]+\.[\w-]+$/);
-    const [payload] = delivery.token.split('.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const token = delivery.token ?? '';
+    const [payload = ''] = token.split('.');
+    const claims: unknown[] = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     expect(claims[0]).toBe(externalId);
     expect(claims[1]).toBe(delivery.entrega_servico_id);
     expect(claims[5]).toBe(delivery.valor); // PYG has no decimals: minor = major
     expect(claims[6]).toBe(3);
     const secret = (await readFile(path.join(inject('dataDir'), 'secrets', 'shipping-token-secret'), 'utf8')).trim();
-    const verified = verifyDeliveryToken(delivery.token, externalId, new Date(), secret);
+    const verified = verifyDeliveryToken(token, externalId, new Date(), secret);
     expect(verified).toMatchObject({ ok: true, claims: { serviceId: delivery.entrega_servico_id, valueMinor: delivery.valor } });
-    expect(verifyDeliveryToken(delivery.token, newExternalId(), new Date(), secret)).toEqual({ ok: false, reason: 'cart' });
-    expect(verifyDeliveryToken(delivery.token, externalId, new Date(Date.now() + 31 * 60_000), secret)).toEqual({
+    expect(verifyDeliveryToken(token, newExternalId(), new Date(), secret)).toEqual({ ok: false, reason: 'cart' });
+    expect(verifyDeliveryToken(token, externalId, new Date(Date.now() + 31 * 60_000), secret)).toEqual({
       ok: false,
       reason: 'expired',
     });
     const forged = Buffer.from(JSON.stringify([...claims.slice(0, 5), 1, ...claims.slice(6)])).toString('base64url');
-    expect(verifyDeliveryToken(`${forged}.${delivery.token.split('.')[1]}`, externalId, new Date(), secret)).toEqual({
+    expect(verifyDeliveryToken(`${forged}.${token.split('.')[1]}`, externalId, new Date(), secret)).toEqual({
       ok: false,
       reason: 'signature',
     });
@@ -84,19 +90,19 @@ describe('shipping calculation', () => {
   it('answers for a department-wide rate and for a department without delivery (pickup only)', async () => {
     const { externalId } = await cartWithItem('es');
     const encarnacion = await calc(externalId, { cidade_id: await cityId('Encarnación', 35) });
-    expect(encarnacion.body.map((o: any) => o.tipo)).toEqual(['delivery', 'pickup_point', 'pickup']);
+    expect(encarnacion.body.map((o) => o.tipo)).toEqual(['delivery', 'pickup_point', 'pickup']);
     const remote = await calc(externalId, { cidade_id: await cityId('Fuerte Olimpo', 43) });
     expect(remote.status).toBe(200);
-    expect(remote.body.map((o: any) => o.tipo)).toEqual(['pickup']);
+    expect(remote.body.map((o) => o.tipo)).toEqual(['pickup']);
   });
 
   it('prices districts added from the SIFEN list and still quotes a retired one a cart may hold', async () => {
     const { externalId } = await cartWithItem('es');
     const added = await calc(externalId, { cidade_id: await cityId('Nueva Asunción', 38) });
-    expect(added.body.find((o: any) => o.tipo === 'delivery')).toMatchObject({ entrega_servico_id: 2, valor: 75000, moeda: { id: 3 } });
+    expect(added.body.find((o) => o.tipo === 'delivery')).toMatchObject({ entrega_servico_id: 2, valor: 75000, moeda: { id: 3 } });
     const retired = await calc(externalId, { cidade_id: await cityId('Laurel', 31) });
     expect(retired.status).toBe(200);
-    expect(retired.body.find((o: any) => o.tipo === 'delivery')).toMatchObject({ entrega_servico_id: 2, valor: 65000 });
+    expect(retired.body.find((o) => o.tipo === 'delivery')).toMatchObject({ entrega_servico_id: 2, valor: 65000 });
   });
 
   it('gives Brazilian buyers store pickup only', async () => {
@@ -111,14 +117,14 @@ describe('shipping calculation', () => {
 
   it('needs a city and items, and a cart', async () => {
     const { externalId } = await cartWithItem('es');
-    const noCity = await calc(externalId, {});
+    const noCity = await calc<ErrorAnswer>(externalId, {});
     expect(noCity.status).toBe(422);
     expect(noCity.body.message).toBe('¡Selecciona una ciudad y ten artículos en el carrito!');
     const emptyId = newExternalId();
     await api('/ecom/venda/carrinho', { method: 'POST', host: 'es', json: { external_id: emptyId, moeda_id: 3, itens: [] } });
     const empty = await calc(emptyId, { cidade_id: await cityId('Asunción', 39) });
     expect(empty.status).toBe(422);
-    const missing = await calc(newExternalId(), { cidade_id: 1 }, { host: 'br' });
+    const missing = await calc<ErrorAnswer>(newExternalId(), { cidade_id: 1 }, { host: 'br' });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Carrinho não disponível para cálculo de frete');
     const unknownCity = await calc(externalId, { cidade_id: 99999999 });
@@ -127,16 +133,16 @@ describe('shipping calculation', () => {
 
   it('recalculates for one pickup point and lists pickup points with their tokens', async () => {
     const { externalId } = await cartWithItem('es');
-    const list = await apiJson(`/ecom/venda/carrinho/${externalId}/pontos-entrega`, { host: 'es' });
+    const list = await apiJson<PickupPointView[]>(`/ecom/venda/carrinho/${externalId}/pontos-entrega`, { host: 'es' });
     expect(list.status).toBe(200);
-    const cities = new Set(list.body.map((p: any) => p.cidade));
+    const cities = new Set(list.body.map((p) => p.cidade));
     expect(cities.size).toBeGreaterThanOrEqual(5);
-    const point = list.body.find((p: any) => p.cidade === 'Encarnación');
+    const point = list.body.find((p) => p.cidade === 'Encarnación')!;
     expect(point.token_servico).toBeTruthy();
     const one = await calc(externalId, { id_ponto_entrega: point.id });
     expect(one.body).toHaveLength(1);
     expect(one.body[0]).toMatchObject({ tipo: 'pickup_point', cidade_id: point.cidade_id, valor: point.valor });
-    expect(one.body[0].opcionais.pontos_entrega[0].id).toBe(point.id);
+    expect(one.body[0]!.opcionais.pontos_entrega[0]!.id).toBe(point.id);
   });
 
   it("keeps another customer's cart closed", async () => {

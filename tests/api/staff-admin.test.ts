@@ -3,8 +3,15 @@ import { brazilianRegistration, MINIMAL_PDF, sameOrigin } from '../support/accou
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { createSignedInStaff, createTestStaff, postForm } from '../support/staff.ts';
 
-async function auditRows(staffId: number, action: string): Promise<{ entity_id: string; before: any; after: any }[]> {
-  const { rows } = await getTestDb().query('SELECT entity_id, before, after FROM audit_log WHERE staff_id = $1 AND action = $2', [
+/** An audit row's JSON columns, as the staff pages wrote them (read by field in the assertions). */
+interface AuditRow {
+  entity_id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+async function auditRows(staffId: number, action: string): Promise<AuditRow[]> {
+  const { rows } = await getTestDb().query<AuditRow>('SELECT entity_id, before, after FROM audit_log WHERE staff_id = $1 AND action = $2', [
     staffId,
     action,
   ]);
@@ -62,7 +69,7 @@ describe('staff management page', () => {
     expect(row?.after).toMatchObject({ email, role: 'counter', disabled: false });
     const id = row?.entity_id ?? '';
     expect((await postForm('/painel/equipe', { action: 'disable', id }, { cookie })).status).toBe(200);
-    expect((await auditRows(admin.id, 'staff.disable')).map((r) => [r.before.disabled, r.after.disabled])).toEqual([[false, true]]);
+    expect((await auditRows(admin.id, 'staff.disable')).map((r) => [r.before?.disabled, r.after?.disabled])).toEqual([[false, true]]);
     expect((await postForm('/painel/equipe', { action: 'reset', id }, { cookie })).status).toBe(200);
     expect(await auditRows(admin.id, 'staff.reset')).toHaveLength(1);
 
@@ -104,7 +111,7 @@ describe('identity documents', () => {
     await api(`/api/painel/documentos/${buyer.documents[1]?.uuid}`, { host: 'es', headers: { cookie } });
 
     const views = await auditRows(admin.id, 'document.view');
-    expect(views.map((v) => [v.entity_id, v.after.side])).toEqual([
+    expect(views.map((v) => [v.entity_id, v.after?.side])).toEqual([
       [buyer.documents[0]?.uuid, 'frente'],
       [buyer.documents[1]?.uuid, 'verso'],
       [buyer.documents[1]?.uuid, 'verso'],

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { createCatalogFixture, type CatalogFixture } from './support/catalog-fixtures.ts';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
+// axe on the brands, brand and sellers pages: axe-page-kinds.spec.ts.
 let fx: CatalogFixture;
 test.beforeAll(async () => {
   fx = await createCatalogFixture({ count: 5, outOfStock: 1 });
@@ -48,14 +48,6 @@ test('sellers: a card per seller, chat links open a new tab, default avatar with
   await expect(chat).toHaveAttribute('target', '_blank');
   await expect(chat).toHaveAttribute('href', 'https://wa.me/595981000111');
   await expect(card.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
-});
-
-test('brands, brand and sellers pages have no serious or critical accessibility violations', async ({ page }) => {
-  test.setTimeout(120_000);
-  for (const path of ['/marcas', `/marca/${fx.brandSlug}`, '/vendedores']) {
-    await page.goto(storefrontUrl('br', path));
-    await expectNoAxeFindings(page);
-  }
 });
 
 test.describe('without JavaScript', () => {

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1366) <= 768;
 test.describe.configure({ timeout: 90_000 });
+// axe on the home: axe-page-kinds.spec.ts (each page kind at both widths and on both hosts).
 
 for (const host of ['br', 'es'] as const) {
   test.describe(`home on ${host}`, () => {
@@ -102,11 +102,6 @@ for (const host of ['br', 'es'] as const) {
       const before = Number(await trio.getAttribute('data-index'));
       await page.clock.runFor(4100);
       await expect(trio).not.toHaveAttribute('data-index', String(before));
-    });
-
-    test('home passes axe without moderate, serious or critical violations', async ({ page }) => {
-      await page.goto(storefrontUrl(host, '/'));
-      await expectNoAxeFindings(page);
     });
   });
 }

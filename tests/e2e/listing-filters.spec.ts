@@ -67,7 +67,7 @@ for (const host of ['br', 'es'] as const) {
       }
     });
 
-    test('numeric category and department slugs answer 301 to the named address', async () => {
+    test('numeric category and department slugs answer 301 to the named address', { tag: '@desktop' }, async () => {
       const response = await rawGet(host, `/produtos/${fx.categoryId}/${fx.departments.a.id}?sort=nome:asc`);
       expect(response.status).toBe(301);
       expect(response.headers.location).toContain(`/produtos/${fx.categorySlug}/${fx.departments.a.slug}?sort=nome%3Aasc`);
@@ -77,7 +77,7 @@ for (const host of ['br', 'es'] as const) {
   });
 }
 
-test('listing pages are cacheable by a CDN for anonymous visitors and vary by host', async () => {
+test('listing pages are cacheable by a CDN for anonymous visitors and vary by host', { tag: '@desktop' }, async () => {
   const response = await rawGet('br', `/produtos/${fx.categorySlug}`);
   expect(response.status).toBe(200);
   expect(response.headers['cache-control']).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+/);

@@ -48,7 +48,7 @@ test('choosing another department leaves the brand, as on /produtos', async ({ p
   await expect(cards(page)).toHaveCount(3);
 });
 
-test('ids redirect to the named address; an unknown brand or a fourth segment is not found', async () => {
+test('ids redirect to the named address; an unknown brand or a fourth segment is not found', { tag: '@desktop' }, async () => {
   const byId = await rawGet('br', `/especial/${fx.brandId}/${fx.categoryId}/${fx.departments.b.id}?sort=nome:asc`);
   expect(byId.status).toBe(301);
   expect(byId.headers.location).toBe(`/especial/${fx.brandSlug}/${fx.categorySlug}/${fx.departments.b.slug}?sort=nome%3Aasc`);
@@ -59,7 +59,7 @@ test('ids redirect to the named address; an unknown brand or a fourth segment is
   expect((await rawGet('br', `/especial/${fx.brandSlug}/${fx.categorySlug}/${fx.departments.b.slug}/mais`)).status).toBe(404);
 });
 
-test('the TXT price list of a brand-scoped special listing has exactly its products', async () => {
+test('the TXT price list of a brand-scoped special listing has exactly its products', { tag: '@desktop' }, async () => {
   const de = `/especial/${fx.brandSlug}/${fx.categorySlug}/${fx.departments.b.slug}`;
   const response = await rawGet('br', `/exportar?formato=txt&de=${encodeURIComponent(de)}`);
   expect(response.status).toBe(200);

@@ -137,7 +137,7 @@ for (const host of ['br', 'es'] as const satisfies Host[]) {
   });
 }
 
-test('the no-JavaScript add-to-cart form cannot put it in the cart either', async () => {
+test('the no-JavaScript add-to-cart form cannot put it in the cart either', { tag: '@desktop' }, async () => {
   const externalId = randomBytes(18).toString('base64url');
   const add = (productId: number) =>
     postForm('br', '/carrinho/adicionar', `produto_id=${productId}&qtde=1&redirect=%2F`, `fronteira_cart=${externalId}`);

@@ -31,24 +31,28 @@ test('list print view from the listing select, keeping the listing filters', { t
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-PY');
 });
 
-test('TXT price list: padded code and name, price in asterisks, N/A without price, sorted, in stock only', async () => {
-  const response = await rawGet('br', `/exportar?formato=txt&de=${encodeURIComponent(`/produtos/${fx.categorySlug}`)}`);
-  expect(response.status).toBe(200);
-  expect(response.headers['content-type']).toContain('text/plain');
-  expect(response.headers['content-disposition']).toMatch(/attachment; filename=".+\.txt"/);
-  const lines = response.body
-    .toString('utf8')
-    .split('\r\n')
-    .filter((line) => line.startsWith('T'));
-  expect(lines).toHaveLength(26);
-  const first = fx.products[0]!;
-  expect(lines[0]).toBe(`${first.code.padEnd(12)}${first.namePt.padEnd(90)}*U$ 10,00*`);
-  expect(lines.find((line) => line.startsWith(fx.products[5]!.code))?.endsWith('N/A')).toBe(true);
-  const names = lines.map((line) => line.slice(12, 102).trim());
-  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-});
+test(
+  'TXT price list: padded code and name, price in asterisks, N/A without price, sorted, in stock only',
+  { tag: '@desktop' },
+  async () => {
+    const response = await rawGet('br', `/exportar?formato=txt&de=${encodeURIComponent(`/produtos/${fx.categorySlug}`)}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename=".+\.txt"/);
+    const lines = response.body
+      .toString('utf8')
+      .split('\r\n')
+      .filter((line) => line.startsWith('T'));
+    expect(lines).toHaveLength(26);
+    const first = fx.products[0]!;
+    expect(lines[0]).toBe(`${first.code.padEnd(12)}${first.namePt.padEnd(90)}*U$ 10,00*`);
+    expect(lines.find((line) => line.startsWith(fx.products[5]!.code))?.endsWith('N/A')).toBe(true);
+    const names = lines.map((line) => line.slice(12, 102).trim());
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  },
+);
 
-test('PDF price list is a real PDF of the listing', async () => {
+test('PDF price list is a real PDF of the listing', { tag: '@desktop' }, async () => {
   const response = await rawGet('es', `/exportar?formato=pdf&de=${encodeURIComponent(`/produtos/${fx.categorySlug}`)}`);
   expect(response.status).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');

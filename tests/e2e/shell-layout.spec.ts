@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeFindings } from './support/axe.ts';
 import { storefrontUrl } from './support/hosts.ts';
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1366) <= 768;
@@ -73,21 +72,14 @@ for (const host of ['br', 'es'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(host === 'br' ? 'Cómo comprar' : 'Como comprar');
     });
 
-    test('the 404 page answers 404 with a way back, and axe finds nothing serious', async ({ page }) => {
+    // axe on the 404, about, how-to-buy and rates pages: axe-page-kinds.spec.ts.
+    test('the 404 page answers 404 with a way back', async ({ page }) => {
       const response = await page.goto(storefrontUrl(host, '/nao-existe-esta-pagina'));
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('link', { name: host === 'br' ? 'Ver todos os produtos' : 'Ver todos los productos' })).toHaveAttribute(
         'href',
         '/produtos',
       );
-      await expectNoAxeFindings(page);
-    });
-
-    test('about, how to buy and rates pages have no serious accessibility violations', async ({ page }) => {
-      for (const path of ['/sobre-nos', '/como-comprar', '/cotacoes']) {
-        await page.goto(storefrontUrl(host, path));
-        await expectNoAxeFindings(page, path);
-      }
     });
   });
 }

@@ -72,6 +72,17 @@ export async function api(path: string, request: ApiRequest = {}): Promise<Respo
   });
 }
 
+/** The contract's JSON error (src/server/http/error-result.ts): a message, and field messages on a form. */
+export interface ErrorAnswer {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+/**
+ * A JSON answer: `T` names its shape (a contract type, or ErrorAnswer); without one the body is read
+ * by path as the tests of the contract's literal field names always have.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- 160 older calls read answers by path; new ones name T
 export async function apiJson<T = any>(path: string, request: ApiRequest = {}): Promise<{ status: number; body: T }> {
   const response = await api(path, request);
   const text = await response.text();

@@ -6,7 +6,9 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
-  body: any;
+  /** The JSON object sent; {} for none, for another JSON value or for text that is not JSON (kept in `text`). */
+  body: Record<string, unknown>;
+  text: string;
 }
 
 export type FakeAnswer = { status: number; body: unknown } | 'hang';
@@ -25,18 +27,20 @@ export async function startJsonServer(handle: (request: FakeRequest) => FakeAnsw
     incoming.on('end', () => {
       const url = new URL(incoming.url ?? '/', 'http://fake');
       const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
+      let parsed: unknown = null;
       try {
-        body = text ? JSON.parse(text) : null;
+        parsed = text ? JSON.parse(text) : null;
       } catch {
-        body = text;
+        // not JSON: the handler sees an empty body and the raw text
       }
+      const body = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
       const request: FakeRequest = {
         method: incoming.method ?? 'GET',
         path: url.pathname,
         query: url.searchParams,
         headers: incoming.headers,
         body,
+        text,
       };
       requests.push(request);
       const answer = handle(request);

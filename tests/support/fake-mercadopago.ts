@@ -13,7 +13,13 @@ export const FAKE_MP_WEBHOOK_SECRET = 'fake-mercadopago-webhook-secret';
 
 interface Preference {
   id: string;
-  body: any;
+  body: PreferenceBody;
+}
+
+/** The fields of a created preference (Checkout Pro, POST /checkout/preferences) the tests read. */
+interface PreferenceBody extends Record<string, unknown> {
+  payment_methods?: { excluded_payment_types: Array<{ id: string }>; installments?: number; default_installments?: number };
+  back_urls?: { success: string };
 }
 export interface FakeMpPayment {
   id: number;
@@ -45,7 +51,7 @@ export async function startFakeMercadoPago() {
     const failure = failures.take(request.path);
     if (failure) return failure;
     if (request.method === 'POST' && request.path === '/checkout/preferences') {
-      const items = request.body?.items;
+      const items = request.body.items;
       if (!Array.isArray(items) || items.length === 0)
         return mpError(400, 'bad_request', 'items needed', [{ code: 'items', description: 'items needed' }]);
       const id = `202809963-${randomUUID()}`;
@@ -134,7 +140,8 @@ export async function startFakeMercadoPago() {
         status,
         status_detail:
           status === 'approved' ? 'accredited' : status === 'rejected' ? 'cc_rejected_other_reason' : 'pending_waiting_transfer',
-        external_reference: options.reference ?? preference.body.external_reference,
+        external_reference:
+          options.reference ?? (typeof preference.body.external_reference === 'string' ? preference.body.external_reference : null),
         transaction_amount: options.amount ?? Number(total.toFixed(2)),
         currency_id: 'BRL',
         installments: options.installments ?? 1,

@@ -29,7 +29,16 @@ export interface FakePagoparOrder {
   fecha_maxima_pago: string;
   numero_comprobante_interno: string | null;
   ultimo_mensaje_error: string | null;
-  request: any;
+  /** The body the shop started the transaction with (Pagopar 2.0 iniciar-transaccion). */
+  request: PagoparStartBody;
+}
+
+/** The fields of an iniciar-transaccion body the tests read; the fake checks the others it needs. */
+interface PagoparStartBody extends Record<string, unknown> {
+  monto_total?: number;
+  compras_items?: Array<{ precio_total: number }>;
+  comprador?: Record<string, unknown>;
+  forma_pago?: unknown;
 }
 
 export async function startFakePagopar() {
@@ -45,7 +54,7 @@ export async function startFakePagopar() {
   function handle(request: FakeRequest): FakeAnswer {
     const failure = failures.take(request.path);
     if (failure) return failure;
-    const body = request.body ?? {};
+    const body = request.body;
     if (request.method !== 'POST') return { status: 405, body: { respuesta: false, resultado: 'Método no permitido' } };
     if (request.path === '/api/comercios/2.0/iniciar-transaccion') {
       if (body.public_key !== FAKE_PAGOPAR_PUBLIC_KEY) return refuse('Comercio no encontrado.');

@@ -37,9 +37,13 @@ export function getStartData(lang: 'pt' | 'es'): Promise<StartData> {
   return data;
 }
 
-/** For the triple and offers types the highest id of each type is used (spec section 3). */
-function getLatest(banners: readonly Banner[], type: Banner['tipo']): Banner | null {
-  return banners.filter((b) => b.tipo === type).reduce<Banner | null>((best, b) => (!best || b.id > best.id ? b : best), null);
+/**
+ * The triple and offers banners follow the panel's order like the carousel (issue 20): of each
+ * type the first in that order is shown (banners arrive ordered by position, then id). The
+ * spec's "highest id" was the rule while banners had no order an admin could set.
+ */
+function getFirstInPanelOrder(banners: readonly Banner[], type: Banner['tipo']): Banner | null {
+  return banners.find((b) => b.tipo === type) ?? null;
 }
 
 /** `withMostSearched`: false for phones, which do not show that carousel (spec section 2). */
@@ -70,7 +74,7 @@ export async function getHomeData(
       : Promise.resolve({ data: [], total: 0 }),
   ]);
   const triple = (['Triplo Esquerdo', 'Triplo Centro', 'Triplo Direito'] as const)
-    .map((type) => getLatest(start.banners, type))
+    .map((type) => getFirstInPanelOrder(start.banners, type))
     .filter((b): b is Banner => b !== null);
   return {
     categories,
@@ -80,7 +84,7 @@ export async function getHomeData(
     brands: start.brands,
     mainBanners: start.banners.filter((b) => b.tipo === 'Banner Principal'),
     triple,
-    offersBanner: getLatest(start.banners, 'Receba Ofertas'),
+    offersBanner: getFirstInPanelOrder(start.banners, 'Receba Ofertas'),
     exchangeRates: start.exchange_rates,
   };
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { AccountAddress } from '#lib/contract/accounts.ts';
+import type { AccountAddress, AddressPatch } from '#lib/contract/accounts.ts';
 import { formatCep } from '#lib/documents.ts';
 import { accountMessages } from '#lib/i18n/accounts.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
@@ -51,7 +51,10 @@ export default function AddressBook({ locale, brazilian, initial }: Props) {
     const address = deleting;
     confirmDialog.current?.close();
     if (!address) return;
-    const answer = await apiRequest('PUT', `/ecom/cliente/address/${address.id}`, { ativo: false, nome: address.nome });
+    const answer = await apiRequest('PUT', `/ecom/cliente/address/${address.id}`, {
+      ativo: false,
+      nome: address.nome,
+    } satisfies AddressPatch);
     if (answer.ok) await refresh();
     else setMessage(answer.status === 404 ? t('not_found') : t('deleted_error'));
   }

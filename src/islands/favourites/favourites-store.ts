@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { apiRequest, toData } from '#lib/api-client.ts';
+import type { FavouriteBody } from '#lib/contract/favourites.ts';
 import { localState } from '../stored-state.ts';
 
 /**
@@ -69,7 +70,7 @@ export async function toggleFavourite(productId: number): Promise<boolean> {
     $favouriteIds.set($favouriteIds.get().filter((item) => item !== productId));
     return false;
   }
-  const result = await apiRequest<{ id: number }>('POST', '/ecom/favoritos', { produto_id: productId });
+  const result = await apiRequest<{ id: number }>('POST', '/ecom/favoritos', { produto_id: productId } satisfies FavouriteBody);
   const added = toData(result);
   if (!added) throw new Error(`favourite add failed: ${result.status}`);
   serverIds.set(productId, added.id);
@@ -83,7 +84,7 @@ export async function toggleFavourite(productId: number): Promise<boolean> {
  */
 export async function pushLocalFavourites(): Promise<void> {
   for (const productId of readLocal()) {
-    await apiRequest('POST', '/ecom/favoritos', { produto_id: productId });
+    await apiRequest('POST', '/ecom/favoritos', { produto_id: productId } satisfies FavouriteBody);
   }
   writeLocal([]);
   signedIn = true;

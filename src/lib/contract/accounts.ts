@@ -175,6 +175,16 @@ export function createAddressSchema(t: T) {
 /** An address form as the endpoints receive it once parsed (every field a string). */
 export type AddressForm = z.output<ReturnType<typeof createAddressSchema>>;
 
+/**
+ * PUT /ecom/cliente/address/{id} with only these keys: {ativo: false} soft-deletes, {nome}
+ * renames (the contract); a body with any other key is a whole address (createAddressSchema).
+ */
+export const AddressPatchSchema = z.object({
+  nome: z.optional(z.string().check(z.maxLength(100))),
+  ativo: z.optional(z.boolean()),
+});
+export type AddressPatch = z.output<typeof AddressPatchSchema>;
+
 export function createRecoverySchema(t: T) {
   return defineForm(t, { email: [rules.required(t), rules.email(t), rules.max(t, 200)] });
 }

@@ -28,12 +28,12 @@ export const BannerFormSchema = z.object({
   descricao_es: text(300),
 });
 
-/** POST /api/painel/catalogo/marcas: the brand whose logo is sent. */
-export const BrandLogoFormSchema = z.object({ id: IdSchema });
+/** POST /api/painel/catalogo/marcas: the brand's new logo (the sent picture) or its new name. */
+export const BrandFormSchema = z.object({ acao: z.enum(['logo', 'rename']).default('logo'), id: IdSchema, nome: text(200) });
 
-/** POST /api/painel/catalogo/vendedores: save one (new without `id`), or remove one. */
+/** POST /api/painel/catalogo/vendedores: save one (new without `id`), or move or remove one. */
 export const SellerFormSchema = z.object({
-  acao: z.enum(['save', 'remove']).default('save'),
+  acao: z.enum(['save', 'up', 'down', 'remove']).default('save'),
   id: IdSchema.optional(),
   nome: text(80),
   funcao_pt: text(80),

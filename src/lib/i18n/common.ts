@@ -1,4 +1,3 @@
-import * as sharedAccount from './shared-account.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts every page shares: site identity and generic errors. */
@@ -11,13 +10,13 @@ export const commonMessages = defineMessages({
     backHome: 'Voltar ao início',
     serverError: 'Ocorreu um erro interno no servidor!',
     serviceUnavailable: 'Serviço indisponível, tente novamente mais tarde!',
-    retry: sharedAccount.retry.pt,
+    retry: 'Tentar novamente',
     invalidInput: 'Dados inválidos.',
     invalidJson: 'O corpo da requisição não é um JSON válido.',
     invalidParams: 'Parâmetros inválidos: {fields}',
     tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
     unsupportedMediaType: 'Formato de envio não suportado.',
-    loginRequired: sharedAccount.loginRequired.pt,
+    loginRequired: 'Faça login para continuar.',
     forbidden: 'Você não tem acesso a este recurso.',
     resourceNotFound: 'O Recurso que está tentando acessar não existe',
   },
@@ -29,13 +28,13 @@ export const commonMessages = defineMessages({
     backHome: 'Volver al inicio',
     serverError: '¡Ocurrió un error interno en el servidor!',
     serviceUnavailable: '¡Servicio no disponible, inténtalo más tarde!',
-    retry: sharedAccount.retry.es,
+    retry: 'Intentar de nuevo',
     invalidInput: 'Datos inválidos.',
     invalidJson: 'El cuerpo de la solicitud no es un JSON válido.',
     invalidParams: 'Parámetros inválidos: {fields}',
     tooManyRequests: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
     unsupportedMediaType: 'Formato de envío no soportado.',
-    loginRequired: sharedAccount.loginRequired.es,
+    loginRequired: 'Inicia sesión para continuar.',
     forbidden: 'No tienes acceso a este recurso.',
     resourceNotFound: 'El recurso al que intentas acceder no existe',
   },

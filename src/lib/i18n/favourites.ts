@@ -1,11 +1,12 @@
-import * as sharedAccount from './shared-account.ts';
+import { accountMessages } from './accounts.ts';
+import { commonMessages } from './common.ts';
 import { cartMessages } from './cart.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of favourites: heart toggle, header badge, /perfil/favoritos and the favourites API. */
 export const favouritesMessages = defineMessages({
   'pt-BR': {
-    favourites: sharedAccount.favourites.pt,
+    favourites: accountMessages['pt-BR'].favourites,
     favouritesCount: '{count} favoritos',
     favouritesCount_one: '{count} favorito',
     addFavourite: 'Adicionar {name} aos favoritos',
@@ -17,10 +18,10 @@ export const favouritesMessages = defineMessages({
     error: 'Não foi possível atualizar os favoritos. Tente novamente.',
     productNotFound: cartMessages['pt-BR'].productNotFound,
     favouriteNotFound: 'Favorito não encontrado.',
-    loginRequired: sharedAccount.loginRequired.pt,
+    loginRequired: commonMessages['pt-BR'].loginRequired,
   },
   'es-PY': {
-    favourites: sharedAccount.favourites.es,
+    favourites: accountMessages['es-PY'].favourites,
     favouritesCount: '{count} favoritos',
     favouritesCount_one: '{count} favorito',
     addFavourite: 'Agregar {name} a favoritos',
@@ -32,6 +33,6 @@ export const favouritesMessages = defineMessages({
     error: 'No se pudieron actualizar los favoritos. Inténtalo de nuevo.',
     productNotFound: cartMessages['es-PY'].productNotFound,
     favouriteNotFound: 'Favorito no encontrado.',
-    loginRequired: sharedAccount.loginRequired.es,
+    loginRequired: commonMessages['es-PY'].loginRequired,
   },
 });

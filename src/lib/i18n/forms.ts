@@ -1,4 +1,4 @@
-import * as sharedAccount from './shared-account.ts';
+import { accountMessages } from './accounts.ts';
 import { defineMessages } from './translator.ts';
 
 /** Generic validation messages (accounts spec section 5), shared by every form and the server. */
@@ -30,7 +30,7 @@ export const formMessages = defineMessages({
     passwordDigit: 'A senha deve ter um número',
     passwordSpecial: 'A senha deve ter um caractere especial',
     fileTypeError: 'Arquivo inválido: envie PNG, JPEG, GIF ou PDF.',
-    fileSizeError: sharedAccount.fileTooLarge.pt,
+    fileSizeError: accountMessages['pt-BR'].fileTooLarge,
     formInvalid: 'Campos',
     formInvalidText: 'Verifique os campos destacados.',
   },
@@ -61,7 +61,7 @@ export const formMessages = defineMessages({
     passwordDigit: 'La contraseña debe tener un número',
     passwordSpecial: 'La contraseña debe tener un carácter especial',
     fileTypeError: 'Archivo inválido: envía PNG, JPEG, GIF o PDF.',
-    fileSizeError: sharedAccount.fileTooLarge.es,
+    fileSizeError: accountMessages['es-PY'].fileTooLarge,
     formInvalid: 'Campos',
     formInvalidText: 'Revisa los campos destacados.',
   },

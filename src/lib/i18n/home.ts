@@ -1,6 +1,6 @@
 import * as sharedPages from './shared-pages.ts';
-import * as sharedAccount from './shared-account.ts';
-import * as sharedShell from './shared-shell.ts';
+import { commonMessages } from './common.ts';
+import { shellMessages } from './shell.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of the home page (storefront spec: home) and its offers signup. */
@@ -38,8 +38,8 @@ export const homeMessages = defineMessages({
     offersNumbersOnly: 'Use apenas números.',
     offersFailed: 'Não foi possível enviar agora. Tente novamente.',
     loadError: 'Erro ao carregar dados',
-    retry: sharedAccount.retry.pt,
-    quickTitle: sharedShell.quickLinks.pt,
+    retry: commonMessages['pt-BR'].retry,
+    quickTitle: shellMessages['pt-BR'].quickLinks,
   },
   'es-PY': {
     metaTitle: 'Fronteira Herramientas: herramientas profesionales',
@@ -74,8 +74,8 @@ export const homeMessages = defineMessages({
     offersNumbersOnly: 'Solo se aceptan números.',
     offersFailed: 'No se pudo enviar ahora. Inténtalo de nuevo.',
     loadError: 'Error al cargar datos',
-    retry: sharedAccount.retry.es,
-    quickTitle: sharedShell.quickLinks.es,
+    retry: commonMessages['es-PY'].retry,
+    quickTitle: shellMessages['es-PY'].quickLinks,
   },
   'es-AR': {
     offersPlaceholder: '11 2345-6789',

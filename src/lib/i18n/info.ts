@@ -1,11 +1,11 @@
-import * as sharedShell from './shared-shell.ts';
+import { shellMessages } from './shell.ts';
 import * as sharedPages from './shared-pages.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of the institutional pages: about (/sobre-nos), how to buy, exchange rates, 404. */
 export const infoMessages = defineMessages({
   'pt-BR': {
-    aboutTitle: sharedShell.about.pt,
+    aboutTitle: shellMessages['pt-BR'].about,
     aboutMetaTitle: 'Sobre a Fronteira Ferramentas',
     aboutDescription:
       'Conheça a Fronteira Ferramentas: ferramentas profissionais em Ciudad del Este desde 1998, com atendimento em português e retirada na loja.',
@@ -23,18 +23,18 @@ export const infoMessages = defineMessages({
     valueServiceText: 'Equipe técnica que fala a sua língua e ajuda a escolher a ferramenta certa.',
     valueAgility: 'Agilidade',
     valueAgilityText: 'Pedidos separados no mesmo dia e prontos para retirada na loja.',
-    contactTitle: sharedShell.contact.pt,
+    contactTitle: shellMessages['pt-BR'].footerContact,
     contactText: 'Fale com a nossa equipe de segunda a sábado, das 7h às 18h.',
     contactEmailLabel: 'E-mail: {email}',
     contactPhoneLabel: 'Telefone: {phone}',
     contactAddressLabel: 'Endereço: {address}',
-    privacyTitle: sharedShell.privacy.pt,
+    privacyTitle: shellMessages['pt-BR'].privacy,
     privacyText:
       'Usamos seus dados apenas para processar pedidos, emitir a fatura e falar com você sobre as suas compras. Não vendemos nem compartilhamos seus dados com terceiros, exceto quando a lei exige. Você pode pedir a exclusão dos seus dados pelo e-mail de contato.',
-    termsTitle: sharedShell.terms.pt,
+    termsTitle: shellMessages['pt-BR'].terms,
     termsText:
       'Os preços e o estoque podem mudar sem aviso até a confirmação do pagamento. Compras de clientes do Brasil são retiradas na loja física, com isenção de I.V.A. mediante apresentação de documento. A garantia segue as condições de cada fabricante.',
-    howTitle: sharedShell.howToBuy.pt,
+    howTitle: shellMessages['pt-BR'].howToBuy,
     howMetaTitle: 'Como comprar na Fronteira Ferramentas',
     howDescription:
       'Passo a passo para comprar online na Fronteira: escolha os produtos, faça o cadastro, pague com segurança e retire na loja em Ciudad del Este.',
@@ -47,10 +47,10 @@ export const infoMessages = defineMessages({
     step3Text: 'Boleto, Pix ou cartão em até 10 vezes. O pedido é confirmado assim que o pagamento é aprovado.',
     step4Title: 'Retire na loja',
     step4Text: 'Apresente o código de retirada e o documento na loja de Ciudad del Este. Não fazemos entregas no Brasil.',
-    helpTitle: sharedShell.helpCentre.pt,
+    helpTitle: shellMessages['pt-BR'].helpCentre,
     helpText: 'Ainda com dúvidas? Fale com a nossa equipe de vendas pelo chat.',
     helpCta: 'Falar com a equipe de vendas',
-    ratesTitle: sharedShell.exchangeRates.pt,
+    ratesTitle: shellMessages['pt-BR'].exchangeRates,
     ratesMetaTitle: 'Cotações do dólar hoje',
     ratesDescription: 'Cotação do dólar (U$) em reais, guaranis e pesos argentinos usada nos preços da Fronteira Ferramentas.',
     ratesSubtitle: 'Valor de 1 dólar (U$) nas moedas aceitas pela loja.',
@@ -67,7 +67,7 @@ export const infoMessages = defineMessages({
     notFoundProducts: sharedPages.seeAllProducts.pt,
   },
   'es-PY': {
-    aboutTitle: sharedShell.about.es,
+    aboutTitle: shellMessages['es-PY'].about,
     aboutMetaTitle: 'Sobre Fronteira Herramientas',
     aboutDescription:
       'Conoce Fronteira Herramientas: herramientas profesionales en Ciudad del Este desde 1998, con entrega en todo Paraguay y retiro en la tienda.',
@@ -85,18 +85,18 @@ export const infoMessages = defineMessages({
     valueServiceText: 'Un equipo técnico que habla tu idioma y te ayuda a elegir la herramienta correcta.',
     valueAgility: 'Agilidad',
     valueAgilityText: 'Pedidos preparados el mismo día, listos para envío o retiro.',
-    contactTitle: sharedShell.contact.es,
+    contactTitle: shellMessages['es-PY'].footerContact,
     contactText: 'Habla con nuestro equipo de lunes a sábado, de 7 a 18 h.',
     contactEmailLabel: 'Correo: {email}',
     contactPhoneLabel: 'Teléfono: {phone}',
     contactAddressLabel: 'Dirección: {address}',
-    privacyTitle: sharedShell.privacy.es,
+    privacyTitle: shellMessages['es-PY'].privacy,
     privacyText:
       'Usamos tus datos solo para procesar pedidos, emitir la factura y comunicarnos sobre tus compras. No vendemos ni compartimos tus datos con terceros, salvo cuando la ley lo exige. Podés pedir la eliminación de tus datos por el correo de contacto.',
-    termsTitle: sharedShell.terms.es,
+    termsTitle: shellMessages['es-PY'].terms,
     termsText:
       'Los precios y el stock pueden cambiar sin aviso hasta la confirmación del pago. Los pedidos en Paraguay pueden enviarse a domicilio o retirarse en la tienda. La garantía sigue las condiciones de cada fabricante.',
-    howTitle: sharedShell.howToBuy.es,
+    howTitle: shellMessages['es-PY'].howToBuy,
     howMetaTitle: 'Cómo comprar en Fronteira Herramientas',
     howDescription:
       'Paso a paso para comprar en línea en Fronteira: elige los productos, regístrate, paga con seguridad y recibe en tu casa o retira en la tienda.',
@@ -109,10 +109,10 @@ export const infoMessages = defineMessages({
     step3Text: 'Tarjetas, billeteras electrónicas, transferencia, bocas de cobranza o QR. El pedido se confirma al aprobarse el pago.',
     step4Title: 'Recibe o retira',
     step4Text: 'Elige envío a domicilio en Paraguay o retiro en la tienda de Ciudad del Este con tu código de retiro.',
-    helpTitle: sharedShell.helpCentre.es,
+    helpTitle: shellMessages['es-PY'].helpCentre,
     helpText: '¿Todavía tienes dudas? Habla con nuestro equipo de ventas por chat.',
     helpCta: 'Hablar con el equipo de ventas',
-    ratesTitle: sharedShell.exchangeRates.es,
+    ratesTitle: shellMessages['es-PY'].exchangeRates,
     ratesMetaTitle: 'Cotización del dólar hoy',
     ratesDescription: 'Cotización del dólar (U$) en guaraníes, reales y pesos argentinos usada en los precios de Fronteira Herramientas.',
     ratesSubtitle: 'Valor de 1 dólar (U$) en las monedas aceptadas por la tienda.',

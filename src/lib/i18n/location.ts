@@ -1,4 +1,4 @@
-import * as sharedAccount from './shared-account.ts';
+import { accountMessages } from './accounts.ts';
 import { defineMessages } from './translator.ts';
 
 /** The home's location section (storefront spec, home: 'location'): address, hours, map link. */
@@ -6,7 +6,7 @@ export const locationMessages = defineMessages({
   'pt-BR': {
     locationTitle: 'Onde estamos',
     locationText: 'Visite nossa loja em Ciudad del Este: retire seu pedido ou conheça as ferramentas de perto.',
-    addressLabel: sharedAccount.address.pt,
+    addressLabel: accountMessages['pt-BR'].address,
     hoursLabel: 'Horário de atendimento',
     weekdays: 'Segunda a sexta',
     weekdaysHours: '8h às 18h',
@@ -17,7 +17,7 @@ export const locationMessages = defineMessages({
   'es-PY': {
     locationTitle: 'Dónde estamos',
     locationText: 'Visita nuestra tienda en Ciudad del Este: retira tu pedido o conoce las herramientas de cerca.',
-    addressLabel: sharedAccount.address.es,
+    addressLabel: accountMessages['es-PY'].address,
     hoursLabel: 'Horario de atención',
     weekdays: 'Lunes a viernes',
     weekdaysHours: '8 a 18 h',

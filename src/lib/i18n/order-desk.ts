@@ -1,10 +1,12 @@
 import * as sharedPanel from './shared-panel.ts';
 import * as sharedPages from './shared-pages.ts';
-import * as shared from './shared.ts';
-import * as sharedShell from './shared-shell.ts';
-import * as sharedAccount from './shared-account.ts';
+import { checkoutMessages } from './checkout.ts';
+import { shellMessages } from './shell.ts';
+import { accountMessages } from './accounts.ts';
 import { cartMessages } from './cart.ts';
+import * as sharedAccount from './shared-account.ts';
 import * as sharedShipping from './shared-shipping.ts';
+import * as shared from './shared.ts';
 import { defineMessages } from './translator.ts';
 
 /** The staff panel's order desk (/painel/pedidos) and pickup counter (/painel/balcao), issue 17. */
@@ -18,8 +20,8 @@ export const orderDeskMessages = defineMessages({
     filterTo: sharedPanel.to.pt,
     filterHost: 'Loja',
     filterDelivery: sharedPages.delivery.pt,
-    filterPaid: shared.payment.pt,
-    filterSearch: sharedShell.search.pt,
+    filterPaid: checkoutMessages['pt-BR'].stepPayment,
+    filterSearch: shellMessages['pt-BR'].searchSubmit,
     searchHint: 'Nº do pedido, código de retirada, nome, e-mail ou documento',
     any: sharedPages.any.pt,
     hostBr: 'Brasil (br)',
@@ -41,20 +43,20 @@ export const orderDeskMessages = defineMessages({
     colDate: sharedPages.date.pt,
     colStatus: sharedPages.status.pt,
     colBuyer: 'Comprador',
-    colEmail: sharedAccount.email.pt,
-    colDocument: sharedAccount.document.pt,
+    colEmail: accountMessages['pt-BR'].email,
+    colDocument: accountMessages['pt-BR'].document,
     colHost: 'Loja',
     colDelivery: sharedPages.delivery.pt,
     colCurrency: sharedPages.currency.pt,
     colTotal: cartMessages['pt-BR'].total,
     colPaidAt: 'Pago em',
     buyer: 'Comprador',
-    phone: sharedAccount.phone.pt,
-    document: sharedAccount.document.pt,
+    phone: accountMessages['pt-BR'].phone,
+    document: accountMessages['pt-BR'].document,
     identity: 'Identidade (RG)',
     buyerDocumentsLink: 'Dados e documentos de identidade do comprador',
     deliveryAddress: sharedAccount.deliveryAddress.pt,
-    pickupPoint: shared.pickupPoint.pt,
+    pickupPoint: checkoutMessages['pt-BR'].pickupPoint,
     storePickup: sharedShipping.storePickup.pt,
     alternativeCity: 'Cidade alternativa',
     trackingNote: 'Rastreamento',
@@ -99,7 +101,7 @@ export const orderDeskMessages = defineMessages({
     error_invalid_input: 'Pedido inválido: confira os dados enviados.',
     counterCodeLabel: shared.pickupCode.pt,
     counterCodeHint: 'Digite o código de 8 caracteres do ticket ou leia o código de barras/QR.',
-    counterFind: sharedShell.search.pt,
+    counterFind: shellMessages['pt-BR'].searchSubmit,
     counterScan: 'Ler com a câmera',
     counterScanStop: 'Parar câmera',
     counterScanning: 'Aponte a câmera para o código de barras ou QR do ticket.',
@@ -122,8 +124,8 @@ export const orderDeskMessages = defineMessages({
     filterTo: sharedPanel.to.es,
     filterHost: 'Tienda',
     filterDelivery: sharedPages.delivery.es,
-    filterPaid: shared.payment.es,
-    filterSearch: sharedShell.search.es,
+    filterPaid: checkoutMessages['es-PY'].stepPayment,
+    filterSearch: shellMessages['es-PY'].searchSubmit,
     searchHint: 'N.º de pedido, código de retiro, nombre, e-mail o documento',
     any: sharedPages.any.es,
     hostBr: 'Brasil (br)',
@@ -145,20 +147,20 @@ export const orderDeskMessages = defineMessages({
     colDate: sharedPages.date.es,
     colStatus: sharedPages.status.es,
     colBuyer: 'Comprador',
-    colEmail: sharedAccount.email.es,
-    colDocument: sharedAccount.document.es,
+    colEmail: accountMessages['es-PY'].email,
+    colDocument: accountMessages['es-PY'].document,
     colHost: 'Tienda',
     colDelivery: sharedPages.delivery.es,
     colCurrency: sharedPages.currency.es,
     colTotal: cartMessages['es-PY'].total,
     colPaidAt: 'Pagado el',
     buyer: 'Comprador',
-    phone: sharedAccount.phone.es,
-    document: sharedAccount.document.es,
+    phone: accountMessages['es-PY'].phone,
+    document: accountMessages['es-PY'].document,
     identity: 'Identidad (RG)',
     buyerDocumentsLink: 'Datos y documentos de identidad del comprador',
     deliveryAddress: sharedAccount.deliveryAddress.es,
-    pickupPoint: shared.pickupPoint.es,
+    pickupPoint: checkoutMessages['es-PY'].pickupPoint,
     storePickup: sharedShipping.storePickup.es,
     alternativeCity: 'Ciudad alternativa',
     trackingNote: 'Seguimiento',
@@ -203,7 +205,7 @@ export const orderDeskMessages = defineMessages({
     error_invalid_input: 'Solicitud inválida: revisa los datos enviados.',
     counterCodeLabel: shared.pickupCode.es,
     counterCodeHint: 'Escribe el código de 8 caracteres del ticket o lee el código de barras/QR.',
-    counterFind: sharedShell.search.es,
+    counterFind: shellMessages['es-PY'].searchSubmit,
     counterScan: 'Leer con la cámara',
     counterScanStop: 'Detener cámara',
     counterScanning: 'Apunta la cámara al código de barras o QR del ticket.',

@@ -1,4 +1,4 @@
-import * as sharedAccount from './shared-account.ts';
+import { accountMessages } from './accounts.ts';
 import * as sharedPages from './shared-pages.ts';
 import * as shared from './shared.ts';
 import * as sharedShipping from './shared-shipping.ts';
@@ -8,7 +8,7 @@ import { defineMessages } from './translator.ts';
 /** Orders list, detail, receipt and pickup ticket (accounts spec sections 2, 4 and 8). */
 export const orderMessages = defineMessages({
   'pt-BR': {
-    ordersTitle: sharedAccount.myOrders.pt,
+    ordersTitle: accountMessages['pt-BR'].myOrders,
     no_orders: 'Você ainda não tem pedidos.',
     token_error: 'Faça login para ver seus pedidos.',
     fetch_error: 'Erro ao carregar os pedidos.',
@@ -57,7 +57,7 @@ export const orderMessages = defineMessages({
     status_FINALIZADO: 'Finalizado',
   },
   'es-PY': {
-    ordersTitle: sharedAccount.myOrders.es,
+    ordersTitle: accountMessages['es-PY'].myOrders,
     no_orders: 'Todavía no tienes pedidos.',
     token_error: 'Inicia sesión para ver tus pedidos.',
     fetch_error: 'Error al cargar los pedidos.',

@@ -1,10 +1,11 @@
 import * as sharedPages from './shared-pages.ts';
 import { cartMessages } from './cart.ts';
-import * as sharedShell from './shared-shell.ts';
+import { shellMessages } from './shell.ts';
 import * as sharedPanel from './shared-panel.ts';
-import * as sharedAccount from './shared-account.ts';
+import { accountMessages } from './accounts.ts';
 import { moneyMessages } from './money.ts';
-import * as sharedShipping from './shared-shipping.ts';
+import { shippingMessages } from './shipping.ts';
+import * as sharedAccount from './shared-account.ts';
 import { formMessages } from './forms.ts';
 import { defineMessages } from './translator.ts';
 
@@ -17,7 +18,7 @@ export const panelCatalogueMessages = defineMessages({
     productTitle: 'Produto {code}',
     productNotFound: cartMessages['pt-BR'].productNotFound,
     backToProducts: 'Voltar aos produtos',
-    search: sharedShell.search.pt,
+    search: shellMessages['pt-BR'].searchSubmit,
     searchHint: sharedPanel.codeOrName.pt,
     noProducts: sharedPanel.noResults.pt,
     colCode: sharedPages.code.pt,
@@ -25,7 +26,7 @@ export const panelCatalogueMessages = defineMessages({
     colPrice: sharedPages.price.pt,
     colStock: sharedPages.stock.pt,
     colStatus: sharedPanel.status.pt,
-    edit: sharedAccount.edit.pt,
+    edit: accountMessages['pt-BR'].edit,
     photos: 'Fotos',
     pageOf: 'Página {page} de {pages} ({total})',
     previous: sharedPages.previous.pt,
@@ -42,7 +43,7 @@ export const panelCatalogueMessages = defineMessages({
     descriptionPt: 'Descrição (português, HTML)',
     descriptionEs: 'Descrição (espanhol, HTML)',
     descriptionHint: 'Formatação e links apenas: scripts, estilos e eventos são removidos ao salvar.',
-    save: sharedAccount.save.pt,
+    save: accountMessages['pt-BR'].save,
     saved: 'Alterações salvas. A loja já mostra a nova versão.',
     error_changed_meanwhile:
       'Este registro foi alterado por outra pessoa enquanto você editava. Nada foi salvo: confira os valores atuais abaixo, refaça sua alteração e salve de novo.',
@@ -60,13 +61,13 @@ export const panelCatalogueMessages = defineMessages({
     categoriesTitle: 'Categorias e departamentos',
     categoriesIntro:
       'Nomes, ordem no menu, visibilidade e ícone. O ícone SVG é limpo ao salvar (sem scripts, eventos ou referências externas).',
-    departments: sharedShell.departments.pt,
+    departments: shellMessages['pt-BR'].departments,
     position: 'Ordem',
     menuVisible: 'Visível no menu',
     icon: 'Ícone (SVG)',
     iconCurrent: 'Ícone atual',
     special: 'Categoria especial',
-    ratesTitle: sharedShell.exchangeRates.pt,
+    ratesTitle: shellMessages['pt-BR'].exchangeRates,
     ratesIntro: 'Quanto vale 1 dólar (U$) em cada moeda. A loja converte os preços com a cotação atual assim que você salva.',
     ratePer: '{symbol} por U$ 1',
     rateSetAt: 'Definida em {date}',
@@ -82,10 +83,10 @@ export const panelCatalogueMessages = defineMessages({
     colWhere: 'Destino',
     days: 'Prazo (dias)',
     priceGs: 'Preço (G$)',
-    pickupTitle: sharedShipping.pickupPoints.pt,
+    pickupTitle: shippingMessages['pt-BR'].pickupPoints,
     pointName: sharedPages.name.pt,
-    address: sharedAccount.address.pt,
-    city: sharedShipping.city.pt,
+    address: accountMessages['pt-BR'].address,
+    city: sharedAccount.city.pt,
     hoursPt: 'Horário (português)',
     hoursEs: 'Horário (espanhol)',
     daysInvalid: 'Informe um número inteiro de 0 a 60.',
@@ -103,7 +104,7 @@ export const panelCatalogueMessages = defineMessages({
     productTitle: 'Producto {code}',
     productNotFound: cartMessages['es-PY'].productNotFound,
     backToProducts: 'Volver a los productos',
-    search: sharedShell.search.es,
+    search: shellMessages['es-PY'].searchSubmit,
     searchHint: sharedPanel.codeOrName.es,
     noProducts: sharedPanel.noResults.es,
     colCode: sharedPages.code.es,
@@ -111,7 +112,7 @@ export const panelCatalogueMessages = defineMessages({
     colPrice: sharedPages.price.es,
     colStock: sharedPages.stock.es,
     colStatus: sharedPanel.status.es,
-    edit: sharedAccount.edit.es,
+    edit: accountMessages['es-PY'].edit,
     photos: 'Fotos',
     pageOf: 'Página {page} de {pages} ({total})',
     previous: sharedPages.previous.es,
@@ -128,7 +129,7 @@ export const panelCatalogueMessages = defineMessages({
     descriptionPt: 'Descripción (portugués, HTML)',
     descriptionEs: 'Descripción (español, HTML)',
     descriptionHint: 'Solo formato y enlaces: los scripts, estilos y eventos se quitan al guardar.',
-    save: sharedAccount.save.es,
+    save: accountMessages['es-PY'].save,
     saved: 'Cambios guardados. La tienda ya muestra la nueva versión.',
     error_changed_meanwhile:
       'Otra persona cambió este registro mientras lo editabas. No se guardó nada: revisa los valores actuales abajo, rehaz tu cambio y guarda de nuevo.',
@@ -146,13 +147,13 @@ export const panelCatalogueMessages = defineMessages({
     categoriesTitle: 'Categorías y departamentos',
     categoriesIntro:
       'Nombres, orden en el menú, visibilidad e ícono. El ícono SVG se limpia al guardar (sin scripts, eventos ni referencias externas).',
-    departments: sharedShell.departments.es,
+    departments: shellMessages['es-PY'].departments,
     position: 'Orden',
     menuVisible: 'Visible en el menú',
     icon: 'Ícono (SVG)',
     iconCurrent: 'Ícono actual',
     special: 'Categoría especial',
-    ratesTitle: sharedShell.exchangeRates.es,
+    ratesTitle: shellMessages['es-PY'].exchangeRates,
     ratesIntro: 'Cuánto vale 1 dólar (U$) en cada moneda. La tienda convierte los precios con la cotización actual apenas guardas.',
     ratePer: '{symbol} por U$ 1',
     rateSetAt: 'Fijada el {date}',
@@ -168,10 +169,10 @@ export const panelCatalogueMessages = defineMessages({
     colWhere: 'Destino',
     days: 'Plazo (días)',
     priceGs: 'Precio (G$)',
-    pickupTitle: sharedShipping.pickupPoints.es,
+    pickupTitle: shippingMessages['es-PY'].pickupPoints,
     pointName: sharedPages.name.es,
-    address: sharedAccount.address.es,
-    city: sharedShipping.city.es,
+    address: accountMessages['es-PY'].address,
+    city: sharedAccount.city.es,
     hoursPt: 'Horario (portugués)',
     hoursEs: 'Horario (español)',
     daysInvalid: 'Ingresa un número entero de 0 a 60.',

@@ -21,7 +21,4 @@ export const shippingCartMissing = {
   es: 'Carrito no disponible para el cálculo de envío',
 };
 export const storePickup = { pt: 'Retirada na loja', es: 'Retiro en la tienda' };
-export const city = { pt: 'Cidade', es: 'Ciudad' };
 export const state = { pt: 'Estado', es: 'Departamento' };
-export const selectCity = { pt: 'Selecione a cidade', es: 'Selecciona la ciudad' };
-export const pickupPoints = { pt: 'Pontos de retirada', es: 'Puntos de retiro' };

@@ -1,3 +1,4 @@
+import * as sharedAccount from './shared-account.ts';
 import * as sharedShipping from './shared-shipping.ts';
 import { defineMessages } from './translator.ts';
 
@@ -9,13 +10,13 @@ export const shippingMessages = defineMessages({
   'pt-BR': {
     title: 'Calcular frete',
     state: sharedShipping.state.pt,
-    city: sharedShipping.city.pt,
+    city: sharedAccount.city.pt,
     chooseState: 'Selecione o estado',
-    chooseCity: sharedShipping.selectCity.pt,
+    chooseCity: sharedAccount.selectCity.pt,
     calculate: 'Calcular',
     calculating: 'Calculando...',
     options: 'Opções de entrega',
-    pickupPoints: sharedShipping.pickupPoints.pt,
+    pickupPoints: 'Pontos de retirada',
     days: '{n} dias úteis',
     days_one: '{n} dia útil',
     sameDay: 'No mesmo dia',
@@ -41,13 +42,13 @@ export const shippingMessages = defineMessages({
   'es-PY': {
     title: 'Calcular envío',
     state: sharedShipping.state.es,
-    city: sharedShipping.city.es,
+    city: sharedAccount.city.es,
     chooseState: 'Selecciona el departamento',
-    chooseCity: sharedShipping.selectCity.es,
+    chooseCity: sharedAccount.selectCity.es,
     calculate: 'Calcular',
     calculating: 'Calculando...',
     options: 'Opciones de entrega',
-    pickupPoints: sharedShipping.pickupPoints.es,
+    pickupPoints: 'Puntos de retiro',
     days: '{n} días hábiles',
     days_one: '{n} día hábil',
     sameDay: 'En el mismo día',

@@ -2,7 +2,7 @@ import { DOCUMENT_MAX_BYTES } from '#lib/contract/accounts.ts';
 import { uploadMessages } from '#lib/i18n/uploads.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import type { FieldErrors } from '../http/responses.ts';
+import type { BodySource, FieldErrors } from '../http/responses.ts';
 import { cleanIdentityDocument } from '../storage/identity-documents.ts';
 import { parseMultipart } from '../storage/multipart.ts';
 import type { DocumentSide } from './documents.ts';
@@ -23,10 +23,10 @@ const SIDES: readonly DocumentSide[] = ['frente', 'verso'];
  * Reads a multipart body with the identity-document files frente/verso: refused 413 past 5 MB,
  * 415 when not multipart; each file checked by content and cleaned (errors per field for the form).
  */
-export async function readDocumentUpload(request: Request, locale: Locale, required: boolean): Promise<UploadRead> {
+export async function readDocumentUpload(body: BodySource, locale: Locale, required: boolean): Promise<UploadRead> {
   const { f } = getAccountTexts(locale);
   const u = createTranslator(uploadMessages, locale);
-  const parsed = await parseMultipart(request, { fileFields: SIDES, maxFileBytes: DOCUMENT_MAX_BYTES });
+  const parsed = await parseMultipart(body, { fileFields: SIDES, maxFileBytes: DOCUMENT_MAX_BYTES });
   if (!parsed.ok) {
     if (parsed.reason === 'too_large') throw accountError('too_large', 'fileSizeError', { headers: { connection: 'close' } });
     if (parsed.reason === 'unsupported') throw accountError('unsupported', 'unsupportedMediaType');

@@ -7,7 +7,7 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import { isPanelLocale, type PanelLocale } from '#lib/i18n/panel.ts';
 import { isImportError } from './errors.ts';
 import { openImportRows, toImportFormat } from './readers.ts';
-import { toErrorText, toSummaryLines } from './routes.ts';
+import { toErrorText, toRejectedLine, toSummaryLines } from './routes.ts';
 import type { CatalogueImportService, OpenRows } from './service.ts';
 
 /** What `--images` needs: product ids by codigo, and the picture pipeline (src/server/catalogue-media). */
@@ -45,9 +45,13 @@ export async function runImportCommand(
     return 2;
   }
   const imagesByCode = new Map<string, string[]>();
+  let progressShown = false;
   try {
     const open = await openImportRows(() => createReadStream(file), format);
+    // The rows' picture names are kept only when --images asks for them: for 100,000 rows the
+    // map is the one thing of every row that would otherwise live through the whole import.
     const watched: OpenRows = async function* () {
+      if (!values.images) return yield* open();
       for await (const row of open()) {
         const { codigo, imagens } = (row.data ?? {}) as { codigo?: unknown; imagens?: unknown };
         if (typeof codigo === 'string' && Array.isArray(imagens)) {
@@ -64,6 +68,13 @@ export async function runImportCommand(
       actor: { staffId: null, email: 'cli' },
       onProgress: ({ phase, rows }) => {
         process.stderr.write(`\r${t(phase === 'checking' ? 'checking' : 'writing', { n: rows })}   `);
+        progressShown = true;
+      },
+      // Every rejected row, as found (the summary keeps the first 500 only), on a line of its own.
+      onRejected: (row) => {
+        if (progressShown) process.stderr.write('\n');
+        progressShown = false;
+        print(toRejectedLine(row, locale));
       },
     });
     process.stderr.write('\n');

@@ -12,7 +12,7 @@ import { toErrorResult } from '../http/error-result.ts';
 import { importError, isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
 import type { ImportJobs, ImportJob } from './jobs.ts';
 import { TEMPLATE_COLUMNS, toImportFormat } from './readers.ts';
-import type { ImportSummary } from './service.ts';
+import type { ImportSummary, RejectedRow } from './service.ts';
 
 const translate = (locale: Locale) => createTranslator(catalogueImportMessages, locale);
 
@@ -25,7 +25,13 @@ export function toErrorText(error: DomainError, locale: Locale): string {
   return createTranslator(error.messages, locale)(error.key, error.params);
 }
 
-/** The summary as lines of text (the terminal's report). */
+/** One rejected row as a line of text: the terminal prints every one as the check finds it. */
+export function toRejectedLine(row: RejectedRow, locale: Locale): string {
+  const t = translate(locale);
+  return `  ${t('colLine')} ${row.line}${row.code ? ` (${row.code})` : ''}: ${row.issues.map((issue) => toReasonText(issue, locale)).join('; ')}`;
+}
+
+/** The summary as lines of text (the terminal's report; its rejected rows were printed as found). */
 export function toSummaryLines(summary: ImportSummary, locale: Locale): string[] {
   const t = translate(locale);
   const lines = [
@@ -36,45 +42,42 @@ export function toSummaryLines(summary: ImportSummary, locale: Locale): string[]
   for (const row of summary.changedRows.slice(0, 50)) {
     lines.push(`  ${t('colLine')} ${row.line} ${row.code}: ${row.changes.map((c) => `${c.field} "${c.from}" -> "${c.to}"`).join('; ')}`);
   }
-  for (const row of summary.rejectedRows) {
-    lines.push(
-      `  ${t('colLine')} ${row.line}${row.code ? ` (${row.code})` : ''}: ${row.issues.map((issue) => toReasonText(issue, locale)).join('; ')}`,
-    );
-  }
   if (summary.rejected > 0) lines.push(t('hasRejected'));
   else if (summary.written) lines.push(t('written'));
   return lines;
 }
 
+/**
+ * The template's two example products, cells in TEMPLATE_COLUMNS order: a Brazilian one priced in
+ * dollars and a Paraguayan one in guaranis, each cell as a shopkeeper would type it.
+ */
+const TEMPLATE_EXAMPLES: Record<(typeof TEMPLATE_COLUMNS)[number], [pt: string, es: string]> = {
+  codigo: ['FUR-800', 'AMO-1200'],
+  nome_pt: ['Furadeira de impacto 800 W', 'Esmerilhadeira angular 1200 W'],
+  nome_es: ['Taladro percutor 800 W', 'Amoladora angular 1200 W'],
+  descritivo_pt: ['Furadeira para alvenaria, madeira e metal.', 'Esmerilhadeira para corte e desbaste.'],
+  descritivo_es: ['Taladro para mampostería, madera y metal.', 'Amoladora para corte y desbaste.'],
+  descricao_pt: ['<p>Mandril de 13 mm.</p>', '<p>Disco de 115 mm.</p>'],
+  descricao_es: ['<p>Mandril de 13 mm.</p>', '<p>Disco de 115 mm.</p>'],
+  marca: ['Bosch', 'Makita'],
+  categoria_pt: ['Ferramentas Elétricas', 'Ferramentas Elétricas'],
+  categoria_es: ['Herramientas Eléctricas', 'Herramientas Eléctricas'],
+  departamento_pt: ['Furadeiras', 'Esmerilhadeiras'],
+  departamento_es: ['Taladros', 'Amoladoras'],
+  icone_categoria: ['', ''],
+  preco: ['89.90', '650000'],
+  moeda: ['USD', 'PYG'],
+  estoque: ['12', '4'],
+  mostrar_preco: ['sim', 'si'],
+  especificacoes_pt: ['Potência: 800 W | Tensão: 220 V', 'Potência: 1200 W | Disco: 115 mm'],
+  especificacoes_es: ['Potencia: 800 W | Tensión: 220 V', 'Potencia: 1200 W | Disco: 115 mm'],
+  imagens: ['fur-800-1.jpg | fur-800-2.jpg', 'amo-1200.jpg'],
+};
+
 /** GET …/importar/modelo.csv: the columns and one example product in each language. */
 export function downloadTemplate(): Response {
-  const example = (lang: 'pt' | 'es') => {
-    const pt = lang === 'pt';
-    const row: Record<(typeof TEMPLATE_COLUMNS)[number], string> = {
-      codigo: pt ? 'FUR-800' : 'AMO-1200',
-      nome_pt: pt ? 'Furadeira de impacto 800 W' : 'Esmerilhadeira angular 1200 W',
-      nome_es: pt ? 'Taladro percutor 800 W' : 'Amoladora angular 1200 W',
-      descritivo_pt: pt ? 'Furadeira para alvenaria, madeira e metal.' : 'Esmerilhadeira para corte e desbaste.',
-      descritivo_es: pt ? 'Taladro para mampostería, madera y metal.' : 'Amoladora para corte y desbaste.',
-      descricao_pt: pt ? '<p>Mandril de 13 mm.</p>' : '<p>Disco de 115 mm.</p>',
-      descricao_es: pt ? '<p>Mandril de 13 mm.</p>' : '<p>Disco de 115 mm.</p>',
-      marca: pt ? 'Bosch' : 'Makita',
-      categoria_pt: 'Ferramentas Elétricas',
-      categoria_es: 'Herramientas Eléctricas',
-      departamento_pt: pt ? 'Furadeiras' : 'Esmerilhadeiras',
-      departamento_es: pt ? 'Taladros' : 'Amoladoras',
-      icone_categoria: '',
-      preco: pt ? '89.90' : '650000',
-      moeda: pt ? 'USD' : 'PYG',
-      estoque: pt ? '12' : '4',
-      mostrar_preco: pt ? 'sim' : 'si',
-      especificacoes_pt: pt ? 'Potência: 800 W | Tensão: 220 V' : 'Potência: 1200 W | Disco: 115 mm',
-      especificacoes_es: pt ? 'Potencia: 800 W | Tensión: 220 V' : 'Potencia: 1200 W | Disco: 115 mm',
-      imagens: pt ? 'fur-800-1.jpg | fur-800-2.jpg' : 'amo-1200.jpg',
-    };
-    return TEMPLATE_COLUMNS.map((column) => row[column]);
-  };
-  return csvDownload(toCsv([[...TEMPLATE_COLUMNS], example('pt'), example('es')]), 'modelo-importacao');
+  const example = (index: 0 | 1) => TEMPLATE_COLUMNS.map((column) => TEMPLATE_EXAMPLES[column][index]);
+  return csvDownload(toCsv([[...TEMPLATE_COLUMNS], example(0), example(1)]), 'modelo-importacao');
 }
 
 type UploadOutcome = { ok: true; job: ImportJob } | { ok: false; status: number; message: string };

@@ -18,7 +18,7 @@ export interface SourceRow {
 /** Opens the file's rows from the start; called once per pass (check, then write). */
 export type OpenRows = () => AsyncIterable<SourceRow>;
 
-interface RejectedRow {
+export interface RejectedRow {
   line: number;
   code: string | null;
   issues: RowIssue[];
@@ -48,6 +48,11 @@ interface ImportOptions {
   dryRun: boolean;
   actor: AuditActor;
   onProgress?: (progress: { phase: 'checking' | 'writing'; rows: number }) => void | Promise<void>;
+  /**
+   * Every rejected row of the check, as it is found: the summary keeps only the first
+   * DETAIL_LIMIT of them (its memory stays bounded whatever the file), this sees them all.
+   */
+  onRejected?: (row: RejectedRow) => void;
 }
 
 interface CatalogueImportDeps {
@@ -69,7 +74,7 @@ interface ValidRow {
 }
 
 /** The row's fields checked by the shared schema plus what only the import knows (slugs, icon, repeats). */
-function toValidRow(source: SourceRow, seen: Map<string, number>): ValidRow | RejectedRow {
+function toValidRow(source: SourceRow, seen: Set<string>): ValidRow | RejectedRow {
   const code =
     typeof (source.data as { codigo?: unknown } | undefined)?.codigo === 'string'
       ? String((source.data as { codigo: string }).codigo).trim() || null
@@ -84,9 +89,8 @@ function toValidRow(source: SourceRow, seen: Map<string, number>): ValidRow | Re
   if (row.departamento_pt && !toSlug(row.departamento_pt)) issues.push({ field: 'departamento_pt', problem: 'invalid' });
   const icon = row.icone_categoria ? sanitizeSvgIcon(row.icone_categoria) : null;
   if (row.icone_categoria && !icon) issues.push({ field: 'icone_categoria', problem: 'invalid' });
-  const first = seen.get(row.codigo);
-  if (first !== undefined) issues.push({ field: 'codigo', problem: 'duplicate' });
-  else seen.set(row.codigo, source.line);
+  if (seen.has(row.codigo)) issues.push({ field: 'codigo', problem: 'duplicate' });
+  else seen.add(row.codigo);
   return issues.length ? { line: source.line, code: row.codigo, issues } : { line: source.line, row, icon };
 }
 
@@ -107,7 +111,8 @@ async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
 
 /** Reads rows in batches of valid ones; rejected rows go to `reject` as they come. */
 async function* readBatchesInOrder(open: OpenRows, reject: (row: RejectedRow) => void): AsyncGenerator<ValidRow[]> {
-  const seen = new Map<string, number>();
+  // The file's codes seen so far (repeats are rejected): the one thing kept for every row.
+  const seen = new Set<string>();
   let batch: ValidRow[] = [];
   let count = 0;
   for await (const source of open()) {
@@ -176,10 +181,11 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
     return writes;
   }
 
-  function rejectInto(summary: ImportSummary) {
+  function rejectInto(summary: ImportSummary, onRejected?: (row: RejectedRow) => void) {
     return (row: RejectedRow) => {
       summary.rejected++;
       if (summary.rejectedRows.length < DETAIL_LIMIT) summary.rejectedRows.push(row);
+      onRejected?.(row);
     };
   }
 
@@ -188,7 +194,7 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
     const summary = newSummary();
     const brands = new Set<string>();
     const categories = new Set<string>();
-    for await (const batch of readBatches(open, rejectInto(summary))) {
+    for await (const batch of readBatches(open, rejectInto(summary, options.onRejected))) {
       const stored = await repository.findProducts(
         db,
         batch.map((valid) => valid.row.codigo),

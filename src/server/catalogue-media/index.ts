@@ -9,6 +9,7 @@ import { createShowcaseService } from './showcase-service.ts';
 
 export { postBanners, postBrandLogo, postProductPictures, postSellers, type MediaCaller } from './routes.ts';
 export type { BannerRow, SellerRow } from './repository.ts';
+export { BRAND_NAME_MAX } from './showcase-service.ts';
 
 function getPictureStore() {
   const pool = getPool();

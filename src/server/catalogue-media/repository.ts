@@ -161,6 +161,11 @@ export async function updateBrandLogo(tx: Queryable, id: number, logoUrl: string
   await tx.query('UPDATE brands SET logo_url = $2 WHERE id = $1', [id, logoUrl]);
 }
 
+/** The brand's shown name; its slug (the brand's address, and how an import file matches it) stays. */
+export async function updateBrandName(tx: Queryable, id: number, name: string): Promise<void> {
+  await tx.query('UPDATE brands SET name = $2 WHERE id = $1', [id, name]);
+}
+
 export interface SellerRow {
   id: number;
   name: string;
@@ -212,6 +217,16 @@ export async function updateSeller(tx: Queryable, id: number, fields: SellerFiel
     fields.whatsapp,
     fields.photoUrl,
   ]);
+}
+
+/** Every seller's id in the storefront's order, locked for a move. */
+export async function lockSellerOrder(tx: Queryable): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM sellers ORDER BY position, id FOR UPDATE');
+  return rows.map((row) => row.id);
+}
+
+export async function setSellerOrder(tx: Queryable, ids: readonly number[]): Promise<void> {
+  await tx.query('UPDATE sellers s SET position = o.n FROM unnest($1::int[]) WITH ORDINALITY AS o(id, n) WHERE s.id = o.id', [ids]);
 }
 
 export async function deleteSeller(tx: Queryable, id: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BannerFormSchema, BrandLogoFormSchema, PictureActionSchema, SellerFormSchema } from '#lib/contract/catalogue-media.ts';
+import { BannerFormSchema, BrandFormSchema, PictureActionSchema, SellerFormSchema } from '#lib/contract/catalogue-media.ts';
 import type { Locale } from '#lib/locale.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { DomainError } from '../errors/domain-error.ts';
@@ -108,7 +108,11 @@ export function postBanners(service: ShowcaseService, caller: MediaCaller, reque
 
 export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
   return respond(caller, request, '/painel/catalogo/marcas', async ({ fields, file }) => {
-    const { id } = BrandLogoFormSchema.parse(fields);
+    const { acao, id, nome } = BrandFormSchema.parse(fields);
+    if (acao === 'rename') {
+      await service.renameBrand(caller.actor, id, nome);
+      return { id };
+    }
     if (!file) throw mediaError('invalid', 'pictureMissing');
     await service.setBrandLogo(caller.actor, id, file);
     return { id };
@@ -118,9 +122,10 @@ export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, req
 export function postSellers(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
   return respond(caller, request, '/painel/catalogo/vendedores', async ({ fields, file }) => {
     const input = SellerFormSchema.parse(fields);
-    if (input.acao === 'remove') {
+    if (input.acao !== 'save') {
       if (input.id === undefined) throw mediaError('not_found', 'notFound');
-      await service.removeSeller(caller.actor, input.id);
+      if (input.acao === 'remove') await service.removeSeller(caller.actor, input.id);
+      else await service.moveSeller(caller.actor, input.id, input.acao);
       return { id: input.id };
     }
     if (!input.nome || !input.funcao_pt || !input.funcao_es) throw mediaError('invalid', 'badField');

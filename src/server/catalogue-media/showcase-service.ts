@@ -1,7 +1,8 @@
 import type { BannerKind } from '#lib/contract/catalogue-media.ts';
 import { toPhoneNumber } from '#lib/phone.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { runInTransaction } from '../db/client.ts';
+import type { CatalogueTag } from '../catalogue-changes/index.ts';
+import { runInTransaction, type Queryable } from '../db/client.ts';
 import { mediaError } from './errors.ts';
 import {
   deleteBanner,
@@ -15,12 +16,17 @@ import {
   lockBannersOfKind,
   lockBrand,
   lockSeller,
+  lockSellerOrder,
   setBannerOrder,
+  setSellerOrder,
   updateBanner,
   updateBrandLogo,
+  updateBrandName,
   updateSeller,
   type BannerFields,
+  type BannerRow,
   type SellerFields,
+  type SellerRow,
 } from './repository.ts';
 import type { CatalogueMediaDeps } from './service.ts';
 
@@ -67,6 +73,47 @@ export function toWhatsappDigits(value: string): string | null {
   return phone.e164.slice(1);
 }
 
+type Move = 'up' | 'down';
+
+/** The longest brand name the panel takes (the storefront shows it on cards and in the menu). */
+export const BRAND_NAME_MAX = 80;
+
+/** Moves `id` one place in `ids` (in place, kept within the list); its positions before and after, counted from 1. */
+function moveInOrder(ids: number[], id: number, move: Move): { before: { position: number }; after: { position: number } } {
+  const index = ids.indexOf(id);
+  const target = Math.max(0, Math.min(ids.length - 1, index + (move === 'up' ? -1 : 1)));
+  ids.splice(index, 1);
+  ids.splice(target, 0, id);
+  return { before: { position: index + 1 }, after: { position: target + 1 } };
+}
+
+/** A table of the showcase whose rows the panel creates, edits and deletes: its audit entity, change tag and SQL. */
+interface RowTable<Row extends { id: number }, Fields> {
+  entity: string;
+  tag: CatalogueTag;
+  lock(tx: Queryable, id: number): Promise<Row | null>;
+  insert(tx: Queryable, fields: Fields): Promise<number>;
+  update(tx: Queryable, id: number, fields: Fields): Promise<void>;
+  remove(tx: Queryable, id: number): Promise<void>;
+}
+
+const BANNERS: RowTable<BannerRow, BannerFields> = {
+  entity: 'banner',
+  tag: 'banners',
+  lock: lockBanner,
+  insert: insertBanner,
+  update: updateBanner,
+  remove: deleteBanner,
+};
+const SELLERS: RowTable<SellerRow, SellerFields> = {
+  entity: 'seller',
+  tag: 'sellers',
+  lock: lockSeller,
+  insert: insertSeller,
+  update: updateSeller,
+  remove: deleteSeller,
+};
+
 /** Banners, brand logos and sellers of the storefront; each change audited and announced. */
 export function createShowcaseService(deps: CatalogueMediaDeps) {
   const { db, connect, pictures, writeAudit, announce } = deps;
@@ -74,60 +121,70 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
   const upload = (picture: UploadedPicture | undefined, purpose: 'banner' | 'seller' | 'brand') =>
     picture ? pictures.storePicture(picture.bytes, picture.fileName, purpose) : Promise.resolve(null);
 
+  /** A row created (no id) or edited, and audited, in one transaction; then its change announced. */
+  async function saveRow<Row extends { id: number }, Fields>(
+    actor: AuditActor,
+    table: RowTable<Row, Fields>,
+    id: number | undefined,
+    toFields: (before: Row | null) => Fields,
+  ): Promise<number> {
+    const savedId = await transaction(async (tx) => {
+      const before = id === undefined ? null : await table.lock(tx, id);
+      if (id !== undefined && !before) throw mediaError('not_found', 'notFound');
+      const fields = toFields(before);
+      const rowId = before ? before.id : await table.insert(tx, fields);
+      if (before) await table.update(tx, before.id, fields);
+      const action = `${table.entity}.${before ? 'update' : 'create'}`;
+      await writeAudit(tx, { actor, action, entityType: table.entity, entityId: rowId, before, after: fields });
+      return rowId;
+    });
+    announce([table.tag]);
+    return savedId;
+  }
+
+  async function removeRow<Row extends { id: number }, Fields>(actor: AuditActor, table: RowTable<Row, Fields>, id: number): Promise<void> {
+    await transaction(async (tx) => {
+      const before = await table.lock(tx, id);
+      if (!before) throw mediaError('not_found', 'notFound');
+      await table.remove(tx, id);
+      await writeAudit(tx, { actor, action: `${table.entity}.delete`, entityType: table.entity, entityId: id, before });
+    });
+    announce([table.tag]);
+  }
+
   async function saveBanner(actor: AuditActor, input: BannerInput): Promise<number> {
     const link = toBannerLink(input.link);
     if (input.id === undefined && !input.image) throw mediaError('invalid', 'pictureMissing');
     const imageUrl = await upload(input.image, 'banner');
-    const id = await transaction(async (tx) => {
-      const before = input.id === undefined ? null : await lockBanner(tx, input.id);
-      if (input.id !== undefined && !before) throw mediaError('not_found', 'notFound');
-      const fields: BannerFields = { ...input, link, imageUrl: imageUrl ?? before?.image_url ?? '' };
-      const bannerId = before ? before.id : await insertBanner(tx, fields);
-      if (before) await updateBanner(tx, before.id, fields);
-      await writeAudit(tx, {
-        actor,
-        action: before ? 'banner.update' : 'banner.create',
-        entityType: 'banner',
-        entityId: bannerId,
-        before,
-        after: fields,
-      });
-      return bannerId;
-    });
-    announce(['banners']);
-    return id;
+    return saveRow(actor, BANNERS, input.id, (before) => ({ ...input, link, imageUrl: imageUrl ?? before?.image_url ?? '' }));
   }
 
-  async function moveBanner(actor: AuditActor, id: number, move: 'up' | 'down'): Promise<void> {
+  async function moveBanner(actor: AuditActor, id: number, move: Move): Promise<void> {
     await transaction(async (tx) => {
       const banner = await lockBanner(tx, id);
       if (!banner) throw mediaError('not_found', 'notFound');
       const ids = await lockBannersOfKind(tx, banner.kind as BannerKind);
-      const index = ids.indexOf(id);
-      const target = Math.max(0, Math.min(ids.length - 1, index + (move === 'up' ? -1 : 1)));
-      ids.splice(index, 1);
-      ids.splice(target, 0, id);
+      const moved = moveInOrder(ids, id, move);
       await setBannerOrder(tx, ids);
-      await writeAudit(tx, {
-        actor,
-        action: 'banner.order',
-        entityType: 'banner',
-        entityId: id,
-        before: { position: index + 1 },
-        after: { position: target + 1 },
-      });
+      await writeAudit(tx, { actor, action: 'banner.order', entityType: 'banner', entityId: id, ...moved });
     });
     announce(['banners']);
   }
 
-  async function removeBanner(actor: AuditActor, id: number): Promise<void> {
+  /** A seller one place up or down in the storefront's team (the "how to buy" page). */
+  async function moveSeller(actor: AuditActor, id: number, move: Move): Promise<void> {
     await transaction(async (tx) => {
-      const before = await lockBanner(tx, id);
-      if (!before) throw mediaError('not_found', 'notFound');
-      await deleteBanner(tx, id);
-      await writeAudit(tx, { actor, action: 'banner.delete', entityType: 'banner', entityId: id, before });
+      const ids = await lockSellerOrder(tx);
+      if (!ids.includes(id)) throw mediaError('not_found', 'notFound');
+      const moved = moveInOrder(ids, id, move);
+      await setSellerOrder(tx, ids);
+      await writeAudit(tx, { actor, action: 'seller.order', entityType: 'seller', entityId: id, ...moved });
     });
-    announce(['banners']);
+    announce(['sellers']);
+  }
+
+  async function removeBanner(actor: AuditActor, id: number): Promise<void> {
+    await removeRow(actor, BANNERS, id);
   }
 
   async function setBrandLogo(actor: AuditActor, brandId: number, logo: UploadedPicture): Promise<void> {
@@ -148,43 +205,46 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     announce([`brand:${brandId}`]);
   }
 
+  /**
+   * A brand's name as shoppers read it. Its slug stays (links keep working, an import file still
+   * finds the brand); every product of the brand shows the new name (a trigger copies it to
+   * products.brand_name, which search reads), so the whole catalogue is announced.
+   */
+  async function renameBrand(actor: AuditActor, brandId: number, name: string): Promise<void> {
+    const given = name.trim();
+    if (given === '' || given.length > BRAND_NAME_MAX) throw mediaError('invalid', 'badBrandName');
+    const renamed = await transaction(async (tx) => {
+      const before = await lockBrand(tx, brandId);
+      if (!before) throw mediaError('not_found', 'notFound');
+      if (before.name === given) return false;
+      await updateBrandName(tx, brandId, given);
+      await writeAudit(tx, {
+        actor,
+        action: 'brand.rename',
+        entityType: 'brand',
+        entityId: brandId,
+        before: { name: before.name },
+        after: { name: given },
+      });
+      return true;
+    });
+    if (renamed) announce(['all']);
+  }
+
   async function saveSeller(actor: AuditActor, input: SellerInput): Promise<number> {
     const whatsapp = toWhatsappDigits(input.whatsapp);
     const photoUrl = await upload(input.photo, 'seller');
-    const id = await transaction(async (tx) => {
-      const before = input.id === undefined ? null : await lockSeller(tx, input.id);
-      if (input.id !== undefined && !before) throw mediaError('not_found', 'notFound');
-      const fields: SellerFields = {
-        name: input.name,
-        rolePt: input.rolePt,
-        roleEs: input.roleEs,
-        whatsapp,
-        photoUrl: photoUrl ?? before?.photo_url ?? null,
-      };
-      const sellerId = before ? before.id : await insertSeller(tx, fields);
-      if (before) await updateSeller(tx, before.id, fields);
-      await writeAudit(tx, {
-        actor,
-        action: before ? 'seller.update' : 'seller.create',
-        entityType: 'seller',
-        entityId: sellerId,
-        before,
-        after: fields,
-      });
-      return sellerId;
-    });
-    announce(['sellers']);
-    return id;
+    return saveRow(actor, SELLERS, input.id, (before) => ({
+      name: input.name,
+      rolePt: input.rolePt,
+      roleEs: input.roleEs,
+      whatsapp,
+      photoUrl: photoUrl ?? before?.photo_url ?? null,
+    }));
   }
 
   async function removeSeller(actor: AuditActor, id: number): Promise<void> {
-    await transaction(async (tx) => {
-      const before = await lockSeller(tx, id);
-      if (!before) throw mediaError('not_found', 'notFound');
-      await deleteSeller(tx, id);
-      await writeAudit(tx, { actor, action: 'seller.delete', entityType: 'seller', entityId: id, before });
-    });
-    announce(['sellers']);
+    await removeRow(actor, SELLERS, id);
   }
 
   return {
@@ -195,7 +255,9 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     moveBanner,
     removeBanner,
     setBrandLogo,
+    renameBrand,
     saveSeller,
+    moveSeller,
     removeSeller,
   };
 }

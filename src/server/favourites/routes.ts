@@ -1,14 +1,12 @@
 // The favourites endpoints of the contract (/ecom/favoritos), framework-free (decision 0720).
-import { z } from 'zod';
-import { idSchema, toId } from '#lib/contract/input.ts';
+import { FavouriteBodySchema } from '#lib/contract/favourites.ts';
+import { toId } from '#lib/contract/input.ts';
 import { toApiLang } from '#lib/locale.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { withDomainErrors } from '../http/error-result.ts';
 import { jsonResult, readJsonBody } from '../http/responses.ts';
 import { favouriteError } from './errors.ts';
 import { getFavouritesService } from './index.ts';
-
-const BodySchema = z.object({ produto_id: idSchema });
 
 function requireCustomerId({ locals }: ApiCall): number {
   if (!locals.customer) throw favouriteError('unauthenticated', 'loginRequired');
@@ -24,7 +22,7 @@ export const listFavourites = withDomainErrors(async (call) => {
 /** POST /ecom/favoritos {produto_id}: adds (idempotent) and answers `{ id, produto_id }`. */
 export const addFavourite = withDomainErrors(async (call) => {
   const customerId = requireCustomerId(call);
-  const parsed = await readJsonBody(call.body, BodySchema, call.locals.locale);
+  const parsed = await readJsonBody(call.body, FavouriteBodySchema, call.locals.locale);
   if (!parsed.ok) return parsed.result;
   const added = await getFavouritesService().addFavourite(customerId, parsed.data.produto_id);
   if (!added) throw favouriteError('invalid', 'productNotFound', { field: 'produto_id' });

@@ -1,7 +1,7 @@
-import type { APIContext } from 'astro';
+import type { APIContext, AstroCookies } from 'astro';
 import type { RequestLocals } from '../entry/request-context.ts';
 import type { PanelStaff } from '../staff/auth.ts';
-import { toResponse, type ApiResult, type BodySource, type HeaderReader } from './responses.ts';
+import { toResponse, type ApiResult, type BodySource, type CookieChange, type HeaderReader } from './responses.ts';
 
 /**
  * One API request as route code sees it, framework-free: Astro endpoints build it from their
@@ -55,12 +55,16 @@ export function toApiCall(context: APIContext, param = 'id'): ApiCall {
   };
 }
 
-/** The result as Astro's answer; its cookie changes go through Astro's cookie API (one per name). */
-export function toAstroResponse(context: APIContext, result: ApiResult): Response {
-  for (const cookie of result.cookies ?? []) {
-    if (cookie.value === null) context.cookies.delete(cookie.name, cookie.options);
-    else context.cookies.set(cookie.name, cookie.value, cookie.options);
-  }
+/** Sets or clears (null value) a cookie through Astro's cookie API, which keeps one per name. */
+export function applyCookie(cookies: AstroCookies, { name, value, options }: CookieChange): void {
+  if (value !== null) return cookies.set(name, value, options);
+  const { maxAge: _ignored, ...rest } = options;
+  cookies.delete(name, rest);
+}
+
+/** The result as Astro's answer, its cookie changes applied. */
+function toAstroResponse(context: APIContext, result: ApiResult): Response {
+  for (const cookie of result.cookies ?? []) applyCookie(context.cookies, cookie);
   return toResponse(result);
 }
 

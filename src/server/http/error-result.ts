@@ -1,4 +1,3 @@
-import type { APIContext } from 'astro';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { DomainError, type ErrorKind } from '../errors/domain-error.ts';
@@ -57,20 +56,6 @@ export function withDomainErrors(handler: ApiHandler): ApiHandler {
       return await handler(call);
     } catch (error) {
       return toErrorResult(error, call.locals.locale);
-    }
-  };
-}
-
-/**
- * An Astro endpoint whose DomainErrors answer through the mapper: for routes that need what only
- * Astro's context has (cookies to set, the client address, a multipart body).
- */
-export function withDomainErrorResponses(handler: (context: APIContext) => Promise<Response>): (context: APIContext) => Promise<Response> {
-  return async (context) => {
-    try {
-      return await handler(context);
-    } catch (error) {
-      return toErrorResponse(error, context.locals.locale);
     }
   };
 }

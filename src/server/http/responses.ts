@@ -118,10 +118,6 @@ export function readQuery<S extends z.ZodType>(params: URLSearchParams, schema: 
   return { ok: false, result: errorResult(400, describeInvalid(fields, locale), fields) };
 }
 
-export function parseQuery<S extends z.ZodType>(url: URL, schema: S, locale: Locale): Parsed<z.output<S>> {
-  return toParsed(readQuery(url.searchParams, schema, locale));
-}
-
 /** Request headers as route code reads them (a web Headers, or Node's through fast-routes.ts). */
 export interface HeaderReader {
   get(name: string): string | null;
@@ -181,11 +177,6 @@ export async function readJsonBody<S extends z.ZodType>(source: BodySource, sche
 
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, locale: Locale): Promise<Parsed<z.output<S>>> {
   return toParsed(await readJsonBody(fromRequest(request), schema, locale));
-}
-
-/** readJsonObject for Astro endpoints (a web Request, an error as a Response). */
-export async function parseJsonObject(request: Request, locale: Locale): Promise<Parsed<Record<string, unknown>>> {
-  return toParsed(await readJsonObject(fromRequest(request), locale));
 }
 
 /** A CSV file to download as `{basename}-{YYYY-MM-DD}.csv`, never cached (staff exports). */

@@ -2,7 +2,6 @@ import { getPool } from '../db/client.ts';
 import { createReferenceService, type ReferenceService } from './service.ts';
 
 export { createReferenceService, type CityWithState, type ReferenceService } from './service.ts';
-export { getStateCities, getStates, postCityByCode } from './routes.ts';
 
 let service: ReferenceService | undefined;
 

@@ -8,7 +8,7 @@ import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
-import type { ApiCall, ApiHandler } from '../http/api-call.ts';
+import type { ApiHandler } from '../http/api-call.ts';
 import { getReferenceService } from '../reference/index.ts';
 import { calculateShipping, estimateShipping, listPickupPoints } from './routes.ts';
 import { createShippingSettingsService } from './admin-service.ts';
@@ -31,8 +31,7 @@ export const calculateShippingRoute: ApiHandler = (call) => calculateShipping(ge
 /** GET /ecom/venda/carrinho/{externalId}/pontos-entrega. */
 export const listPickupPointsRoute: ApiHandler = (call) => listPickupPoints(getShippingService(), call);
 /** GET /ecom/endereco/frete?cidade_id=. */
-export const estimateShippingRoute = (call: Pick<ApiCall, 'url' | 'locals'>): Promise<Response> =>
-  estimateShipping(getShippingService(), call);
+export const estimateShippingRoute: ApiHandler = (call) => estimateShipping(getShippingService(), call);
 
 /** The panel's shipping settings (rate table, pickup points) on the shop's pool. */
 export function getShippingSettingsService() {

@@ -1,12 +1,12 @@
 // The shipping endpoints (storefront spec section 7), framework-free: Astro's endpoint files and
 // server.mjs's fast routes both run these.
-import { CalculateShippingBodySchema, ShippingEstimateQuerySchema } from '#lib/contract/shipping-schema.ts';
+import { CalculateShippingBodySchema, EstimateShippingQuerySchema } from '#lib/contract/shipping-schema.ts';
 import { toApiLang, type Locale, type Storefront } from '#lib/locale.ts';
 import type { SessionCustomer } from '../accounts/sessions.ts';
 import { checkExternalId } from '../cart/cart-http.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
-import { jsonResult, readJsonBody, readQuery, toResponse, type ApiResult } from '../http/responses.ts';
+import { jsonResult, readJsonBody, readQuery, type ApiResult } from '../http/responses.ts';
 import type { ShippingActor, ShippingService } from './service.ts';
 
 function getShippingActor(locals: { customer: SessionCustomer | null; locale: Locale; storefront: Storefront }): ShippingActor {
@@ -59,14 +59,15 @@ export async function listPickupPoints(service: ShippingService, { id, url, loca
 }
 
 /** GET /ecom/endereco/frete?cidade_id=: the product page's estimate for a city (no cart, no tokens). */
-export async function estimateShipping(service: ShippingService, { url, locals }: Pick<ApiCall, 'url' | 'locals'>): Promise<Response> {
-  const query = readQuery(url.searchParams, ShippingEstimateQuerySchema, locals.locale);
-  if (!query.ok) return toResponse(query.result);
+export async function estimateShipping(service: ShippingService, { url, locals }: ApiCall): Promise<ApiResult> {
+  const query = readQuery(url.searchParams, EstimateShippingQuerySchema, locals.locale);
+  if (!query.ok) return query.result;
   try {
-    return toResponse(
-      jsonResult(200, await service.estimate(query.data.cidade_id, query.data.moeda_id ?? locals.currencyId, getShippingActor(locals))),
+    return jsonResult(
+      200,
+      await service.estimate(query.data.cidade_id, query.data.moeda_id ?? locals.currencyId, getShippingActor(locals)),
     );
   } catch (error) {
-    return toResponse(toErrorResult(error, locals.locale));
+    return toErrorResult(error, locals.locale);
   }
 }

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getReferenceService, postCityByCode } from '#server/reference/index.ts';
+import { toAstroRoute } from '#server/http/api-call.ts';
+import { postCityByCode } from '#server/reference/routes.ts';
 
 /** POST /ecom/endereco/cidade-por-codigo: the city of a municipality code. */
-export const POST: APIRoute = ({ request, locals }) => postCityByCode(getReferenceService(), request, locals.locale);
+export const POST: APIRoute = toAstroRoute(postCityByCode);

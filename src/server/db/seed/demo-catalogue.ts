@@ -100,15 +100,7 @@ async function seedBanners(client: pg.PoolClient): Promise<void> {
       'Roçadeiras, motosserras e sopradores.',
       'Desmalezadoras, motosierras y sopladoras.',
     ],
-    [
-      'Triplo Esquerdo',
-      '/img/banner/tile-wrench-4.webp',
-      '/produtos/jogos-de-chaves',
-      'Jogos de chaves',
-      'Juegos de llaves',
-      'Kits completos para a oficina.',
-      'Kits completos para el taller.',
-    ],
+    // The first of a triple type in panel order is the one shown (issue 20); the other waits its turn.
     [
       'Triplo Esquerdo',
       '/img/banner/tile-wrench-5.webp',
@@ -117,6 +109,15 @@ async function seedBanners(client: pg.PoolClient): Promise<void> {
       'Juegos de llaves y tubos',
       'Para a oficina e a manutenção.',
       'Para el taller y el mantenimiento.',
+    ],
+    [
+      'Triplo Esquerdo',
+      '/img/banner/tile-wrench-4.webp',
+      '/produtos/jogos-de-chaves',
+      'Jogos de chaves',
+      'Juegos de llaves',
+      'Kits completos para a oficina.',
+      'Kits completos para el taller.',
     ],
     [
       'Triplo Centro',

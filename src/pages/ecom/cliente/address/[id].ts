@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
+import { toAstroRoute } from '#server/http/api-call.ts';
 import { putAddress } from '#server/accounts/routes.ts';
 
 /** PUT /ecom/cliente/address/{id}: renames, soft-deletes or edits an address. */
-export const PUT: APIRoute = putAddress;
+export const PUT: APIRoute = toAstroRoute(putAddress);

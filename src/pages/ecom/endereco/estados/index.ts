@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getReferenceService, getStates } from '#server/reference/index.ts';
+import { toAstroRoute } from '#server/http/api-call.ts';
+import { getStates } from '#server/reference/routes.ts';
 
 /** GET /ecom/endereco/estados?pais_id=: states as `{ data }`. */
-export const GET: APIRoute = ({ url, locals }) => getStates(getReferenceService(), url, locals.locale);
+export const GET: APIRoute = toAstroRoute(getStates);

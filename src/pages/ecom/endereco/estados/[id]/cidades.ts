@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getReferenceService, getStateCities } from '#server/reference/index.ts';
+import { toAstroRoute } from '#server/http/api-call.ts';
+import { getStateCities } from '#server/reference/routes.ts';
 
 /** GET /ecom/endereco/estados/{estado_id}/cidades: the state's cities as `{ data }`. */
-export const GET: APIRoute = ({ params, locals }) => getStateCities(getReferenceService(), params.id, locals.locale);
+export const GET: APIRoute = toAstroRoute(getStateCities);
