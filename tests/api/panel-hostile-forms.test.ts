@@ -32,7 +32,12 @@ describe('panel forms under hostile input', () => {
     } = await db.query<{ id: number; version: string; currency_id: number; name_pt: string; description_pt: string }>(
       'SELECT id, xmin::text AS version, currency_id, name_pt, description_pt FROM products ORDER BY id OFFSET 7 LIMIT 1',
     );
-    for (const fields of [{ nome_pt: 'Serra\u0000copo' }, { nome_pt: 'Serra\u0007copo' }, { descricao_pt: '<p>a\u0000b</p>' }]) {
+    const attempts: Record<string, string>[] = [
+      { nome_pt: 'Serra\u0000copo' },
+      { nome_pt: 'Serra\u0007copo' },
+      { descricao_pt: '<p>a\u0000b</p>' },
+    ];
+    for (const fields of attempts) {
       const answer = await postForm(
         `/painel/catalogo/produtos/${product!.id}`,
         { versao: product!.version, preco: '10', moeda: String(product!.currency_id), estoque: '3', nome_pt: 'x', nome_es: 'y', ...fields },
