@@ -1,12 +1,13 @@
 // The catalogue-media forms of the staff panel (pictures, banners, brand logos, sellers): the
 // server parses their fields with these schemas (multipart or urlencoded, decision 0820).
 import { z } from 'zod';
+import { isSafeText } from '../safe-text.ts';
 
 /** The banner slots of the home page (the carousel, the three side by side, the offers one). */
 export const BANNER_KINDS = ['Banner Principal', 'Triplo Esquerdo', 'Triplo Centro', 'Triplo Direito', 'Receba Ofertas'] as const;
 export type BannerKind = (typeof BANNER_KINDS)[number];
 
-const text = (max: number) => z.string().trim().max(max).default('');
+const text = (max: number) => z.string().trim().max(max).refine(isSafeText).default('');
 const IdSchema = z
   .string()
   .regex(/^\d{1,9}$/)

@@ -6,6 +6,7 @@ import { accountMessages } from './accounts.ts';
 import { moneyMessages } from './money.ts';
 import { shippingMessages } from './shipping.ts';
 import * as sharedAccount from './shared-account.ts';
+import { formMessages } from './forms.ts';
 import { defineMessages } from './translator.ts';
 
 /** The panel's catalogue settings (issue 20 point 3): products, categories, exchange rates, shipping. */
@@ -53,6 +54,7 @@ export const panelCatalogueMessages = defineMessages({
     error_invalid_input: 'Corrija os campos marcados: nada foi salvo.',
     fieldRequired: 'Preencha este campo.',
     fieldTooLong: 'Texto longo demais (até {max} caracteres).',
+    fieldUnsafe: formMessages['pt-BR'].invalidCharacters,
     priceInvalid: 'Informe um valor de 0 a 999.999.999 com até {decimals} casas decimais.',
     currencyInvalid: 'Escolha uma moeda da lista.',
     stockInvalid: 'Informe um número inteiro de 0 a 1.000.000.000.',
@@ -141,6 +143,7 @@ export const panelCatalogueMessages = defineMessages({
     error_invalid_input: 'Corrige los campos marcados: no se guardó nada.',
     fieldRequired: 'Completa este campo.',
     fieldTooLong: 'Texto demasiado largo (hasta {max} caracteres).',
+    fieldUnsafe: formMessages['es-PY'].invalidCharacters,
     priceInvalid: 'Ingresa un valor de 0 a 999.999.999 con hasta {decimals} decimales.',
     currencyInvalid: 'Elige una moneda de la lista.',
     stockInvalid: 'Ingresa un número entero de 0 a 1.000.000.000.',

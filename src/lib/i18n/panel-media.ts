@@ -39,6 +39,8 @@ export const mediaMessages = defineMessages({
     moveUp: 'Subir',
     moveDown: 'Descer',
     remove: cartMessages['pt-BR'].remove,
+    removeQuestion: 'Remover de vez? Não dá para desfazer.',
+    removeYes: 'Sim, remover',
     bannersTitle: sharedPanel.banners.pt,
     bannersIntro: 'O carrossel principal mostra os banners na ordem abaixo; os triplos e o de ofertas mostram o mais recente de cada tipo.',
     bannerKind: 'Tipo',
@@ -108,6 +110,8 @@ export const mediaMessages = defineMessages({
     moveUp: 'Subir',
     moveDown: 'Bajar',
     remove: cartMessages['es-PY'].remove,
+    removeQuestion: '¿Quitar definitivamente? No se puede deshacer.',
+    removeYes: 'Sí, quitar',
     bannersTitle: sharedPanel.banners.es,
     bannersIntro:
       'El carrusel principal muestra los banners en el orden de abajo; los triples y el de ofertas muestran el más reciente de cada tipo.',

@@ -1,6 +1,7 @@
 // Reading the settings forms (urlencoded, the panel works without JavaScript): every field is
 // range-checked, and every problem is named per field so the form comes back with it.
 import { CURRENCIES, isCurrencyId, toMinor } from '#lib/money.ts';
+import { isSafeText } from '#lib/safe-text.ts';
 import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/sanitize.ts';
 import { settingsError, type FieldProblem } from './errors.ts';
 import type { PickupPointChange, PickupPointSettingRow } from '../shipping/repository.ts';
@@ -21,6 +22,8 @@ export function createFieldReader(form: FormFields) {
       const value = (form[field] ?? '').trim();
       if (required && value === '') fail(field, { key: 'fieldRequired' });
       if (value.length > max) fail(field, { key: 'fieldTooLong', params: { max } });
+      // NUL and other control characters: PostgreSQL refuses NUL, and no catalogue text carries them.
+      else if (!isSafeText(value)) fail(field, { key: 'fieldUnsafe' });
       return value.slice(0, max);
     },
     flag(field: string): boolean {

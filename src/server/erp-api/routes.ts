@@ -67,7 +67,7 @@ function readRows<S extends RowSchema>(text: string, contentType: string | null,
   } catch {
     return jsonError(400, c('invalidJson'));
   }
-  const envelope = BulkEnvelopeSchema.safeParse(body);
+  const envelope = BulkEnvelopeSchema.safeParse(body, zodMessagesIn(locale));
   if (!envelope.success) return jsonError(422, t('invalidRows', { max: MAX_BULK_ROWS }), toFieldErrors(envelope.error.issues));
   const items = envelope.data.itens;
   if (items.length > MAX_BULK_ROWS) return jsonError(413, t('error_too_many_rows', { max: MAX_BULK_ROWS, count: items.length }));
@@ -145,7 +145,7 @@ export function postProducts(service: ErpApiService, call: ErpCall): Promise<Res
     } catch {
       return jsonError(400, c('invalidJson'));
     }
-    const envelope = BulkEnvelopeSchema.safeParse(body);
+    const envelope = BulkEnvelopeSchema.safeParse(body, zodMessagesIn(call.locale));
     if (!envelope.success) return jsonError(422, t('invalidRows', { max: MAX_UPSERT_ROWS }), toFieldErrors(envelope.error.issues));
     const items = envelope.data.itens;
     if (items.length > MAX_UPSERT_ROWS) return jsonError(413, t('error_too_many_rows', { max: MAX_UPSERT_ROWS, count: items.length }));

@@ -6,6 +6,7 @@ import type { ConnectionSource, Queryable } from '../db/client.ts';
 import { runInTransaction } from '../db/client.ts';
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
 import type { RowIssue } from '#lib/contract/catalogue-product.ts';
+import { isSafeText } from '#lib/safe-text.ts';
 import type { CatalogueImportService, SourceRow } from '../catalogue-import/service.ts';
 import { erpError } from './errors.ts';
 import type { ActiveKey, ErpRepository, PaidItemRow, PaidOrderRow, PaidPaymentRow, RowOutcome } from './repository.ts';
@@ -183,7 +184,7 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
     /** A new key: the secret is returned this once; only its SHA-256 is kept. */
     async createKey(actor: KeyActor, input: { name: string; scopes: string[] }) {
       const name = input.name.trim();
-      if (name.length < 1 || name.length > 80) throw erpError('invalid', 'error_key_name_invalid');
+      if (name.length < 1 || name.length > 80 || !isSafeText(name)) throw erpError('invalid', 'error_key_name_invalid');
       const scopes = API_SCOPES.filter((scope) => input.scopes.includes(scope));
       if (scopes.length === 0 || scopes.length !== new Set(input.scopes).size) throw erpError('invalid', 'error_key_scopes_invalid');
       const secret = `frt_${randomBytes(32).toString('base64url')}`;

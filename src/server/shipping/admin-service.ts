@@ -10,6 +10,7 @@ import {
   deleteRateSetting,
   getParaguayanCity,
   insertRateSetting,
+  isParaguayanState,
   listPickupPointSettings,
   listRateSettings,
   listServices,
@@ -84,6 +85,8 @@ export function createShippingSettingsService(deps: ShippingSettingsDeps) {
         throw settingsError('invalid_input', { servico: { key: 'serviceInvalid' } });
       }
       if (rate.cityId !== null && !(await getParaguayanCity(db, rate.cityId)))
+        throw settingsError('invalid_input', { destino: { key: 'cityInvalid' } });
+      if (rate.stateId !== null && !(await isParaguayanState(db, rate.stateId)))
         throw settingsError('invalid_input', { destino: { key: 'cityInvalid' } });
       await edit(async (tx) => {
         const id = await insertRateSetting(tx, rate);

@@ -247,6 +247,12 @@ export async function savePickupPoint(tx: Queryable, id: number | null, change: 
   return rows[0]!.id;
 }
 
+/** Whether a Paraguayan department (state of country 2) has this id: a rate for a whole department needs one. */
+export async function isParaguayanState(db: Queryable, stateId: number): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM states WHERE id = $1::int AND country_id = 2', [stateId]);
+  return rowCount === 1;
+}
+
 /** A Paraguayan city (country 2) by id, or null: rates and pickup points exist only there. */
 export async function getParaguayanCity(db: Queryable, cityId: number): Promise<{ id: number; state_id: number } | null> {
   const { rows } = await db.query<{ id: number; state_id: number }>(

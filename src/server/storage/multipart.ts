@@ -71,6 +71,9 @@ export async function parseMultipart(source: Request | BodySource, limits: Multi
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => finish({ ok: false, reason: 'too_large' }));
+      // A body that ends inside a file (a phone losing its connection mid-upload) errors the file
+      // stream itself: unheard, that error would end the whole process.
+      stream.on('error', () => finish({ ok: false, reason: 'bad_request' }));
       stream.on('end', () => {
         const bytes = Buffer.concat(chunks);
         if (bytes.length > 0) files[name] = { field: name, filename: info.filename ?? '', bytes };
