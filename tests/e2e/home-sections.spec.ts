@@ -27,7 +27,10 @@ for (const host of ['br', 'es'] as const) {
     });
 
     test('the banner carousel advances every 5 s, wraps, and its arrows move it', { tag: '@desktop' }, async ({ page }) => {
-      await page.clock.install();
+      // The page's clock stands still unless the test moves it: under load, real seconds passing
+      // between the timer's start and runFor would otherwise fire the 5 s timer twice.
+      await page.clock.install({ time: new Date('2026-03-02T12:00:00Z') });
+      await page.clock.pauseAt(new Date('2026-03-02T13:00:00Z')); // before the page exists: no timer to fire
       await page.goto(storefrontUrl(host, '/'));
       const dots = page.locator('.hero__dots a');
       const count = await dots.count();
