@@ -11,9 +11,11 @@
 //   cpu_budget        each shop process gets its own CPU budget of CPU_PER_PROCESS (a cgroup v1
 //                     CFS quota, lib/cpu-budget.mjs), as two small machines would have, and the
 //                     WEB_CONCURRENCY=2 shop twice that for its two workers (its primary serves
-//                     nothing). The generator, nginx and PostgreSQL stay outside the budgets and
-//                     have the rest of the machine, so whether two processes add up is the
-//                     shops' own doing (ratio_two_lb_vs_one_process near 2 means they do).
+//                     nothing), with a high CPU weight so that they get it even when other work
+//                     keeps the machine busy. The generator, nginx and PostgreSQL stay outside
+//                     the budgets and share the rest of the machine, so whether two processes
+//                     add up is the shops' own doing (ratio_two_lb_vs_one_process near 2 means
+//                     they do; server_cpu_cores shows each run's share held to the budget).
 //                     Skipped, saying why, where cgroups v1 cannot be written (not root, v2).
 // The load generator is wrk in its own process (lib/http-load.mjs). nginx comes from Debian's
 // package: installed here when missing and we may (root with apt-get), else this case is skipped

@@ -418,6 +418,64 @@ describe('catalogue settings: shipping rates and pickup points', () => {
     expect(await twice.text()).toContain('Este servicio ya tiene un envío para este destino');
   });
 
+  it('a rate and a pickup point no order chose are deleted; a chosen point is refused, saying why', async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const city = await cityOf('Pilar');
+    const addRate = await postForm(
+      '/painel/catalogo/frete',
+      { tipo: 'nova_tarifa', servico: '1', destino: `c:${city.id}`, preco: '70000', prazo: '4' },
+      { cookie },
+    );
+    expect(addRate.status).toBe(303);
+    const rate = (await getTestDb().query<{ id: number }>('SELECT id FROM delivery_rates WHERE service_id = 1 AND city_id = $1', [city.id]))
+      .rows[0]!;
+    expect((await estimate(city.id)).find((option) => option.entrega_servico_id === 1)).toMatchObject({ valor: 70000 });
+    expect((await postForm('/painel/catalogo/frete', { tipo: 'remover_tarifa', id: String(rate.id) }, { cookie })).status).toBe(303);
+    expect((await estimate(city.id)).find((option) => option.entrega_servico_id === 1)?.valor).not.toBe(70000);
+    expect((await readAudit('delivery_rate', rate.id)).map((row) => row.action)).toEqual(['shipping_rate.add', 'shipping_rate.delete']);
+
+    const point = (nome: string) => ({
+      tipo: 'ponto',
+      id: '',
+      versao: '',
+      nome,
+      endereco: 'Calle 1',
+      cidade: String(city.id),
+      horario_pt: 'Seg a sex',
+      horario_es: 'Lun a vie',
+      preco: '10000',
+      prazo: '1',
+      ativo: 'on',
+    });
+    const ids: number[] = [];
+    for (const nome of ['Punto Pilar Libre', 'Punto Pilar Elegido']) {
+      expect((await postForm('/painel/catalogo/frete', point(nome), { cookie })).status).toBe(303);
+      ids.push((await getTestDb().query<{ id: number }>('SELECT id FROM pickup_points WHERE name = $1', [nome])).rows[0]!.id);
+    }
+    const [free, chosen] = ids as [number, number];
+    const customer = (
+      await getTestDb().query<{ id: number }>(
+        `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
+         VALUES ($1, 'x', 'Punto', 'Elegido', 0, 'RUC', '80012345-6') RETURNING id`,
+        [`point-${Date.now().toString(36)}@example.test`],
+      )
+    ).rows[0]!;
+    await getTestDb().query(
+      `INSERT INTO orders (customer_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type, pickup_point_id, payment_method, locale)
+       VALUES ($1, 3, 100000, 10000, 110000, 'pickup_point', $2, 'card', 'es-PY')`,
+      [customer.id, chosen],
+    );
+    expect((await postForm('/painel/catalogo/frete', { tipo: 'remover_ponto', id: String(free) }, { cookie })).status).toBe(303);
+    const refused = await postForm('/painel/catalogo/frete', { tipo: 'remover_ponto', id: String(chosen) }, { cookie });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain('Este punto de retiro fue elegido en 1 pedido(s) y no se puede eliminar');
+    const names = (await estimate(city.id)).flatMap((option) => option.opcionais?.pontos_entrega ?? []).map((p) => p.nome);
+    expect(names).toContain('Punto Pilar Elegido');
+    expect(names).not.toContain('Punto Pilar Libre');
+    expect((await readAudit('pickup_point', free)).map((row) => row.action)).toEqual(['pickup_point.add', 'pickup_point.delete']);
+    expect((await readAudit('pickup_point', chosen)).map((row) => row.action)).toEqual(['pickup_point.add']);
+  });
+
   it('an admin adds a pickup point and edits its hours; shoppers of that city see it', async () => {
     const { cookie } = await createSignedInStaff('admin');
     const city = await cityOf('Hernandarias');

@@ -7,6 +7,7 @@ import path from 'node:path';
 
 const CPU_MOUNT = '/sys/fs/cgroup/cpu';
 const PERIOD_US = 100_000;
+const SHARES = 16_384; // 16x a default process's weight (1024)
 
 /** `pid` and all its descendants (e.g. a cluster primary and its workers). */
 export async function listProcessTree(pid) {
@@ -62,6 +63,9 @@ export async function openCpuBudgets() {
       await mkdir(dir);
       await writeFile(path.join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
       await writeFile(path.join(dir, 'cpu.cfs_quota_us'), String(Math.round(cpus * PERIOD_US)));
+      // The quota caps the group; a high weight makes it get its budget even when other work
+      // keeps the machine busy, so the budget, not the neighbours, is what limits it.
+      await writeFile(path.join(dir, 'cpu.shares'), String(SHARES));
       return {
         async add(pid) {
           await movePids(await listProcessTree(pid), dir);

@@ -48,6 +48,9 @@ export const panelCatalogueMessages = defineMessages({
     error_changed_meanwhile:
       'Este registro foi alterado por outra pessoa enquanto você editava. Nada foi salvo: confira os valores atuais abaixo, refaça sua alteração e salve de novo.',
     error_not_found: 'Registro não encontrado.',
+    error_point_in_use:
+      'Este ponto de retirada foi escolhido em {n} pedido(s) e não pode ser excluído: esses pedidos mostram ao cliente e à loja onde retirar. Desmarque "ativo" para que deixe de ser oferecido.',
+    remove: 'Excluir',
     error_invalid_input: 'Corrija os campos marcados: nada foi salvo.',
     fieldRequired: 'Preencha este campo.',
     fieldTooLong: 'Texto longo demais (até {max} caracteres).',
@@ -134,6 +137,9 @@ export const panelCatalogueMessages = defineMessages({
     error_changed_meanwhile:
       'Otra persona cambió este registro mientras lo editabas. No se guardó nada: revisa los valores actuales abajo, rehaz tu cambio y guarda de nuevo.',
     error_not_found: 'Registro no encontrado.',
+    error_point_in_use:
+      'Este punto de retiro fue elegido en {n} pedido(s) y no se puede eliminar: esos pedidos muestran al cliente y a la tienda dónde retirar. Desmarca "activo" para que deje de ofrecerse.',
+    remove: 'Eliminar',
     error_invalid_input: 'Corrige los campos marcados: no se guardó nada.',
     fieldRequired: 'Completa este campo.',
     fieldTooLong: 'Texto demasiado largo (hasta {max} caracteres).',

@@ -3,7 +3,7 @@ import type { CartItemInput } from '#lib/contract/cart-schema.ts';
 import { cartError } from './errors.ts';
 import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './repository.ts';
 import { convertWithUsdRates, toMajor } from '#lib/money.ts';
-import type { PriceTable } from './pricing.ts';
+import type { PriceTable } from '../prices/index.ts';
 
 /** A line as the client asked for it, after merging entries of the same product. */
 export interface WantedLine {

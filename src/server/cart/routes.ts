@@ -1,17 +1,50 @@
 // The cart endpoints of the contract (storefront spec section 7), framework-free: Astro's
 // endpoint files and server.mjs's fast routes both run these.
 import type { ApiCall } from '../http/api-call.ts';
-import { jsonResult, readJsonBody, readQuery, type ApiResult } from '../http/responses.ts';
+import { errorResult, jsonResult, readJsonBody, readQuery, type ApiResult } from '../http/responses.ts';
 import { cartError } from './errors.ts';
 import { CartBodySchema, CartQuerySchema } from '#lib/contract/cart-schema.ts';
-import { checkExternalId, getActor } from './cart-http.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { getCartService } from './index.ts';
-import { CART_COOKIE, CART_COOKIE_MAX_AGE_S, getOrCreateCartId, toCartReturnPath } from './cart-cookie.ts';
-import { getMaxQuantity } from '#lib/contract/cart.ts';
+import { createExternalId, EXTERNAL_ID_PATTERN, getMaxQuantity } from '#lib/contract/cart.ts';
 import { toId } from '#lib/contract/input.ts';
 import type { RequestLocals } from '../entry/request-context.ts';
+import { cartMessages } from '#lib/i18n/cart.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import { toApiLang, type Locale } from '#lib/locale.ts';
+import { toSafeRedirect } from '#lib/safe-redirect.ts';
+import type { SessionCustomer } from '../accounts/sessions.ts';
+import type { CartActor } from './service.ts';
+
+/** The cart's external id also rides in this cookie (set by the browser store and the no-JS form). */
+export const CART_COOKIE = 'fronteira_cart';
+const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 60;
+
+export function readCartCookie(value: string | undefined): string | null {
+  return value && EXTERNAL_ID_PATTERN.test(value) ? value : null;
+}
+
+function getOrCreateCartId(value: string | undefined): { externalId: string; created: boolean } {
+  const existing = readCartCookie(value);
+  return existing ? { externalId: existing, created: false } : { externalId: createExternalId(), created: true };
+}
+
+/** Where the no-JS add-to-cart form goes back to: a path of this shop, else the cart. */
+function toCartReturnPath(value: unknown): string {
+  return toSafeRedirect(value, '/carrinho');
+}
+
+function getActor(locals: { customer: SessionCustomer | null; locale: Locale }, lang?: 'pt' | 'es'): CartActor {
+  return { customerId: locals.customer?.id ?? null, lang: lang ?? toApiLang(locals.locale) };
+}
+
+/** 400 for an external id weaker than 128 bits (or not base64url); shipping's routes check the same. */
+export function checkExternalId(externalId: string, locale: Locale): ApiResult | null {
+  if (EXTERNAL_ID_PATTERN.test(externalId)) return null;
+  const message = createTranslator(cartMessages, locale)('externalIdWeak');
+  return errorResult(400, message, { external_id: [message] });
+}
 
 /** POST /ecom/venda/carrinho: creates the cart under the client's external id. */
 export async function postCart({ body, locals }: ApiCall): Promise<ApiResult> {

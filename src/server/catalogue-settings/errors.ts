@@ -1,17 +1,26 @@
 import { panelCatalogueMessages, type PanelCatalogueKey } from '#lib/i18n/panel-catalogue.ts';
 import { defineErrors, type DomainError, type ErrorKind, type FieldMessage } from '../errors/domain-error.ts';
 
-export type SettingsErrorCode = 'not_found' | 'changed_meanwhile' | 'invalid_input';
+export type SettingsErrorCode = 'not_found' | 'changed_meanwhile' | 'invalid_input' | 'point_in_use';
 
 /** A field's problem: a message key of the panel catalogue and its parameters. */
 export type FieldProblem = Exclude<FieldMessage<PanelCatalogueKey>, string>;
 
-const KIND_OF: Record<SettingsErrorCode, ErrorKind> = { not_found: 'not_found', changed_meanwhile: 'conflict', invalid_input: 'invalid' };
+const KIND_OF: Record<SettingsErrorCode, ErrorKind> = {
+  not_found: 'not_found',
+  changed_meanwhile: 'conflict',
+  invalid_input: 'invalid',
+  point_in_use: 'conflict',
+};
 
 const catalogueSettingsError = defineErrors(panelCatalogueMessages);
 
 /** A refused settings edit (decision 0720's DomainError): nothing was written; each field says its problem. */
-export function settingsError(code: SettingsErrorCode, fields: Record<string, FieldProblem> = {}): DomainError {
+export function settingsError(
+  code: SettingsErrorCode,
+  fields: Record<string, FieldProblem> = {},
+  params: Record<string, string | number> = {},
+): DomainError {
   const fieldMessages = Object.fromEntries(Object.entries(fields).map(([name, problem]) => [name, [problem]]));
-  return catalogueSettingsError(KIND_OF[code], `error_${code}`, { code, fields: fieldMessages });
+  return catalogueSettingsError(KIND_OF[code], `error_${code}`, { code, fields: fieldMessages, params });
 }

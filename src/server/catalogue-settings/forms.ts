@@ -161,11 +161,18 @@ export function toRateFields(rows: readonly { currency_id: number; rate: string 
 export type ShippingForm =
   | { kind: 'rate'; id: number; version: string; priceMinor: number; days: number }
   | { kind: 'new_rate'; serviceId: number; stateId: number | null; cityId: number | null; priceMinor: number; days: number }
-  | { kind: 'point'; id: number | null; version: string; change: PickupPointChange };
+  | { kind: 'point'; id: number | null; version: string; change: PickupPointChange }
+  | { kind: 'remove_rate'; id: number }
+  | { kind: 'remove_point'; id: number };
 
 const GUARANI = 3;
 
 export function readShippingForm(form: FormFields): ShippingForm {
+  if (form.tipo === 'remover_tarifa' || form.tipo === 'remover_ponto') {
+    if (!/^\d{1,9}$/.test(form.id ?? '')) throw settingsError('not_found');
+    const id = Number(form.id);
+    return form.tipo === 'remover_tarifa' ? { kind: 'remove_rate', id } : { kind: 'remove_point', id };
+  }
   const read = createFieldReader(form);
   const priceMinor = read.money('preco', GUARANI);
   const days = read.integer('prazo', 60, 'daysInvalid');

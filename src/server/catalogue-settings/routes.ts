@@ -107,6 +107,8 @@ export function submitShippingForm(service: ShippingSettingsService, caller: Set
     const input = readShippingForm(form);
     if (input.kind === 'rate') await service.updateRate(caller.actor, input.id, input.version, input.priceMinor, input.days);
     else if (input.kind === 'new_rate') await service.addRate(caller.actor, input);
+    else if (input.kind === 'remove_rate') await service.removeRate(caller.actor, input.id);
+    else if (input.kind === 'remove_point') await service.removePickupPoint(caller.actor, input.id);
     else await service.savePickupPoint(caller.actor, input.id, input.version, input.change);
   });
 }

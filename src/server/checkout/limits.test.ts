@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceTable } from '../cart/pricing.ts';
+import type { PriceTable } from '../prices/index.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { checkHoardingLimits } from './limits.ts';
 

@@ -1,6 +1,6 @@
 import { CURRENCY } from '#lib/locale.ts';
 import { convertWithUsdRates, formatPrice, isCurrencyId } from '#lib/money.ts';
-import type { PriceTable } from '../cart/pricing.ts';
+import type { PriceTable } from '../prices/index.ts';
 import { checkoutLimitError } from './errors.ts';
 
 /**

@@ -3,32 +3,24 @@ import { commonMessages } from '#lib/i18n/common.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import type { DomainError } from '../errors/domain-error.ts';
+import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
-import { json, jsonError, parseJsonBody, type FieldErrors } from '../http/responses.ts';
-import type { RequestLocals } from '../entry/request-context.ts';
-import { getClientIp, tooManyRequests } from '../rate-limit/http.ts';
+import { errorResult, jsonResult, readJsonBody, type ApiResult, type FieldErrors } from '../http/responses.ts';
+import { tooManyRequestsError } from '../rate-limit/errors.ts';
+import { getClientIp } from '../rate-limit/http.ts';
 import { LIMITS } from '../rate-limit/index.ts';
 import { getRateLimiter } from '../services.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
-import type { ShortItem } from './errors.ts';
+import { getLimitDetail, type ShortItem } from './errors.ts';
 import { getCheckoutService } from './index.ts';
 import { StartCheckoutSchema, type StartCheckoutAnswer } from '#lib/contract/checkout.ts';
-import { getLimitDetail } from './limit-messages.ts';
-
-/** What the checkout handler needs of a request: the shape of Astro's context, no more. */
-export interface CheckoutCall {
-  params: { id?: string };
-  request: Request;
-  locals: RequestLocals;
-  clientAddress?: string;
-}
 
 /**
  * A refusal through the one mapper (decision 0720), with checkout's detail lines under `itens`:
  * one per short item (named in the shopper's language) or the cap passed. Anything but a
  * DomainError is rethrown.
  */
-function toCheckoutErrorResponse(error: unknown, locale: Locale): Response {
+function toCheckoutErrorResult(error: unknown, locale: Locale): ApiResult {
   const result = toErrorResult(error, locale);
   const refusal = error as DomainError;
   const t = createTranslator(checkoutMessages, locale);
@@ -40,33 +32,34 @@ function toCheckoutErrorResponse(error: unknown, locale: Locale): Response {
   const limit = getLimitDetail(refusal, locale);
   if (limit) details.push(limit);
   if (details.length && refusal.field) (result.body as { errors: FieldErrors }).errors = { [refusal.field]: details };
-  return json(result.body, { status: result.status, headers: result.headers });
+  return result;
 }
 
 /** POST /ecom/venda/carrinho/{external_id}/iniciar-checkout: the signed-in buyer's cart becomes an order and a payment link. */
-export async function postStartCheckout(context: CheckoutCall): Promise<Response> {
-  const { params, request, locals } = context;
-  if (!locals.customer) return jsonError(401, createTranslator(commonMessages, locals.locale)('loginRequired'));
+export async function postStartCheckout(call: ApiCall): Promise<ApiResult> {
+  const { id, body, locals } = call;
+  if (!locals.customer) return errorResult(401, createTranslator(commonMessages, locals.locale)('loginRequired'));
   const limiter = getRateLimiter();
   const customerOk = await limiter.consume(LIMITS.checkoutCustomer, String(locals.customer.id));
-  const ipOk = await limiter.consume(LIMITS.checkoutIp, getClientIp(context));
-  if (!customerOk || !ipOk) return tooManyRequests(locals.locale);
-  const parsed = await parseJsonBody(request, StartCheckoutSchema, locals.locale);
-  if (!parsed.ok) return parsed.response;
+  const ipOk = await limiter.consume(LIMITS.checkoutIp, getClientIp(call));
+  if (!customerOk || !ipOk) return toErrorResult(tooManyRequestsError(), locals.locale);
+  const parsed = await readJsonBody(body, StartCheckoutSchema, locals.locale);
+  if (!parsed.ok) return parsed.result;
   try {
     const started = await getCheckoutService().startCheckout({
       customerId: locals.customer.id,
-      cartExternalId: params.id ?? '',
+      cartExternalId: id,
       input: parsed.data,
       // Payment and return links come from the configured origin, never from the request's Host.
       shopOrigin: getOriginFor(locals.storefront),
       locale: locals.locale,
     });
-    return json(
-      { link_pagamento: [started.link], pedido: started.orderNumber, external_id: started.orderExternalId } satisfies StartCheckoutAnswer,
-      { status: started.created ? 201 : 200 },
-    );
+    return jsonResult(started.created ? 201 : 200, {
+      link_pagamento: [started.link],
+      pedido: started.orderNumber,
+      external_id: started.orderExternalId,
+    } satisfies StartCheckoutAnswer);
   } catch (error) {
-    return toCheckoutErrorResponse(error, locals.locale);
+    return toCheckoutErrorResult(error, locals.locale);
   }
 }

@@ -8,7 +8,7 @@ import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } 
 import { GatewayError } from '../payments/gateway-http.ts';
 import { getDeliverySnapshot, type DeliveryQuote } from './delivery.ts';
 import { checkoutError, type ShortItem } from './errors.ts';
-import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
+import { getPriceTable, type PriceTable } from '../prices/index.ts';
 import { runInTransaction } from '../db/client.ts';
 import {
   clearCart,

@@ -81,7 +81,6 @@ export function toFieldErrors(issues: readonly { path: readonly PropertyKey[]; m
   return fields;
 }
 
-export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 export type ParsedResult<T> = { ok: true; data: T } | { ok: false; result: ApiResult };
 
 const zodTexts = { pt: pt(), es: es() };
@@ -102,10 +101,6 @@ function describeInvalid(fields: FieldErrors, locale: Locale): string {
 /** A 400 naming the invalid fields, in the shopper's language. */
 export function invalidParamsResult(fields: FieldErrors, locale: Locale, status = 400): ApiResult {
   return errorResult(status, describeInvalid(fields, locale), fields);
-}
-
-function toParsed<T>(parsed: ParsedResult<T>): Parsed<T> {
-  return parsed.ok ? parsed : { ok: false, response: toResponse(parsed.result) };
 }
 
 /** Parses query parameters with `schema`; a bad parameter gives a 400 that names it. */
@@ -131,15 +126,6 @@ export interface BodySource {
   text(): Promise<string>;
   /** The body's bytes as they arrive (multipart uploads); null without a body. Read once, instead of text(). */
   stream(): ReadableStream<Uint8Array> | null;
-}
-
-function fromRequest(request: Request): BodySource {
-  return {
-    contentType: request.headers.get('content-type'),
-    contentLength: request.headers.get('content-length'),
-    text: () => request.text(),
-    stream: () => request.body,
-  };
 }
 
 /**
@@ -173,10 +159,6 @@ export async function readJsonBody<S extends z.ZodType>(source: BodySource, sche
   if (result.success) return { ok: true, data: result.data };
   const fields = toFieldErrors(result.error.issues);
   return { ok: false, result: errorResult(422, describeInvalid(fields, locale), fields) };
-}
-
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S, locale: Locale): Promise<Parsed<z.output<S>>> {
-  return toParsed(await readJsonBody(fromRequest(request), schema, locale));
 }
 
 /** A CSV file to download as `{basename}-{YYYY-MM-DD}.csv`, never cached (staff exports). */

@@ -1,8 +1,5 @@
 import { getConfig } from '../config.ts';
-import type { Locale } from '#lib/locale.ts';
-import { toErrorResponse } from '../http/error-result.ts';
 import type { HeaderReader } from '../http/responses.ts';
-import { tooManyRequestsError } from './errors.ts';
 
 /**
  * The address rate limits count by. X-Forwarded-For is trusted only when TRUSTED_PROXY_HOPS
@@ -30,9 +27,4 @@ export function getClientIp(
   } catch {
     return 'unknown';
   }
-}
-
-/** 429 with the shopper-language message; the window of most limits is 15 minutes. */
-export function tooManyRequests(locale: Locale, retryAfterSeconds = 900): Response {
-  return toErrorResponse(tooManyRequestsError(retryAfterSeconds), locale);
 }

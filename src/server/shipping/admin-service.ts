@@ -5,6 +5,9 @@ import type { SettingsActor } from '../catalogue-settings/service.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import {
+  countOrdersOfPickupPoint,
+  deletePickupPoint,
+  deleteRateSetting,
   getParaguayanCity,
   insertRateSetting,
   isParaguayanState,
@@ -89,6 +92,33 @@ export function createShippingSettingsService(deps: ShippingSettingsDeps) {
         const id = await insertRateSetting(tx, rate);
         if (id === null) throw settingsError('invalid_input', { destino: { key: 'rateExists' } });
         await deps.writeAudit(tx, { actor, action: 'shipping_rate.add', entityType: 'delivery_rate', entityId: id, after: rate });
+      });
+    },
+
+    /** A rate off the table (no order points at a rate: an order keeps its own price and days). */
+    async removeRate(actor: SettingsActor, id: number): Promise<void> {
+      await edit(async (tx) => {
+        const [row] = await listRateSettings(tx, 'pt', { id, lock: true });
+        if (!row) throw settingsError('not_found');
+        await deleteRateSetting(tx, id);
+        const { version: _seen, ...before } = row;
+        await deps.writeAudit(tx, { actor, action: 'shipping_rate.delete', entityType: 'delivery_rate', entityId: id, before });
+      });
+    },
+
+    /**
+     * A pickup point no order chose. One an order chose is refused, saying why: the order names it
+     * to the shopper and the counter (where to collect); unticking "active" stops offering it.
+     */
+    async removePickupPoint(actor: SettingsActor, id: number): Promise<void> {
+      await edit(async (tx) => {
+        const [row] = await listPickupPointSettings(tx, { id, lock: true });
+        if (!row) throw settingsError('not_found');
+        const orders = await countOrdersOfPickupPoint(tx, id);
+        if (orders > 0) throw settingsError('point_in_use', {}, { n: orders });
+        await deletePickupPoint(tx, id);
+        const { version: _seen, ...before } = row;
+        await deps.writeAudit(tx, { actor, action: 'pickup_point.delete', entityType: 'pickup_point', entityId: id, before });
       });
     },
 

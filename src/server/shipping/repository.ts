@@ -205,6 +205,20 @@ export interface PickupPointChange {
   active: boolean;
 }
 
+export async function deleteRateSetting(tx: Queryable, id: number): Promise<void> {
+  await tx.query('DELETE FROM delivery_rates WHERE id = $1', [id]);
+}
+
+/** How many orders chose this pickup point (they name it to the shopper and the counter). */
+export async function countOrdersOfPickupPoint(tx: Queryable, id: number): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE pickup_point_id = $1', [id]);
+  return rows[0]?.n ?? 0;
+}
+
+export async function deletePickupPoint(tx: Queryable, id: number): Promise<void> {
+  await tx.query('DELETE FROM pickup_points WHERE id = $1', [id]);
+}
+
 export async function savePickupPoint(tx: Queryable, id: number | null, change: PickupPointChange): Promise<number> {
   const values = [
     change.name,

@@ -3,7 +3,7 @@
 import { CalculateShippingBodySchema, EstimateShippingQuerySchema } from '#lib/contract/shipping-schema.ts';
 import { toApiLang, type Locale, type Storefront } from '#lib/locale.ts';
 import type { SessionCustomer } from '../accounts/sessions.ts';
-import { checkExternalId } from '../cart/cart-http.ts';
+import { checkExternalId } from '../cart/routes.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { jsonResult, readJsonBody, readQuery, type ApiResult } from '../http/responses.ts';

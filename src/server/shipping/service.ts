@@ -1,6 +1,6 @@
 import type { DeliveryOption, PickupPointView } from '#lib/contract/shipping.ts';
 import { convertWithUsdRates, toMajor } from '#lib/money.ts';
-import { getPriceTable, type PriceTable } from '../cart/pricing.ts';
+import { getPriceTable, type PriceTable } from '../prices/index.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import type { ReferenceService } from '../reference/index.ts';

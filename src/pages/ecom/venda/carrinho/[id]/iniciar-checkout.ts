@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
+import { toAstroRoute } from '#server/http/api-call.ts';
 import { postStartCheckout } from '#server/checkout/routes.ts';
 
 /** POST /ecom/venda/carrinho/{external_id}/iniciar-checkout (checkout routes). */
-export const POST: APIRoute = (context) => postStartCheckout(context);
+export const POST: APIRoute = toAstroRoute(postStartCheckout);

@@ -1,3 +1,5 @@
+// Prices in any currency: the currencies and the USD exchange rates every conversion needs, read
+// once for a few seconds (cart, shipping and checkout convert on every change).
 import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { readCurrenciesAndUsdRates, type CurrencyRow } from './repository.ts';

@@ -1,0 +1,1 @@
+export { getPriceTable, type PriceTable } from './service.ts';
