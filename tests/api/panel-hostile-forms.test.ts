@@ -206,3 +206,29 @@ describe('ERP API envelope errors', () => {
     }
   });
 });
+
+describe('catalogue import of a broken file', () => {
+  it('names the line where the CSV stops being readable, in words', async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const form = new FormData();
+    const csv = 'codigo,nome_pt,nome_es,marca,categoria_pt,preco,estoque\n"QA-1,a,b,c,d,1,1\n';
+    form.append('arquivo', new Blob([csv], { type: 'text/csv' }), 'catalogo.csv');
+    const upload = await api('/painel/catalogo/importar', {
+      method: 'POST',
+      host: 'es',
+      body: form,
+      headers: { ...sameOrigin('es'), cookie },
+    });
+    expect(upload.status).toBe(303);
+    const location = upload.headers.get('location')!;
+    let page = '';
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+      page = await (await api(location, { host: 'es', headers: { cookie } })).text();
+      if (!page.includes('data-testid="import-progress"')) break;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    expect(page.match(/data-testid="import-failed">([^<]*)</)?.[1]).toBe(
+      'La importación falló y no se grabó nada más: No se pudo leer el archivo (CSV o JSON mal formado) a partir de la fila 2.',
+    );
+  });
+});

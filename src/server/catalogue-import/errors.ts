@@ -6,6 +6,7 @@ export type ImportErrorCode =
   | 'empty_file'
   | 'too_many_rows'
   | 'unreadable'
+  | 'unreadable_line'
   | 'missing_columns'
   | 'unknown_columns'
   | 'unknown_format'
@@ -22,6 +23,7 @@ const KIND_OF: Record<ImportErrorCode, ErrorKind> = {
   empty_file: 'invalid',
   too_many_rows: 'too_large',
   unreadable: 'invalid',
+  unreadable_line: 'invalid',
   missing_columns: 'invalid',
   unknown_columns: 'invalid',
   unknown_format: 'unsupported',

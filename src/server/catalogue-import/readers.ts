@@ -136,7 +136,7 @@ async function* readCsv(open: OpenBytes, delimiter: string): AsyncGenerator<Sour
   } catch (error) {
     if (isImportError(error)) throw error;
     const line = (error as { lines?: number }).lines;
-    throw importError('unreadable', line ? String(line) : '');
+    throw line ? importError('unreadable_line', String(line)) : importError('unreadable');
   }
 }
 
