@@ -38,3 +38,25 @@ test('@phone revoking an API key and removing a seller ask first; only "yes" act
   await expect(panel.locator(`[data-seller-id="${sellerId}"]`)).toHaveCount(1);
   await staff.close();
 });
+
+test('@phone removing a pickup point asks first; "yes" removes it', async ({ browser }) => {
+  const db = getTestDb();
+  const name = `Punto ${randomBytes(4).toString('hex')}`;
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO pickup_points (service_id, name, address, city_id, hours_pt, hours_es, price_minor, days)
+     SELECT service_id, $1, 'Calle Palma 100', city_id, '8h-18h', '8h-18h', 10000, 4 FROM pickup_points ORDER BY id LIMIT 1 RETURNING id`,
+    [name],
+  );
+  const pointId = rows[0]!.id;
+  const staff = await openStaffContext(browser, 'es', 'admin', 'es-PY');
+  const panel = await staff.newPage();
+  await panel.goto(storefrontUrl('es', '/painel/catalogo/frete'));
+  const form = panel.getByTestId(`form-remover-ponto-${pointId}`);
+  await form.getByText('Eliminar', { exact: true }).click();
+  await expect(form.getByText('¿Quitar definitivamente? No se puede deshacer.')).toBeVisible();
+  expect((await db.query('SELECT 1 FROM pickup_points WHERE id = $1', [pointId])).rowCount).toBe(1);
+  await form.getByRole('button', { name: 'Sí, quitar' }).click();
+  await expect(panel.getByTestId(`form-remover-ponto-${pointId}`)).toHaveCount(0);
+  expect((await db.query('SELECT 1 FROM pickup_points WHERE id = $1', [pointId])).rowCount).toBe(0);
+  await staff.close();
+});

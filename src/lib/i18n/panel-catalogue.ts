@@ -51,6 +51,8 @@ export const panelCatalogueMessages = defineMessages({
     error_point_in_use:
       'Este ponto de retirada foi escolhido em {n} pedido(s) e não pode ser excluído: esses pedidos mostram ao cliente e à loja onde retirar. Desmarque "ativo" para que deixe de ser oferecido.',
     remove: 'Excluir',
+    removeQuestion: sharedPanel.removeQuestion.pt,
+    removeYes: sharedPanel.removeYes.pt,
     error_invalid_input: 'Corrija os campos marcados: nada foi salvo.',
     fieldRequired: 'Preencha este campo.',
     fieldTooLong: 'Texto longo demais (até {max} caracteres).',
@@ -140,6 +142,8 @@ export const panelCatalogueMessages = defineMessages({
     error_point_in_use:
       'Este punto de retiro fue elegido en {n} pedido(s) y no se puede eliminar: esos pedidos muestran al cliente y a la tienda dónde retirar. Desmarca "activo" para que deje de ofrecerse.',
     remove: 'Eliminar',
+    removeQuestion: sharedPanel.removeQuestion.es,
+    removeYes: sharedPanel.removeYes.es,
     error_invalid_input: 'Corrige los campos marcados: no se guardó nada.',
     fieldRequired: 'Completa este campo.',
     fieldTooLong: 'Texto demasiado largo (hasta {max} caracteres).',

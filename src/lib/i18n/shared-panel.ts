@@ -23,3 +23,5 @@ export const after = { pt: 'Depois', es: 'Después' };
 export const pictures = { pt: 'Fotos de produtos', es: 'Fotos de productos' };
 export const banners = { pt: 'Banners', es: 'Banners' };
 export const sellers = { pt: 'Vendedores', es: 'Vendedores' };
+export const removeQuestion = { pt: 'Remover de vez? Não dá para desfazer.', es: '¿Quitar definitivamente? No se puede deshacer.' };
+export const removeYes = { pt: 'Sim, remover', es: 'Sí, quitar' };
