@@ -70,3 +70,16 @@ describe('request heads', () => {
     expect((await api('/500')).status).toBe(404);
   });
 });
+
+describe('request bodies', () => {
+  it('a body declared over 12 MB gets 413 with a message in the host language before it is read', async () => {
+    const head = (host: string) =>
+      `POST /api/painel/v1/estoque HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${13 * 1024 * 1024}\r\nConnection: close\r\n\r\n{"itens":[`;
+    const bodyOf = (answer: string) => JSON.parse(Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
+    const es = await rawRequest(head('es.localhost'));
+    expect(es).toMatch(/^HTTP\/1\.1 413 /);
+    expect(bodyOf(es).message).toBe('El envío supera 12 MB, lo máximo que recibe la tienda. Envía archivos más pequeños.');
+    const pt = await rawRequest(head('br.localhost'));
+    expect(bodyOf(pt).message).toBe('O envio passa de 12 MB, o máximo que a loja recebe. Envie arquivos menores.');
+  });
+});

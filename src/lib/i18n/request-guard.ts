@@ -5,9 +5,11 @@ export const requestGuardMessages = defineMessages({
   'pt-BR': {
     unknownHost: 'Este endereço não pertence à loja.',
     badHeader: 'Requisição inválida: um cabeçalho contém caracteres não permitidos.',
+    tooLarge: 'O envio passa de {megabytes} MB, o máximo que a loja recebe. Envie arquivos menores.',
   },
   'es-PY': {
     unknownHost: 'Esta dirección no pertenece a la tienda.',
     badHeader: 'Solicitud inválida: un encabezado contiene caracteres no permitidos.',
+    tooLarge: 'El envío supera {megabytes} MB, lo máximo que recibe la tienda. Envía archivos más pequeños.',
   },
 });

@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requestGuardMessages } from '#lib/i18n/request-guard.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { getStorefrontOrigin } from '../storefront-hosts.ts';
+import { BODY_SIZE_LIMIT_BYTES } from '../http/body-limit.ts';
+import { getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
 
 /** The local development storefront answers on loopback names (storefront-hosts.ts: 'local'). */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -26,7 +27,9 @@ export interface Refusal {
   message: string;
 }
 
-function toLocale(req: IncomingMessage): Locale {
+function toLocale(req: IncomingMessage, host: string | null = null): Locale {
+  if (host !== null && resolveStorefront(host) === 'es') return 'es-PY';
+  if (host !== null && resolveStorefront(host) === 'br') return 'pt-BR';
   return /^\s*es\b/i.test(String(req.headers['accept-language'] ?? '')) ? 'es-PY' : 'pt-BR';
 }
 
@@ -46,6 +49,13 @@ export function checkRequestHead(req: IncomingMessage): Refusal | null {
   if (host === null) return { status: 400, message: t('unknownHost') };
   // 421 Misdirected Request: a name this server does not answer for (DNS rebinding, a stray proxy).
   if (!getKnownHosts().has(host)) return { status: 421, message: t('unknownHost') };
+  // A body declared larger than the shop reads is refused before it is sent (Expect: 100-continue)
+  // or read, with a message, instead of the connection being cut halfway through it.
+  const declaredLength = Number(req.headers['content-length'] ?? 0);
+  if (declaredLength > BODY_SIZE_LIMIT_BYTES) {
+    const megabytes = Math.floor(BODY_SIZE_LIMIT_BYTES / (1024 * 1024));
+    return { status: 413, message: createTranslator(requestGuardMessages, toLocale(req, host))('tooLarge', { megabytes }) };
+  }
   return null;
 }
 
