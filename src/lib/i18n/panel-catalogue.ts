@@ -50,7 +50,7 @@ export const panelCatalogueMessages = defineMessages({
     error_not_found: 'Registro não encontrado.',
     error_point_in_use:
       'Este ponto de retirada foi escolhido em {n} pedido(s) e não pode ser excluído: esses pedidos mostram ao cliente e à loja onde retirar. Desmarque "ativo" para que deixe de ser oferecido.',
-    remove: 'Excluir',
+    remove: accountMessages['pt-BR'].deleteAddress,
     removeQuestion: sharedPanel.removeQuestion.pt,
     removeYes: sharedPanel.removeYes.pt,
     error_invalid_input: 'Corrija os campos marcados: nada foi salvo.',
@@ -141,7 +141,7 @@ export const panelCatalogueMessages = defineMessages({
     error_not_found: 'Registro no encontrado.',
     error_point_in_use:
       'Este punto de retiro fue elegido en {n} pedido(s) y no se puede eliminar: esos pedidos muestran al cliente y a la tienda dónde retirar. Desmarca "activo" para que deje de ofrecerse.',
-    remove: 'Eliminar',
+    remove: accountMessages['es-PY'].deleteAddress,
     removeQuestion: sharedPanel.removeQuestion.es,
     removeYes: sharedPanel.removeYes.es,
     error_invalid_input: 'Corrige los campos marcados: no se guardó nada.',
