@@ -34,8 +34,16 @@ export function getPool(): pg.Pool {
     // An idle connection the server closes (restart, failover) must not crash the process:
     // the pool drops it and the next query opens a new one.
     holder[globalKey].on('error', (error) => logDatabaseError('[db] idle connection lost:', error.message));
+    // pg-pool listens for a client's errors only while it is idle: a client lent out (a transaction
+    // between two statements) whose connection is cut emits 'error' with no listener, which ends
+    // the process. Its next statement fails instead (a 503), and release(error) drops it.
+    holder[globalKey].on('connect', (client) => client.on('error', ignoreLentClientError));
   }
   return holder[globalKey];
+}
+
+function ignoreLentClientError(): void {
+  // Reported by the statement that meets the broken connection, or by the pool when idle.
 }
 
 function getConnectionOptions(): pg.PoolConfig {
