@@ -220,19 +220,7 @@ export interface CartLineWithProduct extends CartLineRow {
 
 /** Lines with their products in one query (for the cart's JSON view). */
 export async function getCartLinesWithProducts(db: Queryable, cartId: number, lang: 'pt' | 'es'): Promise<CartLineWithProduct[]> {
-  const { rows } = await db.query<
-    CartLineRow & {
-      p_id: number | null;
-      slug: string;
-      code: string;
-      name: string;
-      images: Array<{ url: string }>;
-      stock: number;
-      show_price: boolean;
-      price_minor: number;
-      currency_id: number;
-    }
-  >(
+  const { rows } = await db.query<CartLineRow & Omit<ProductStockRow, 'id'> & { p_id: number | null }>(
     `SELECT i.id, i.product_id, i.warehouse_id, i.quantity, i.unit_price_minor, i.active, i.token,
             p.id AS p_id, p.slug, p.code, ${lang === 'es' ? 'p.name_es' : 'p.name_pt'} AS name, p.images, p.stock,
             p.show_price, p.price_minor, p.currency_id
