@@ -66,17 +66,21 @@ describe('kept product cards and product page parts', () => {
     expect(before).toContain(`Kept main ${tag}`);
     expect(before).toContain('1.234,56');
     expect(before).not.toContain('Esgotado');
-
     expect(before).toContain('data-stock="7"');
+    const productPage = `/produto/${slugs.other}`;
+    expect(getCard(await getHtml(productPage), ids.main)).toContain(`Kept main ${tag}`); // its related row, kept
 
-    await writeSilently("UPDATE products SET price_minor = 765432, stock = 3, name_pt = 'Renamed ' || $2 WHERE id = $1", [ids.main, tag]);
-    const after = getCard(await getHtml(listing), ids.main);
-    expect(after).toContain(`Renamed ${tag}`);
-    expect(after).not.toContain(`Kept main ${tag}`);
-    expect(after).toContain('7.654,32');
-    expect(after).toContain('data-stock="3"');
+    // One field at a time: each alone must reach the next page.
+    await writeSilently("UPDATE products SET name_pt = 'Renamed ' || $2 WHERE id = $1", [ids.main, tag]);
+    const renamed = getCard(await getHtml(listing), ids.main);
+    expect(renamed).toContain(`Renamed ${tag}`);
+    expect(renamed).not.toContain(`Kept main ${tag}`);
+    await writeSilently('UPDATE products SET price_minor = 765432 WHERE id = $1', [ids.main]);
+    expect(getCard(await getHtml(listing), ids.main)).toContain('7.654,32');
+    await writeSilently('UPDATE products SET stock = 3 WHERE id = $1', [ids.main]);
+    expect(getCard(await getHtml(listing), ids.main)).toContain('data-stock="3"');
     // The related row on the other product's page shows the same new card content.
-    const related = getCard(await getHtml(`/produto/${slugs.other}`), ids.main);
+    const related = getCard(await getHtml(productPage), ids.main);
     expect(related).toContain(`Renamed ${tag}`);
     expect(related).toContain('7.654,32');
 
