@@ -22,7 +22,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await shop?.stop();
 });
-test.afterEach(() => shop.database.restore());
+test.afterEach(async () => {
+  shop.database.restore();
+  await shop.expectRunning(); // a shop that died says how, not only ERR_CONNECTION_REFUSED
+});
 
 const TEXTS = {
   br: {
