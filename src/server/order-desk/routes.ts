@@ -6,7 +6,7 @@ import { orderDeskMessages, type OrderDeskMessageKey } from '#lib/i18n/order-des
 import { orderMessages, toStatusLabel } from '#lib/i18n/orders.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { toMajor } from '#lib/money.ts';
+import { toDecimalText } from '#lib/money.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { csvDownload } from '../http/responses.ts';
@@ -151,16 +151,11 @@ export async function exportOrdersCsv(service: OrderDeskService, caller: DeskCal
       row.email,
       `${row.document_type} ${row.document}`.trim(),
       row.iso_code,
-      toMajorText(row.total_minor, row.decimals),
+      toDecimalText(row.total_minor, row.decimals),
       row.paid_at?.toISOString() ?? '',
     ]),
   ]);
   return csvDownload(csv, 'pedidos');
-}
-
-/** Amount in major units with a dot, as spreadsheets import numbers (G$ has no decimals). */
-function toMajorText(minor: number, decimals: number): string {
-  return toMajor(minor, decimals).toFixed(decimals);
 }
 
 export type CounterLookup = { ok: true; order: DeskOrderDetail } | { ok: false; status: 404 | 429 | 422; message: string; typed: string };
