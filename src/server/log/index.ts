@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { getConfig } from '../config.ts';
-import { createLogLimiter } from '../log-limit.ts';
+import { createLogLimiter } from './limit.ts';
 
 /**
  * The shop's log (decision 0750): one JSON line per event on stdout (pino), each carrying the id
@@ -113,7 +113,7 @@ function toLogCall(logger: Logger, level: ConsoleLevel) {
 /**
  * Sends every console line of the server process through the logger, so code that writes
  * `console.warn(...)` still gives a structured line with the request id. Warnings and errors
- * keep the outage limit: a few lines of each kind per window, then a count (log-limit.ts).
+ * keep the outage limit: a few lines of each kind per window, then a count (limit.ts).
  */
 export function routeConsoleToLogger(): void {
   const logger = getLogger();
