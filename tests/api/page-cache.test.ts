@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionService } from '#server/accounts/sessions.ts';
+import { createSessionService } from '#server/accounts/service.ts';
 import { announceCatalogueChange } from '#server/catalogue-changes/index.ts';
 import { startCatalogueRelay, type CatalogueRelay } from '#server/catalogue-changes/relay.ts';
 import { systemClock } from '#server/clock.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { hashSessionToken } from '#server/accounts/sessions.ts';
+import { hashSessionToken } from '#server/accounts/service.ts';
 import { createE2eCustomer } from './support/accounts.ts';
 import { createCatalogFixture, type CatalogFixture } from './support/catalog-fixtures.ts';
 import { getTestDb } from './support/hosts.ts';

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
-import { SESSION_COOKIE } from '../accounts/sessions.ts';
+import { SESSION_COOKIE } from '../accounts/service.ts';
 import { getCart, postCart, putCart } from '../cart/routes.ts';
 import { calculateShippingRoute, listPickupPointsRoute } from '../shipping/index.ts';
 import type { ApiHandler } from '../http/api-call.ts';
