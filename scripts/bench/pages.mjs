@@ -23,8 +23,8 @@ import { readdir, stat, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startShopProcess } from '#tests/support/shop-process.ts';
+import { getCataloguePages } from './lib/catalogue-pages.mjs';
 import { runHttpLoad } from './lib/http-load.mjs';
 
 const CONNECTIONS = 50;
@@ -73,18 +73,6 @@ function toRatio(page, reference) {
 
 function keepBest(figures, name, result) {
   if (!figures[name] || result.rps > figures[name].rps) figures[name] = result;
-}
-
-async function getPages(databaseUrl) {
-  const db = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const {
-    rows: [product],
-  } = await db.query('SELECT slug FROM products WHERE stock > 0 ORDER BY id LIMIT 1');
-  const {
-    rows: [category],
-  } = await db.query('SELECT slug FROM categories WHERE menu_visible AND NOT special ORDER BY position, id LIMIT 1');
-  await db.end();
-  return { product: `/produto/${product.slug}`, listing: `/produtos/${category.slug}`, search: '/produtos?text=furadeira', home: '/' };
 }
 
 async function measureCached(databaseUrl, pages) {
@@ -151,7 +139,7 @@ async function measureUncached(port, host, pages, serverPid) {
 
 export default async function run({ port, databaseUrl, hostHeader, serverPid }) {
   const loadBefore = os.loadavg()[0];
-  const pages = await getPages(databaseUrl);
+  const pages = await getCataloguePages(databaseUrl);
   const figures = { connections: CONNECTIONS, duration_s: DURATION_S, rounds_cached: ROUNDS, pages };
   figures.cached = await measureCached(databaseUrl, pages);
   figures.uncached = await measureUncached(port, hostHeader('br'), pages, serverPid);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { createAccountTokens } from '#server/accounts/tokens.ts';
+import { createAccountTokens } from '#server/accounts/service.ts';
 import { api, apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
 import {
   brazilianRegistration,

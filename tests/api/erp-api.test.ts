@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { createTestCustomer, signIn } from '../support/accounts.ts';
-import type { BulkResult, PaidOrdersPage, ProductUpsertResult } from '#server/erp-api/schemas.ts';
+import type { BulkResult, PaidOrdersPage, ProductUpsertResult } from '#lib/contract/erp-api.ts';
 import { api, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { listPanelRoutes } from '../support/panel-routes.ts';
 import { createSignedInStaff, postForm } from '../support/staff.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountAddress, AccountUser } from '#lib/contract/accounts.ts';
-import { hashPassword } from '#server/accounts/passwords.ts';
+import { hashPassword } from '#server/accounts/service.ts';
 import { apiJson, getHostHeader, getTestDb } from './api.ts';
 import { toBrazilianRegistrationFields } from './registration-fields.ts';
 

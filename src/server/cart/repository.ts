@@ -228,28 +228,9 @@ export async function getCartLinesWithProducts(db: Queryable, cartId: number, la
       WHERE i.cart_id = $1 ORDER BY i.id`,
     [cartId],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    product_id: row.product_id,
-    warehouse_id: row.warehouse_id,
-    quantity: row.quantity,
-    unit_price_minor: row.unit_price_minor,
-    active: row.active,
-    token: row.token,
-    product:
-      row.p_id === null
-        ? null
-        : {
-            id: row.p_id,
-            slug: row.slug,
-            code: row.code,
-            name: row.name,
-            images: row.images,
-            stock: row.stock,
-            show_price: row.show_price,
-            price_minor: row.price_minor,
-            currency_id: row.currency_id,
-          },
+  return rows.map(({ p_id, slug, code, name, images, stock, show_price, price_minor, currency_id, ...line }) => ({
+    ...line,
+    product: p_id === null ? null : { id: p_id, slug, code, name, images, stock, show_price, price_minor, currency_id },
   }));
 }
 
