@@ -19,8 +19,8 @@ import type { Queryable } from '../db/client.ts';
 import { sanitizeSvgIcon } from './sanitize.ts';
 import {
   findBrandBySlug,
-  getCatalogVersion,
   getProductDetails,
+  getProductPage,
   insertNewsletterContact,
   listProducts,
   listRelatedProducts,
@@ -171,8 +171,7 @@ export function createCatalogService({ db }: { db: Queryable }) {
         page,
         per_page: perPage,
       };
-      const [rates, version] = await Promise.all([getExchangeRates(), getCatalogVersion(db)]);
-      return listProducts(db, full, rates, version);
+      return listProducts(db, full, await getExchangeRates());
     },
 
     /** Up to `limit` in-stock products of the product's brand, the product itself left out. */
@@ -188,6 +187,11 @@ export function createCatalogService({ db }: { db: Queryable }) {
     /** A product by id or slug; prices converted to `currency` in preco_atual when given. */
     async getProductDetails(idOrSlug: number | string, lang: ApiLang, currency?: CurrencyId): Promise<Product | null> {
       return getProductDetails(db, idOrSlug, lang, await getExchangeRates(), currency);
+    },
+
+    /** A product page's product by slug and its related row (listRelatedProducts), read together. */
+    async getProductPage(slug: string, lang: ApiLang, relatedLimit: number, currency?: CurrencyId) {
+      return getProductPage(db, slug, relatedLimit, lang, await getExchangeRates(), currency);
     },
 
     async getProductBySlug(slug: string, lang: ApiLang, currency?: CurrencyId): Promise<Product | null> {
