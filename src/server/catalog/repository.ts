@@ -1,7 +1,7 @@
 import type { ApiLang, BannerType, Product, ProductCard, ProductList, ProductsQuery } from '#lib/contract/catalog.ts';
 import type { CurrencyId } from '#lib/locale.ts';
 import type { RateLike } from '#lib/money.ts';
-import type { Queryable } from '../db/client.ts';
+import { toPreparedQuery, type Queryable } from '../db/client.ts';
 import { getProductColumns, PRODUCT_JOINS, toProduct, toProductCard, type ProductDetailRow, type ProductRow } from './product-mapper.ts';
 import { toSearchTerms } from './search.ts';
 import { isSafeText, toId } from '#lib/contract/input.ts';
@@ -21,7 +21,8 @@ async function toTsQuery(db: Queryable, terms: string[]): Promise<{ tsQuery: str
   // Prefix test by byte range on the text_pattern_ops index; the nearest word (pure GiST KNN,
   // its similarity checked after) only for a term that starts no word.
   const { rows } = await db.query<{ term: string; version: number | null }>(
-    `SELECT CASE
+    toPreparedQuery(
+      `SELECT CASE
        WHEN length(t.term) < $2 OR t.term ~ '[0-9]'
          OR EXISTS (SELECT 1 FROM search_words w WHERE w.word ~>=~ t.term AND w.word ~<~ (t.term || '{')) THEN t.term
        ELSE coalesce((SELECT near.word FROM (SELECT w.word FROM search_words w ORDER BY w.word <-> t.term LIMIT 1) near
@@ -29,7 +30,8 @@ async function toTsQuery(db: Queryable, terms: string[]): Promise<{ tsQuery: str
      END AS term, (SELECT version FROM catalog_state) AS version
      FROM unnest($1::text[]) WITH ORDINALITY AS t(term, n)
      ORDER BY t.n`,
-    [terms, MIN_CORRECTABLE, MIN_SIMILARITY],
+      [terms, MIN_CORRECTABLE, MIN_SIMILARITY],
+    ),
   );
   // Terms hold only [a-z0-9] (toSearchTerms), so they are safe as tsquery lexemes.
   return { tsQuery: rows.map((row) => `${row.term}:*`).join(' & '), version: rows[0]?.version ?? null };
@@ -92,7 +94,7 @@ function remember<T>(map: Map<string, T>, key: string, value: T): void {
 }
 
 async function getCatalogVersion(db: Queryable): Promise<number | null> {
-  const { rows } = await db.query<{ version: number }>('SELECT version FROM catalog_state');
+  const { rows } = await db.query<{ version: number }>(toPreparedQuery('SELECT version FROM catalog_state', []));
   return rows[0]?.version ?? null;
 }
 
@@ -231,11 +233,15 @@ async function readListing(
   // Each row also carries the catalogue version its statement saw.
   const readPage = (pageSql: string, values: unknown[]) =>
     db.query<ProductRow & { catalog_version: number | null }>(
-      `SELECT ${getProductColumns(lang)}, (SELECT version FROM catalog_state) AS catalog_version
+      toPageQuery(
+        `SELECT ${getProductColumns(lang)}, (SELECT version FROM catalog_state) AS catalog_version
      FROM (${pageSql}) page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
      ORDER BY ${keys.map((k, i) => `page.k${i} ${k.dir}`).join(', ')}`,
-      values,
+        values,
+      ),
     );
+  // A filter's page keeps one plan (its index order); a search's depends on its words.
+  const toPageQuery = (sql: string, values: unknown[]) => (q ? { text: sql, values } : toPreparedQuery(sql, values));
   const readTextPage = async () => {
     if (!q || total <= RANK_LIMIT) return readPage(indexedPageSql, indexedParams);
     const filters = where.filter((condition) => condition !== textCondition);
@@ -261,7 +267,9 @@ async function readListing(
   const [page, exact] = await Promise.all([
     limit > 0 ? readTextPage() : Promise.resolve({ rows: [] as (ProductRow & { catalog_version: number | null })[] }),
     exactId !== null && offset === 0
-      ? db.query<ProductRow>(`SELECT ${getProductColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = $1`, [exactId])
+      ? db.query<ProductRow>(
+          toPreparedQuery(`SELECT ${getProductColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = $1`, [exactId]),
+        )
       : Promise.resolve({ rows: [] as ProductRow[] }),
   ]);
   if (pinned !== undefined) {
@@ -327,12 +335,14 @@ export async function getProductDetails(
   const byId = typeof idOrSlug === 'number';
   if (byId ? toId(String(idOrSlug)) === null : !isSafeText(idOrSlug)) return null;
   const { rows } = await db.query<ProductDetailRow>(
-    `SELECT ${getProductColumns(lang)}, p.description_${lang} AS description,
+    toPreparedQuery(
+      `SELECT ${getProductColumns(lang)}, p.description_${lang} AS description,
        (SELECT json_agg(json_build_object('nome', s.name_${lang}, 'valor', s.value_${lang}) ORDER BY s.position)
           FROM product_specifications s WHERE s.product_id = p.id) AS specs
      FROM products p ${PRODUCT_JOINS}
      WHERE ${byId ? 'p.id = $1' : 'p.slug = $1'} AND p.active`,
-    [idOrSlug],
+      [idOrSlug],
+    ),
   );
   const row = rows[0];
   return row ? toProduct(row, rates, currency) : null;
@@ -353,18 +363,20 @@ export async function getProductPage(
 ): Promise<{ product: Product; related: ProductCard[] } | null> {
   if (!isSafeText(slug)) return null;
   const { rows } = await db.query<ProductDetailRow & { part: number }>(
-    `WITH target AS (SELECT p.id, p.brand_id FROM products p WHERE p.slug = $1 AND p.active)
+    toPreparedQuery(
+      `WITH target AS (SELECT p.id, p.brand_id FROM products p WHERE p.slug = $1 AND p.active)
      SELECT ${getProductColumns(lang)}, p.description_${lang} AS description,
        (SELECT json_agg(json_build_object('nome', s.name_${lang}, 'valor', s.value_${lang}) ORDER BY s.position)
           FROM product_specifications s WHERE s.product_id = p.id) AS specs, 0 AS part
      FROM target t JOIN products p ON p.id = t.id ${PRODUCT_JOINS}
      UNION ALL
      SELECT ${getProductColumns(lang)}, NULL::text, NULL::json, 1
-     FROM (SELECT r.id FROM target t JOIN products r ON r.brand_id = t.brand_id AND r.in_stock AND r.active AND r.id <> t.id
-           ORDER BY r.id DESC LIMIT $2) page
+     FROM target t CROSS JOIN LATERAL (SELECT r.id FROM products r
+           WHERE r.brand_id = t.brand_id AND r.in_stock AND r.active AND r.id <> t.id ORDER BY r.id DESC LIMIT $2) page
      JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
      ORDER BY part, id DESC`,
-    [slug, limit],
+      [slug, limit],
+    ),
   );
   const [first, ...others] = rows;
   if (!first || first.part !== 0) return null;
@@ -386,11 +398,13 @@ export async function listRelatedProducts(
   currency?: CurrencyId,
 ): Promise<ProductCard[]> {
   const { rows } = await db.query<ProductRow>(
-    `SELECT ${getProductColumns(lang)}
+    toPreparedQuery(
+      `SELECT ${getProductColumns(lang)}
      FROM (SELECT p.id FROM products p WHERE p.brand_id = $1 AND p.in_stock AND p.active AND p.id <> $2 ORDER BY p.id DESC LIMIT $3) page
      JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
      ORDER BY p.id DESC`,
-    [brandId, exceptId, limit],
+      [brandId, exceptId, limit],
+    ),
   );
   return rows.map((row) => toProductCard(row, rates, currency));
 }
