@@ -21,13 +21,6 @@ export interface CatalogReader {
   getBrandBySlug(slug: string): Promise<Brand | null>;
   listProducts(request: Partial<ProductsQuery>): Promise<ProductList>;
   getProduct(idOrSlug: string, lang: ApiLang, currencyId?: CurrencyId): Promise<Product | null>;
-  /** A product by slug with its related row (listRelated's), in one read; null when there is none. */
-  getProductPage(
-    slug: string,
-    lang: ApiLang,
-    relatedLimit: number,
-    currencyId?: CurrencyId,
-  ): Promise<{ product: Product; related: ProductCard[] } | null>;
   /** In-stock products of the product's brand, the product itself left out (the related row). */
   listRelated(product: { id: number; brandId: number }, lang: ApiLang, limit: number, currencyId?: CurrencyId): Promise<ProductCard[]>;
   listTeam(lang: ApiLang): Promise<Seller[]>;
@@ -66,7 +59,6 @@ export function getCatalogReader(): CatalogReader {
     listProducts: (request) => service.listProducts(request),
     getProduct: (idOrSlug, lang, currencyId) =>
       service.getProductDetails(/^\d+$/.test(idOrSlug) ? Number(idOrSlug) : idOrSlug, lang, currencyId),
-    getProductPage: (slug, lang, relatedLimit, currencyId) => service.getProductPage(slug, lang, relatedLimit, currencyId),
     listRelated: (product, lang, limit, currencyId) => service.listRelatedProducts(product, lang, limit, currencyId),
     listTeam: (lang) => service.listTeam(lang),
     getExchangeRates: () => service.getExchangeRates(),

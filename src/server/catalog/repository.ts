@@ -349,41 +349,6 @@ export async function getProductDetails(
 }
 
 /**
- * The product page's reads in one statement: the active product of `slug` (description and
- * specifications) and up to `limit` in-stock products of its brand, itself left out, newest first
- * (listRelatedProducts' row).
- */
-export async function getProductPage(
-  db: Queryable,
-  slug: string,
-  limit: number,
-  lang: ApiLang,
-  rates: readonly RateLike[],
-  currency?: CurrencyId,
-): Promise<{ product: Product; related: ProductCard[] } | null> {
-  if (!isSafeText(slug)) return null;
-  const { rows } = await db.query<ProductDetailRow & { part: number }>(
-    toPreparedQuery(
-      `WITH target AS (SELECT p.id, p.brand_id FROM products p WHERE p.slug = $1 AND p.active)
-     SELECT ${getProductColumns(lang)}, p.description_${lang} AS description,
-       (SELECT json_agg(json_build_object('nome', s.name_${lang}, 'valor', s.value_${lang}) ORDER BY s.position)
-          FROM product_specifications s WHERE s.product_id = p.id) AS specs, 0 AS part
-     FROM target t JOIN products p ON p.id = t.id ${PRODUCT_JOINS}
-     UNION ALL
-     SELECT ${getProductColumns(lang)}, NULL::text, NULL::json, 1
-     FROM target t CROSS JOIN LATERAL (SELECT r.id FROM products r
-           WHERE r.brand_id = t.brand_id AND r.in_stock AND r.active AND r.id <> t.id ORDER BY r.id DESC LIMIT $2) page
-     JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
-     ORDER BY part, id DESC`,
-      [slug, limit],
-    ),
-  );
-  const [first, ...others] = rows;
-  if (!first || first.part !== 0) return null;
-  return { product: toProduct(first, rates, currency), related: others.map((row) => toProductCard(row, rates, currency)) };
-}
-
-/**
  * The product page's related row: up to `limit` in-stock products of one brand but `exceptId`,
  * newest first (what listProducts orders them by), in one query: no total and no catalogue
  * version, which a row without pagination does not need (index products_brand_stock_idx).

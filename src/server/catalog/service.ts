@@ -20,7 +20,6 @@ import { sanitizeSvgIcon } from './sanitize.ts';
 import {
   findBrandBySlug,
   getProductDetails,
-  getProductPage,
   insertNewsletterContact,
   listProducts,
   listRelatedProducts,
@@ -187,11 +186,6 @@ export function createCatalogService({ db }: { db: Queryable }) {
     /** A product by id or slug; prices converted to `currency` in preco_atual when given. */
     async getProductDetails(idOrSlug: number | string, lang: ApiLang, currency?: CurrencyId): Promise<Product | null> {
       return getProductDetails(db, idOrSlug, lang, await getExchangeRates(), currency);
-    },
-
-    /** A product page's product by slug and its related row (listRelatedProducts), read together. */
-    async getProductPage(slug: string, lang: ApiLang, relatedLimit: number, currency?: CurrencyId) {
-      return getProductPage(db, slug, relatedLimit, lang, await getExchangeRates(), currency);
     },
 
     async getProductBySlug(slug: string, lang: ApiLang, currency?: CurrencyId): Promise<Product | null> {
