@@ -24,7 +24,7 @@ import { createPageCache } from './src/server/page-cache/serve.ts';
 process.env.NODE_ENV ??= 'production';
 const config = requireValidConfig();
 // JSON log lines with the request id (decision 0750); an outage's repeated errors are counted,
-// not written thousands of times a second (log-limit.ts).
+// not written thousands of times a second (src/server/log/limit.ts).
 routeConsoleToLogger();
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = config.PORT;

@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import pg from 'pg';
+import { getCataloguePages } from './bench/lib/catalogue-pages.mjs';
 import { startTestStack } from '../tests/support/test-stack.ts';
 
 const run = promisify(execFile);
@@ -125,18 +125,11 @@ function check(label, value, limit, unit, higherIsBetter = false) {
 
 const stack = await startTestStack();
 try {
-  const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 1 });
-  const {
-    rows: [product],
-  } = await db.query('SELECT slug FROM products WHERE stock > 0 ORDER BY id LIMIT 1');
-  const {
-    rows: [category],
-  } = await db.query('SELECT slug FROM categories WHERE menu_visible AND NOT special ORDER BY position, id LIMIT 1');
-  await db.end();
-  const productPath = `/produto/${product.slug}`;
+  const catalogue = await getCataloguePages(stack.databaseUrl);
+  const productPath = catalogue.product;
   const pages = [
-    ['home', '/'],
-    ['listing', `/produtos/${category.slug}`],
+    ['home', catalogue.home],
+    ['listing', catalogue.listing],
     ['product', productPath],
   ];
   let productScripts = [];

@@ -6,7 +6,7 @@ declare namespace App {
     locale: import('./lib/locale.ts').Locale;
     /** Currency the shopper's cart and prices use (DECISIONS.md). */
     currencyId: import('./lib/locale.ts').CurrencyId;
-    customer: import('./server/accounts/sessions.ts').SessionCustomer | null;
+    customer: import('./server/accounts/service.ts').SessionCustomer | null;
     sessionToken: string | null;
     /** Panel requests only (/painel, /api/painel): the staff session (src/server/staff/http.ts). */
     staff?: import('./server/staff/auth.ts').PanelStaff | null;

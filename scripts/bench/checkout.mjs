@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { createSessionService } from '#server/accounts/sessions.ts';
+import { createSessionService } from '#server/accounts/service.ts';
 import { systemClock } from '#server/clock.ts';
 
 const BUYERS = Number(process.env.BENCH_CHECKOUT_BUYERS ?? 10);

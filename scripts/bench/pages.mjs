@@ -26,8 +26,8 @@ import { readdir, stat, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startShopProcess } from '#tests/support/shop-process.ts';
+import { getCataloguePages } from './lib/catalogue-pages.mjs';
 import { listProcessTree } from './lib/cpu-budget.mjs';
 import { listDatabaseBackendPids, runHttpLoad } from './lib/http-load.mjs';
 
@@ -77,18 +77,6 @@ function toRatio(page, reference) {
 
 function keepBest(figures, name, result) {
   if (!figures[name] || result.rps > figures[name].rps) figures[name] = result;
-}
-
-async function getPages(databaseUrl) {
-  const db = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  const {
-    rows: [product],
-  } = await db.query('SELECT slug FROM products WHERE stock > 0 ORDER BY id LIMIT 1');
-  const {
-    rows: [category],
-  } = await db.query('SELECT slug FROM categories WHERE menu_visible AND NOT special ORDER BY position, id LIMIT 1');
-  await db.end();
-  return { product: `/produto/${product.slug}`, listing: `/produtos/${category.slug}`, search: '/produtos?text=furadeira', home: '/' };
 }
 
 async function measureCached(databaseUrl, pages) {
@@ -182,7 +170,7 @@ async function measureUncached({ port, host, serverPid, databaseUrl }, pages) {
 
 export default async function run({ port, databaseUrl, hostHeader, serverPid }) {
   const loadBefore = os.loadavg()[0];
-  const pages = await getPages(databaseUrl);
+  const pages = await getCataloguePages(databaseUrl);
   const figures = { connections: CONNECTIONS, duration_s: DURATION_S, rounds_cached: ROUNDS, pages };
   figures.cached = await measureCached(databaseUrl, pages);
   const uncached = await measureUncached({ port, host: hostHeader('br'), serverPid, databaseUrl }, pages);

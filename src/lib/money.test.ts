@@ -14,6 +14,7 @@ import {
   getStructuredDataPrice,
   getUsdRates,
   scaleToMinor,
+  toDecimalText,
   toMajor,
   toMinor,
   type RateLike,
@@ -164,6 +165,25 @@ describe('minor/major', () => {
     expect(toMajor(8990, 2)).toBe(89.9);
     expect(toMajor(29, 2)).toBe(0.29);
     expect(toMajor(656270, 0)).toBe(656270);
+  });
+});
+
+describe('toDecimalText (form fields, CSV cells, spreadsheets)', () => {
+  it.each<[number, number, string]>([
+    [8990, 2, '89.90'],
+    [29, 2, '0.29'],
+    [5, 2, '0.05'],
+    [0, 2, '0.00'],
+    [100, 2, '1.00'],
+    [-1250, 2, '-12.50'],
+    [-5, 2, '-0.05'],
+    [656_270, 0, '656270'],
+    [-656_270, 0, '-656270'],
+    [0, 0, '0'],
+    [123_456_789_012_345, 2, '1234567890123.45'],
+    [8990.4, 2, '89.90'],
+  ])('%d minor units with %d decimals -> %s', (minor, decimals, expected) => {
+    expect(toDecimalText(minor, decimals)).toBe(expected);
   });
 });
 

@@ -24,6 +24,18 @@ export function toMajor(minor: number, decimals: number): number {
   return Number((minor / 10 ** decimals).toFixed(decimals));
 }
 
+/**
+ * Minor units as the plain number text of a form field, a CSV cell or a spreadsheet: major units
+ * with a point and exactly `decimals` digits, no grouping, no symbol ('89.90', G$ '656270',
+ * '-12.50'). Integer arithmetic: no float rounding at any size.
+ */
+export function toDecimalText(minor: number, decimals: number): string {
+  const rounded = Math.round(minor);
+  const sign = rounded < 0 ? '-' : '';
+  const digits = String(Math.abs(rounded)).padStart(decimals + 1, '0');
+  return decimals === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+}
+
 /** Major to minor units of a currency with `decimals`, rounded half away from zero (float noise removed first). */
 export function scaleToMinor(major: number, decimals: number): number {
   const scaled = Number((major * 10 ** decimals).toFixed(6));

@@ -1,4 +1,4 @@
-import { createSessionService } from './accounts/sessions.ts';
+import { createSessionService } from './accounts/service.ts';
 import { systemClock } from './clock.ts';
 import { getPool } from './db/client.ts';
 import { createRateLimiter } from './rate-limit/index.ts';

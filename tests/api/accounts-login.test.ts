@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionService } from '#server/accounts/sessions.ts';
+import { createSessionService } from '#server/accounts/service.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
 

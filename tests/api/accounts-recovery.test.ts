@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { createAccountTokens } from '#server/accounts/tokens.ts';
+import { createAccountTokens } from '#server/accounts/service.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { brazilianRegistration, createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';

@@ -29,9 +29,12 @@ interface ProductState {
   active: boolean;
 }
 
+// Amounts are read as text (bigint and numeric come back as PostgreSQL writes them): the test
+// process's pg type parsers depend on which server modules its helpers load (db/client.ts sets
+// numbers), and these checks must not.
 async function pickProduct(offset: number): Promise<ProductState> {
   const { rows } = await getTestDb().query<ProductState>(
-    `SELECT id, code, slug, price_minor, currency_id, stock, name_es, description_es, active FROM products
+    `SELECT id, code, slug, price_minor::text AS price_minor, currency_id, stock, name_es, description_es, active FROM products
       WHERE currency_id = 2 AND show_price ORDER BY id OFFSET $1 LIMIT 1`,
     [offset],
   );
@@ -40,7 +43,7 @@ async function pickProduct(offset: number): Promise<ProductState> {
 const readProduct = async (id: number) =>
   (
     await getTestDb().query<ProductState>(
-      'SELECT id, code, slug, price_minor, currency_id, stock, name_es, description_es, active FROM products WHERE id = $1',
+      'SELECT id, code, slug, price_minor::text AS price_minor, currency_id, stock, name_es, description_es, active FROM products WHERE id = $1',
       [id],
     )
   ).rows[0]!;
@@ -292,7 +295,7 @@ describe('catalogue settings: exchange rates', () => {
     const current = new Map(
       (
         await getTestDb().query<{ id: number; rate: string }>(
-          'SELECT target_currency_id AS id, rate FROM exchange_rates WHERE source_currency_id = 2',
+          'SELECT target_currency_id AS id, rate::text AS rate FROM exchange_rates WHERE source_currency_id = 2',
         )
       ).rows.map((r) => [r.id, r.rate]),
     );
@@ -310,7 +313,7 @@ describe('catalogue settings: exchange rates', () => {
     expect(saved.status).toBe(303);
     const history = (
       await getTestDb().query<{ rate: string; staff_email: string | null }>(
-        'SELECT rate, staff_email FROM exchange_rate_history WHERE target_currency_id = 3 ORDER BY id',
+        'SELECT rate::text AS rate, staff_email FROM exchange_rate_history WHERE target_currency_id = 3 ORDER BY id',
       )
     ).rows;
     expect(history.at(-1)).toEqual({ rate: `${newRate}.000000`, staff_email: staff.email });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { createSessionService } from '#server/accounts/sessions.ts';
+import { createSessionService } from '#server/accounts/service.ts';
 import { systemClock } from '#server/clock.ts';
 import { getWebhookSecret, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from '#server/payments/sandbox.ts';
 import { createDeliveryToken } from '#server/shipping/index.ts';

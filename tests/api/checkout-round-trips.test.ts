@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { verifyDelivery } from '#server/checkout/delivery.ts';
-import { createCheckoutService } from '#server/checkout/service.ts';
+import { createCheckoutService, verifyDelivery } from '#server/checkout/service.ts';
 import { systemClock } from '#server/clock.ts';
 import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
 import { getTestDb } from '../support/api.ts';

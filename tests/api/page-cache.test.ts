@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionService } from '#server/accounts/sessions.ts';
+import { createSessionService } from '#server/accounts/service.ts';
 import { announceCatalogueChange } from '#server/catalogue-changes/index.ts';
 import { startCatalogueRelay, type CatalogueRelay } from '#server/catalogue-changes/relay.ts';
 import { systemClock } from '#server/clock.ts';
@@ -38,6 +38,9 @@ beforeAll(async () => {
   const lines = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
   databaseUrl = `postgres://postgres:fronteira-local@localhost:${lines[3]}/postgres?host=${encodeURIComponent(lines[4] ?? '/tmp')}`;
   db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // pg-pool's end() resolves before its sockets close, and the shop stops its PostgreSQL right
+  // after: a connection still closing then hears the server's goodbye (57P01) as an error.
+  db.on('error', () => undefined);
 }, 120_000);
 
 afterAll(async () => {
@@ -134,6 +137,30 @@ describe('the page cache', () => {
     relay ??= startCatalogueRelay(databaseUrl, { publishWith: db });
     announceCatalogueChange([`product:${product.id}`]);
     expect((await waitForPageText(address, 'U$ 400,00')).html).toContain('U$ 400,00');
+  });
+
+  it('shows a price set through a service (the ERP price API) on the next request', async () => {
+    const product = await createProduct(15_000);
+    const address = `/produto/${product.slug}`;
+    await page(address);
+    expect((await page(address)).cache).toBe('hit');
+    const secret = `frt_${randomBytes(32).toString('base64url')}`;
+    await db.query("INSERT INTO api_keys (name, prefix, key_hash, scopes) VALUES ($1, $2, $3, '{prices}')", [
+      `page cache ${randomUUID().slice(0, 8)}`,
+      secret.slice(0, 12),
+      createHash('sha256').update(secret).digest(),
+    ]);
+    const code = (await db.query<{ code: string }>('SELECT code FROM products WHERE id = $1', [product.id])).rows[0]!.code;
+    const answer = await api('/api/painel/v1/precos', {
+      port: shop.port,
+      method: 'POST',
+      token: secret,
+      json: { itens: [{ codigo: code, preco: 250.5 }] },
+    });
+    expect(answer.status).toBe(200);
+    const shown = await waitForPageText(address, 'U$ 250,50');
+    expect(shown.html).toContain('U$ 250,50');
+    expect(shown.html).not.toContain('U$ 150,00');
   });
 
   it("never keeps or serves a signed-in shopper's page", async () => {

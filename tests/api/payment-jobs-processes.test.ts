@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedulePaymentJobs } from '#server/payments/jobs.ts';
+import { createExpiredOrder, createRucCustomer } from '../support/expired-orders.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -31,22 +32,6 @@ afterAll(async () => {
   if (secondDataDir) await rm(secondDataDir, { recursive: true, force: true });
 });
 
-/** An unpaid order whose reservation of 2 units of `productId` (already taken off the shelf) expired. */
-async function createExpiredOrder(customerId: number, productId: number): Promise<number> {
-  const order = (
-    await db.query<{ id: number }>(
-      `INSERT INTO orders (customer_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type, payment_method, locale)
-     VALUES ($1, 3, 100000, 0, 100000, 'pickup', 'card', 'es-PY') RETURNING id`,
-      [customerId],
-    )
-  ).rows[0]!;
-  await db.query(
-    `INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at) VALUES ($1, $2, 2, now() - interval '1 minute')`,
-    [order.id, productId],
-  );
-  return order.id;
-}
-
 const getStatus = async (orderId: number) =>
   (await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0]!.status;
 const getStock = async (productId: number) =>
@@ -59,18 +44,13 @@ describe('payment jobs with two shop processes', { timeout: 60_000 }, () => {
         'SELECT id, stock FROM products WHERE physical_stock AND stock >= 2 ORDER BY id LIMIT 2',
       )
     ).rows;
-    const customer = (
-      await db.query<{ id: number }>(
-        `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
-       VALUES ('jobs-two@example.test', 'x', 'Job', 'Test', 0, 'RUC', '80012345-6') RETURNING id`,
-      )
-    ).rows[0]!.id;
+    const customer = await createRucCustomer(db, 'jobs-two@example.test');
     const holder = await db.connect();
     try {
       // The first product's row stays locked: the run that picks the first order waits on it.
       await holder.query('BEGIN');
       await holder.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [products[0]!.id]);
-      const first = await createExpiredOrder(customer, products[0]!.id);
+      const first = await createExpiredOrder(db, customer, products[0]!.id);
       const lockWaits = async () =>
         (
           await db.query<{ n: number }>(
@@ -81,7 +61,7 @@ describe('payment jobs with two shop processes', { timeout: 60_000 }, () => {
 
       // A second run due now (as a process starting would schedule it), and an order only it could release.
       await db.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [products[1]!.id]);
-      const secondOrder = await createExpiredOrder(customer, products[1]!.id);
+      const secondOrder = await createExpiredOrder(db, customer, products[1]!.id);
       await schedulePaymentJobs(db, 0);
       const jobs = async () =>
         (

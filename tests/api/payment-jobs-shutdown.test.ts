@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '#server/db/embedded.ts';
+import { createExpiredOrder, createRucCustomer } from '../support/expired-orders.ts';
 import { waitUntilReady } from '../support/test-stack.ts';
 
 /**
@@ -29,27 +30,6 @@ afterAll(async () => {
 async function connectToShopDatabase(): Promise<pg.Pool> {
   const port = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
   return new pg.Pool({ connectionString: `postgres://postgres:fronteira-local@127.0.0.1:${port}/postgres`, max: 3 });
-}
-
-/** An unpaid order as checkout leaves it, its reservation of 2 units of `productId` already expired. */
-async function createExpiredOrder(db: pg.Pool, customerId: number, productId: number): Promise<number> {
-  const order = (
-    await db.query<{ id: number }>(
-      `INSERT INTO orders (customer_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type, payment_method, locale)
-     VALUES ($1, 3, 100000, 0, 100000, 'pickup', 'card', 'es-PY') RETURNING id`,
-      [customerId],
-    )
-  ).rows[0]!;
-  await db.query(
-    `INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at) VALUES ($1, $2, 2, now() - interval '1 minute')`,
-    [order.id, productId],
-  );
-  await db.query(
-    `INSERT INTO payments (order_id, provider, reference, amount_minor, currency_id, method, link)
-                  VALUES ($1, 'sandbox', $2, 100000, 3, 'card', 'http://example.test/pay')`,
-    [order.id, `pay_shutdown_${order.id}`],
-  );
-  return order.id;
 }
 
 async function getStatus(db: pg.Pool, orderId: number): Promise<string> {
@@ -101,16 +81,11 @@ describe('SIGTERM with payment jobs running', () => {
       const products = (
         await db.query<{ id: number }>('SELECT id FROM products WHERE physical_stock AND stock >= 2 ORDER BY id LIMIT 2')
       ).rows.map((row) => row.id);
-      const customer = (
-        await db.query<{ id: number }>(
-          `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
-         VALUES ('jobs-stop@example.test', 'x', 'Job', 'Test', 0, 'RUC', '80012345-6') RETURNING id`,
-        )
-      ).rows[0]!.id;
+      const customer = await createRucCustomer(db, 'jobs-stop@example.test');
       // The first product's row stays locked: the expiry run that picks the first order waits on it.
       await holder.query('BEGIN');
       await holder.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [products[0]]);
-      const first = await createExpiredOrder(db, customer, products[0]!);
+      const first = await createExpiredOrder(db, customer, products[0]!, 'pay_shutdown_1');
       const waiting = async () =>
         (
           await db.query<{ n: number }>(
@@ -125,7 +100,7 @@ describe('SIGTERM with payment jobs running', () => {
       await sleep(1000);
       expect(shop.exitCode).toBeNull();
       await db.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [products[1]]);
-      const second = await createExpiredOrder(db, customer, products[1]!);
+      const second = await createExpiredOrder(db, customer, products[1]!, 'pay_shutdown_2');
 
       await holder.query('COMMIT');
       // The run in progress completes; over more than two intervals no other run takes the second order.

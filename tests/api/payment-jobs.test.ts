@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createExpiredOrder, createRucCustomer } from '../support/expired-orders.ts';
 import { startTestStack } from '../support/test-stack.ts';
 
 /**
@@ -18,34 +19,14 @@ async function withShop(env: Record<string, string>, work: (db: pg.Pool) => Prom
 }
 
 /** An unpaid order as checkout leaves it (2 units taken off the shelf), already expired. */
-async function createExpiredOrder(db: pg.Pool) {
+async function setUpExpiredOrder(db: pg.Pool) {
   const product = (
     await db.query<{ id: number; stock: number }>('SELECT id, stock FROM products WHERE physical_stock AND stock >= 2 ORDER BY id LIMIT 1')
   ).rows[0]!;
-  const customer = (
-    await db.query<{ id: number }>(
-      `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
-     VALUES ('jobs@example.test', 'x', 'Job', 'Test', 0, 'RUC', '80012345-6') RETURNING id`,
-    )
-  ).rows[0]!;
-  const order = (
-    await db.query<{ id: number; external_id: string }>(
-      `INSERT INTO orders (customer_id, currency_id, items_total_minor, shipping_minor, total_minor, delivery_type, payment_method, locale)
-     VALUES ($1, 3, 100000, 0, 100000, 'pickup', 'card', 'es-PY') RETURNING id, external_id`,
-      [customer.id],
-    )
-  ).rows[0]!;
-  await db.query(
-    `INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at) VALUES ($1, $2, 2, now() - interval '1 minute')`,
-    [order.id, product.id],
-  );
-  await db.query(
-    `INSERT INTO payments (order_id, provider, reference, amount_minor, currency_id, method, link)
-                  VALUES ($1, 'sandbox', 'pay_jobs_test', 100000, 3, 'card', 'http://example.test/pay')`,
-    [order.id],
-  );
+  const customerId = await createRucCustomer(db, 'jobs@example.test');
+  const orderId = await createExpiredOrder(db, customerId, product.id, 'pay_jobs_test');
   await db.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [product.id]);
-  return { orderId: order.id, productId: product.id, stockBefore: product.stock };
+  return { orderId, productId: product.id, stockBefore: product.stock };
 }
 
 async function getStatus(db: pg.Pool, orderId: number): Promise<string> {
@@ -55,7 +36,7 @@ async function getStatus(db: pg.Pool, orderId: number): Promise<string> {
 describe('payment jobs started at boot', { timeout: 90_000 }, () => {
   it('release an expired reservation without any checkout or order request', async () => {
     await withShop({ PAYMENT_JOBS_INTERVAL_S: '1' }, async (db) => {
-      const { orderId, productId, stockBefore } = await createExpiredOrder(db);
+      const { orderId, productId, stockBefore } = await setUpExpiredOrder(db);
       const deadline = Date.now() + 15_000;
       while (Date.now() < deadline && (await getStatus(db, orderId)) !== 'CANCELADO')
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -66,7 +47,7 @@ describe('payment jobs started at boot', { timeout: 90_000 }, () => {
 
   it('do not run at all with PAYMENT_JOBS_INTERVAL_S=0', async () => {
     await withShop({ PAYMENT_JOBS_INTERVAL_S: '0' }, async (db) => {
-      const { orderId } = await createExpiredOrder(db);
+      const { orderId } = await setUpExpiredOrder(db);
       await new Promise((resolve) => setTimeout(resolve, 3000));
       expect(await getStatus(db, orderId)).toBe('PAGAMENTO');
     });

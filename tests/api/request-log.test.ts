@@ -81,6 +81,23 @@ describe('request log', () => {
     await waitForLine((l) => l.reqId === ids[1] && l.path === '/sobre-nos' && l.status === 200);
   });
 
+  it('keeps a reset token and an order id out of the access line, naming the route instead', async () => {
+    const token = 'tok-9d8c7b6a5f4e3d2c1b0a';
+    const order = 'ord-Zx9Yw8Vu7Ts6Rq5Po4Nm3';
+    const reset = await fetch(`http://127.0.0.1:${shop.port}/app/reset-password/6f1c2d3e-aaaa-4bbb-8ccc-123456789abc/${token}`, {
+      headers: { host: host(), 'x-request-id': 'reset-req-0001' },
+    });
+    const receipt = await fetch(`http://127.0.0.1:${shop.port}/pedido/${order}`, {
+      headers: { host: host(), 'x-request-id': 'order-req-0001' },
+    });
+    await Promise.all([reset.arrayBuffer(), receipt.arrayBuffer()]);
+    const resetLine = await waitForLine((l) => l.reqId === 'reset-req-0001' && l.msg === 'request');
+    const orderLine = await waitForLine((l) => l.reqId === 'order-req-0001' && l.msg === 'request');
+    expect([resetLine.path, orderLine.path]).toEqual(['/app/reset-password/:uuid/:token', '/pedido/:id']);
+    expect(shop.getOutput()).not.toContain(token);
+    expect(shop.getOutput()).not.toContain(order);
+  });
+
   it('names the request on the lines the shop writes while serving it', async () => {
     // A payment notification with no valid signature is refused with a warning line.
     const response = await fetch(`http://127.0.0.1:${shop.port}/ecom/pagamentos/webhook/sandbox`, {

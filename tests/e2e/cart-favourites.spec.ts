@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createSessionService } from '#server/accounts/sessions.ts';
+import { createSessionService } from '#server/accounts/service.ts';
 import { systemClock } from '#server/clock.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 import { createE2eProduct, waitForIslands } from './support/cart.ts';

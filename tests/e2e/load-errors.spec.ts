@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { hashSessionToken } from '#server/accounts/sessions.ts';
+import { hashSessionToken } from '#server/accounts/service.ts';
 import { createE2eCustomer } from './support/accounts.ts';
 import { createCatalogFixture, type CatalogFixture } from './support/catalog-fixtures.ts';
 import { getTestDb } from './support/hosts.ts';
@@ -22,7 +22,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await shop?.stop();
 });
-test.afterEach(() => shop.database.restore());
+test.afterEach(async () => {
+  shop.database.restore();
+  await shop.expectRunning(); // a shop that died says how, not only ERR_CONNECTION_REFUSED
+});
 
 const TEXTS = {
   br: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from '#server/accounts/passwords.ts';
+import { hashPassword } from '#server/accounts/service.ts';
 import { apiJson, getHostHeader, getTestDb } from './api.ts';
 import { toBrazilianRegistrationFields } from './registration-fields.ts';
 

@@ -14,9 +14,15 @@ export interface ShopProcess {
   isRunning(): boolean;
   /** What it printed, when started with `captureOutput`. */
   getOutput(): string;
+  /** Settles once it has exited, however that came. */
+  exited: Promise<void>;
+  /** Null while it runs; once it has exited, its exit code or signal and the last lines it printed. */
+  getExitReport(): string | null;
   /** SIGTERM, then its exit code once it has exited. */
   stop(): Promise<number | null>;
 }
+
+const REPORTED_LINES = 30;
 
 /**
  * Another built shop with `env` on top of this process's: on an existing database (no seeding)
@@ -47,22 +53,31 @@ export async function startShopProcess(
     },
     stdio: ['ignore', options.captureOutput ? 'pipe' : 'ignore', options.captureOutput ? 'pipe' : 'ignore'],
   });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   let output = '';
   for (const stream of [server.stdout, server.stderr])
     stream?.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
     });
   await waitUntilReady(`http://127.0.0.1:${port}`, server, 90_000);
+  const isRunning = () => server.exitCode === null && server.signalCode === null;
   return {
     port,
     pid: server.pid ?? 0,
-    isRunning: () => server.exitCode === null && server.signalCode === null,
+    isRunning,
     getOutput: () => output,
+    exited,
+    getExitReport() {
+      if (isRunning()) return null;
+      const how = server.signalCode === null ? `with code ${server.exitCode}` : `on signal ${server.signalCode}`;
+      if (!options.captureOutput) return `the shop on port ${port} exited ${how} (its output was not captured)`;
+      if (output.trim() === '') return `the shop on port ${port} exited ${how}, having printed nothing`;
+      return `the shop on port ${port} exited ${how}; its last output:\n${output.trimEnd().split('\n').slice(-REPORTED_LINES).join('\n')}`;
+    },
     async stop() {
-      if (server.exitCode !== null) return server.exitCode;
-      const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-      server.kill('SIGTERM');
-      return exited;
+      if (isRunning()) server.kill('SIGTERM');
+      await exited;
+      return server.exitCode;
     },
   };
 }

@@ -69,21 +69,23 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
       </div>
     );
   }
+  // Back to the shop: closes the drawer where there is one, else a link to the products.
+  const continueShopping = onContinue ? (
+    <button type="button" className="cart-btn cart-btn--ghost" onClick={onContinue}>
+      {t('continueShopping')}
+    </button>
+  ) : (
+    <a className="cart-btn cart-btn--ghost" href="/produtos">
+      {t('continueShopping')}
+    </a>
+  );
   const items = (cart?.itens ?? []).filter((item) => item.ativo);
   if (!cart || items.length === 0) {
     return (
       <div className="cart-empty">
         <p className="cart-empty__title">{t('emptyCart')}</p>
         <p>{t('emptyCartHint')}</p>
-        {onContinue ? (
-          <button type="button" className="cart-btn cart-btn--ghost" onClick={onContinue}>
-            {t('continueShopping')}
-          </button>
-        ) : (
-          <a className="cart-btn cart-btn--ghost" href="/produtos">
-            {t('continueShopping')}
-          </a>
-        )}
+        {continueShopping}
       </div>
     );
   }
@@ -159,15 +161,7 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
           <span>{t('total')}</span> <strong data-testid="cart-total">{formatAmount(cart.valor_total, cart.moeda_id)}</strong>
         </p>
         <div className="cart-actions">
-          {onContinue ? (
-            <button type="button" className="cart-btn cart-btn--ghost" onClick={onContinue}>
-              {t('continueShopping')}
-            </button>
-          ) : (
-            <a className="cart-btn cart-btn--ghost" href="/produtos">
-              {t('continueShopping')}
-            </a>
-          )}
+          {continueShopping}
           {showCheckout && (
             <a className="cart-btn cart-btn--primary" href="/checkout">
               {t('checkout')}

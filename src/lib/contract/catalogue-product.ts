@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CURRENCY } from '../locale.ts';
+import { CURRENCIES } from '../money.ts';
 import { isSafeText } from '../safe-text.ts';
 import { PG_INT_MAX } from './input.ts';
 
@@ -11,8 +13,13 @@ import { PG_INT_MAX } from './input.ts';
 
 const CURRENCY_CODES = ['USD', 'BRL', 'PYG', 'ARS'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
-/** Minor-unit digits of each currency (the currencies table). */
-export const CURRENCY_DECIMALS: Record<CurrencyCode, number> = { USD: 2, BRL: 2, PYG: 0, ARS: 2 };
+/** Minor-unit digits of each currency code, from money.ts's table of the currency ids. */
+export const CURRENCY_DECIMALS: Record<CurrencyCode, number> = {
+  USD: CURRENCIES[CURRENCY.USD].decimals,
+  BRL: CURRENCIES[CURRENCY.BRL].decimals,
+  PYG: CURRENCIES[CURRENCY.PYG].decimals,
+  ARS: CURRENCIES[CURRENCY.ARS].decimals,
+};
 
 /** The reasons a row is refused, named so each reader says them in its own language. */
 type RowProblem = 'required' | 'invalid' | 'too_long' | 'decimals' | 'negative' | 'too_large' | 'duplicate';

@@ -1,42 +1,132 @@
-// The accounts endpoints of the contract (/ecom/login, /ecom/me, /ecom/cliente/*), framework-free:
-// the endpoint files are one-line adapters (decision 0720). The session cookie is set through the
-// result, the client address and multipart bodies come with the call. Refusals are thrown as
-// DomainErrors (errors.ts).
+// The accounts endpoints of the contract (/ecom/login, /ecom/logout, /ecom/cliente/cadastrar*,
+// recovery, password change, e-mail confirmation), framework-free: the endpoint files are
+// one-line adapters (decision 0720). The session cookie is set through the result, the client
+// address and multipart bodies come with the call. Refusals are thrown as DomainErrors
+// (errors.ts). Also here, for every customer route and page (through index.ts): the session
+// checks (requireSignedIn, requireCustomer), the session cookie and the form readers.
 import * as z from 'zod/mini';
 import {
-  AddressPatchSchema,
-  createAddressSchema,
   createCheckEmailSchema,
   createLoginSchema,
   createPasswordChangeSchema,
-  createProfileSchema,
   createRecoverySchema,
   createRegistrationSchema,
   createResetSchema,
-  type AccountAddress,
-  type AddressForm,
 } from '#lib/contract/accounts.ts';
-import { toId } from '#lib/contract/input.ts';
-import type { ApiCall } from '../http/api-call.ts';
+import { accountMessages } from '#lib/i18n/accounts.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { formMessages } from '#lib/i18n/forms.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
+import type { Locale, Storefront } from '#lib/locale.ts';
+import { toSafeRedirect } from '#lib/safe-redirect.ts';
+import { SESSION_TTL_MS } from '#lib/session.ts';
+import { readDocumentUpload } from '../customer-documents/index.ts';
 import { withDomainErrors as route } from '../http/error-result.ts';
-import { errorResult, jsonResult, rawResult, toFieldErrors, zodMessagesIn, type ApiResult, type FieldErrors } from '../http/responses.ts';
+import {
+  errorResult,
+  jsonResult,
+  readJsonObject,
+  toFieldErrors,
+  zodMessagesIn,
+  type ApiResult,
+  type BodySource,
+  type CookieChange,
+  type FieldErrors,
+  type ParsedResult,
+} from '../http/responses.ts';
 import { tooManyRequestsError } from '../rate-limit/errors.ts';
 import { getClientIp } from '../rate-limit/http.ts';
 import { LIMITS } from '../rate-limit/index.ts';
 import { getRateLimiter, getSessionService } from '../services.ts';
-import { toAccountUser } from './customers.ts';
+import { getOriginFor } from '../storefront-hosts.ts';
 import { accountError } from './errors.ts';
-import { getAccountTexts, parseFields, readJsonFields, toSessionCookie } from './http.ts';
-import {
-  getAddressService,
-  getAuthService,
-  getDocumentService,
-  getProfileService,
-  getRecoveryService,
-  getRegistrationService,
-} from './index.ts';
-import { requireSignedIn } from './require-customer.ts';
-import { readDocumentUpload } from './uploads.ts';
+import { getAuthService, getRecoveryService, getRegistrationService } from './index.ts';
+import { SESSION_COOKIE, type SessionCustomer } from './service.ts';
+
+// --- Texts and form readers --------------------------------------------------------------------
+
+export function getAccountTexts(locale: Locale) {
+  return {
+    t: createTranslator(accountMessages, locale),
+    f: createTranslator(formMessages, locale),
+    c: createTranslator(commonMessages, locale),
+  };
+}
+
+/** Validates plain values with an accounts form schema; 422 with every field's message. */
+export function parseFields<S extends z.ZodMiniType>(schema: S, values: unknown, locale: Locale): ParsedResult<z.output<S>> {
+  const result = z.safeParse(schema, values, zodMessagesIn(locale));
+  if (result.success) return { ok: true, data: result.data };
+  const { f } = getAccountTexts(locale);
+  return { ok: false, result: errorResult(422, f('formInvalidText'), toFieldErrors(result.error.issues)) };
+}
+
+/** JSON bodies only (415 otherwise, so a cross-site HTML form cannot post), then the schema. */
+export async function readJsonFields<S extends z.ZodMiniType>(
+  body: BodySource,
+  schema: S,
+  locale: Locale,
+): Promise<ParsedResult<z.output<S>>> {
+  const object = await readJsonObject(body, locale);
+  if (!object.ok) return object;
+  return parseFields(schema, object.data, locale);
+}
+
+/** A multipart form's field and file errors: 422 with the form's message. */
+export function invalidForm(errors: FieldErrors, locale: Locale): ApiResult {
+  return errorResult(422, getAccountTexts(locale).f('formInvalidText'), errors);
+}
+
+// --- The session cookie and the session checks -------------------------------------------------
+
+function isLocalHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/**
+ * The httpOnly session cookie of DECISIONS.md (SameSite=Lax, Secure outside localhost), set to
+ * `token` or cleared (null): a route returns it in its result, Astro code applies it (applyCookie).
+ */
+export function toSessionCookie(url: URL, token: string | null): CookieChange {
+  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: !isLocalHost(url.hostname) } as const;
+  if (token === null) return { name: SESSION_COOKIE, value: null, options };
+  return { name: SESSION_COOKIE, value: token, options: { ...options, maxAge: Math.floor(SESSION_TTL_MS / 1000) } };
+}
+
+interface PageContext {
+  locals: App.Locals;
+  url: URL;
+  redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
+}
+
+/**
+ * For protected pages (/perfil/*, /pedidos, /pedido/*, /checkout step 1): the signed-in customer,
+ * or a redirect Response to /login?redirect=<full path>. Use as
+ * `const customer = requireCustomer(Astro); if (customer instanceof Response) return customer;`
+ */
+export function requireCustomer(context: PageContext): SessionCustomer | Response {
+  const customer = context.locals.customer;
+  if (customer) return customer;
+  const target = context.url.pathname + context.url.search;
+  return context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302);
+}
+
+/** For /ecom endpoints: the customer of the bearer token or cookie; a 401 refusal without one. */
+export function requireSignedIn(locals: App.Locals): SessionCustomer {
+  if (locals.customer) return locals.customer;
+  throw accountError('unauthenticated', 'loginRequired');
+}
+
+/**
+ * The `redirect=` of /login and /cadastro: null when absent, else a path of this shop (read
+ * against the storefront's configured origin), or /perfil for anything that would leave it.
+ */
+export function getSignInRedirect(url: URL, storefront: Storefront): string | null {
+  const value = url.searchParams.get('redirect');
+  return value === null ? null : toSafeRedirect(value, '/perfil', getOriginFor(storefront));
+}
+
+// --- Endpoints ---------------------------------------------------------------------------------
 
 /** POST /ecom/login {email, password} -> {token, user}; also sets the httpOnly session cookie. */
 export const login = route(async (call) => {
@@ -59,28 +149,15 @@ export const logout = route(async ({ locals, url }) => {
   return { status: 204, body: null, headers: { 'cache-control': 'no-store' }, cookies: [toSessionCookie(url, null)] };
 });
 
-/** POST /ecom/me: the signed-in customer's profile with the active addresses (enderecos). */
-export const getMe = route(async ({ locals }) => {
-  const customer = requireSignedIn(locals);
-  const row = await getProfileService().getCustomer(customer.id);
-  if (!row) throw accountError('unauthenticated', 'loginRequired');
-  const enderecos = await getAddressService().listAddresses(customer.id);
-  return jsonResult(200, { ...toAccountUser(row), enderecos });
-});
-
 /** POST /ecom/cliente/cadastrar/check-email {email}: 200 when free, 422 errors.email otherwise. */
 export const checkEmail = route(async (call) => {
   const { locale } = call.locals;
   if (!(await getRateLimiter().consume(LIMITS.checkEmail, getClientIp(call)))) throw tooManyRequestsError();
   const parsed = await readJsonFields(call.body, createCheckEmailSchema(getAccountTexts(locale).f), locale);
   if (!parsed.ok) return parsed.result;
-  if (await getProfileService().isEmailTaken(parsed.data.email)) throw accountError('invalid', 'emailInUse', { field: 'email' });
+  if (await getRegistrationService().isEmailTaken(parsed.data.email)) throw accountError('invalid', 'emailInUse', { field: 'email' });
   return jsonResult(200, { message: 'ok' });
 });
-
-function invalidForm(errors: FieldErrors, locale: ApiCall['locals']['locale']): ApiResult {
-  return errorResult(422, getAccountTexts(locale).f('formInvalidText'), errors);
-}
 
 /** POST /ecom/cliente/cadastrar (multipart: the registration fields, files frente and verso). */
 export const register = route(async (call) => {
@@ -99,18 +176,6 @@ export const register = route(async (call) => {
     ...jsonResult(201, { message: t('registerSuccess'), token: outcome.token, user: outcome.user }),
     cookies: [toSessionCookie(call.url, outcome.token)],
   };
-});
-
-/** POST /ecom/cliente/update-profile (multipart: telefone, documento, documento_tipo, optional frente/verso). */
-export const updateProfile = route(async ({ locals, body }) => {
-  const customer = requireSignedIn(locals);
-  const { t, f } = getAccountTexts(locals.locale);
-  const upload = await readDocumentUpload(body, locals.locale, false);
-  const result = z.safeParse(createProfileSchema(f), upload.fields, zodMessagesIn(locals.locale));
-  const errors = { ...(result.success ? {} : toFieldErrors(result.error.issues)), ...upload.fileErrors };
-  if (!result.success || Object.keys(errors).length > 0) return invalidForm(errors, locals.locale);
-  const row = await getProfileService().updateProfile(customer, result.data, upload.files);
-  return jsonResult(200, { message: t('saved'), user: row ? toAccountUser(row) : null });
 });
 
 /** POST /ecom/cliente/trocar-senha-l {password_currently, password, password_confirmation}. */
@@ -159,82 +224,4 @@ export const confirmEmail = route(async ({ locals, params }) => {
   const { uid = '', token = '' } = params;
   if (!(await getRecoveryService().confirmEmail(uid, token))) throw accountError('bad_request', 'confirmInvalid');
   return jsonResult(200, { message: getAccountTexts(locals.locale).t('confirmSuccess') });
-});
-
-/** GET /ecom/cliente/documentos/{uuid}: the owner's identity-document file, as an attachment. */
-export const getDocument = route(async ({ locals, id }) => {
-  const customer = requireSignedIn(locals);
-  const document = await getDocumentService().readDocument(customer.id, id);
-  if (!document) throw accountError('not_found', 'resourceNotFound');
-  const extension = document.contentType === 'application/pdf' ? 'pdf' : document.contentType === 'image/jpeg' ? 'jpg' : 'png';
-  return rawResult(200, new Uint8Array(document.bytes), {
-    'content-type': document.contentType,
-    'content-disposition': `attachment; filename="documento-${document.side}.${extension}"`,
-    'x-content-type-options': 'nosniff',
-    'cache-control': 'private, no-store',
-    'content-security-policy': "default-src 'none'; sandbox",
-  });
-});
-
-/**
- * Saves a validated address form (create or edit) once its city is checked against the
- * reference data: 422 on cidade_id when the city is unknown or outside the state/country,
- * 404 when `write` finds no such address of the customer.
- */
-async function saveAddress(
-  input: AddressForm,
-  write: (resolved: AddressForm) => Promise<AccountAddress | null>,
-  status = 200,
-): Promise<ApiResult> {
-  const resolved = await getAddressService().resolvePlace(input);
-  if (!resolved) throw accountError('invalid', 'formInvalidText', { fields: { cidade_id: ['cityInvalid'] } });
-  const address = await write(resolved);
-  if (!address) throw accountError('not_found', 'not_found');
-  return jsonResult(status, address);
-}
-
-/** GET /ecom/cliente/address: the customer's active addresses, main first (checkout chooser). */
-export const listAddresses = route(async ({ locals }) =>
-  jsonResult(200, { data: await getAddressService().listAddresses(requireSignedIn(locals).id) }),
-);
-
-/** POST /ecom/cliente/address: adds an address (Brazilian mode with CEP, or Paraguayan with ids). */
-export const createAddress = route(async ({ locals, body }) => {
-  const customer = requireSignedIn(locals);
-  const parsed = await readJsonFields(body, createAddressSchema(getAccountTexts(locals.locale).f), locals.locale);
-  if (!parsed.ok) return parsed.result;
-  return saveAddress(parsed.data, (input) => getAddressService().createAddress(customer.id, input), 201);
-});
-
-/**
- * PUT /ecom/cliente/address/{id}: {ativo: false, nome} soft-deletes or renames (the contract);
- * a body with any other address field edits the whole address, validated as on creation.
- * 404 for another customer's id.
- */
-export const putAddress = route(async (call) => {
-  const customer = requireSignedIn(call.locals);
-  const { locale } = call.locals;
-  const id = toId(call.id);
-  const body = await readJsonFields(call.body, z.record(z.string(), z.unknown()), locale);
-  if (!body.ok) return body.result;
-  if (id === null) throw accountError('not_found', 'not_found');
-  if (Object.keys(body.data).some((key) => !Object.hasOwn(AddressPatchSchema.shape, key))) {
-    const fields = parseFields(createAddressSchema(getAccountTexts(locale).f), body.data, locale);
-    if (!fields.ok) return fields.result;
-    return saveAddress(fields.data, (input) => getAddressService().editAddress(customer.id, id, input));
-  }
-  const patch = parseFields(AddressPatchSchema, body.data, locale);
-  if (!patch.ok) return patch.result;
-  const address = await getAddressService().updateAddress(customer.id, id, patch.data);
-  if (!address) throw accountError('not_found', 'not_found');
-  return jsonResult(200, address);
-});
-
-/** PATCH /ecom/cliente/address/{id}/set-main: makes it the main address; 404 for others' ids. */
-export const setMainAddress = route(async ({ locals, id: rawId }) => {
-  const customer = requireSignedIn(locals);
-  const id = toId(rawId);
-  const address = id === null ? null : await getAddressService().setMainAddress(customer.id, id);
-  if (!address) throw accountError('not_found', 'not_found');
-  return jsonResult(200, address);
 });

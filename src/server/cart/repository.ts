@@ -220,19 +220,7 @@ export interface CartLineWithProduct extends CartLineRow {
 
 /** Lines with their products in one query (for the cart's JSON view). */
 export async function getCartLinesWithProducts(db: Queryable, cartId: number, lang: 'pt' | 'es'): Promise<CartLineWithProduct[]> {
-  const { rows } = await db.query<
-    CartLineRow & {
-      p_id: number | null;
-      slug: string;
-      code: string;
-      name: string;
-      images: Array<{ url: string }>;
-      stock: number;
-      show_price: boolean;
-      price_minor: number;
-      currency_id: number;
-    }
-  >(
+  const { rows } = await db.query<CartLineRow & Omit<ProductStockRow, 'id'> & { p_id: number | null }>(
     `SELECT i.id, i.product_id, i.warehouse_id, i.quantity, i.unit_price_minor, i.active, i.token,
             p.id AS p_id, p.slug, p.code, ${lang === 'es' ? 'p.name_es' : 'p.name_pt'} AS name, p.images, p.stock,
             p.show_price, p.price_minor, p.currency_id
@@ -240,28 +228,9 @@ export async function getCartLinesWithProducts(db: Queryable, cartId: number, la
       WHERE i.cart_id = $1 ORDER BY i.id`,
     [cartId],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    product_id: row.product_id,
-    warehouse_id: row.warehouse_id,
-    quantity: row.quantity,
-    unit_price_minor: row.unit_price_minor,
-    active: row.active,
-    token: row.token,
-    product:
-      row.p_id === null
-        ? null
-        : {
-            id: row.p_id,
-            slug: row.slug,
-            code: row.code,
-            name: row.name,
-            images: row.images,
-            stock: row.stock,
-            show_price: row.show_price,
-            price_minor: row.price_minor,
-            currency_id: row.currency_id,
-          },
+  return rows.map(({ p_id, slug, code, name, images, stock, show_price, price_minor, currency_id, ...line }) => ({
+    ...line,
+    product: p_id === null ? null : { id: p_id, slug, code, name, images, stock, show_price, price_minor, currency_id },
   }));
 }
 

@@ -14,7 +14,7 @@ import { cartMessages } from '#lib/i18n/cart.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { toApiLang, type Locale } from '#lib/locale.ts';
 import { toSafeRedirect } from '#lib/safe-redirect.ts';
-import type { SessionCustomer } from '../accounts/sessions.ts';
+import type { SessionCustomer } from '../accounts/index.ts';
 import type { CartActor } from './service.ts';
 
 /** The cart's external id also rides in this cookie (set by the browser store and the no-JS form). */

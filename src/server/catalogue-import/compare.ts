@@ -1,4 +1,5 @@
 import { CURRENCY_DECIMALS, type CatalogueProduct, type CurrencyCode } from '#lib/contract/catalogue-product.ts';
+import { toDecimalText } from '#lib/money.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
 import { toSlug } from '../db/seed/product-generator.ts';
 
@@ -67,8 +68,7 @@ const SHOWN_LENGTH = 80;
 const shorten = (value: string) => (value.length > SHOWN_LENGTH ? `${value.slice(0, SHOWN_LENGTH - 1)}…` : value);
 
 function toPriceText(minor: number, currency: CurrencyCode): string {
-  const decimals = CURRENCY_DECIMALS[currency];
-  return (minor / 10 ** decimals).toFixed(decimals);
+  return toDecimalText(minor, CURRENCY_DECIMALS[currency]);
 }
 
 const toSpecsText = (specs: Specification[]) => specs.map((spec) => `${spec.nome_pt}: ${spec.valor_pt}`).join(' | ');

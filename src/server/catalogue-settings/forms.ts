@@ -1,6 +1,6 @@
 // Reading the settings forms (urlencoded, the panel works without JavaScript): every field is
 // range-checked, and every problem is named per field so the form comes back with it.
-import { CURRENCIES, isCurrencyId, toMinor } from '#lib/money.ts';
+import { CURRENCIES, isCurrencyId, toDecimalText, toMinor } from '#lib/money.ts';
 import { isSafeText } from '#lib/safe-text.ts';
 import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/sanitize.ts';
 import { settingsError, type FieldProblem } from './errors.ts';
@@ -128,7 +128,7 @@ export function toProductFields(row: ProductEditRow): FormFields {
   const decimals = isCurrencyId(row.currency_id) ? CURRENCIES[row.currency_id].decimals : 2;
   return {
     versao: row.version,
-    preco: (Number(row.price_minor) / 10 ** decimals).toFixed(decimals),
+    preco: toDecimalText(Number(row.price_minor), decimals),
     moeda: String(row.currency_id),
     estoque: String(row.stock),
     mostrar_preco: row.show_price ? 'on' : '',

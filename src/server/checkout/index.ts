@@ -2,8 +2,7 @@ import { getConfig } from '../config.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { getPaymentProviders, getReservationTtlMinutes } from '../payments/index.ts';
-import { verifyDelivery } from './delivery.ts';
-import { createCheckoutService } from './service.ts';
+import { createCheckoutService, verifyDelivery } from './service.ts';
 
 /** Checkout on the shop's pool, paying through the gateway configured for each kind of buyer. */
 export function getCheckoutService() {

@@ -5,7 +5,7 @@ import { runMigrations } from './migrate.ts';
 import { installJobQueue } from '../jobs/worker.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { getConfig } from '../config.ts';
-import { loadSharedSecrets } from '../secrets.ts';
+import { loadSharedSecrets } from '../secrets/index.ts';
 
 export interface BootedDatabase {
   url: string;

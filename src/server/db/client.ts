@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { getConfig } from '../config.ts';
-import { createLogLimiter } from '../log-limit.ts';
+import { createLogLimiter } from '../log/limit.ts';
 
 // An outage fails every connection at once: a few lines say so, not one per connection.
 const logDatabaseError = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000 });

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
-import { SESSION_COOKIE } from '../accounts/sessions.ts';
+import { SESSION_COOKIE } from '../accounts/service.ts';
 import { getCart, postCart, putCart } from '../cart/routes.ts';
 import { calculateShippingRoute, listPickupPointsRoute } from '../shipping/index.ts';
 import type { ApiHandler } from '../http/api-call.ts';
@@ -16,6 +16,7 @@ import { BODY_SIZE_LIMIT_BYTES } from '../http/body-limit.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './request-context.ts';
 import { toJsonHeaders, type ApiResult } from '../http/responses.ts';
 import { toLoggedError, toServerErrorResult } from '../http/server-error.ts';
+import { toLoggedPath } from '../log/index.ts';
 
 // Only plain ids: anything Astro would have to decode (or a trailing slash) goes to Astro.
 const CART_PATH = /^\/ecom\/venda\/carrinho(?:\/([A-Za-z0-9_-]+)(\/calcular-frete|\/pontos-entrega)?)?$/;
@@ -113,7 +114,7 @@ async function serve(
     writeResult(res, result, locals.storefront);
   } catch (error) {
     // What 500.astro answers on API paths.
-    console.error(`[api] ${url.pathname}: failed`, toLoggedError(error));
+    console.error(`[api] ${toLoggedPath(url.pathname)}: failed`, toLoggedError(error));
     writeResult(res, toServerErrorResult(error, locals.locale), locals.storefront);
   }
 }

@@ -11,7 +11,7 @@ import {
   type Locale,
   type Storefront,
 } from '#lib/locale.ts';
-import { readSessionToken, type SessionCustomer } from '../accounts/sessions.ts';
+import { readSessionToken, type SessionCustomer } from '../accounts/service.ts';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { getSessionService } from '../services.ts';
 import { getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';

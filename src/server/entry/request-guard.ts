@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requestGuardMessages } from '#lib/i18n/request-guard.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
-import type { Locale } from '#lib/locale.ts';
+import { getDefaultLocale, type Locale } from '#lib/locale.ts';
 import { BODY_SIZE_LIMIT_BYTES } from '../http/body-limit.ts';
 import { getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
 
@@ -27,9 +27,10 @@ export interface Refusal {
   message: string;
 }
 
+/** A storefront host's own language; before the host is checked, or on a local one, Accept-Language's. */
 function toLocale(req: IncomingMessage, host: string | null = null): Locale {
-  if (host !== null && resolveStorefront(host) === 'es') return 'es-PY';
-  if (host !== null && resolveStorefront(host) === 'br') return 'pt-BR';
+  const storefront = host === null ? 'local' : resolveStorefront(host);
+  if (storefront !== 'local') return getDefaultLocale(storefront);
   return /^\s*es\b/i.test(String(req.headers['accept-language'] ?? '')) ? 'es-PY' : 'pt-BR';
 }
 

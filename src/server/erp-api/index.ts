@@ -7,7 +7,7 @@ import { createRateLimiter } from '../rate-limit/index.ts';
 import { createErpRepository } from './repository.ts';
 import { createErpApiService } from './service.ts';
 
-export { API_SCOPES } from './schemas.ts';
+export { API_SCOPES } from '#lib/contract/erp-api.ts';
 
 /** The ERP API and its keys on the shop's pool. */
 export function getErpApiService() {

@@ -14,7 +14,7 @@ import {
   StockBulkSchema,
   BulkResultSchema,
   type ApiScope,
-} from './schemas.ts';
+} from '#lib/contract/erp-api.ts';
 
 export const ERP_API_BASE = '/api/painel/v1';
 

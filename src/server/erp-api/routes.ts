@@ -21,7 +21,7 @@ import {
   StockRowSchema,
   type ApiScope,
   type BulkResult,
-} from './schemas.ts';
+} from '#lib/contract/erp-api.ts';
 import type { BulkOutcome, ErpApiService, KeyActor, RowRejection } from './service.ts';
 
 export interface ErpCall {

@@ -10,7 +10,7 @@ import { isSafeText } from '#lib/safe-text.ts';
 import type { CatalogueImportService, SourceRow } from '../catalogue-import/service.ts';
 import { erpError } from './errors.ts';
 import type { ActiveKey, ErpRepository, PaidItemRow, PaidOrderRow, PaidPaymentRow, RowOutcome } from './repository.ts';
-import { API_SCOPES, type ApiScope, type PaidOrder, type RowReason } from './schemas.ts';
+import { API_SCOPES, type ApiScope, type PaidOrder, type RowReason } from '#lib/contract/erp-api.ts';
 
 /** Calls per key per minute: a 5,000-row call counts as one. */
 export const ERP_KEY_LIMIT: Limit = { name: 'erp-key', points: 600, windowSeconds: 60 };

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { getConfig } from '../config.ts';
-import { createLogLimiter } from '../log-limit.ts';
+import { createLogLimiter } from './limit.ts';
 
 /**
  * The shop's log (decision 0750): one JSON line per event on stdout (pino), each carrying the id
@@ -44,16 +44,40 @@ function toRequestId(header: string | string[] | undefined): string {
 }
 
 /**
+ * Path segments that are someone's key, not a name: a reset or confirmation token, a cart's or
+ * an order's unguessable id (whoever has it sees the order), a shopper's postal code. The access
+ * line keeps the route and drops the value: logs are read by more people than should hold them.
+ */
+const SECRET_SEGMENTS: readonly [RegExp, string][] = [
+  [/^\/app\/reset-password\/[^/]+\/[^/]+/, '/app/reset-password/:uuid/:token'],
+  [/^\/app\/confirmation-email\/.+/, '/app/confirmation-email/:token'],
+  [/^\/ecom\/cliente\/confirmar-email\/[^/]+\/[^/]+/, '/ecom/cliente/confirmar-email/:uid/:token'],
+  [/^\/ecom\/venda\/carrinho\/[^/]+/, '/ecom/venda/carrinho/:id'],
+  [/^\/ecom\/venda\/pedidos\/[^/]+/, '/ecom/venda/pedidos/:id'],
+  [/^\/pedido\/[^/]+/, '/pedido/:id'],
+  [/^\/ecom\/endereco\/cep\/[^/]+/, '/ecom/endereco/cep/:cep'],
+];
+
+/** The path an access line shows: without the query string and without secret segments. */
+export function toLoggedPath(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  for (const [pattern, replacement] of SECRET_SEGMENTS) {
+    if (pattern.test(path)) return path.replace(pattern, replacement);
+  }
+  return path;
+}
+
+/**
  * Serves one request inside its log scope: answers `X-Request-Id`, and writes one access line
- * when the answer is sent (method, path without its query, status, time, bytes: no personal data,
- * the query string may hold an e-mail or a document number).
+ * when the answer is sent (method, path without its query or secret segments, status, time,
+ * bytes: no personal data, the query string may hold an e-mail or a document number).
  */
 export function serveWithRequestLog(req: IncomingMessage, res: ServerResponse, serve: () => void): void {
   const requestId = toRequestId(req.headers['x-request-id']);
   res.setHeader('x-request-id', requestId);
   const started = process.hrtime.bigint();
   res.once('finish', () => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = toLoggedPath(req.url ?? '/');
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     requestScope.run({ requestId }, () => {
       getLogger().info(
@@ -89,7 +113,7 @@ function toLogCall(logger: Logger, level: ConsoleLevel) {
 /**
  * Sends every console line of the server process through the logger, so code that writes
  * `console.warn(...)` still gives a structured line with the request id. Warnings and errors
- * keep the outage limit: a few lines of each kind per window, then a count (log-limit.ts).
+ * keep the outage limit: a few lines of each kind per window, then a count (limit.ts).
  */
 export function routeConsoleToLogger(): void {
   const logger = getLogger();

@@ -1,17 +1,20 @@
 // The order desk's HTTP handlers, framework-free: the endpoint files under src/pages/api/painel
-// and src/pages/painel run these after the staff guard.
+// and src/pages/painel run these after the staff guard (postTransition, an ApiHandler, checks it).
 import { CounterLookupFormSchema, DeskOrderNumberSchema, DeskTransitionBodySchema } from '#lib/contract/order-desk.ts';
 import { toCsv } from '#lib/csv.ts';
 import { orderDeskMessages, type OrderDeskMessageKey } from '#lib/i18n/order-desk.ts';
 import { orderMessages, toStatusLabel } from '#lib/i18n/orders.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { toMajor } from '#lib/money.ts';
+import { toDecimalText } from '#lib/money.ts';
 import { DomainError } from '../errors/domain-error.ts';
+import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
-import { csvDownload } from '../http/responses.ts';
+import { csvDownload, jsonResult, rawResult, type ApiResult, type BodySource } from '../http/responses.ts';
+import { checkApiStaff, getPanelLocale } from '../staff/http.ts';
 import { orderDeskError } from './errors.ts';
 import { readDeskFilters } from './filters.ts';
+import { getOrderDeskService } from './index.ts';
 import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
 
 /** Who calls, as the staff guard found them, and the panel language they chose. */
@@ -30,30 +33,22 @@ function toStatusParams(current: unknown, locale: Locale): { status: string } {
 }
 
 /** A refusal as JSON through the one mapper (decision 0720), its message naming the order's status by its label. */
-function toDeskErrorResponse(error: DomainError, locale: Locale): Response {
+function toDeskErrorResult(error: DomainError, locale: Locale): ApiResult {
   const labelled = new DomainError(error.kind, error.messages, error.key, {
     code: error.code,
     params: toStatusParams(error.details.status, locale),
     details: error.details,
   });
-  const { status, body } = toErrorResult(labelled, locale);
-  return json(status, body);
-}
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
+  return toErrorResult(labelled, locale);
 }
 
 /** Reads a JSON body (API clients, tests) or a urlencoded one (the panel's forms, without JS). */
-async function readTransitionBody(request: Request): Promise<{ form: boolean; data: unknown } | null> {
-  const type = request.headers.get('content-type') ?? '';
+async function readTransitionBody(source: BodySource): Promise<{ form: boolean; data: unknown } | null> {
+  const type = source.contentType ?? '';
   try {
-    if (/^application\/json\b/i.test(type)) return { form: false, data: await request.json() };
+    if (/^application\/json\b/i.test(type)) return { form: false, data: JSON.parse(await source.text()) };
     if (/^application\/x-www-form-urlencoded\b/i.test(type))
-      return { form: true, data: Object.fromEntries(new URLSearchParams(await request.text())) };
+      return { form: true, data: Object.fromEntries(new URLSearchParams(await source.text())) };
   } catch {
     return { form: false, data: null };
   }
@@ -65,25 +60,23 @@ async function readTransitionBody(request: Request): Promise<{ form: boolean; da
  * refusal's 403/404/409/422 with a message in the staff member's language); a form is sent back
  * (303) to the order or the counter with the outcome in the address, so a reload posts nothing.
  */
-export async function postTransition(
-  service: OrderDeskService,
-  caller: DeskCaller,
-  numberParam: string,
-  request: Request,
-): Promise<Response> {
-  const body = await readTransitionBody(request);
-  if (!body) return toDeskErrorResponse(orderDeskError('unsupported', 'error_invalid_input'), caller.locale);
+export async function postTransition(call: ApiCall): Promise<ApiResult> {
+  const staff = checkApiStaff(call.locals);
+  if ('status' in staff) return staff;
+  const caller = toDeskCaller(staff, getPanelLocale(call.locals));
+  const body = await readTransitionBody(call.body);
+  if (!body) return toDeskErrorResult(orderDeskError('unsupported', 'error_invalid_input'), caller.locale);
   const parsed = DeskTransitionBodySchema.safeParse(body.data);
-  const parsedNumber = DeskOrderNumberSchema.safeParse(numberParam);
+  const parsedNumber = DeskOrderNumberSchema.safeParse(call.params.number ?? '');
   if (!parsed.success || !parsedNumber.success) {
     if (body.form) return redirect(`/painel/pedidos?erro=invalid_input`);
-    return toDeskErrorResponse(orderDeskError('invalid', 'error_invalid_input'), caller.locale);
+    return toDeskErrorResult(orderDeskError('invalid', 'error_invalid_input'), caller.locale);
   }
   const input = parsed.data;
   const number = parsedNumber.data;
   const back = input.voltar === 'balcao' ? '/painel/balcao' : `/painel/pedidos/${number}`;
   try {
-    const outcome = await service.transition(caller.actor, {
+    const outcome = await getOrderDeskService().transition(caller.actor, {
       number,
       action: input.acao,
       expectedStatus: input.status_esperado || undefined,
@@ -93,17 +86,17 @@ export async function postTransition(
       const flag = outcome.moneyReturned === false ? 'estorno=pendente&' : '';
       return redirect(`${back}?${flag}feito=${outcome.status}&pedido=${number}`);
     }
-    return json(200, { pedido: number, status: outcome.status, estorno_confirmado: outcome.moneyReturned });
+    return jsonResult(200, { pedido: number, status: outcome.status, estorno_confirmado: outcome.moneyReturned });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const current = typeof error.details.status === 'string' ? error.details.status : null;
     if (body.form) return redirect(`${back}?erro=${error.code}&pedido=${number}${current ? `&atual=${current}` : ''}`);
-    return toDeskErrorResponse(error, caller.locale);
+    return toDeskErrorResult(error, caller.locale);
   }
 }
 
-function redirect(location: string): Response {
-  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+function redirect(location: string): ApiResult {
+  return rawResult(303, null, { location, 'cache-control': 'no-store' });
 }
 
 /** The flash line of a page after a form's redirect: `?feito=` or `?erro=` (&atual=), in the staff member's language. */
@@ -151,16 +144,11 @@ export async function exportOrdersCsv(service: OrderDeskService, caller: DeskCal
       row.email,
       `${row.document_type} ${row.document}`.trim(),
       row.iso_code,
-      toMajorText(row.total_minor, row.decimals),
+      toDecimalText(row.total_minor, row.decimals),
       row.paid_at?.toISOString() ?? '',
     ]),
   ]);
   return csvDownload(csv, 'pedidos');
-}
-
-/** Amount in major units with a dot, as spreadsheets import numbers (G$ has no decimals). */
-function toMajorText(minor: number, decimals: number): string {
-  return toMajor(minor, decimals).toFixed(decimals);
 }
 
 export type CounterLookup = { ok: true; order: DeskOrderDetail } | { ok: false; status: 404 | 429 | 422; message: string; typed: string };

@@ -13,9 +13,12 @@ function startSlowShop() {
   let release = (): void => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   let rendered = false;
+  let renders = 0;
+  let requests = 0;
   let markStarted = (): void => undefined;
   const started = new Promise<void>((resolve) => (markStarted = resolve));
   const handler = async (_req: IncomingMessage, res: ServerResponse) => {
+    renders += 1;
     markStarted();
     await released;
     rendered = true;
@@ -23,20 +26,36 @@ function startSlowShop() {
   };
   const cache = createPageCache(handler as never, { maxBytes: 1_000_000, freshMs: 1000, staleMs: 1000, exposeStatus: true });
   const server = createServer((req, res) => {
+    requests += 1;
     if (!cache.serve(req, res, () => res.writeHead(500).end())) res.writeHead(404).end();
   });
   servers.push(server);
-  return new Promise<{ port: number; cache: typeof cache; started: Promise<void>; release: () => void; isRendered: () => boolean }>(
-    (resolve) =>
-      server.listen(0, '127.0.0.1', () =>
-        resolve({ port: (server.address() as AddressInfo).port, cache, started, release, isRendered: () => rendered }),
-      ),
+  return new Promise<{
+    port: number;
+    cache: typeof cache;
+    started: Promise<void>;
+    release: () => void;
+    isRendered: () => boolean;
+    countRenders: () => number;
+    countRequests: () => number;
+  }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        cache,
+        started,
+        release,
+        isRendered: () => rendered,
+        countRenders: () => renders,
+        countRequests: () => requests,
+      }),
+    ),
   );
 }
 
-function get(port: number, path: string): Promise<number> {
+function get(port: number, path: string, host = 'br.localhost'): Promise<number> {
   return new Promise((resolve, reject) => {
-    request({ port, host: '127.0.0.1', path, headers: { host: 'br.localhost' } }, (res) => {
+    request({ port, host: '127.0.0.1', path, headers: { host } }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     })
@@ -58,5 +77,20 @@ describe('page cache settle (shutdown)', () => {
     await settling;
     expect(shop.isRendered()).toBe(true);
     expect(await answer).toBe(200);
+  });
+});
+
+describe('page cache: one render per key', () => {
+  it('concurrent misses for one key wait for a single render; another host renders its own', async () => {
+    const shop = await startSlowShop();
+    const waiting = [1, 2, 3, 4].map(() => get(shop.port, '/produto/x'));
+    const otherHost = get(shop.port, '/produto/x', 'es.localhost');
+    // Every request has reached the cache before the first render ends.
+    while (shop.countRequests() < 5) await new Promise((resolve) => setImmediate(resolve));
+    shop.release();
+    expect(await Promise.all([...waiting, otherHost])).toEqual([200, 200, 200, 200, 200]);
+    expect(shop.countRenders()).toBe(2);
+    expect(await get(shop.port, '/produto/x')).toBe(200);
+    expect(shop.countRenders()).toBe(2);
   });
 });

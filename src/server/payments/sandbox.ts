@@ -1,7 +1,7 @@
 import { getConfig } from '../config.ts';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { getServerSecret } from '../secrets.ts';
+import { getServerSecret } from '../secrets/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { ANY_PAYMENT_METHOD } from '#lib/contract/orders.ts';
 import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, WebhookVerification } from './provider.ts';

@@ -1,6 +1,6 @@
 import { getConfig } from '../config.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getShippingTokenSecret } from '../secrets.ts';
+import { getShippingTokenSecret } from '../secrets/index.ts';
 
 /** What a delivery token vouches for: this cart, this option, this price, until `expiresAt`. */
 export interface DeliveryTokenClaims {

@@ -2,7 +2,7 @@
 // server.mjs's fast routes both run these.
 import { CalculateShippingBodySchema, EstimateShippingQuerySchema } from '#lib/contract/shipping-schema.ts';
 import { toApiLang, type Locale, type Storefront } from '#lib/locale.ts';
-import type { SessionCustomer } from '../accounts/sessions.ts';
+import type { SessionCustomer } from '../accounts/index.ts';
 import { checkExternalId } from '../cart/routes.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';

@@ -1,7 +1,7 @@
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
-import { verifyPassword } from '../accounts/passwords.ts';
+import { verifyPassword } from '../accounts/index.ts';
 import { DELAYS, LIMITS, type Limit, type RateLimiter } from '../rate-limit/index.ts';
 import type { DelayRule } from '../rate-limit/delays.ts';
 import {
@@ -62,7 +62,7 @@ export function createStaffAuthService({ db, clock, limiter }: { db: StaffDb; cl
 
   return {
     async login({ email, password, ip }: { email: string; password: string; ip: string }): Promise<StaffLogin> {
-      // The customer sign-in's rules (accounts/auth.ts): a growing delay per (account, address)
+      // The customer sign-in's rules (accounts/service.ts): a growing delay per (account, address)
       // after ten wrong passwords, and a cap per address.
       const account = email.trim().toLowerCase();
       const pair = `${account}|${ip}`;

@@ -4,7 +4,7 @@ import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword } from '../accounts/index.ts';
 import { staffError } from './errors.ts';
 import {
   endAllStaffSessions,

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import bwipjs from 'bwip-js/node';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { getServerSecret } from '../secrets.ts';
+import { getServerSecret } from '../secrets/index.ts';
 
 /**
  * TOTP (RFC 6238: SHA-1, 6 digits, 30 s) for admins. The secret is kept AES-256-GCM encrypted

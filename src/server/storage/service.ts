@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
-import { getServerSecret } from '../secrets.ts';
+import { getServerSecret } from '../secrets/index.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getConfig } from '../config.ts';
@@ -7,7 +7,7 @@ import type { FileStore } from './file-store.ts';
 
 /**
  * Identity documents at rest: AES-256-GCM with the key from env DOCUMENTS_KEY, else the key
- * every process of the shop shares (src/server/secrets.ts). The encrypted bytes go to a
+ * every process of the shop shares (src/server/secrets/). The encrypted bytes go to a
  * FileStore (PostgreSQL: every process reads them) under generated names: magic | iv | tag |
  * ciphertext. Files an earlier version wrote under DATA_DIR/documents are still read.
  */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { createSessionService, SESSION_COOKIE } from '#server/accounts/sessions.ts';
+import { createSessionService, SESSION_COOKIE } from '#server/accounts/service.ts';
 import { systemClock } from '#server/clock.ts';
 import { createDeliveryToken } from '#server/shipping/index.ts';
 import { getTestDb, storefrontUrl, type Host } from './hosts.ts';

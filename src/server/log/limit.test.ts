@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogLimiter } from './log-limit.ts';
+import { createLogLimiter } from './limit.ts';
 
 describe('rate-limited error log', () => {
   it('prints a few lines of each kind per window, then says how many it left out', () => {

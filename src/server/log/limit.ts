@@ -1,5 +1,5 @@
-import type { Clock } from './clock.ts';
-import { systemClock } from './clock.ts';
+import type { Clock } from '../clock.ts';
+import { systemClock } from '../clock.ts';
 
 export interface LogLimitOptions {
   /** Lines of one kind printed per window; the rest are counted and summed up once. */

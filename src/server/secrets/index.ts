@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getConfig } from './config.ts';
-import type { Queryable } from './db/client.ts';
-import { keepSharedSecret } from './secrets-repository.ts';
+import { getConfig } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { keepSharedSecret } from './repository.ts';
 
 /** The secrets every process of one shop must share, and their names under DATA_DIR/secrets. */
 const SHARED_SECRETS = {

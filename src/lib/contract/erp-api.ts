@@ -1,5 +1,5 @@
-// The ERP API's request and answer shapes: parsed by these at run time, and the OpenAPI
-// document (openapi.ts) is generated from the very same schemas.
+// The ERP API's request and answer shapes (the contract, beside the shop's): parsed by these at
+// run time, and the OpenAPI document (src/server/erp-api/openapi.ts) is generated from them.
 import { z } from 'zod';
 
 export const API_SCOPES = ['stock', 'prices', 'catalogue', 'orders:read'] as const;

@@ -1,8 +1,9 @@
 import { formatCpfOrCnpj, formatRuc } from '#lib/documents.ts';
 import { toStoredPhone } from '#lib/phone.ts';
+import type { CustomerRow } from '../accounts/index.ts';
+import { createDocumentService, type DocumentSide } from '../customer-documents/index.ts';
 import type { Queryable } from '../db/client.ts';
-import { createDocumentService, type DocumentSide } from './documents.ts';
-import { createCustomerRepository, type CustomerRow } from './repository.ts';
+import { createProfileRepository } from './repository.ts';
 
 interface ProfileChange {
   telefone: string;
@@ -10,14 +11,12 @@ interface ProfileChange {
   documento: string;
 }
 
-/** The customer's own record: read, e-mail availability, and the profile form (phone, document, files). */
+/** The customer's own record: read, and the profile form (phone, document, files). */
 export function createProfileService({ db }: { db: Queryable }) {
-  const customers = createCustomerRepository(db);
+  const profiles = createProfileRepository(db);
   const documents = createDocumentService({ db });
   return {
-    getCustomer: (customerId: number): Promise<CustomerRow | null> => customers.findById(customerId),
-
-    isEmailTaken: async (email: string): Promise<boolean> => (await customers.findByEmail(email)) !== null,
+    getCustomer: (customerId: number): Promise<CustomerRow | null> => profiles.find(customerId),
 
     /** Stores the phone by the shop's phone rule and the document in its format; new files replace the old. */
     async updateProfile(
@@ -28,7 +27,7 @@ export function createProfileService({ db }: { db: Queryable }) {
       const { telefone, documento_tipo, documento } = change;
       const document =
         documento_tipo === 'CPF' ? formatCpfOrCnpj(documento) : documento_tipo === 'RUC' ? formatRuc(documento) : documento.trim();
-      const row = await customers.updateProfile(customer.id, {
+      const row = await profiles.update(customer.id, {
         phone: toStoredPhone(telefone, customer.foreignBuyer ? 'BR' : 'PY'),
         documentType: documento_tipo,
         document,

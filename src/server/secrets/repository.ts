@@ -1,4 +1,4 @@
-import type { Queryable } from './db/client.ts';
+import type { Queryable } from '../db/client.ts';
 
 /** Stores `candidate` under `name` unless a value is there already; answers the one kept. */
 export async function keepSharedSecret(db: Queryable, name: string, candidate: string): Promise<string> {

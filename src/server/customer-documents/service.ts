@@ -3,8 +3,6 @@ import { readDecrypted, storeEncrypted } from '../storage/service.ts';
 import { createDocumentFileStore } from '../storage/index.ts';
 import { createDocumentRepository, type DocumentSide, type StoredDocument } from './repository.ts';
 
-export type { DocumentSide, StoredDocument };
-
 /** Identity-document files of a customer: encrypted at rest, readable only through the owner's id. */
 export function createDocumentService({ db }: { db: Queryable }) {
   const files = createDocumentFileStore(db);

@@ -1,0 +1,6 @@
+import { commonMessages } from '#lib/i18n/common.ts';
+import { formMessages } from '#lib/i18n/forms.ts';
+import { defineErrors } from '../errors/domain-error.ts';
+
+/** The customer documents' refusals (decision 0720): an upload too large, not multipart, unreadable; a file not found. */
+export const documentError = defineErrors(commonMessages, formMessages);

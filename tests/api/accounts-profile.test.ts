@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { apiJson, getTestDb } from '../support/api.ts';
+import { createTestCustomer, makePng, sameOrigin, signIn } from '../support/accounts.ts';
+
+function profileForm(fields: Record<string, string>, frente?: { bytes: Buffer; type: string; name: string }): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (frente) form.append('frente', new Blob([new Uint8Array(frente.bytes)], { type: frente.type }), frente.name);
+  return form;
+}
+
+const updateProfile = (form: FormData, token?: string) =>
+  apiJson('/ecom/cliente/update-profile', { method: 'POST', token, body: form, headers: sameOrigin() });
+
+const currentFiles = async (customerId: number) =>
+  (
+    await getTestDb().query<{ side: string; content_type: string }>(
+      'SELECT side, content_type FROM customer_documents WHERE customer_id = $1 AND replaced_at IS NULL ORDER BY side',
+      [customerId],
+    )
+  ).rows;
+
+describe('POST /ecom/cliente/update-profile', () => {
+  it('saves phone, document in its format and a new front file; /ecom/me shows them', async () => {
+    const customer = await createTestCustomer();
+    const token = await signIn(customer);
+    const png = { bytes: await makePng(), type: 'image/png', name: 'frente.png' };
+    const { status, body } = await updateProfile(
+      profileForm({ telefone: '45 99876-5432', documento_tipo: 'CPF', documento: '11144477735' }, png),
+      token,
+    );
+    expect(status).toBe(200);
+    expect(body.message).toBe('Dados salvos.');
+    expect(body.user).toMatchObject({ documento: '111.444.777-35', documento_tipo: 'CPF' });
+    expect(body.user.telefone).toMatch(/99876.?5432/);
+    expect(await currentFiles(customer.id)).toEqual([{ side: 'frente', content_type: 'image/png' }]);
+    const me = await apiJson('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
+    expect(me.body).toMatchObject({ documento: '111.444.777-35', telefone: body.user.telefone, enderecos: [] });
+  });
+
+  it('refuses a wrong CPF and a file that is no document with field messages, saving nothing; 401 without a session', async () => {
+    const customer = await createTestCustomer();
+    const token = await signIn(customer);
+    const text = { bytes: Buffer.from('not an image'), type: 'image/png', name: 'frente.png' };
+    const { status, body } = await updateProfile(
+      profileForm({ telefone: '45 99876-5432', documento_tipo: 'CPF', documento: '11144477700' }, text),
+      token,
+    );
+    expect(status).toBe(422);
+    expect(Object.keys(body.errors).sort()).toEqual(['documento', 'frente']);
+    const me = await apiJson('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
+    expect(me.body.documento).toBe('529.982.247-25');
+    expect(await currentFiles(customer.id)).toEqual([]);
+    expect((await updateProfile(profileForm({ telefone: '1', documento_tipo: 'CPF', documento: '1' }))).status).toBe(401);
+  });
+});
