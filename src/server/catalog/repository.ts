@@ -273,11 +273,11 @@ async function readListing(
       : Promise.resolve({ rows: [] as ProductRow[] }),
   ]);
   if (pinned !== undefined) {
-    // Facts or terms from memory: the page must have been read at their version.
-    const seen = page.rows[0]?.catalog_version;
+    // Facts or terms from memory: the page must have been read at their version (a page with no
+    // rows of its own, e.g. only the exact code's product, asks for the version).
+    const seen = page.rows[0]?.catalog_version ?? (await getCatalogVersion(db));
     if (seen !== pinned) {
-      if (seen !== undefined) seeVersion(memory, seen);
-      else memory.facts.clear();
+      seeVersion(memory, seen);
       return null;
     }
   }
