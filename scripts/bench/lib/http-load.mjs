@@ -11,6 +11,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const CLOCK_TICKS_PER_S = 100;
 const WRK_THREADS = 2;
@@ -114,13 +115,32 @@ async function runAutocannon({ url, host, connections, durationS, acceptEncoding
   };
 }
 
+/** A process's CPU ticks, 0 once it has gone (a database backend closed during the run). */
+function readCpuTicksOrZero(pid) {
+  return readCpuTicks(pid).catch(() => 0);
+}
+
+/** PostgreSQL's backends serving `databaseUrl`'s database now (the shops' pooled connections are kept open). */
+export async function listDatabaseBackendPids(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * `connections` keep-alive connections asking for `url` with `Host: host` for `durationS`
- * seconds. With `pids`, also the CPU those processes spent per request.
+ * seconds. With `pids`, also the CPU those processes spent per request; with `dbPids` (the
+ * database's backends, listDatabaseBackendPids), PostgreSQL's CPU per request apart.
  */
-export async function runHttpLoad({ url, host, connections, durationS, acceptEncoding = 'gzip, deflate, br', pids = [] }) {
+export async function runHttpLoad({ url, host, connections, durationS, acceptEncoding = 'gzip, deflate, br', pids = [], dbPids = [] }) {
   const binary = getOrInstallWrk();
   const options = { url, host, connections, durationS, acceptEncoding };
+  const dbBefore = await Promise.all(dbPids.map(readCpuTicksOrZero));
   const cpuBefore = await Promise.all(pids.map(readCpuTicks));
   const started = performance.now();
   const [idleBefore, totalBefore] = await readMachineTicks();
@@ -128,10 +148,13 @@ export async function runHttpLoad({ url, host, connections, durationS, acceptEnc
   const [idleAfter, totalAfter] = await readMachineTicks();
   const seconds = (performance.now() - started) / 1000;
   const cpuTicks = (await Promise.all(pids.map(readCpuTicks))).reduce((sum, ticks, i) => sum + ticks - cpuBefore[i], 0);
+  const dbTicks = (await Promise.all(dbPids.map(readCpuTicksOrZero))).reduce((sum, ticks, i) => sum + Math.max(0, ticks - dbBefore[i]), 0);
   return {
     ...figures,
     cpu_ms_per_request:
       pids.length && figures.requests ? Number(((cpuTicks * 1000) / CLOCK_TICKS_PER_S / figures.requests).toFixed(3)) : null,
+    db_cpu_ms_per_request:
+      dbPids.length && figures.requests ? Number(((dbTicks * 1000) / CLOCK_TICKS_PER_S / figures.requests).toFixed(3)) : null,
     // Cores the server processes used on average: under a CPU budget, at most the budget.
     server_cpu_cores: pids.length ? Number((cpuTicks / CLOCK_TICKS_PER_S / seconds).toFixed(2)) : null,
     machine_idle_pct: Math.round((100 * (idleAfter - idleBefore)) / Math.max(1, totalAfter - totalBefore)),

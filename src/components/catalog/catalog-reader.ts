@@ -11,6 +11,7 @@ import type {
 } from '#lib/contract/catalog.ts';
 import type { CurrencyId } from '#lib/locale.ts';
 import { getCatalogService } from '#server/catalog/index.ts';
+import { onCatalogueChange } from '#server/catalogue-changes/index.ts';
 
 /** What the catalogue pages read from the catalogue service, in the shapes they use. */
 export interface CatalogReader {
@@ -26,11 +27,34 @@ export interface CatalogReader {
   getExchangeRates(): Promise<ExchangeRate[]>;
 }
 
+/**
+ * Categories and brands (with the brands of each category: the listing's filter) change only
+ * with the catalogue, and a listing or search page asked for them up to three times: read at
+ * most this often, and again after any catalogue change (this process's writes at once, other
+ * processes' and plain SQL through NOTIFY), as the shell's categories (shell-data.ts).
+ */
+const MEMO_MS = 30_000;
+const MAX_MEMOS = 1_000;
+const memos = new Map<string, { at: number; value: Promise<unknown> }>();
+onCatalogueChange(() => memos.clear());
+
+function recall<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const hit = memos.get(key);
+  if (hit && Date.now() - hit.at < MEMO_MS) return hit.value as Promise<T>;
+  const value = read();
+  value.catch(() => memos.delete(key));
+  if (memos.size >= MAX_MEMOS) memos.clear();
+  memos.set(key, { at: Date.now(), value });
+  return value;
+}
+
 export function getCatalogReader(): CatalogReader {
   const service = getCatalogService();
   return {
-    listCategories: (lang, special) => service.listCategories(lang, { special: special ? 'only' : 'exclude' }),
-    listBrands: (lang, categoryId) => service.listBrands(lang, categoryId === undefined ? {} : { categoryId }),
+    listCategories: (lang, special) =>
+      recall(`categories:${lang}:${special}`, () => service.listCategories(lang, { special: special ? 'only' : 'exclude' })),
+    listBrands: (lang, categoryId) =>
+      recall(`brands:${lang}:${categoryId ?? ''}`, () => service.listBrands(lang, categoryId === undefined ? {} : { categoryId })),
     getBrandBySlug: (slug) => service.getBrandBySlug(slug),
     listProducts: (request) => service.listProducts(request),
     getProduct: (idOrSlug, lang, currencyId) =>

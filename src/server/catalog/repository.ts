@@ -1,7 +1,7 @@
 import type { ApiLang, BannerType, Product, ProductCard, ProductList, ProductsQuery } from '#lib/contract/catalog.ts';
 import type { CurrencyId } from '#lib/locale.ts';
 import type { RateLike } from '#lib/money.ts';
-import type { Queryable } from '../db/client.ts';
+import { toPreparedQuery, type Queryable } from '../db/client.ts';
 import { getProductColumns, PRODUCT_JOINS, toProduct, toProductCard, type ProductDetailRow, type ProductRow } from './product-mapper.ts';
 import { toSearchTerms } from './search.ts';
 import { isSafeText, toId } from '#lib/contract/input.ts';
@@ -14,25 +14,27 @@ const MIN_SIMILARITY = 0.4;
 /**
  * Builds the tsquery text ('makita:* & furadeira:*') for the terms: each term is a prefix;
  * a term of 4+ letters (no digits: codes are never corrected) that starts no known word is replaced by the closest known word by
- * trigram similarity (one typo: "furadiera" -> "furadeira"), when one is close enough.
+ * trigram similarity (one typo: "furadiera" -> "furadeira"), when one is close enough. With the
+ * catalogue version it was read at (search_words changes with names, which bump it).
  */
-async function toTsQuery(db: Queryable, terms: string[]): Promise<string> {
-  if (terms.length === 0) return '';
+async function toTsQuery(db: Queryable, terms: string[]): Promise<{ tsQuery: string; version: number | null }> {
   // Prefix test by byte range on the text_pattern_ops index; the nearest word (pure GiST KNN,
   // its similarity checked after) only for a term that starts no word.
-  const { rows } = await db.query<{ term: string }>(
-    `SELECT CASE
+  const { rows } = await db.query<{ term: string; version: number | null }>(
+    toPreparedQuery(
+      `SELECT CASE
        WHEN length(t.term) < $2 OR t.term ~ '[0-9]'
          OR EXISTS (SELECT 1 FROM search_words w WHERE w.word ~>=~ t.term AND w.word ~<~ (t.term || '{')) THEN t.term
        ELSE coalesce((SELECT near.word FROM (SELECT w.word FROM search_words w ORDER BY w.word <-> t.term LIMIT 1) near
                       WHERE similarity(near.word, t.term) >= $3), t.term)
-     END AS term
+     END AS term, (SELECT version FROM catalog_state) AS version
      FROM unnest($1::text[]) WITH ORDINALITY AS t(term, n)
      ORDER BY t.n`,
-    [terms, MIN_CORRECTABLE, MIN_SIMILARITY],
+      [terms, MIN_CORRECTABLE, MIN_SIMILARITY],
+    ),
   );
   // Terms hold only [a-z0-9] (toSearchTerms), so they are safe as tsquery lexemes.
-  return rows.map((row) => `${row.term}:*`).join(' & ');
+  return { tsQuery: rows.map((row) => `${row.term}:*`).join(' & '), version: rows[0]?.version ?? null };
 }
 
 interface SortKey {
@@ -46,29 +48,73 @@ interface SortKey {
  */
 export const RANK_LIMIT = 500;
 
-/**
- * Totals per filter, valid for one catalogue version (catalog_state, bumped by triggers on any
- * change of names, codes, brands, categories or departments; stock changes do not bump it).
- */
-const totals = new Map<string, number>();
-const MAX_CACHED_TOTALS = 10_000;
-
-async function countProducts(db: Queryable, whereSql: string, params: unknown[], version: number | null): Promise<number> {
-  const key = version === null ? null : `${version}|${whereSql}|${JSON.stringify(params)}`;
-  const cached = key === null ? undefined : totals.get(key);
-  if (cached !== undefined) return cached;
-  const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${whereSql}`, params);
-  const total = rows[0]?.total ?? 0;
-  if (key !== null) {
-    if (totals.size >= MAX_CACHED_TOTALS) totals.clear();
-    totals.set(key, total);
-  }
-  return total;
+/** What a filter matches, apart from stock: its total, the product whose code is the text, and (for the walk) all products. */
+interface ListingFacts {
+  total: number;
+  exactId: number | null;
+  allProducts: number | null;
 }
 
-export async function getCatalogVersion(db: Queryable): Promise<number | null> {
-  const { rows } = await db.query<{ version: number }>('SELECT version FROM catalog_state');
+/**
+ * Per database, what listings learnt at one catalogue version (catalog_state, bumped by triggers
+ * on any change of names, codes, brands, categories, departments or `active`; stock changes do not
+ * bump it): filter facts and corrected search terms. Nothing is trusted blindly: the statement
+ * that reads the page also reads the version, and a page read with facts of another version is
+ * read again from scratch (decision 0004). So a listing costs one round trip once its filter was
+ * seen (a search two: its terms are corrected first), and totals are never stale.
+ */
+interface ListingMemory {
+  version: number | null;
+  facts: Map<string, ListingFacts>;
+  terms: Map<string, string>;
+}
+const memories = new WeakMap<Queryable, ListingMemory>();
+const MAX_REMEMBERED = 10_000;
+
+function getMemory(db: Queryable): ListingMemory {
+  let memory = memories.get(db);
+  if (!memory) {
+    memory = { version: null, facts: new Map(), terms: new Map() };
+    memories.set(db, memory);
+  }
+  return memory;
+}
+
+/** Records the version a statement saw; what was learnt at another one is forgotten. */
+function seeVersion(memory: ListingMemory, version: number | null): void {
+  if (version === memory.version) return;
+  memory.version = version;
+  memory.facts.clear();
+  memory.terms.clear();
+}
+
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  if (map.size >= MAX_REMEMBERED) map.clear();
+  map.set(key, value);
+}
+
+async function getCatalogVersion(db: Queryable): Promise<number | null> {
+  const { rows } = await db.query<{ version: number }>(toPreparedQuery('SELECT version FROM catalog_state', []));
   return rows[0]?.version ?? null;
+}
+
+/** The facts of one filter, with the version they were read at, in one statement. */
+async function readListingFacts(db: Queryable, whereSql: string, params: unknown[], text: string | undefined) {
+  const values = [...params];
+  const exact = text
+    ? `(SELECT p.id FROM products p ${whereSql} AND lower(p.code) = lower($${values.push(text)}::text) LIMIT 1)`
+    : 'NULL::int';
+  const all = text ? `CASE WHEN m.total > ${RANK_LIMIT} THEN (SELECT count(*)::int FROM products) END` : 'NULL::int';
+  const { rows } = await db.query<{ version: number | null; total: number; exact_id: number | null; all_products: number | null }>(
+    `WITH m AS (SELECT count(*)::int AS total FROM products p ${whereSql})
+     SELECT (SELECT version FROM catalog_state) AS version, m.total, ${exact} AS exact_id, ${all} AS all_products FROM m`,
+    values,
+  );
+  const row = rows[0];
+  return {
+    version: row?.version ?? null,
+    facts: { total: row?.total ?? 0, exactId: row?.exact_id ?? null, allProducts: row?.all_products ?? null },
+  };
 }
 
 /**
@@ -76,12 +122,33 @@ export async function getCatalogVersion(db: Queryable): Promise<number | null> {
  * the product whose code is exactly the text comes first, then in stock first, then (unless
  * price or name order was asked for) relevance: name matches weigh more than brand matches.
  */
-export async function listProducts(
+export async function listProducts(db: Queryable, query: ProductsQuery, rates: readonly RateLike[]): Promise<ProductList> {
+  const memory = getMemory(db);
+  return (
+    (await readListing(db, query, rates, memory, true)) ?? (await readListing(db, query, rates, memory, false)) ?? { data: [], total: 0 }
+  );
+}
+
+/**
+ * The listing, using what `memory` knows when `useMemory`; null when what it used turned out to
+ * be of another catalogue version than the page read (the caller reads it again without memory).
+ */
+async function readListing(
   db: Queryable,
   query: ProductsQuery,
   rates: readonly RateLike[],
-  version: number | null,
-): Promise<ProductList> {
+  memory: ListingMemory,
+  useMemory: boolean,
+): Promise<ProductList | null> {
+  // The version of what was taken from memory (undefined: nothing was); all must be of one.
+  let pinned: number | null | undefined;
+  const recall = <T>(map: Map<string, T>, key: string | null): T | undefined => {
+    if (!useMemory || key === null || memory.version === null) return undefined;
+    const value = map.get(key);
+    if (value === undefined) return undefined;
+    if (pinned === undefined) pinned = memory.version;
+    return pinned === memory.version ? value : undefined;
+  };
   const lang = query.lang;
   const params: unknown[] = [];
   const bind = (value: unknown) => `$${params.push(value)}`;
@@ -99,28 +166,49 @@ export async function listProducts(
   let q: string | null = null;
   let textCondition = '';
   if (text) {
-    const tsQuery = await toTsQuery(db, toSearchTerms(text));
+    const terms = toSearchTerms(text);
+    if (terms.length === 0) return { data: [], total: 0 };
+    const termsKey = terms.join(' ');
+    let tsQuery = recall(memory.terms, termsKey);
+    if (tsQuery === undefined) {
+      const corrected = await toTsQuery(db, terms);
+      seeVersion(memory, corrected.version);
+      if (corrected.version !== null) remember(memory.terms, termsKey, corrected.tsQuery);
+      tsQuery = corrected.tsQuery;
+    }
     if (!tsQuery) return { data: [], total: 0 };
     q = bind(tsQuery);
     textCondition = `p.search_${lang} @@ to_tsquery('simple', ${q})`;
     where.push(textCondition);
   }
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const whereSql = `WHERE ${where.join(' AND ')}`;
   const whereParams = [...params];
-  // Stock decides the in-stock filter's total, and stock changes do not bump the version.
-  const total = await countProducts(db, whereSql, whereParams, query.tem_estoque === true ? null : version);
-  const offset = (query.page - 1) * query.per_page;
-  if (total === 0 || offset >= total) return { data: [], total };
-
-  // The exact code, found by its index, leads the first page; later pages shift by one.
-  let exactId: number | null = null;
-  if (text) {
-    const exact = await db.query<{ id: number }>(
-      `SELECT p.id FROM products p ${whereSql} ${where.length ? 'AND' : 'WHERE'} lower(p.code) = lower($${params.length + 1}::text) LIMIT 1`,
-      [...whereParams, text],
-    );
-    exactId = exact.rows[0]?.id ?? null;
+  // Stock decides the in-stock filter's facts, and stock changes do not bump the version.
+  const factsKey = query.tem_estoque === true ? null : `${whereSql}|${JSON.stringify(whereParams)}|${text ?? ''}`;
+  let facts = recall(memory.facts, factsKey);
+  if (facts === undefined) {
+    const read = await readListingFacts(db, whereSql, whereParams, text);
+    // Terms recalled from memory must be of the facts' version; then nothing needs checking
+    // after (the facts were just read, as the page will be).
+    if (pinned !== undefined && pinned !== read.version) {
+      seeVersion(memory, read.version);
+      return null;
+    }
+    seeVersion(memory, read.version);
+    if (factsKey !== null && read.version !== null) remember(memory.facts, factsKey, read.facts);
+    facts = read.facts;
+    pinned = undefined;
   }
+  const { total, exactId, allProducts } = facts;
+  const offset = (query.page - 1) * query.per_page;
+  if (total === 0 || offset >= total) {
+    if (pinned === undefined) return { data: [], total };
+    const version = await getCatalogVersion(db);
+    if (version === pinned) return { data: [], total };
+    seeVersion(memory, version);
+    return null;
+  }
+
   const keys: SortKey[] = [{ expr: 'p.in_stock', dir: 'DESC' }];
   if (orderBy === 'valor_venda') keys.push({ expr: 'p.price_minor', dir });
   else if (orderBy === 'nome') keys.push({ expr: `catalog_normalize(p.name_${lang})`, dir });
@@ -137,20 +225,25 @@ export async function listProducts(
   const selectKeys = keys.map((k, i) => `${k.expr} AS k${i}`).join(', ');
   const orderKeys = keys.map((k) => `${k.expr} ${k.dir}`).join(', ');
   // The page is chosen on products alone (index order), then only its rows are joined.
-  const pageWhere = exceptExact ? `${whereSql || 'WHERE TRUE'} AND ${exceptExact}` : whereSql;
+  const pageWhere = exceptExact ? `${whereSql} AND ${exceptExact}` : whereSql;
   const walkParams = [...params];
   const indexedPageSql = `SELECT p.id, ${selectKeys} FROM products p ${pageWhere}
     ORDER BY ${orderKeys} LIMIT ${bind(limit)} OFFSET ${bind(skip)}`;
   const indexedParams = [...params];
+  // Each row also carries the catalogue version its statement saw.
   const readPage = (pageSql: string, values: unknown[]) =>
-    db.query<ProductRow>(
-      `SELECT ${getProductColumns(lang)} FROM (${pageSql}) page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
+    db.query<ProductRow & { catalog_version: number | null }>(
+      toPageQuery(
+        `SELECT ${getProductColumns(lang)}, (SELECT version FROM catalog_state) AS catalog_version
+     FROM (${pageSql}) page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
      ORDER BY ${keys.map((k, i) => `page.k${i} ${k.dir}`).join(', ')}`,
-      values,
+        values,
+      ),
     );
+  // A filter's page keeps one plan (its index order); a search's depends on its words.
+  const toPageQuery = (sql: string, values: unknown[]) => (q ? { text: sql, values } : toPreparedQuery(sql, values));
   const readTextPage = async () => {
     if (!q || total <= RANK_LIMIT) return readPage(indexedPageSql, indexedParams);
-    const allProducts = await countProducts(db, '', [], version);
     const filters = where.filter((condition) => condition !== textCondition);
     const bindWalk = (value: unknown) => `$${walkParams.push(value)}`;
     const walkSql = searchWalkSql({
@@ -161,7 +254,7 @@ export async function listProducts(
       selectKeys,
       orderKeys,
       bind: bindWalk,
-      walkRows: toWalkRows(skip + limit, total, allProducts),
+      walkRows: toWalkRows(skip + limit, total, allProducts ?? total),
       limit,
       skip,
     });
@@ -172,11 +265,22 @@ export async function listProducts(
     return walked.rows.length >= expected ? walked : readPage(indexedPageSql, indexedParams);
   };
   const [page, exact] = await Promise.all([
-    limit > 0 ? readTextPage() : Promise.resolve({ rows: [] as ProductRow[] }),
+    limit > 0 ? readTextPage() : Promise.resolve({ rows: [] as (ProductRow & { catalog_version: number | null })[] }),
     exactId !== null && offset === 0
-      ? db.query<ProductRow>(`SELECT ${getProductColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = $1`, [exactId])
+      ? db.query<ProductRow>(
+          toPreparedQuery(`SELECT ${getProductColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = $1`, [exactId]),
+        )
       : Promise.resolve({ rows: [] as ProductRow[] }),
   ]);
+  if (pinned !== undefined) {
+    // Facts or terms from memory: the page must have been read at their version (a page with no
+    // rows of its own, e.g. only the exact code's product, asks for the version).
+    const seen = page.rows[0]?.catalog_version ?? (await getCatalogVersion(db));
+    if (seen !== pinned) {
+      seeVersion(memory, seen);
+      return null;
+    }
+  }
   const currency = query.moeda_id as CurrencyId | undefined;
   return { data: [...exact.rows, ...page.rows].map((row) => toProductCard(row, rates, currency)), total };
 }
@@ -231,12 +335,14 @@ export async function getProductDetails(
   const byId = typeof idOrSlug === 'number';
   if (byId ? toId(String(idOrSlug)) === null : !isSafeText(idOrSlug)) return null;
   const { rows } = await db.query<ProductDetailRow>(
-    `SELECT ${getProductColumns(lang)}, p.description_${lang} AS description,
+    toPreparedQuery(
+      `SELECT ${getProductColumns(lang)}, p.description_${lang} AS description,
        (SELECT json_agg(json_build_object('nome', s.name_${lang}, 'valor', s.value_${lang}) ORDER BY s.position)
           FROM product_specifications s WHERE s.product_id = p.id) AS specs
      FROM products p ${PRODUCT_JOINS}
      WHERE ${byId ? 'p.id = $1' : 'p.slug = $1'} AND p.active`,
-    [idOrSlug],
+      [idOrSlug],
+    ),
   );
   const row = rows[0];
   return row ? toProduct(row, rates, currency) : null;
@@ -257,11 +363,13 @@ export async function listRelatedProducts(
   currency?: CurrencyId,
 ): Promise<ProductCard[]> {
   const { rows } = await db.query<ProductRow>(
-    `SELECT ${getProductColumns(lang)}
+    toPreparedQuery(
+      `SELECT ${getProductColumns(lang)}
      FROM (SELECT p.id FROM products p WHERE p.brand_id = $1 AND p.in_stock AND p.active AND p.id <> $2 ORDER BY p.id DESC LIMIT $3) page
      JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
      ORDER BY p.id DESC`,
-    [brandId, exceptId, limit],
+      [brandId, exceptId, limit],
+    ),
   );
   return rows.map((row) => toProductCard(row, rates, currency));
 }

@@ -19,7 +19,6 @@ import type { Queryable } from '../db/client.ts';
 import { sanitizeSvgIcon } from './sanitize.ts';
 import {
   findBrandBySlug,
-  getCatalogVersion,
   getProductDetails,
   insertNewsletterContact,
   listProducts,
@@ -171,8 +170,7 @@ export function createCatalogService({ db }: { db: Queryable }) {
         page,
         per_page: perPage,
       };
-      const [rates, version] = await Promise.all([getExchangeRates(), getCatalogVersion(db)]);
-      return listProducts(db, full, rates, version);
+      return listProducts(db, full, await getExchangeRates());
     },
 
     /** Up to `limit` in-stock products of the product's brand, the product itself left out. */
