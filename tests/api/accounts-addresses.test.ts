@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { api, apiJson } from '../support/api.ts';
-import { createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
+import type { AccountAddress } from '#lib/contract/accounts.ts';
+import type { FavouriteAdded, FavouriteList } from '#lib/contract/favourites.ts';
+import { api, apiJson, type FieldErrorAnswer } from '../support/api.ts';
+import { createTestCustomer, sameOrigin, signIn, type AccountMe, type AddressList } from '../support/accounts.ts';
 import { createTestProduct } from '../support/cart-fixtures.ts';
 
 const brazilian = {
@@ -30,10 +32,10 @@ const paraguayan = {
 describe('delivery addresses', () => {
   it('adds, lists main first, sets main and soft-deletes', async () => {
     const token = await signIn(await createTestCustomer());
-    const first = await apiJson('/ecom/cliente/address', { method: 'POST', token, json: brazilian });
+    const first = await apiJson<AccountAddress>('/ecom/cliente/address', { method: 'POST', token, json: brazilian });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ nome: 'Casa', cep: '85851000', principal: true, ativo: true, pais_id: 1 });
-    const second = await apiJson('/ecom/cliente/address', { method: 'POST', token, json: paraguayan });
+    const second = await apiJson<AccountAddress>('/ecom/cliente/address', { method: 'POST', token, json: paraguayan });
     expect(second.body).toMatchObject({
       principal: false,
       pais_id: 2,
@@ -46,7 +48,7 @@ describe('delivery addresses', () => {
 
     const main = await apiJson(`/ecom/cliente/address/${second.body.id}/set-main`, { method: 'PATCH', token, headers: sameOrigin() });
     expect(main.status).toBe(200);
-    let list = (await apiJson('/ecom/cliente/address', { token })).body.data;
+    let list = (await apiJson<AddressList>('/ecom/cliente/address', { token })).body.data;
     expect(list.map((a: { id: number; principal: boolean }) => [a.id, a.principal])).toEqual([
       [second.body.id, true],
       [first.body.id, false],
@@ -54,32 +56,32 @@ describe('delivery addresses', () => {
 
     const removed = await apiJson(`/ecom/cliente/address/${first.body.id}`, { method: 'PUT', token, json: { ativo: false, nome: 'Casa' } });
     expect(removed.status).toBe(200);
-    list = (await apiJson('/ecom/cliente/address', { token })).body.data;
+    list = (await apiJson<AddressList>('/ecom/cliente/address', { token })).body.data;
     expect(list.map((a: { id: number }) => a.id)).toEqual([second.body.id]);
-    const me = await apiJson('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
+    const me = await apiJson<AccountMe>('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
     expect(me.body.enderecos).toHaveLength(1);
   });
 
   it('names every missing field in the buyer language, and requires state/city ids in Paraguayan mode', async () => {
     const token = await signIn(await createTestCustomer({ foreignBuyer: 0 }));
-    const blankBr = await apiJson('/ecom/cliente/address', { method: 'POST', token, json: { pais_id: 1 } });
+    const blankBr = await apiJson<FieldErrorAnswer>('/ecom/cliente/address', { method: 'POST', token, json: { pais_id: 1 } });
     expect(blankBr.status).toBe(422);
     expect(Object.keys(blankBr.body.errors).sort()).toEqual(['bairro', 'cep', 'cidade', 'estado', 'logradouro', 'nome', 'numero']);
-    const blankPy = await apiJson('/ecom/cliente/address', {
+    const blankPy = await apiJson<FieldErrorAnswer>('/ecom/cliente/address', {
       method: 'POST',
       token,
       host: 'es',
       json: { pais_id: 2, nome: 'x'.repeat(101) },
     });
     expect(Object.keys(blankPy.body.errors).sort()).toEqual(['bairro', 'cidade_id', 'estado_id', 'logradouro', 'nome', 'numero']);
-    expect(blankPy.body.errors.nome[0]).toBe('Ingresa como máximo 100 caracteres');
+    expect(blankPy.body.errors.nome![0]).toBe('Ingresa como máximo 100 caracteres');
   });
 });
 
 describe('editing an address (PUT with address fields)', () => {
   it('replaces every field, in Brazilian or Paraguayan mode, keeping id and main flag', async () => {
     const token = await signIn(await createTestCustomer());
-    const created = (await apiJson('/ecom/cliente/address', { method: 'POST', token, json: brazilian })).body;
+    const created = (await apiJson<AccountAddress>('/ecom/cliente/address', { method: 'POST', token, json: brazilian })).body;
     const toSaoPaulo = {
       nome: 'Escritório',
       cep: '01001-000',
@@ -95,7 +97,7 @@ describe('editing an address (PUT with address fields)', () => {
       complemento: 'Sala 2',
       como_chegar: '',
     };
-    const edited = await apiJson(`/ecom/cliente/address/${created.id}`, { method: 'PUT', token, json: toSaoPaulo });
+    const edited = await apiJson<AccountAddress>(`/ecom/cliente/address/${created.id}`, { method: 'PUT', token, json: toSaoPaulo });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({
       id: created.id,
@@ -113,7 +115,7 @@ describe('editing an address (PUT with address fields)', () => {
       ativo: true,
     });
     // The same address moved to Paraguay: names come from the reference data, not the client.
-    const moved = await apiJson(`/ecom/cliente/address/${created.id}`, {
+    const moved = await apiJson<AccountAddress>(`/ecom/cliente/address/${created.id}`, {
       method: 'PUT',
       token,
       host: 'es',
@@ -131,14 +133,14 @@ describe('editing an address (PUT with address fields)', () => {
       cidade: 'Asunción',
       estado: 'Capital',
     });
-    const list = (await apiJson('/ecom/cliente/address', { token })).body.data;
+    const list = (await apiJson<AddressList>('/ecom/cliente/address', { token })).body.data;
     expect(list).toEqual([moved.body]);
   });
 
   it('validates as creation does, in the buyer language, and checks the city against the state', async () => {
     const token = await signIn(await createTestCustomer({ foreignBuyer: 0 }));
-    const created = (await apiJson('/ecom/cliente/address', { method: 'POST', token, host: 'es', json: paraguayan })).body;
-    const blank = await apiJson(`/ecom/cliente/address/${created.id}`, {
+    const created = (await apiJson<AccountAddress>('/ecom/cliente/address', { method: 'POST', token, host: 'es', json: paraguayan })).body;
+    const blank = await apiJson<FieldErrorAnswer>(`/ecom/cliente/address/${created.id}`, {
       method: 'PUT',
       token,
       host: 'es',
@@ -146,33 +148,37 @@ describe('editing an address (PUT with address fields)', () => {
     });
     expect(blank.status).toBe(422);
     expect(Object.keys(blank.body.errors).sort()).toEqual(['bairro', 'cidade_id', 'estado_id', 'logradouro', 'nome', 'numero']);
-    expect(blank.body.errors.logradouro[0]).toBe('Este campo es obligatorio');
+    expect(blank.body.errors.logradouro![0]).toBe('Este campo es obligatorio');
     // Asunción is not in Alto Paraná; a Brazilian city id is not Paraguayan.
     for (const place of [
       { estado_id: 30, cidade_id: 6200 },
       { estado_id: 30, cidade_id: 401 },
     ]) {
-      const wrong = await apiJson(`/ecom/cliente/address/${created.id}`, {
+      const wrong = await apiJson<FieldErrorAnswer>(`/ecom/cliente/address/${created.id}`, {
         method: 'PUT',
         token,
         host: 'es',
         json: { ...paraguayan, ...place },
       });
       expect(wrong.status).toBe(422);
-      expect(wrong.body.errors.cidade_id[0]).toBe('Elige una ciudad del departamento indicado.');
+      expect(wrong.body.errors.cidade_id![0]).toBe('Elige una ciudad del departamento indicado.');
     }
     // Creation checks it too (asked on the Brazilian host: a signed-in buyer's language follows the profile).
-    const onCreate = await apiJson('/ecom/cliente/address', { method: 'POST', token, json: { ...paraguayan, cidade_id: 401 } });
+    const onCreate = await apiJson<FieldErrorAnswer>('/ecom/cliente/address', {
+      method: 'POST',
+      token,
+      json: { ...paraguayan, cidade_id: 401 },
+    });
     expect(onCreate.status).toBe(422);
-    expect(onCreate.body.errors.cidade_id[0]).toBe('Elige una ciudad del departamento indicado.');
-    const unchanged = (await apiJson('/ecom/cliente/address', { token })).body.data;
+    expect(onCreate.body.errors.cidade_id![0]).toBe('Elige una ciudad del departamento indicado.');
+    const unchanged = (await apiJson<AddressList>('/ecom/cliente/address', { token })).body.data;
     expect(unchanged).toEqual([created]);
   });
 
   it("answers 404 for another customer's address or an unknown id, and leaves it untouched", async () => {
     const tokenA = await signIn(await createTestCustomer());
     const tokenB = await signIn(await createTestCustomer());
-    const address = (await apiJson('/ecom/cliente/address', { method: 'POST', token: tokenA, json: brazilian })).body;
+    const address = (await apiJson<AccountAddress>('/ecom/cliente/address', { method: 'POST', token: tokenA, json: brazilian })).body;
     const byB = await apiJson(`/ecom/cliente/address/${address.id}`, {
       method: 'PUT',
       token: tokenB,
@@ -180,7 +186,7 @@ describe('editing an address (PUT with address fields)', () => {
     });
     expect(byB.status).toBe(404);
     expect((await apiJson('/ecom/cliente/address/999999999', { method: 'PUT', token: tokenA, json: brazilian })).status).toBe(404);
-    expect((await apiJson('/ecom/cliente/address', { token: tokenA })).body.data[0].nome).toBe('Casa');
+    expect((await apiJson<AddressList>('/ecom/cliente/address', { token: tokenA })).body.data[0]!.nome).toBe('Casa');
   });
 });
 
@@ -188,18 +194,20 @@ describe('two customers', () => {
   it('customer B cannot see, change or delete the addresses of customer A', async () => {
     const tokenA = await signIn(await createTestCustomer());
     const tokenB = await signIn(await createTestCustomer());
-    const address = (await apiJson('/ecom/cliente/address', { method: 'POST', token: tokenA, json: brazilian })).body;
+    const address = (await apiJson<AccountAddress>('/ecom/cliente/address', { method: 'POST', token: tokenA, json: brazilian })).body;
 
-    expect((await apiJson('/ecom/cliente/address', { token: tokenB })).body.data).toEqual([]);
+    expect((await apiJson<AddressList>('/ecom/cliente/address', { token: tokenB })).body.data).toEqual([]);
     expect(
       (await api(`/ecom/cliente/address/${address.id}/set-main`, { method: 'PATCH', token: tokenB, headers: sameOrigin() })).status,
     ).toBe(404);
     expect((await api(`/ecom/cliente/address/${address.id}`, { method: 'PUT', token: tokenB, json: { ativo: false } })).status).toBe(404);
-    const meB = await apiJson('/ecom/me', { method: 'POST', token: tokenB, headers: sameOrigin() });
+    const meB = await apiJson<AccountMe>('/ecom/me', { method: 'POST', token: tokenB, headers: sameOrigin() });
     expect(meB.body.enderecos).toEqual([]);
-    expect(meB.body.email).not.toBe((await apiJson('/ecom/me', { method: 'POST', token: tokenA, headers: sameOrigin() })).body.email);
+    expect(meB.body.email).not.toBe(
+      (await apiJson<AccountMe>('/ecom/me', { method: 'POST', token: tokenA, headers: sameOrigin() })).body.email,
+    );
 
-    const stillThere = (await apiJson('/ecom/cliente/address', { token: tokenA })).body.data;
+    const stillThere = (await apiJson<AddressList>('/ecom/cliente/address', { token: tokenA })).body.data;
     expect(stillThere).toHaveLength(1);
   });
 
@@ -207,10 +215,12 @@ describe('two customers', () => {
     const tokenA = await signIn(await createTestCustomer());
     const tokenB = await signIn(await createTestCustomer());
     const product = await createTestProduct({ name: 'Furadeira da Matriz' });
-    const favourite = (await apiJson('/ecom/favoritos', { method: 'POST', token: tokenA, json: { produto_id: product.id } })).body;
-    expect((await apiJson('/ecom/favoritos', { token: tokenB })).body.data).toEqual([]);
+    const favourite = (
+      await apiJson<FavouriteAdded>('/ecom/favoritos', { method: 'POST', token: tokenA, json: { produto_id: product.id } })
+    ).body;
+    expect((await apiJson<FavouriteList>('/ecom/favoritos', { token: tokenB })).body.data).toEqual([]);
     expect((await api(`/ecom/favoritos/${favourite.id}`, { method: 'DELETE', token: tokenB, headers: sameOrigin() })).status).toBe(404);
-    expect((await apiJson('/ecom/favoritos', { token: tokenA })).body.data).toHaveLength(1);
+    expect((await apiJson<FavouriteList>('/ecom/favoritos', { token: tokenA })).body.data).toHaveLength(1);
   });
 
   it('every address endpoint answers 401 without a session', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiJson } from '../support/api.ts';
+import { apiJson, type ErrorAnswer } from '../support/api.ts';
 
 describe('GET /ecom/endereco/cep/{cep}', () => {
   it('answers the address of a known CEP from the postal-code service', async () => {
@@ -9,7 +9,7 @@ describe('GET /ecom/endereco/cep/{cep}', () => {
   });
 
   it('answers 404 with the manual-choice message for an unknown CEP', async () => {
-    const { status, body } = await apiJson('/ecom/endereco/cep/99999999');
+    const { status, body } = await apiJson<ErrorAnswer>('/ecom/endereco/cep/99999999');
     expect(status).toBe(404);
     expect(body.message).toBe('CEP não encontrado. Selecione o estado e a cidade manualmente.');
   });

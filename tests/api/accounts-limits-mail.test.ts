@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, apiJson, getTestDb, useOwnStack, type Host } from '../support/api.ts';
-import { brazilianRegistration, createTestCustomer, sameOrigin, signIn, TEST_PASSWORD, uniqueEmail } from '../support/accounts.ts';
+import { api, apiJson, getTestDb, useOwnStack, type ErrorAnswer, type Host } from '../support/api.ts';
+import {
+  brazilianRegistration,
+  createTestCustomer,
+  sameOrigin,
+  signIn,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type RegisteredAnswer,
+} from '../support/accounts.ts';
 import { waitForMailIn } from '../support/mail.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
@@ -46,7 +54,7 @@ describe('e-mail without SMTP', () => {
   it('writes the confirmation of a Brazilian registration as a pt-BR .eml with a link from the configured origin, and logs the link', async () => {
     const form = await brazilianRegistration();
     const email = String(form.get('email'));
-    const registered = await apiJson('/ecom/cliente/cadastrar', { method: 'POST', body: form, headers: sameOrigin() });
+    const registered = await apiJson<RegisteredAnswer>('/ecom/cliente/cadastrar', { method: 'POST', body: form, headers: sameOrigin() });
     expect(registered.status).toBe(201);
     issuedSessionTokens.push(registered.body.token);
     const mail = await waitForMailIn(path.join(stack.dataDir, 'mail'), email);
@@ -96,7 +104,7 @@ describe('per-IP and per-account limits (multiplier 1)', () => {
     expect(allowed).toEqual(Array(100).fill(401));
     expect(limited.message).toBe(TOO_MANY.br);
     const customer = await createTestCustomer();
-    const right = await apiJson('/ecom/login', {
+    const right = await apiJson<ErrorAnswer>('/ecom/login', {
       method: 'POST',
       host: 'es',
       json: { email: customer.email, password: customer.password },

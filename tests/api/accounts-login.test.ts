@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionService } from '#server/accounts/service.ts';
-import { api, apiJson, getTestDb } from '../support/api.ts';
+import { api, apiJson, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
 import { createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
 
 describe('POST /ecom/login', () => {
@@ -24,8 +24,12 @@ describe('POST /ecom/login', () => {
 
   it('refuses a wrong password and an unknown e-mail with the same answer in the host language', async () => {
     const customer = await createTestCustomer();
-    const wrong = await apiJson('/ecom/login', { method: 'POST', host: 'es', json: { email: customer.email, password: 'Wrong#Pass1' } });
-    const unknown = await apiJson('/ecom/login', {
+    const wrong = await apiJson<ErrorAnswer>('/ecom/login', {
+      method: 'POST',
+      host: 'es',
+      json: { email: customer.email, password: 'Wrong#Pass1' },
+    });
+    const unknown = await apiJson<ErrorAnswer>('/ecom/login', {
       method: 'POST',
       host: 'es',
       json: { email: 'nobody-here@example.test', password: 'Wrong#Pass1' },
@@ -37,10 +41,10 @@ describe('POST /ecom/login', () => {
   });
 
   it('requires both fields and refuses non-JSON bodies', async () => {
-    const blank = await apiJson('/ecom/login', { method: 'POST', json: {} });
+    const blank = await apiJson<FieldErrorAnswer>('/ecom/login', { method: 'POST', json: {} });
     expect(blank.status).toBe(422);
-    expect(blank.body.errors.email[0]).toBe('Este campo é Obrigatório');
-    expect(blank.body.errors.password[0]).toBe('Este campo é Obrigatório');
+    expect(blank.body.errors.email![0]).toBe('Este campo é Obrigatório');
+    expect(blank.body.errors.password![0]).toBe('Este campo é Obrigatório');
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const body = 'email=a%40b.c&password=x';
     expect((await api('/ecom/login', { method: 'POST', headers: { ...form, ...sameOrigin() }, body })).status).toBe(415);
@@ -59,7 +63,10 @@ describe('POST /ecom/login', () => {
     expect(statuses).toContain(429);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
     // Even the right password is refused from that address while it waits.
-    const right = await apiJson('/ecom/login', { method: 'POST', json: { email: customer.email, password: customer.password } });
+    const right = await apiJson<ErrorAnswer>('/ecom/login', {
+      method: 'POST',
+      json: { email: customer.email, password: customer.password },
+    });
     expect(right.status).toBe(429);
     expect(right.body.message).toMatch(/tentativas/);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { apiJson, getTestDb } from '../support/api.ts';
-import { createTestCustomer, makePng, sameOrigin, signIn } from '../support/accounts.ts';
+import type { AccountUser } from '#lib/contract/accounts.ts';
+import { apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
+import { createTestCustomer, makePng, sameOrigin, signIn, type AccountMe } from '../support/accounts.ts';
 
 function profileForm(fields: Record<string, string>, frente?: { bytes: Buffer; type: string; name: string }): FormData {
   const form = new FormData();
@@ -9,8 +10,15 @@ function profileForm(fields: Record<string, string>, frente?: { bytes: Buffer; t
   return form;
 }
 
-const updateProfile = (form: FormData, token?: string) =>
-  apiJson('/ecom/cliente/update-profile', { method: 'POST', token, body: form, headers: sameOrigin() });
+/** POST /ecom/cliente/update-profile's answer when saved: the message and the user as saved. */
+interface ProfileSavedAnswer {
+  message: string;
+  user: AccountUser;
+}
+
+/** Sends the profile form; `T` is the answer read: saved unless the test expects a refusal. */
+const updateProfile = <T = ProfileSavedAnswer>(form: FormData, token?: string) =>
+  apiJson<T>('/ecom/cliente/update-profile', { method: 'POST', token, body: form, headers: sameOrigin() });
 
 const currentFiles = async (customerId: number) =>
   (
@@ -34,7 +42,7 @@ describe('POST /ecom/cliente/update-profile', () => {
     expect(body.user).toMatchObject({ documento: '111.444.777-35', documento_tipo: 'CPF' });
     expect(body.user.telefone).toMatch(/99876.?5432/);
     expect(await currentFiles(customer.id)).toEqual([{ side: 'frente', content_type: 'image/png' }]);
-    const me = await apiJson('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
+    const me = await apiJson<AccountMe>('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
     expect(me.body).toMatchObject({ documento: '111.444.777-35', telefone: body.user.telefone, enderecos: [] });
   });
 
@@ -42,13 +50,13 @@ describe('POST /ecom/cliente/update-profile', () => {
     const customer = await createTestCustomer();
     const token = await signIn(customer);
     const text = { bytes: Buffer.from('not an image'), type: 'image/png', name: 'frente.png' };
-    const { status, body } = await updateProfile(
+    const { status, body } = await updateProfile<FieldErrorAnswer>(
       profileForm({ telefone: '45 99876-5432', documento_tipo: 'CPF', documento: '11144477700' }, text),
       token,
     );
     expect(status).toBe(422);
     expect(Object.keys(body.errors).sort()).toEqual(['documento', 'frente']);
-    const me = await apiJson('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
+    const me = await apiJson<AccountMe>('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
     expect(me.body.documento).toBe('529.982.247-25');
     expect(await currentFiles(customer.id)).toEqual([]);
     expect((await updateProfile(profileForm({ telefone: '1', documento_tipo: 'CPF', documento: '1' }))).status).toBe(401);

@@ -1,7 +1,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import { createAccountTokens } from '#server/accounts/service.ts';
-import { api, apiJson, getTestDb } from '../support/api.ts';
-import { brazilianRegistration, createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
+import { api, apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
+import {
+  brazilianRegistration,
+  createTestCustomer,
+  sameOrigin,
+  signIn,
+  type AccountMe,
+  type RegisteredAnswer,
+} from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';
 
 const NEW_PASSWORD = 'Nova#Senha77';
@@ -89,7 +96,7 @@ describe('e-mail confirmation', () => {
   it('confirms once with the mailed link; resend works while unconfirmed', async () => {
     const form = await brazilianRegistration();
     const email = String(form.get('email'));
-    const registered = await apiJson('/ecom/cliente/cadastrar', { method: 'POST', body: form, headers: sameOrigin() });
+    const registered = await apiJson<RegisteredAnswer>('/ecom/cliente/cadastrar', { method: 'POST', body: form, headers: sameOrigin() });
     const token = registered.body.token as string;
     const resend = await apiJson('/ecom/cliente/reenviar-email', { method: 'POST', token, headers: sameOrigin() });
     expect(resend.status).toBe(200);
@@ -97,7 +104,7 @@ describe('e-mail confirmation', () => {
     const [, uid, confirmToken] = mail.links[0]?.match(/confirmation-email\/([^/]+)\/([^/\s]+)/) ?? [];
     const first = await api(`/ecom/cliente/confirmar-email/${uid}/${confirmToken}`, { method: 'POST', headers: sameOrigin() });
     expect(first.status).toBe(200);
-    const me = await apiJson('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
+    const me = await apiJson<AccountMe>('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
     expect(me.body.email_verified_at).not.toBeNull();
     expect((await api(`/ecom/cliente/confirmar-email/${uid}/${confirmToken}`, { method: 'POST', headers: sameOrigin() })).status).toBe(400);
   });
@@ -107,19 +114,19 @@ describe('password change in the customer area', () => {
   it('checks the current password and applies the rule', async () => {
     const customer = await createTestCustomer();
     const token = await signIn(customer);
-    const wrong = await apiJson('/ecom/cliente/trocar-senha-l', {
+    const wrong = await apiJson<FieldErrorAnswer>('/ecom/cliente/trocar-senha-l', {
       method: 'POST',
       token,
       json: { password_currently: 'Nope#1234', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.password_currently).toBeDefined();
-    const weak = await apiJson('/ecom/cliente/trocar-senha-l', {
+    const weak = await apiJson<FieldErrorAnswer>('/ecom/cliente/trocar-senha-l', {
       method: 'POST',
       token,
       json: { password_currently: customer.password, password: 'short', password_confirmation: 'short' },
     });
-    expect(weak.body.errors.password[0]).toBe('A senha deve ter de 8 a 20 caracteres');
+    expect(weak.body.errors.password![0]).toBe('A senha deve ter de 8 a 20 caracteres');
     const ok = await apiJson('/ecom/cliente/trocar-senha-l', {
       method: 'POST',
       token,

@@ -1,10 +1,22 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiJson, getTestDb } from '../support/api.ts';
-import { brazilianRegistration, createTestCustomer, makePng, MINIMAL_PDF, sameOrigin, signIn, uniqueEmail } from '../support/accounts.ts';
+import { api, apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
+import {
+  brazilianRegistration,
+  createTestCustomer,
+  makePng,
+  MINIMAL_PDF,
+  sameOrigin,
+  signIn,
+  uniqueEmail,
+  type AccountMe,
+  type AddressList,
+  type RegisteredAnswer,
+} from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';
 
-const register = async (form: FormData, host: 'br' | 'es' = 'br') =>
-  apiJson('/ecom/cliente/cadastrar', { method: 'POST', host, body: form, headers: sameOrigin(host) });
+/** Registers with a form; `T` is the answer read: RegisteredAnswer (201) unless the test expects a refusal. */
+const register = async <T = RegisteredAnswer>(form: FormData, host: 'br' | 'es' = 'br') =>
+  apiJson<T>('/ecom/cliente/cadastrar', { method: 'POST', host, body: form, headers: sameOrigin(host) });
 
 describe('POST /ecom/cliente/cadastrar', () => {
   it('registers a Brazilian buyer, signs in, stores address and encrypted documents, sends the confirmation', async () => {
@@ -13,7 +25,7 @@ describe('POST /ecom/cliente/cadastrar', () => {
     const { status, body } = await register(form);
     expect(status).toBe(201);
     expect(body.user).toMatchObject({ email, estrangeiro: 1, documento_tipo: 'CPF', documento: '529.982.247-25' });
-    const me = await apiJson('/ecom/me', { method: 'POST', token: body.token, headers: sameOrigin() });
+    const me = await apiJson<AccountMe>('/ecom/me', { method: 'POST', token: body.token, headers: sameOrigin() });
     expect(me.body.enderecos).toEqual([expect.objectContaining({ cep: '85851000', cidade: 'Foz do Iguaçu', principal: true, pais_id: 1 })]);
 
     const { rows } = await getTestDb().query(
@@ -36,7 +48,7 @@ describe('POST /ecom/cliente/cadastrar', () => {
   it('names every field of a blank Brazilian submit, files included', async () => {
     const form = new FormData();
     form.append('estrangeiro', '1');
-    const { status, body } = await register(form);
+    const { status, body } = await register<FieldErrorAnswer>(form);
     expect(status).toBe(422);
     expect(Object.keys(body.errors).sort()).toEqual([
       'cep',
@@ -56,7 +68,7 @@ describe('POST /ecom/cliente/cadastrar', () => {
       'telefone',
       'verso',
     ]);
-    expect(body.errors.nome[0]).toBe('Este campo é Obrigatório');
+    expect(body.errors.nome![0]).toBe('Este campo é Obrigatório');
   });
 
   it('applies the document, e-mail and password rules in the host language', async () => {
@@ -66,7 +78,7 @@ describe('POST /ecom/cliente/cadastrar', () => {
       password: 'password',
       password_confirmation: 'x',
     });
-    const br = await register(form);
+    const br = await register<FieldErrorAnswer>(form);
     expect(br.body.errors).toMatchObject({
       documento: ['CPF inválido'],
       email_confirmation: ['Os e-mails devem ser iguais'],
@@ -75,7 +87,7 @@ describe('POST /ecom/cliente/cadastrar', () => {
     });
     const py = new FormData();
     for (const [k, v] of Object.entries({ estrangeiro: '0', documento: '80000519-9', password: 'abcdefgh1!' })) py.append(k, v);
-    const es = await register(py, 'es');
+    const es = await register<FieldErrorAnswer>(py, 'es');
     expect(es.body.errors.documento).toEqual(['RUC inválido']);
     expect(es.body.errors.password).toEqual(['La contraseña debe tener una letra mayúscula']);
     expect(es.body.errors.estado_id).toEqual(['Este campo es obligatorio']);
@@ -107,7 +119,7 @@ describe('POST /ecom/cliente/cadastrar', () => {
     expect(body.message).toBe('¡Registro realizado con éxito!');
     expect(body.user).toMatchObject({ estrangeiro: 0, documento_tipo: 'RUC', documento: '' });
     // The stored address names its place from the reference data.
-    const addresses = await apiJson('/ecom/cliente/address', { token: body.token });
+    const addresses = await apiJson<AddressList>('/ecom/cliente/address', { token: body.token });
     expect(addresses.body.data[0]).toMatchObject({
       cidade_id: 6033,
       estado_id: 30,
@@ -135,7 +147,7 @@ describe('POST /ecom/cliente/cadastrar', () => {
       pais: 'Paraguai',
       pais_id: '2',
     });
-    const { status, body } = await register(form, 'es');
+    const { status, body } = await register<FieldErrorAnswer>(form, 'es');
     expect(status).toBe(422);
     expect(body.errors.cidade_id).toEqual(['Elige una ciudad del departamento indicado.']);
     const check = await apiJson('/ecom/cliente/cadastrar/check-email', { method: 'POST', json: { email } });
@@ -146,12 +158,15 @@ describe('POST /ecom/cliente/cadastrar', () => {
     const form = await brazilianRegistration();
     const email = String(form.get('email'));
     expect((await register(form)).status).toBe(201);
-    const again = await register(await brazilianRegistration({ email, email_confirmation: email }));
+    const again = await register<FieldErrorAnswer>(await brazilianRegistration({ email, email_confirmation: email }));
     expect(again.status).toBe(422);
     expect(again.body.errors.email).toEqual(['O e-mail informado já está em uso.']);
-    const taken = await apiJson('/ecom/cliente/cadastrar/check-email', { method: 'POST', json: { email: email.toUpperCase() } });
+    const taken = await apiJson<FieldErrorAnswer>('/ecom/cliente/cadastrar/check-email', {
+      method: 'POST',
+      json: { email: email.toUpperCase() },
+    });
     expect(taken.status).toBe(422);
-    expect(taken.body.errors.email[0]).toBe('O e-mail informado já está em uso.');
+    expect(taken.body.errors.email![0]).toBe('O e-mail informado já está em uso.');
     const free = await apiJson('/ecom/cliente/cadastrar/check-email', { method: 'POST', json: { email: uniqueEmail() } });
     expect(free.status).toBe(200);
   });
@@ -166,9 +181,9 @@ describe('identity-document uploads', () => {
 
   it('refuses a mislabelled file (HTML named .png with an image type)', async () => {
     const html = new Blob(['<html><script>alert(1)</script></html>'], { type: 'image/png' });
-    const { status, body } = await register(await brazilianRegistration({ frente: html }));
+    const { status, body } = await register<FieldErrorAnswer>(await brazilianRegistration({ frente: html }));
     expect(status).toBe(422);
-    expect(body.errors.frente[0]).toMatch(/PNG, JPEG, GIF ou PDF/);
+    expect(body.errors.frente![0]).toMatch(/PNG, JPEG, GIF ou PDF/);
   });
 
   it('refuses polyglots: a PDF carrying JavaScript and a GIF header wrapping a script', async () => {
@@ -179,7 +194,7 @@ describe('identity-document uploads', () => {
     const escaped = Buffer.from('%PDF-1.4\n1 0 obj<</S/J#61vaScript>>endobj\n%%EOF\n', 'latin1');
     const gifScript = Buffer.from('GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=1;alert(1);//', 'latin1');
     for (const bad of [pdfJs, escaped, gifScript]) {
-      const { status, body } = await register(
+      const { status, body } = await register<FieldErrorAnswer>(
         await brazilianRegistration({ verso: new Blob([new Uint8Array(bad)], { type: 'application/pdf' }) }),
       );
       expect(status).toBe(422);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiJson } from '../support/api.ts';
+import { apiJson, type FieldErrorAnswer } from '../support/api.ts';
 
 // Issue 19 point 2: an API error is in one language only, the host's (the es host answered
 // 'Parámetros inválidos ... Informe apenas números').
@@ -8,7 +8,11 @@ describe('API errors speak the host language only', () => {
     ['es', 'Parámetros inválidos: celular', 'Solo se aceptan números.', /Informe|apenas|celular deve/],
     ['br', 'Parâmetros inválidos: celular', 'Use apenas números.', /Parámetros|Solo se|debe tener/],
   ] as const)('%s: an offers signup with letters in the phone', async (host, message, field, otherLanguage) => {
-    const { status, body } = await apiJson('/api/public/contato-newsletter', { method: 'POST', host, json: { celular: '0981abc1234567' } });
+    const { status, body } = await apiJson<FieldErrorAnswer>('/api/public/contato-newsletter', {
+      method: 'POST',
+      host,
+      json: { celular: '0981abc1234567' },
+    });
     expect(status).toBe(422);
     expect(body.message).toBe(message);
     expect(body.errors.celular).toEqual([field]);
@@ -19,7 +23,11 @@ describe('API errors speak the host language only', () => {
     ['es', 'El celular debe tener de 10 a 15 dígitos.'],
     ['br', 'O celular deve ter de 10 a 15 dígitos.'],
   ] as const)('%s: a phone too short', async (host, field) => {
-    const { status, body } = await apiJson('/api/public/contato-newsletter', { method: 'POST', host, json: { celular: '123456789' } });
+    const { status, body } = await apiJson<FieldErrorAnswer>('/api/public/contato-newsletter', {
+      method: 'POST',
+      host,
+      json: { celular: '123456789' },
+    });
     expect(status).toBe(422);
     expect(body.errors.celular).toEqual([field]);
   });

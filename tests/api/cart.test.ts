@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, apiJson, getHostHeader, getTestDb } from '../support/api.ts';
+import { api, apiJson, getHostHeader, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
 import type { CartView } from '#lib/contract/cart.ts';
 
@@ -16,24 +16,24 @@ describe('cart API: create, read, update', () => {
   it('creates a cart, reads it back by external id and updates it by id', async () => {
     const product = await createTestProduct({ stock: 10, priceMinor: 8990 });
     const externalId = newExternalId();
-    const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 2)]) });
+    const created = await apiJson<CartView>('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 2)]) });
     expect(created.status).toBe(201);
     expect(created.body.external_id).toBe(externalId);
     expect(created.body.itens).toHaveLength(1);
     expect(created.body.itens[0]).toMatchObject({ produto_id: product.id, qtde: 2, ativo: true, valor_unitario: 89.9 });
-    expect(created.body.itens[0].produto).toMatchObject({ codigo: product.code, qtde_disponivel: 10 });
+    expect(created.body.itens[0]!.produto).toMatchObject({ codigo: product.code, qtde_disponivel: 10 });
     expect(created.body.valor_total).toBe(179.8);
 
-    const read = await apiJson(`/ecom/venda/carrinho/${externalId}?moeda_id=2`);
+    const read = await apiJson<CartView>(`/ecom/venda/carrinho/${externalId}?moeda_id=2`);
     expect(read.status).toBe(200);
-    expect(read.body.itens[0].qtde).toBe(2);
+    expect(read.body.itens[0]!.qtde).toBe(2);
 
-    const updated = await apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
+    const updated = await apiJson<CartView>(`/ecom/venda/carrinho/${created.body.id}`, {
       method: 'PUT',
       json: { ...cartBody(externalId, [item(product.id, 5)]), id: created.body.id },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body.itens[0].qtde).toBe(5);
+    expect(updated.body.itens[0]!.qtde).toBe(5);
   });
 
   it('answers 404 for an unknown external id', async () => {
@@ -45,7 +45,7 @@ describe('cart API: create, read, update', () => {
 
   it('refuses external ids weaker than 128 bits with 400', async () => {
     for (const weak of ['abc', '123456789012345678901', 'has spaces and is long enough!!', 'x'.repeat(21)]) {
-      const { status, body } = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(weak, []) });
+      const { status, body } = await apiJson<FieldErrorAnswer>('/ecom/venda/carrinho', { method: 'POST', json: cartBody(weak, []) });
       expect(status, weak).toBe(400);
       expect(body.errors.external_id).toBeDefined();
     }
@@ -55,7 +55,7 @@ describe('cart API: create, read, update', () => {
   it("answers 'external id already in use' on a second POST with the same id", async () => {
     const externalId = newExternalId();
     expect((await api('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, []) })).status).toBe(201);
-    const again = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, []) });
+    const again = await apiJson<FieldErrorAnswer>('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, []) });
     expect(again.status).toBe(422);
     expect(again.body.message).toBe(IN_USE);
     expect(again.body.errors.external_id).toEqual([IN_USE]);
@@ -64,20 +64,20 @@ describe('cart API: create, read, update', () => {
   it('ignores a client-sent price: valor_unitario comes from the catalogue in the cart currency', async () => {
     const product = await createTestProduct({ stock: 5, priceMinor: 10_000 }); // U$ 100.00
     const externalId = newExternalId();
-    const created = await apiJson('/ecom/venda/carrinho', {
+    const created = await apiJson<CartView>('/ecom/venda/carrinho', {
       method: 'POST',
       json: cartBody(externalId, [item(product.id, 1, { valor_unitario: 0.01 })]),
     });
-    expect(created.body.itens[0].valor_unitario).toBe(100);
+    expect(created.body.itens[0]!.valor_unitario).toBe(100);
     const { rows } = await getTestDb().query('SELECT unit_price_minor FROM cart_items WHERE cart_id = $1', [created.body.id]);
     expect(Number(rows[0].unit_price_minor)).toBe(10_000);
 
     const rate = (await getTestDb().query('SELECT rate FROM exchange_rates WHERE source_currency_id = 2 AND target_currency_id = 3'))
       .rows[0].rate;
-    const inGuarani = await apiJson(`/ecom/venda/carrinho/${externalId}?moeda_id=3`);
+    const inGuarani = await apiJson<CartView>(`/ecom/venda/carrinho/${externalId}?moeda_id=3`);
     expect(inGuarani.body.moeda_id).toBe(3);
     expect(inGuarani.body.moeda.simbolo).toBe('G$');
-    expect(inGuarani.body.itens[0].valor_unitario).toBe(Math.round(100 * Number(rate)));
+    expect(inGuarani.body.itens[0]!.valor_unitario).toBe(Math.round(100 * Number(rate)));
   });
 });
 
@@ -85,14 +85,20 @@ describe('cart API: quantity and stock rules', () => {
   it('accepts 1..min(99, stock) and refuses more with the stock message', async () => {
     const product = await createTestProduct({ stock: 4 });
     const externalId = newExternalId();
-    const tooMany = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 5)]) });
+    const tooMany = await apiJson<FieldErrorAnswer>('/ecom/venda/carrinho', {
+      method: 'POST',
+      json: cartBody(externalId, [item(product.id, 5)]),
+    });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.message).toBe('Quantidade solicitada (5) excede o estoque disponível (4)');
     expect(tooMany.body.errors['itens.0.qtde']).toBeDefined();
     expect((await api(`/ecom/venda/carrinho/${externalId}`)).status).toBe(404); // nothing was created
 
     const big = await createTestProduct({ stock: 500 });
-    const capped = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(newExternalId(), [item(big.id, 100)]) });
+    const capped = await apiJson<ErrorAnswer>('/ecom/venda/carrinho', {
+      method: 'POST',
+      json: cartBody(newExternalId(), [item(big.id, 100)]),
+    });
     expect(capped.status).toBe(422);
     expect(capped.body.message).toContain('(99)');
     const ok = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(newExternalId(), [item(big.id, 99)]) });
@@ -102,25 +108,25 @@ describe('cart API: quantity and stock rules', () => {
   it('a change moments after another meets the catalogue as it is now: lowered stock refuses, a new price is charged', async () => {
     const product = await createTestProduct({ stock: 5, priceMinor: 10_000 });
     const externalId = newExternalId();
-    const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 1)]) });
-    const change = (qtde: number) =>
-      apiJson(`/ecom/venda/carrinho/${created.body.id}`, { method: 'PUT', json: cartBody(externalId, [item(product.id, qtde)]) });
+    const created = await apiJson<CartView>('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 1)]) });
+    const change = <T>(qtde: number) =>
+      apiJson<T>(`/ecom/venda/carrinho/${created.body.id}`, { method: 'PUT', json: cartBody(externalId, [item(product.id, qtde)]) });
     expect((await change(4)).status).toBe(200);
     await getTestDb().query('UPDATE products SET stock = 2, price_minor = 12500 WHERE id = $1', [product.id]);
-    const refused = await change(3);
+    const refused = await change<ErrorAnswer>(3);
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('Quantidade solicitada (3) excede o estoque disponível (2)');
-    const repriced = await change(2);
+    const repriced = await change<CartView>(2);
     expect(repriced.status).toBe(200);
-    expect(repriced.body.itens[0].valor_unitario).toBe(125);
-    expect(repriced.body.itens[0].produto.qtde_disponivel).toBe(2);
+    expect(repriced.body.itens[0]!.valor_unitario).toBe(125);
+    expect(repriced.body.itens[0]!.produto.qtde_disponivel).toBe(2);
     const { rows } = await getTestDb().query('SELECT quantity, unit_price_minor FROM cart_items WHERE cart_id = $1', [created.body.id]);
     expect(rows.map((row) => [row.quantity, Number(row.unit_price_minor)])).toEqual([[2, 12_500]]);
   });
 
   it('answers in Spanish on the Spanish host', async () => {
     const product = await createTestProduct({ stock: 2 });
-    const { status, body } = await apiJson('/ecom/venda/carrinho', {
+    const { status, body } = await apiJson<ErrorAnswer>('/ecom/venda/carrinho', {
       method: 'POST',
       host: 'es',
       json: cartBody(newExternalId(), [item(product.id, 3)], 3),
@@ -145,14 +151,14 @@ describe('cart API: quantity and stock rules', () => {
     });
     expect(form).toMatchObject({ status: 415, body: { message: 'Formato de envio não suportado.' } });
     const product = await createTestProduct({ stock: 5 });
-    const word = await apiJson('/ecom/venda/carrinho', {
+    const word = await apiJson<FieldErrorAnswer>('/ecom/venda/carrinho', {
       method: 'POST',
       host: 'es',
       json: cartBody(newExternalId(), [item(product.id, 0, { qtde: 'dos' })], 3),
     });
     expect(word.status).toBe(422);
     expect(word.body.message).toBe('Parámetros inválidos: itens.0.qtde');
-    expect(word.body.errors['itens.0.qtde'][0]).toMatch(/^Entrada inválida/);
+    expect(word.body.errors['itens.0.qtde']![0]).toMatch(/^Entrada inválida/);
   });
 
   it('refuses fractions and products without stock', async () => {
@@ -160,7 +166,10 @@ describe('cart API: quantity and stock rules', () => {
     const fraction = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(newExternalId(), [item(product.id, 1.5)]) });
     expect(fraction.status).toBe(422);
     const empty = await createTestProduct({ stock: 0 });
-    const none = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(newExternalId(), [item(empty.id, 1)]) });
+    const none = await apiJson<ErrorAnswer>('/ecom/venda/carrinho', {
+      method: 'POST',
+      json: cartBody(newExternalId(), [item(empty.id, 1)]),
+    });
     expect(none.status).toBe(422);
     expect(none.body.message).toBe('Este produto não possui estoque disponível!');
   });
@@ -172,13 +181,13 @@ describe('cart API: quantity and stock rules', () => {
       json: cartBody(newExternalId(), [item(product.id, 3), item(product.id, 3)]),
     });
     expect(twice.status).toBe(422);
-    const fits = await apiJson('/ecom/venda/carrinho', {
+    const fits = await apiJson<CartView>('/ecom/venda/carrinho', {
       method: 'POST',
       json: cartBody(newExternalId(), [item(product.id, 2), item(product.id, 3)]),
     });
     expect(fits.status).toBe(201);
     expect(fits.body.itens).toHaveLength(1);
-    expect(fits.body.itens[0].qtde).toBe(5);
+    expect(fits.body.itens[0]!.qtde).toBe(5);
   });
 
   it('keeps removed items as inactive lines and deletes lines set to zero or less', async () => {
@@ -210,7 +219,7 @@ describe('cart API: quantity and stock rules', () => {
   it('20 concurrent changes of one cart never leave a quantity above stock', async () => {
     const product = await createTestProduct({ stock: 7 });
     const externalId = newExternalId();
-    const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 1)]) });
+    const created = await apiJson<CartView>('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 1)]) });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         api(`/ecom/venda/carrinho/${created.body.id}`, {
@@ -230,10 +239,13 @@ describe('cart API: quantity and stock rules', () => {
   it('20 concurrent whole-cart changes naming different products leave one of them, never a mix', async () => {
     const products = await Promise.all(Array.from({ length: 4 }, () => createTestProduct({ stock: 50 })));
     const externalId = newExternalId();
-    const created = await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(products[0]!.id, 1)]) });
+    const created = await apiJson<CartView>('/ecom/venda/carrinho', {
+      method: 'POST',
+      json: cartBody(externalId, [item(products[0]!.id, 1)]),
+    });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
+        apiJson<CartView>(`/ecom/venda/carrinho/${created.body.id}`, {
           method: 'PUT',
           json: cartBody(externalId, [item(products[index % 4]!.id, 1 + (index % 5))]),
         }),
@@ -243,7 +255,7 @@ describe('cart API: quantity and stock rules', () => {
     const { rows } = await getTestDb().query('SELECT product_id, quantity FROM cart_items WHERE cart_id = $1', [created.body.id]);
     expect(rows).toHaveLength(1);
     // The stored line is what one of the changes sent (last writer wins).
-    const sent = answers.map((answer) => `${answer.body.itens[0].produto_id}x${answer.body.itens[0].qtde}`);
+    const sent = answers.map((answer) => `${answer.body.itens[0]!.produto_id}x${answer.body.itens[0]!.qtde}`);
     expect(sent).toContain(`${rows[0].product_id}x${rows[0].quantity}`);
   });
 
@@ -256,7 +268,7 @@ describe('cart API: quantity and stock rules', () => {
     return Promise.all(
       Array.from({ length: count }, async () => {
         const externalId = newExternalId();
-        const created = await apiJson('/ecom/venda/carrinho', {
+        const created = await apiJson<CartView>('/ecom/venda/carrinho', {
           method: 'POST',
           json: cartBody(
             externalId,
@@ -278,7 +290,7 @@ describe('cart API: quantity and stock rules', () => {
     const wantedLines = (index: number) => products.slice(0, 1 + (index % 3)).map((product, k) => [product.id, 1 + ((index + k) % 5)]);
     const answers = await Promise.all(
       carts.map((cart, index) =>
-        apiJson(`/ecom/venda/carrinho/${cart.id}`, {
+        apiJson<CartView>(`/ecom/venda/carrinho/${cart.id}`, {
           method: 'PUT',
           json: cartBody(
             cart.externalId,
@@ -353,9 +365,9 @@ describe('cart API: quantity and stock rules', () => {
         }),
       ),
     );
-    const cart = await apiJson(`/ecom/venda/carrinho/${externalId}`);
+    const cart = await apiJson<CartView>(`/ecom/venda/carrinho/${externalId}`);
     expect(cart.status).toBe(200);
-    expect(cart.body.itens[0].qtde).toBe(6);
+    expect(cart.body.itens[0]!.qtde).toBe(6);
   });
 });
 
@@ -365,7 +377,7 @@ describe('cart API: customers', () => {
     const alice = await createTestCustomer(0);
     const bob = await createTestCustomer(0);
     const externalId = newExternalId();
-    const created = await apiJson('/ecom/venda/carrinho', {
+    const created = await apiJson<CartView>('/ecom/venda/carrinho', {
       method: 'POST',
       token: alice.token,
       json: cartBody(externalId, [item(product.id, 1)], 3),
@@ -384,8 +396,8 @@ describe('cart API: customers', () => {
     });
     expect([403, 404]).toContain(bobWrite.status);
     expect((await api(`/ecom/venda/carrinho/${externalId}`)).status).toBe(403); // anonymous neither
-    const after = await apiJson(`/ecom/venda/carrinho/${externalId}`, { token: alice.token });
-    expect(after.body.itens[0].qtde).toBe(1);
+    const after = await apiJson<CartView>(`/ecom/venda/carrinho/${externalId}`, { token: alice.token });
+    expect(after.body.itens[0]!.qtde).toBe(1);
   });
 
   it('binds an anonymous cart to the customer who sends a token later', async () => {

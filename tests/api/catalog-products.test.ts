@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductListSchema, ProductSchema, type ProductCard } from '#lib/contract/catalog.ts';
-import { api, apiJson, getTestDb } from '../support/api.ts';
+import { api, apiJson, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
 
 /** A brand, category and department of our own with six products of known price, stock and name. */
 interface Fixture {
@@ -192,7 +192,7 @@ describe('GET /api/public/products', () => {
     ['moeda_id=9', 'moeda_id'],
     [`text=${'x'.repeat(300)}`, 'text'],
   ])('refuses %s with a 400 naming %s', async (query, field) => {
-    const { status, body } = await apiJson(`/api/public/products?${query}`);
+    const { status, body } = await apiJson<FieldErrorAnswer>(`/api/public/products?${query}`);
     expect(status).toBe(400);
     expect(body.message).toContain(field);
     expect(body.errors[field]).toBeInstanceOf(Array);
@@ -202,10 +202,10 @@ describe('GET /api/public/products', () => {
     ['br', 'Parâmetros inválidos: per_page', /^Entrada inválida: esperava um número/],
     ['es', 'Parámetros inválidos: per_page', /^Entrada inválida: se esperaba número/],
   ] as const)('answers a bad parameter in the language of the %s storefront', async (host, message, fieldMessage) => {
-    const { status, body } = await apiJson('/api/public/products?per_page=abc', { host });
+    const { status, body } = await apiJson<FieldErrorAnswer>('/api/public/products?per_page=abc', { host });
     expect(status).toBe(400);
     expect(body.message).toBe(message);
-    expect(body.errors.per_page[0]).toMatch(fieldMessage);
+    expect(body.errors.per_page![0]).toMatch(fieldMessage);
   });
 });
 
@@ -235,11 +235,13 @@ describe('GET /api/public/products/{id}/details', () => {
   });
 
   it('answers 404 JSON for an unknown product and 400 for a malformed id', async () => {
-    const missing = await apiJson('/api/public/products/2000000000/details');
+    const missing = await apiJson<ErrorAnswer>('/api/public/products/2000000000/details');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Produto não encontrado');
-    expect((await apiJson('/api/public/products/999999999/details', { host: 'es' })).body.message).toBe('Producto no encontrado');
-    const bad = await apiJson('/api/public/products/Not%20A%20Slug!/details');
+    expect((await apiJson<ErrorAnswer>('/api/public/products/999999999/details', { host: 'es' })).body.message).toBe(
+      'Producto no encontrado',
+    );
+    const bad = await apiJson<FieldErrorAnswer>('/api/public/products/Not%20A%20Slug!/details');
     expect(bad.status).toBe(400);
     expect(bad.body.errors.id).toBeInstanceOf(Array);
   });

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BANNER_TYPES, BrandSchema, CategorySchema, SellerSchema, StartDataSchema } from '#lib/contract/catalog.ts';
-import { api, apiJson, getTestDb } from '../support/api.ts';
+import { api, apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
 
 describe('GET /api/public/start', () => {
   it('gives rates, brands, categories with departments, special categories, banners and faq', async () => {
@@ -49,7 +49,7 @@ describe('GET /api/public/categories', () => {
   });
 
   it('refuses an unknown special value', async () => {
-    const { status, body } = await apiJson('/api/public/categories?special=maybe');
+    const { status, body } = await apiJson<FieldErrorAnswer>('/api/public/categories?special=maybe');
     expect(status).toBe(400);
     expect(body.errors.special).toBeInstanceOf(Array);
   });
@@ -114,7 +114,7 @@ describe('POST /api/public/contato-newsletter', () => {
     const first = await api('/api/public/contato-newsletter', { method: 'POST', json: { celular: digits } });
     expect(first.status).toBe(201);
     const formatted = `+${digits.slice(0, 3)} (${digits.slice(3, 6)}) ${digits.slice(6)}`;
-    const again = await apiJson('/api/public/contato-newsletter', { method: 'POST', json: { celular: formatted } });
+    const again = await apiJson<{ celular: string }>('/api/public/contato-newsletter', { method: 'POST', json: { celular: formatted } });
     expect(again.status).toBe(200);
     expect(again.body.celular).toBe(digits);
     const { rows } = await getTestDb().query('SELECT phone_digits FROM newsletter_contacts WHERE phone_digits = $1', [digits]);
@@ -128,7 +128,7 @@ describe('POST /api/public/contato-newsletter', () => {
     ['missing', {}],
     ['not a phone', { celular: { digits: '0981123456' } }],
   ])('refuses a phone that is %s with 422 naming celular', async (_name, json) => {
-    const { status, body } = await apiJson('/api/public/contato-newsletter', { method: 'POST', json });
+    const { status, body } = await apiJson<FieldErrorAnswer>('/api/public/contato-newsletter', { method: 'POST', json });
     expect(status).toBe(422);
     expect(body.errors.celular).toBeInstanceOf(Array);
   });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { getPictureSrcset } from '#lib/pictures.ts';
-import { api, apiJson, getHostHeader, getTestDb } from '../support/api.ts';
+import { api, apiJson, getHostHeader, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { createSignedInStaff } from '../support/staff.ts';
 import { createProduct } from './checkout-fixtures.ts';
 
@@ -14,12 +14,29 @@ function makePicture(width: number, height: number, format: 'png' | 'jpeg'): Pro
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 }
 
-/** A panel upload from the panel's own origin, answered in JSON. */
-function upload(path: string, cookie: string, fields: Record<string, string>, file?: { bytes: Buffer; name: string; type?: string }) {
+/** A picture action's answer: the sent picture's address and the product's pictures in order. */
+interface PictureAnswer {
+  url: string;
+  imagens: { url: string }[];
+}
+/** A saved banner's or seller's answer. */
+interface SavedAnswer {
+  id: number;
+}
+/** A refused upload names its reason. */
+type RefusedUpload = ErrorAnswer & { code: string };
+
+/** A panel upload from the panel's own origin, answered in JSON; `T` is the answer read. */
+function upload<T = unknown>(
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+  file?: { bytes: Buffer; name: string; type?: string },
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file) form.append('imagem', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }), file.name);
-  return apiJson(path, {
+  return apiJson<T>(path, {
     method: 'POST',
     host: 'es',
     body: form,
@@ -44,7 +61,7 @@ describe('catalogue pictures', () => {
     const { cookie } = await createSignedInStaff('admin');
     const product = await createProduct({ stock: 3 });
     const png = await makePicture(1500, 1000, 'png');
-    const answer = await upload(
+    const answer = await upload<PictureAnswer>(
       `/api/painel/catalogo/produtos/${product.id}/fotos`,
       cookie,
       {},
@@ -82,7 +99,12 @@ describe('catalogue pictures', () => {
     expect(page).toContain(`srcset="${getPictureSrcset(url)}"`);
 
     // the same file again is stored once and listed once
-    const again = await upload(`/api/painel/catalogo/produtos/${product.id}/fotos`, cookie, {}, { bytes: png, name: 'otra.png' });
+    const again = await upload<PictureAnswer>(
+      `/api/painel/catalogo/produtos/${product.id}/fotos`,
+      cookie,
+      {},
+      { bytes: png, name: 'otra.png' },
+    );
     expect(again.body.url).toBe(url);
     expect(await getImages(product.id)).toEqual([{ url }]);
   });
@@ -110,7 +132,7 @@ describe('catalogue pictures', () => {
     const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
       .png()
       .toBuffer();
-    const tooManyPixels = await upload(path, cookie, {}, { bytes: bomb, name: 'bomba.png' });
+    const tooManyPixels = await upload<RefusedUpload>(path, cookie, {}, { bytes: bomb, name: 'bomba.png' });
     expect(tooManyPixels.status).toBe(413);
     expect(tooManyPixels.body.code).toBe('pictureTooManyPixels');
     expect(await getImages(product.id)).toEqual([]);
@@ -121,10 +143,13 @@ describe('catalogue pictures', () => {
     const { cookie } = await createSignedInStaff('admin');
     const product = await createProduct({ stock: 3 });
     const path = `/api/painel/catalogo/produtos/${product.id}/fotos`;
-    const first = (await upload(path, cookie, {}, { bytes: await makePicture(400, 400, 'jpeg'), name: 'a.jpg' })).body.url;
-    const second = (await upload(path, cookie, {}, { bytes: await makePicture(500, 300, 'png'), name: 'b.png' })).body.url;
+    const first = (await upload<PictureAnswer>(path, cookie, {}, { bytes: await makePicture(400, 400, 'jpeg'), name: 'a.jpg' })).body.url;
+    const second = (await upload<PictureAnswer>(path, cookie, {}, { bytes: await makePicture(500, 300, 'png'), name: 'b.png' })).body.url;
     expect(second).toMatch(/-500\.webp$/);
-    expect((await upload(path, cookie, { acao: 'first', url: second })).body.imagens).toEqual([{ url: second }, { url: first }]);
+    expect((await upload<PictureAnswer>(path, cookie, { acao: 'first', url: second })).body.imagens).toEqual([
+      { url: second },
+      { url: first },
+    ]);
     const form = await api(path, {
       method: 'POST',
       host: 'es',
@@ -167,7 +192,7 @@ describe('banners, brands and sellers', () => {
     const picture = { bytes: await makePicture(2400, 800, 'jpeg'), name: 'banner.jpg' };
     const bad = await upload('/api/painel/catalogo/banners', cookie, { tipo: 'Banner Principal', link: 'javascript:alert(1)' }, picture);
     expect(bad).toEqual({ status: 422, body: { code: 'badLink', message: expect.stringContaining('ruta de la tienda') } });
-    const created = await upload(
+    const created = await upload<SavedAnswer>(
       '/api/painel/catalogo/banners',
       cookie,
       {
@@ -201,7 +226,7 @@ describe('banners, brands and sellers', () => {
       ['Triplo Centro', 'Centro en espera'],
       ['Receba Ofertas', 'Ofertas en espera'],
     ] as const) {
-      const banner = await upload(
+      const banner = await upload<SavedAnswer>(
         '/api/painel/catalogo/banners',
         cookie,
         { tipo, link: '', titulo_pt: titulo, titulo_es: titulo },
@@ -236,7 +261,7 @@ describe('banners, brands and sellers', () => {
     const { cookie } = await createSignedInStaff('admin');
     const ids: number[] = [];
     for (const nome of ['Orden Primera', 'Orden Segunda']) {
-      const seller = await upload('/api/painel/catalogo/vendedores', cookie, {
+      const seller = await upload<SavedAnswer>('/api/painel/catalogo/vendedores', cookie, {
         nome,
         funcao_pt: 'Vendas',
         funcao_es: 'Ventas',
@@ -269,7 +294,7 @@ describe('banners, brands and sellers', () => {
     ).rows[0]!.id;
     const product = await createProduct({ stock: 3 });
     await getTestDb().query('UPDATE products SET brand_id = $2 WHERE id = $1', [product.id, brandId]);
-    const empty = await upload('/api/painel/catalogo/marcas', cookie, { acao: 'rename', id: String(brandId), nome: '  ' });
+    const empty = await upload<ErrorAnswer>('/api/painel/catalogo/marcas', cookie, { acao: 'rename', id: String(brandId), nome: '  ' });
     expect(empty.status).toBe(422);
     expect(empty.body.message).toBe('Escribe el nombre de la marca (hasta 80 caracteres).');
     const renamed = await upload('/api/painel/catalogo/marcas', cookie, { acao: 'rename', id: String(brandId), nome: 'Nombre Nuevo' });
@@ -304,10 +329,10 @@ describe('banners, brands and sellers', () => {
     expect(brands.find((brand) => brand.id === brandId)?.logo).toMatch(/^\/img\/f\/[0-9a-f]{20}-480\.webp$/);
 
     const fields = { nome: 'Vendedora Prueba', funcao_pt: 'Vendas', funcao_es: 'Ventas' };
-    const badPhone = await upload('/api/painel/catalogo/vendedores', cookie, { ...fields, whatsapp: '123' });
+    const badPhone = await upload<ErrorAnswer>('/api/painel/catalogo/vendedores', cookie, { ...fields, whatsapp: '123' });
     expect(badPhone.status).toBe(422);
     expect(badPhone.body.message).toContain('Número de WhatsApp inválido');
-    const seller = await upload(
+    const seller = await upload<SavedAnswer>(
       '/api/painel/catalogo/vendedores',
       cookie,
       { ...fields, whatsapp: '0981 234 567' },

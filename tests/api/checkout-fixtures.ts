@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import type { StartCheckoutAnswer } from '#lib/contract/checkout.ts';
 import { createSessionService } from '#server/accounts/service.ts';
 import { systemClock } from '#server/clock.ts';
 import { getWebhookSecret, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from '#server/payments/sandbox.ts';
@@ -122,10 +123,11 @@ export interface CheckoutOptions {
   body?: Record<string, unknown>;
 }
 
-export function startCheckout(customer: TestCustomer, cartExternalId: string, options: CheckoutOptions) {
+/** Starts a checkout; `T` is the answer read: the started checkout (201) unless the test expects a refusal. */
+export function startCheckout<T = StartCheckoutAnswer>(customer: TestCustomer, cartExternalId: string, options: CheckoutOptions) {
   const quote = { currencyId: options.currencyId, ...options.quote };
   const decimals = options.currencyId === 3 ? 0 : 2;
-  return apiJson(`/ecom/venda/carrinho/${cartExternalId}/iniciar-checkout`, {
+  return apiJson<T>(`/ecom/venda/carrinho/${cartExternalId}/iniciar-checkout`, {
     method: 'POST',
     host: options.host ?? 'es',
     token: customer.token,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiJson, getTestDb } from '../support/api.ts';
+import type { OrderList } from '#lib/contract/orders.ts';
+import { apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
 import { createCart, createCustomer, createProduct, getStock, startCheckout } from './checkout-fixtures.ts';
 
 // Caps as configured by default (config.ts): 99 units of one product per order, 20,000 US$ of
@@ -47,7 +48,7 @@ describe('stock hoarding', () => {
     expect(await getOrderStatus(first.body.external_id)).toEqual({ order: 'CANCELADO', payment: 'CANCELADO' });
     expect(await getOrderStatus(second.body.external_id)).toEqual({ order: 'PAGAMENTO', payment: 'AGUARDANDO' });
     expect(await getOrderStatus(theirs.body.external_id)).toEqual({ order: 'PAGAMENTO', payment: 'AGUARDANDO' });
-    const listed = await apiJson('/ecom/venda/pedidos', { host: 'es', token: customer.token });
+    const listed = await apiJson<OrderList>('/ecom/venda/pedidos', { host: 'es', token: customer.token });
     expect(listed.body.data.map((row: { status: string }) => row.status).sort()).toEqual(['CANCELADO', 'PAGAMENTO']);
   });
 
@@ -76,7 +77,7 @@ describe('stock hoarding', () => {
     });
     expect(held.status).toBe(201);
     const cart = await createTwoWarehouseCart(customer.id, 3, product.id);
-    const es = await startCheckout(customer, cart, { currencyId: 3 });
+    const es = await startCheckout<FieldErrorAnswer>(customer, cart, { currencyId: 3 });
     expect(es.status).toBe(422);
     expect(es.body.message).toBe('Este pedido supera el límite de reserva de la tienda.');
     expect(es.body.errors).toEqual({
@@ -86,7 +87,7 @@ describe('stock hoarding', () => {
     });
     // A Brazilian customer reads it in Portuguese (signed in, the language follows the profile).
     const brazilian = await createCustomer({ foreignBuyer: 1 });
-    const br = await startCheckout(brazilian, await createTwoWarehouseCart(brazilian.id, 2, product.id), {
+    const br = await startCheckout<FieldErrorAnswer>(brazilian, await createTwoWarehouseCart(brazilian.id, 2, product.id), {
       currencyId: 2,
       host: 'br',
       method: 'card',

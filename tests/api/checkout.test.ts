@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { apiJson, getTestDb } from '../support/api.ts';
+import type { OrderView } from '#lib/contract/orders.ts';
+import { apiJson, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
 import { createCart, createCustomer, createProduct, getStock, startCheckout } from './checkout-fixtures.ts';
+
+/** A checkout refused for stock: the lines short (details of the refusal) and the field message. */
+type OutOfStockAnswer = FieldErrorAnswer & { itens_indisponiveis: Array<{ produto_id: number; solicitado: number; disponivel: number }> };
 
 describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
   it('reserves stock, freezes the totals, empties the cart and answers the payment link', async () => {
     const customer = await createCustomer();
     const product = await createProduct({ stock: 7, priceMinor: 8990 });
     const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: 2 }]);
-    const started = await startCheckout(customer, cart, { currencyId: 3, quote: { type: 'delivery', serviceId: 4, priceMinor: 35_000 } });
+    const started = await startCheckout<FieldErrorAnswer>(customer, cart, {
+      currencyId: 3,
+      quote: { type: 'delivery', serviceId: 4, priceMinor: 35_000 },
+    });
     // a delivery needs one of the customer's addresses
     expect(started.status).toBe(422);
     expect(started.body.errors.cliente_endereco_id).toHaveLength(1);
@@ -27,7 +34,7 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     expect(ok.body.link_pagamento[0]).toMatch(/\/sandbox\/pagamento\/pay_[A-Za-z0-9_-]{20,}$/);
     expect(await getStock(product.id)).toBe(5);
 
-    const order = await apiJson(`/ecom/venda/pedidos/${ok.body.external_id}`, { host: 'es', token: customer.token });
+    const order = await apiJson<OrderView>(`/ecom/venda/pedidos/${ok.body.external_id}`, { host: 'es', token: customer.token });
     expect(order.status).toBe(200);
     expect(order.body.status).toBe('PAGAMENTO');
     expect(order.body.pagamentos).toEqual([expect.objectContaining({ status: 'AGUARDANDO' })]);
@@ -66,14 +73,16 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
         return { customer, cart: await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]) };
       }),
     );
-    const results = await Promise.all(buyers.map(({ customer, cart }) => startCheckout(customer, cart, { currencyId: 3 })));
+    const results = await Promise.all(
+      buyers.map(({ customer, cart }) => startCheckout<OutOfStockAnswer>(customer, cart, { currencyId: 3 })),
+    );
     const created = results.filter((result) => result.status === 201);
     const refused = results.filter((result) => result.status === 409);
     expect(created).toHaveLength(5);
     expect(refused).toHaveLength(45);
     for (const result of refused) {
       expect(result.body.itens_indisponiveis).toEqual([expect.objectContaining({ produto_id: product.id, solicitado: 1, disponivel: 0 })]);
-      expect(result.body.errors.itens[0]).toContain(product.code);
+      expect(result.body.errors.itens![0]).toContain(product.code);
     }
     expect(await getStock(product.id)).toBe(0);
     const orders = await getTestDb().query('SELECT 1 FROM order_items WHERE product_id = $1', [product.id]);
@@ -88,7 +97,7 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
       { productId: plenty.id, quantity: 3 },
       { productId: scarce.id, quantity: 2 },
     ]);
-    const result = await startCheckout(customer, cart, { currencyId: 3 });
+    const result = await startCheckout<OutOfStockAnswer>(customer, cart, { currencyId: 3 });
     expect(result.status).toBe(409);
     expect(result.body.itens_indisponiveis).toEqual([expect.objectContaining({ produto_id: scarce.id, solicitado: 2, disponivel: 1 })]);
     expect(await getStock(plenty.id)).toBe(10);
@@ -101,14 +110,14 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     const other = await createProduct({ stock: 6 });
     const single = await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]);
     await getTestDb().query('UPDATE products SET active = false WHERE id = $1', [product.id]);
-    const alone = await startCheckout(customer, single, { currencyId: 3 });
+    const alone = await startCheckout<OutOfStockAnswer>(customer, single, { currencyId: 3 });
     expect(alone.status).toBe(409);
     expect(alone.body.itens_indisponiveis).toEqual([expect.objectContaining({ produto_id: product.id, solicitado: 1, disponivel: 0 })]);
     const pair = await createCart(customer.id, 3, [
       { productId: other.id, quantity: 1 },
       { productId: product.id, quantity: 2 },
     ]);
-    const both = await startCheckout(customer, pair, { currencyId: 3 });
+    const both = await startCheckout<OutOfStockAnswer>(customer, pair, { currencyId: 3 });
     expect(both.status).toBe(409);
     expect(both.body.itens_indisponiveis).toEqual([expect.objectContaining({ produto_id: product.id, solicitado: 2, disponivel: 0 })]);
     expect(await getStock(product.id)).toBe(6);
@@ -128,7 +137,7 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     const tampered = `${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
     const body = { cliente_endereco_id: 1, entrega_servico_id: 2, forma_pagamento: 'card', parcelas: 1 };
     const path = `/ecom/venda/carrinho/${cart}/iniciar-checkout`;
-    const bad = await apiJson(path, {
+    const bad = await apiJson<FieldErrorAnswer>(path, {
       method: 'POST',
       host: 'es',
       token: customer.token,
@@ -155,7 +164,7 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     const customer = await createCustomer({ foreignBuyer: 1 });
     const product = await createProduct({ stock: 5, priceMinor: 10_000 });
     const cart = await createCart(customer.id, 2, [{ productId: product.id, quantity: 1 }]);
-    const delivery = await startCheckout(customer, cart, {
+    const delivery = await startCheckout<FieldErrorAnswer>(customer, cart, {
       host: 'br',
       currencyId: 2,
       method: 'pix',
@@ -163,7 +172,7 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     });
     expect(delivery.status).toBe(422);
     expect(delivery.body.errors.entrega_servico_id).toHaveLength(1);
-    const paraguayan = await startCheckout(customer, cart, { host: 'br', currencyId: 2, method: 'qr' });
+    const paraguayan = await startCheckout<FieldErrorAnswer>(customer, cart, { host: 'br', currencyId: 2, method: 'qr' });
     expect(paraguayan.status).toBe(422);
     expect(paraguayan.body.errors.forma_pagamento).toHaveLength(1);
     const card = await startCheckout(customer, cart, { host: 'br', currencyId: 2, method: 'card', installments: 10 });
@@ -180,9 +189,9 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     const customer = await createCustomer({ documentType: 'CI', document: '1234567' });
     const product = await createProduct({ stock: 2 });
     const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]);
-    const result = await startCheckout(customer, cart, { currencyId: 3, method: 'cash' });
+    const result = await startCheckout<FieldErrorAnswer>(customer, cart, { currencyId: 3, method: 'cash' });
     expect(result.status).toBe(422);
-    expect(result.body.errors.forma_pagamento[0]).toMatch(/RUC/);
+    expect(result.body.errors.forma_pagamento![0]).toMatch(/RUC/);
   });
 
   it('needs a session, and never lets a customer check out another customer’s cart', async () => {
@@ -204,7 +213,7 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
     const answers = [];
     for (let n = 0; n < 20; n += 1) answers.push((await startCheckout(customer, cart, { currencyId: 3 })).status);
     expect(answers.filter((status) => status === 429)).toEqual([]);
-    const limited = await startCheckout(customer, cart, { currencyId: 3, host: 'es' });
+    const limited = await startCheckout<ErrorAnswer>(customer, cart, { currencyId: 3, host: 'es' });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
     // another buyer is not held back

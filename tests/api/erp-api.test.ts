@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { createTestCustomer, signIn } from '../support/accounts.ts';
-import { api, apiJson, getTestDb } from '../support/api.ts';
+import type { BulkResult, PaidOrdersPage, ProductUpsertResult } from '#lib/contract/erp-api.ts';
+import { api, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { listPanelRoutes } from '../support/panel-routes.ts';
 import { createSignedInStaff, postForm } from '../support/staff.ts';
 import { createPaidOrder, createProduct, getStock, uniqueId } from './checkout-fixtures.ts';
@@ -31,8 +32,20 @@ interface PaidOrderRow {
   comprador: { documento: string };
 }
 
-function call(pathname: string, key: string | null, json?: unknown, headers: Record<string, string> = {}) {
-  return apiJson(`/api/painel/v1/${pathname}`, {
+/** A call of the ERP API; `T` is the answer read (its schema's type in erp-api/schemas.ts, or ErrorAnswer). */
+/** The parts of the OpenAPI document the test reads by name (the validator checks the whole). */
+interface OpenApiDocument {
+  [key: string]: unknown;
+  openapi: string;
+  components: { securitySchemes: Record<string, unknown> };
+  paths: Record<
+    string,
+    Record<string, { security?: unknown; responses: Record<string, { content: Record<string, { schema: unknown }> }> }>
+  >;
+}
+
+function call<T = unknown>(pathname: string, key: string | null, json?: unknown, headers: Record<string, string> = {}) {
+  return apiJson<T>(`/api/painel/v1/${pathname}`, {
     method: json === undefined ? 'GET' : 'POST',
     host: 'es',
     json,
@@ -74,12 +87,12 @@ describe('ERP API keys and scopes', () => {
       [`api-key:${key.slice(0, 12)}`],
     );
     expect(audit.rows).toEqual([{ actor: `api-key:${key.slice(0, 12)}`, after: { received: 1, changed: 1, codes: [product.code] } }]);
-    const prices = await call('precos', key, { itens: [{ codigo: product.code, preco: 99.9 }] });
+    const prices = await call<ErrorAnswer>('precos', key, { itens: [{ codigo: product.code, preco: 99.9 }] });
     expect(prices.status).toBe(403);
     expect(prices.body.message).toBe('Esta clave de API no tiene el alcance "prices" que pide esta llamada.');
     expect(await getPrice(product.id)).toEqual(before);
     await getTestDb().query('UPDATE api_keys SET revoked_at = now() WHERE key_hash = $1', [createHash('sha256').update(key).digest()]);
-    const revoked = await call('estoque', key, { itens: [{ codigo: product.code, estoque: 1 }] });
+    const revoked = await call<ErrorAnswer>('estoque', key, { itens: [{ codigo: product.code, estoque: 1 }] });
     expect(revoked.status).toBe(401);
     expect(revoked.body.message).toMatch(/^Clave de API ausente, inválida o revocada/);
     expect(await getStock(product.id)).toBe(42);
@@ -161,7 +174,7 @@ describe('ERP bulk updates', () => {
     itens.splice(2500, 0, { codigo: unknown[1]!, estoque: 5 });
     itens.push({ codigo: unknown[2]!, estoque: 5 });
     expect(itens).toHaveLength(5000);
-    const first = await call('estoque', key, { itens });
+    const first = await call<BulkResult>('estoque', key, { itens });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ recebidos: 5000, atualizados: 4997, inalterados: 0 });
     expect(first.body.rejeitados).toEqual(
@@ -196,7 +209,7 @@ describe('ERP bulk updates', () => {
   it('prices: bad rows fail alone (unknown, too many decimals, negative, repeated), the rest apply; messages in the host language', async () => {
     const key = await createKey(['prices']);
     const [a, b, c] = [await createProduct({ stock: 1 }), await createProduct({ stock: 1 }), await createProduct({ stock: 1 })];
-    const response = await apiJson('/api/painel/v1/precos', {
+    const response = await apiJson<BulkResult>('/api/painel/v1/precos', {
       method: 'POST',
       host: 'br',
       token: key,
@@ -221,8 +234,8 @@ describe('ERP bulk updates', () => {
       [5, 'codigo_repetido'],
       [6, 'valor_invalido'],
     ]);
-    expect(response.body.rejeitados[1].mensagem).toBe('Nenhum produto com este código.');
-    expect(Object.keys(response.body.rejeitados[2].campos)).toEqual(['preco']);
+    expect(response.body.rejeitados[1]!.mensagem).toBe('Nenhum produto com este código.');
+    expect(Object.keys(response.body.rejeitados[2]!.campos!)).toEqual(['preco']);
     expect(await getPrice(a.id)).toEqual({ price_minor: 1250, currency_id: 2 });
     expect(await getPrice(b.id)).toEqual({ price_minor: 150000, currency_id: 3 });
     expect(await getPrice(c.id)).toEqual({ price_minor: 10000, currency_id: 2 });
@@ -261,7 +274,7 @@ describe('ERP bulk updates', () => {
     expect(badKey.status).toBe(401);
     const orders = await createKey(['orders:read']);
     for (const query of ['cursor=%%%', 'cursor=bm90LWEtY3Vyc29y', 'limite=0', 'limite=201', 'limite=abc']) {
-      const response = await call(`pedidos-pagos?${query}`, orders);
+      const response = await call<ErrorAnswer>(`pedidos-pagos?${query}`, orders);
       expect(response.status, query).toBe(400);
       expect(response.body.message, query).toMatch(/\S/);
     }
@@ -283,7 +296,7 @@ describe('ERP bulk updates', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await replay.json()).toEqual(first.body);
     expect(await getStock(product.id)).toBe(3);
-    const other = await call('estoque', key, { itens: [{ codigo: product.code, estoque: 8 }] }, idem);
+    const other = await call<ErrorAnswer>('estoque', key, { itens: [{ codigo: product.code, estoque: 8 }] }, idem);
     expect(other.status).toBe(422);
     expect(other.body.message).toMatch(/Idempotency-Key/);
   });
@@ -295,7 +308,7 @@ describe('ERP paid orders feed', () => {
     // First to the end of what is there (other files' orders), then page through ours two at a time.
     let cursor: string | undefined;
     for (let more = true; more;) {
-      const page = await call(`pedidos-pagos?limite=200${cursor ? `&cursor=${cursor}` : ''}`, key);
+      const page = await call<PaidOrdersPage>(`pedidos-pagos?limite=200${cursor ? `&cursor=${cursor}` : ''}`, key);
       cursor = page.body.proximo_cursor;
       more = page.body.mais;
     }
@@ -306,7 +319,7 @@ describe('ERP paid orders feed', () => {
     // Orders show once every transaction older than their payment has ended: read until all three came.
     const deadline = Date.now() + 15_000;
     while ([...wanted].some((number) => !found.has(number)) && Date.now() < deadline) {
-      const page = await call(`pedidos-pagos?limite=2${cursor ? `&cursor=${cursor}` : ''}`, key);
+      const page = await call<PaidOrdersPage>(`pedidos-pagos?limite=2${cursor ? `&cursor=${cursor}` : ''}`, key);
       expect(page.status).toBe(200);
       expect(page.body.pedidos.length).toBeLessThanOrEqual(2);
       for (const order of page.body.pedidos) {
@@ -329,7 +342,7 @@ describe('ERP paid orders feed', () => {
     });
     expect(second.total).toBe(second.itens_total + second.frete);
     expect(second.comprador.documento).toMatch(/\S/);
-    const after = await call(`pedidos-pagos?cursor=${cursor}`, key);
+    const after = await call<PaidOrdersPage>(`pedidos-pagos?cursor=${cursor}`, key);
     expect(after.body.pedidos.map((order: { numero: number }) => order.numero)).not.toEqual(expect.arrayContaining([...wanted]));
   });
 });
@@ -337,7 +350,7 @@ describe('ERP paid orders feed', () => {
 describe('ERP OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document naming every route, its scopes and its error bodies', async () => {
     const key = await createKey(['stock']);
-    const response = await call('openapi.json', key);
+    const response = await call<OpenApiDocument>('openapi.json', key);
     expect(response.status).toBe(200);
     const document = response.body;
     expect(document.openapi).toBe('3.1.0');
@@ -355,8 +368,8 @@ describe('ERP OpenAPI document', () => {
       expect(methods.length, route.file).toBeGreaterThan(0);
       for (const method of methods) expect(document.paths[route.path]?.[method.toLowerCase()], `${method} ${route.path}`).toBeDefined();
     }
-    expect(document.paths['/api/painel/v1/estoque'].post.security).toEqual([{ bearerKey: ['stock'] }]);
-    expect(document.paths['/api/painel/v1/precos'].post.responses['413'].content['application/json'].schema).toEqual({
+    expect(document.paths['/api/painel/v1/estoque']!.post!.security).toEqual([{ bearerKey: ['stock'] }]);
+    expect(document.paths['/api/painel/v1/precos']!.post!.responses['413']!.content['application/json']!.schema).toEqual({
       $ref: '#/components/schemas/Error',
     });
     expect((await call('openapi.json', null)).status).toBe(401);
@@ -378,12 +391,14 @@ describe('ERP product upsert', () => {
   it('creates and updates by codigo, lists the rows at fault with their fields, and a repeated call changes nothing', async () => {
     const key = await createKey(['catalogue']);
     const prefix = `UPS-${uniqueId()}`;
-    const first = await call('produtos', key, { itens: [product(`${prefix}-1`, 10, 3), product(`${prefix}-2`, '12,50', 0)] });
+    const first = await call<ProductUpsertResult>('produtos', key, {
+      itens: [product(`${prefix}-1`, 10, 3), product(`${prefix}-2`, '12,50', 0)],
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ recebidos: 2, criados: 2, alterados: 0, inalterados: 0, rejeitados: [] });
 
     const itens = [product(`${prefix}-1`, 11, 3), { ...product(`${prefix}-3`, -4, 1), nome_es: '' }, product(`${prefix}-2`, '12,50', 0)];
-    const second = await call('produtos', key, { itens });
+    const second = await call<ProductUpsertResult>('produtos', key, { itens });
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ recebidos: 3, criados: 0, alterados: 1, inalterados: 1 });
     expect(second.body.rejeitados).toEqual([
@@ -413,7 +428,9 @@ describe('ERP product upsert', () => {
     expect((await call('produtos', stockKey, { itens: [product(`UPS-${uniqueId()}`, 1, 1)] })).status).toBe(403);
     const key = await createKey(['catalogue']);
     const prefix = `UPS-${uniqueId()}`;
-    const tooMany = await call('produtos', key, { itens: Array.from({ length: 501 }, (_, n) => product(`${prefix}-${n}`, 1, 1)) });
+    const tooMany = await call<ErrorAnswer>('produtos', key, {
+      itens: Array.from({ length: 501 }, (_, n) => product(`${prefix}-${n}`, 1, 1)),
+    });
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.message).toContain('500');
     const { rows } = await getTestDb().query('SELECT 1 FROM products WHERE code LIKE $1', [`${prefix}-%`]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api, apiJson, getHostHeader } from '../support/api.ts';
+import type { FavouriteAdded, FavouriteList } from '#lib/contract/favourites.ts';
+import { api, apiJson, getHostHeader, type ErrorAnswer } from '../support/api.ts';
 
 // The origin check refuses body-less DELETEs from browsers (with their cookie) without Origin.
 const origin = () => ({ origin: `http://${getHostHeader('br')}` });
@@ -14,26 +15,38 @@ describe('favourites API', () => {
   it('adds (idempotently), lists and removes a customer favourite', async () => {
     const customer = await createTestCustomer(0);
     const product = await createTestProduct({ name: 'Serra Favorita' });
-    const added = await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: product.id } });
+    const added = await apiJson<FavouriteAdded>('/ecom/favoritos', {
+      method: 'POST',
+      token: customer.token,
+      json: { produto_id: product.id },
+    });
     expect(added.status).toBe(201);
     expect(added.body.produto_id).toBe(product.id);
-    const again = await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: product.id } });
+    const again = await apiJson<FavouriteAdded>('/ecom/favoritos', {
+      method: 'POST',
+      token: customer.token,
+      json: { produto_id: product.id },
+    });
     expect(again.body.id).toBe(added.body.id);
-    const list = await apiJson('/ecom/favoritos', { token: customer.token });
+    const list = await apiJson<FavouriteList>('/ecom/favoritos', { token: customer.token });
     expect(list.body.data).toEqual([expect.objectContaining({ id: added.body.id, produto_id: product.id })]);
-    expect(list.body.data[0].produto.nome).toBe('Serra Favorita');
+    expect(list.body.data[0]!.produto.nome).toBe('Serra Favorita');
 
     const other = await createTestCustomer(0);
     expect((await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: other.token, headers: origin() })).status).toBe(404);
     expect((await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: customer.token, headers: origin() })).status).toBe(
       204,
     );
-    expect((await apiJson('/ecom/favoritos', { token: customer.token })).body.data).toEqual([]);
+    expect((await apiJson<FavouriteList>('/ecom/favoritos', { token: customer.token })).body.data).toEqual([]);
   });
 
   it('refuses an unknown product', async () => {
     const customer = await createTestCustomer(0);
-    const { status } = await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: 99999999 } });
+    const { status } = await apiJson<FavouriteAdded>('/ecom/favoritos', {
+      method: 'POST',
+      token: customer.token,
+      json: { produto_id: 99999999 },
+    });
     expect(status).toBe(422);
   });
 
@@ -52,18 +65,26 @@ describe('origin check on the JSON API', () => {
   it('lets a bearer-token client without cookies delete and post a form-less request with no Origin', async () => {
     const customer = await createTestCustomer(0);
     const product = await createTestProduct();
-    const added = await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: product.id } });
+    const added = await apiJson<FavouriteAdded>('/ecom/favoritos', {
+      method: 'POST',
+      token: customer.token,
+      json: { produto_id: product.id },
+    });
     expect(added.status).toBe(201);
     expect((await api(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', token: customer.token })).status).toBe(204);
-    expect((await apiJson('/ecom/favoritos', { token: customer.token })).body.data).toEqual([]);
+    expect((await apiJson<FavouriteList>('/ecom/favoritos', { token: customer.token })).body.data).toEqual([]);
   });
 
   it('refuses the same DELETE when it carries the session cookie, or comes from another site', async () => {
     const customer = await createTestCustomer(0);
     const product = await createTestProduct();
-    const added = await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: product.id } });
+    const added = await apiJson<FavouriteAdded>('/ecom/favoritos', {
+      method: 'POST',
+      token: customer.token,
+      json: { produto_id: product.id },
+    });
     const cookie = { cookie: `fronteira_session=${customer.token}` };
-    const withCookie = await apiJson(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', headers: cookie });
+    const withCookie = await apiJson<ErrorAnswer>(`/ecom/favoritos/${added.body.id}`, { method: 'DELETE', headers: cookie });
     expect(withCookie.status).toBe(403);
     expect(withCookie.body.message).toBeTruthy();
     const crossSite = await api(`/ecom/favoritos/${added.body.id}`, {
@@ -72,7 +93,7 @@ describe('origin check on the JSON API', () => {
       headers: { ...cookie, origin: 'https://evil.example' },
     });
     expect(crossSite.status).toBe(403);
-    expect((await apiJson('/ecom/favoritos', { token: customer.token })).body.data).toHaveLength(1);
+    expect((await apiJson<FavouriteList>('/ecom/favoritos', { token: customer.token })).body.data).toHaveLength(1);
   });
 
   it('refuses cross-site form posts that ride on the session cookie, bearer header or not', async () => {
@@ -87,6 +108,6 @@ describe('origin check on the JSON API', () => {
     expect((await api('/carrinho/adicionar', { method: 'POST', headers: form, body })).status).toBe(403);
     expect((await api('/ecom/favoritos', { method: 'POST', headers: form, body })).status).toBe(403);
     expect((await api('/ecom/favoritos', { method: 'POST', token: customer.token, headers: form, body })).status).toBe(403);
-    expect((await apiJson('/ecom/favoritos', { token: customer.token })).body.data).toEqual([]);
+    expect((await apiJson<FavouriteList>('/ecom/favoritos', { token: customer.token })).body.data).toEqual([]);
   });
 });

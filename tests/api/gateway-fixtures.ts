@@ -4,6 +4,7 @@ import { createMercadoPagoProvider } from '#server/payments/mercadopago.ts';
 import { createPagoparProvider } from '#server/payments/pagopar.ts';
 import { createPaymentLookup } from '#server/payments/repository.ts';
 import { createPaymentService } from '#server/payments/service.ts';
+import type { OrderPaymentsView } from '#lib/contract/orders.ts';
 import { api, apiJson, getTestDb, useOwnStack } from '../support/api.ts';
 import { FAKE_MP_ACCESS_TOKEN, FAKE_MP_WEBHOOK_SECRET } from '../support/fake-mercadopago.ts';
 import { FAKE_PAGOPAR_PRIVATE_KEY, FAKE_PAGOPAR_PUBLIC_KEY } from '../support/fake-pagopar.ts';
@@ -127,6 +128,6 @@ export function postPagopar(notification: { headers: Record<string, string>; bod
 }
 
 export async function getPolledStatus(externalId: string, customer: TestCustomer, host: 'br' | 'es') {
-  const { body } = await apiJson(`/ecom/venda/pedidos/${externalId}/buscar-pagamentos`, { host, token: customer.token });
+  const { body } = await apiJson<OrderPaymentsView>(`/ecom/venda/pedidos/${externalId}/buscar-pagamentos`, { host, token: customer.token });
   return body;
 }

@@ -8,6 +8,7 @@ import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbo
 import { orderStockChanges } from '#server/payments/index.ts';
 import { createPaymentService } from '#server/payments/service.ts';
 import { createRateLimiter } from '#server/rate-limit/index.ts';
+import type { OrderView } from '#lib/contract/orders.ts';
 import { apiJson, getTestDb } from '../support/api.ts';
 import { createPaidOrder, createPendingOrder, getStock } from './checkout-fixtures.ts';
 
@@ -110,7 +111,7 @@ describe('order desk transitions', () => {
     expect(await refusal(desk.transition(clerk, { number: order.number, action: 'hand_over', expectedStatus: 'PAGO' }))).toBe(
       'changed_meanwhile',
     );
-    const shopper = await apiJson(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: order.customer.token });
+    const shopper = await apiJson<OrderView>(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: order.customer.token });
     expect(shopper.body.status).toBe('RETIRADO');
   });
 

@@ -1,12 +1,19 @@
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiJson, getHostHeader, getTestDb } from '../support/api.ts';
+import { api, apiJson, getHostHeader, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { waitForMail } from '../support/mail.ts';
 import { createSignedInStaff, postForm } from '../support/staff.ts';
 import { createPaidOrder, createPendingOrder, getStock } from './checkout-fixtures.ts';
 
-/** A JSON call of the panel's API from the panel's own origin, with a staff session. */
-function postTransition(cookie: string, number: number, json: Record<string, unknown>) {
-  return apiJson(`/api/painel/pedidos/${number}/status`, {
+/** A status change's answer (or, with ErrorAnswer, its refusal). */
+interface TransitionAnswer {
+  pedido: number;
+  status: string;
+  estorno_confirmado: boolean;
+}
+
+/** A JSON call of the panel's API from the panel's own origin, with a staff session; `T` is the answer read. */
+function postTransition<T = TransitionAnswer>(cookie: string, number: number, json: Record<string, unknown>) {
+  return apiJson<T>(`/api/painel/pedidos/${number}/status`, {
     method: 'POST',
     host: 'es',
     json,
@@ -37,7 +44,7 @@ describe('order desk API', () => {
   it('a counter user cannot refund: 403 in their language, nothing changes, no audit row', async () => {
     const { cookie } = await createSignedInStaff('counter');
     const order = await createPaidOrder({ stock: 5 });
-    const refused = await postTransition(cookie, order.number, { acao: 'refund', status_esperado: 'PAGO', nota: 'teste' });
+    const refused = await postTransition<ErrorAnswer>(cookie, order.number, { acao: 'refund', status_esperado: 'PAGO', nota: 'teste' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Tu perfil no permite esta acción.');
     expect(await getPaymentState(order.id)).toEqual({ order_status: 'PAGO', status: 'PAGO', sandbox: 'approved' });
@@ -63,7 +70,7 @@ describe('order desk API', () => {
     const shopper = await apiJson(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: order.customer.token });
     expect(shopper.body).toMatchObject({ status: 'ESTORNADO', pagamentos: [{ status: 'ESTORNADO' }] });
     // a second refund is refused plainly
-    const again = await postTransition(cookie, order.number, { acao: 'refund', status_esperado: 'PAGO', nota: 'x' });
+    const again = await postTransition<ErrorAnswer>(cookie, order.number, { acao: 'refund', status_esperado: 'PAGO', nota: 'x' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('El pedido cambió mientras lo mirabas: ahora está "Reembolsado". No se modificó nada.');
   });

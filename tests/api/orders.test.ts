@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderList } from '#lib/contract/orders.ts';
 import { api, apiJson } from '../support/api.ts';
 import { extractPdfText } from '../support/pdf-text.ts';
 import { createCustomer, createPendingOrder, signedWebhook } from './checkout-fixtures.ts';
@@ -7,10 +8,10 @@ describe('orders', () => {
   it('lists and shows an order only to its owner', async () => {
     const order = await createPendingOrder();
     const intruder = await createCustomer();
-    const mine = await apiJson('/ecom/venda/pedidos', { host: 'es', token: order.customer.token });
+    const mine = await apiJson<OrderList>('/ecom/venda/pedidos', { host: 'es', token: order.customer.token });
     expect(mine.body.data.map((row: { external_id: string }) => row.external_id)).toEqual([order.externalId]);
     expect(mine.body.data[0]).toMatchObject({ pedido: order.number, status: 'PAGAMENTO', link_pagamento: order.link });
-    const theirs = await apiJson('/ecom/venda/pedidos', { host: 'es', token: intruder.token });
+    const theirs = await apiJson<OrderList>('/ecom/venda/pedidos', { host: 'es', token: intruder.token });
     expect(theirs.body.data).toEqual([]);
     expect((await api(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: intruder.token })).status).toBe(404);
     expect((await api(`/ecom/venda/pedidos/${order.externalId}/buscar-pagamentos`, { host: 'es', token: intruder.token })).status).toBe(

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sameOrigin } from '../support/accounts.ts';
-import { api, apiJson, getTestDb } from '../support/api.ts';
+import { api, apiJson, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
 import { createSignedInStaff, postForm } from '../support/staff.ts';
 
 // What an attacker (or a broken client) sends the staff panel and the ERP API: each answer is a
@@ -173,7 +173,7 @@ describe('uploads cut off mid-file', () => {
   });
 
   it('an anonymous registration whose document upload ends mid-file gets a 400, and the shop keeps serving', async () => {
-    const answer = await apiJson('/ecom/cliente/cadastrar', {
+    const answer = await apiJson<ErrorAnswer>('/ecom/cliente/cadastrar', {
       method: 'POST',
       host: 'br',
       body: CUT_OFF.replace('imagem', 'frente'),
@@ -195,7 +195,7 @@ describe('ERP API envelope errors', () => {
       ['stock', 'catalogue'],
     ]);
     for (const path of ['estoque', 'produtos']) {
-      const answer = await apiJson(`/api/painel/v1/${path}`, {
+      const answer = await apiJson<FieldErrorAnswer>(`/api/painel/v1/${path}`, {
         method: 'POST',
         host: 'es',
         json: { itens: { codigo: 'X', estoque: 1 } },

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertThroughUsd } from '#lib/money.ts';
-import { api, apiJson, getTestDb } from '../support/api.ts';
+import type { StartCheckoutAnswer } from '#lib/contract/checkout.ts';
+import type { OrderView } from '#lib/contract/orders.ts';
+import { api, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { FAKE_PAGOPAR_PRIVATE_KEY, FAKE_PAGOPAR_PUBLIC_KEY } from '../support/fake-pagopar.ts';
 import type { TestStack } from '../support/test-stack.ts';
 import { createCart, createCustomer, createProduct, deliveryToken, startCheckout } from './checkout-fixtures.ts';
@@ -57,7 +59,7 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     const state = await getState(order.externalId);
     expect(state).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
     expect(state.pickup_code).toMatch(/^[346789ABCDEFGHJKMNPQRTUVWXY]{8}$/);
-    expect((await getPolledStatus(order.externalId, order.customer, 'br')).pagamentos[0].status).toBe('PAGO');
+    expect((await getPolledStatus(order.externalId, order.customer, 'br')).pagamentos[0]!.status).toBe('PAGO');
   });
 
   it('a card in 10 instalments: the preference offers exactly that, and the approved payment pays the order', async () => {
@@ -77,7 +79,7 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     const declined = stack.gateways.mercadopago.pay(order.link, { status: 'rejected' });
     expect((await postMercadoPago(stack.gateways.mercadopago.notification(declined.id))).status).toBe(200);
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'RECUSADO', pickup_code: null });
-    const detail = await apiJson(`/ecom/venda/pedidos/${order.externalId}`, { host: 'br', token: order.customer.token });
+    const detail = await apiJson<OrderView>(`/ecom/venda/pedidos/${order.externalId}`, { host: 'br', token: order.customer.token });
     expect(detail.body.link_pagamento).toBe(order.link);
     const approved = stack.gateways.mercadopago.pay(order.link, { installments: 3 });
     expect((await postMercadoPago(stack.gateways.mercadopago.notification(approved.id))).status).toBe(200);
@@ -144,7 +146,7 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     const product = await createProduct({ stock: 5 });
     const cart = await createCart(customer.id, 2, [{ productId: product.id, quantity: 1 }]);
     stack.gateways.mercadopago.failNext('/checkout/preferences', 500);
-    const refused = await startCheckout(customer, cart, { host: 'br', currencyId: 2, method: 'pix' });
+    const refused = await startCheckout<ErrorAnswer>(customer, cart, { host: 'br', currencyId: 2, method: 'pix' });
     expect(refused.status).toBe(503);
     expect(refused.body.message).toContain('serviço de pagamento');
     const items = await getTestDb().query('SELECT 1 FROM cart_items ci JOIN carts c ON c.id = ci.cart_id WHERE c.external_id = $1', [cart]);
@@ -270,7 +272,7 @@ describe('Pagopar (Paraguayan buyers)', () => {
     const customer = await createCustomer();
     const product = await createProduct({ stock: 3, priceMinor: 9_900 });
     const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]);
-    const started = await apiJson(`/ecom/venda/carrinho/${cart}/iniciar-checkout`, {
+    const started = await apiJson<StartCheckoutAnswer>(`/ecom/venda/carrinho/${cart}/iniciar-checkout`, {
       method: 'POST',
       host: 'es',
       token: customer.token,

@@ -3,6 +3,7 @@ import { systemClock } from '#server/clock.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
 import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
 import { createPaymentService } from '#server/payments/service.ts';
+import type { OrderView } from '#lib/contract/orders.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import {
   approvePayment as approve,
@@ -95,9 +96,9 @@ describe('a payment approved after its reservation expired', () => {
     });
     expect([await getStock(order.a.id), await getStock(order.b.id)]).toEqual([5, 1]);
 
-    const detail = await apiJson(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: order.customer.token });
+    const detail = await apiJson<OrderView>(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: order.customer.token });
     expect(detail.body).toMatchObject({ status: 'CANCELADO', codigo_retirada: null, link_pagamento: null });
-    expect(detail.body.pagamentos[0].status).toBe('ESTORNADO');
+    expect(detail.body.pagamentos[0]!.status).toBe('ESTORNADO');
     const html = await (await api(`/pedido/${order.externalId}`, { host: 'es', token: order.customer.token })).text();
     const article = html.match(/<article class="order[ "][^>]*>[\s\S]*?<\/article>/)?.[0] ?? '';
     expect(article).toMatch(/data-testid="order-status"[^>]*>Cancelado</);

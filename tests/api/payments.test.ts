@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '#server/clock.ts';
 import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
 import { createPaymentService } from '#server/payments/service.ts';
+import type { OrderPaymentsView, OrderView } from '#lib/contract/orders.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { createPendingOrder, getStock, signedWebhook } from './checkout-fixtures.ts';
 
@@ -43,11 +44,11 @@ describe('payment notifications', () => {
     expect(state.status).toBe('PAGO');
     expect(state.payment_status).toBe('PAGO');
     expect(state.pickup_code).toMatch(/^[346789ABCDEFGHJKMNPQRTUVWXY]{8}$/);
-    const { body } = await apiJson(`/ecom/venda/pedidos/${order.externalId}/buscar-pagamentos`, {
+    const { body } = await apiJson<OrderPaymentsView>(`/ecom/venda/pedidos/${order.externalId}/buscar-pagamentos`, {
       host: 'es',
       token: order.customer.token,
     });
-    expect(body.pagamentos[0].status).toBe('PAGO');
+    expect(body.pagamentos[0]!.status).toBe('PAGO');
     expect(body.codigo_retirada).toBe(state.pickup_code);
     // a second, different "paid" event changes nothing either
     const again = signedWebhook({
@@ -84,7 +85,7 @@ describe('payment notifications', () => {
     const data = { reference: order.payment.reference, amount_minor: order.payment.amount_minor, currency_id: 3 };
     expect((await postWebhook(signedWebhook({ ...data, status: 'declined' }))).status).toBe(200);
     expect(await getOrderState(order.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'RECUSADO', pickup_code: null });
-    const detail = await apiJson(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: order.customer.token });
+    const detail = await apiJson<OrderView>(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: order.customer.token });
     expect(detail.body.link_pagamento).toBe(order.link);
     await postWebhook(signedWebhook({ ...data, status: 'approved' }));
     expect((await getOrderState(order.externalId)).status).toBe('PAGO');

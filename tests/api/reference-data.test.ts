@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { offeredDistricts } from '../../scripts/reference/sifen-rules.mjs';
-import { apiJson } from '../support/api.ts';
+import { apiJson, type ErrorAnswer } from '../support/api.ts';
 
 // accounts spec section 3: estado_id order, counts and cidade_id ranges where it gives them.
 const BRAZIL = [
@@ -56,13 +56,18 @@ const PARAGUAY = [
 
 /** GET /ecom/endereco/estados: the states or departments of a country, in the spec order. */
 interface StateList {
-  data: Array<{ estado_id: number; estado_nome: string; uf: string }>;
+  data: Array<{ estado_id: number; estado_nome: string; uf: string; pais_id: 1 | 2 }>;
+}
+
+/** GET /ecom/endereco/estados/{id}/cidades: the fields read below. */
+interface CityList {
+  data: Array<{ cidade_id: number; cidade_codigo: string; nome_cidade: string }>;
 }
 
 async function cities(stateId: number) {
-  const { status, body } = await apiJson(`/ecom/endereco/estados/${stateId}/cidades`);
+  const { status, body } = await apiJson<CityList>(`/ecom/endereco/estados/${stateId}/cidades`);
   expect(status).toBe(200);
-  return body.data as Array<{ cidade_id: number; cidade_codigo: string; nome_cidade: string }>;
+  return body.data;
 }
 
 describe('reference data', () => {
@@ -97,7 +102,7 @@ describe('reference data', () => {
   });
 
   it('gives every Brazilian city a unique valid IBGE code of its state and unique ids everywhere', async () => {
-    const { body } = await apiJson('/ecom/endereco/estados');
+    const { body } = await apiJson<StateList>('/ecom/endereco/estados');
     const ids = new Set<number>();
     const codes = new Set<string>();
     let brazilTotal = 0;
@@ -135,11 +140,17 @@ describe('reference data', () => {
   });
 
   it('resolves a municipality code with POST /ecom/endereco/cidade-por-codigo', async () => {
-    const found = await apiJson('/ecom/endereco/cidade-por-codigo', { method: 'POST', json: { pais_id: 1, codigo: '3550308' } });
+    const found = await apiJson<{ id: number }>('/ecom/endereco/cidade-por-codigo', {
+      method: 'POST',
+      json: { pais_id: 1, codigo: '3550308' },
+    });
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({ nome: 'São Paulo', estado: { pais_id: 1, estado_id: 26, uf: 'SP' } });
     expect(found.body.id).toBeGreaterThanOrEqual(3268);
-    const missing = await apiJson('/ecom/endereco/cidade-por-codigo', { method: 'POST', json: { pais_id: 1, codigo: '9999999' } });
+    const missing = await apiJson<ErrorAnswer>('/ecom/endereco/cidade-por-codigo', {
+      method: 'POST',
+      json: { pais_id: 1, codigo: '9999999' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Cidade não encontrada');
     const bad = await apiJson('/ecom/endereco/cidade-por-codigo', { method: 'POST', json: { pais_id: 1, codigo: 'abc' } });

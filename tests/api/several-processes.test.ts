@@ -2,10 +2,11 @@ import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { brazilianRegistration, sameOrigin } from '../support/accounts.ts';
+import { brazilianRegistration, sameOrigin, type RegisteredAnswer } from '../support/accounts.ts';
 import { api, apiJson, getTestDb } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
+import type { StartCheckoutAnswer } from '#lib/contract/checkout.ts';
 import type { DeliveryOption } from '#lib/contract/shipping.ts';
 
 /**
@@ -49,7 +50,7 @@ describe('two shop processes on one database', () => {
     expect(quoted.status).toBe(200);
     const pickup = quoted.body.find((option) => option.tipo === 'pickup')!;
 
-    const started = await apiJson(`/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
+    const started = await apiJson<StartCheckoutAnswer>(`/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
       port: other.port,
       method: 'POST',
       host: 'es',
@@ -61,7 +62,7 @@ describe('two shop processes on one database', () => {
   });
 
   it('an identity document uploaded through one is read through the other', async () => {
-    const registered = await apiJson('/ecom/cliente/cadastrar', {
+    const registered = await apiJson<RegisteredAnswer>('/ecom/cliente/cadastrar', {
       method: 'POST',
       body: await brazilianRegistration(),
       headers: sameOrigin(),

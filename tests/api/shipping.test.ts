@@ -154,7 +154,7 @@ describe('shipping calculation', () => {
   });
 
   it('estimates a city for the product page without a cart', async () => {
-    const { status, body } = await apiJson(`/ecom/endereco/frete?cidade_id=${await cityId('Luque', 36)}`, { host: 'es' });
+    const { status, body } = await apiJson<DeliveryOption[]>(`/ecom/endereco/frete?cidade_id=${await cityId('Luque', 36)}`, { host: 'es' });
     expect(status).toBe(200);
     expect(body[0]).toMatchObject({ tipo: 'delivery', token: null, moeda: { id: 3 } });
   });

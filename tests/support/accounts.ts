@@ -1,7 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import type { AccountAddress, AccountUser } from '#lib/contract/accounts.ts';
 import { hashPassword } from '#server/accounts/service.ts';
 import { apiJson, getHostHeader, getTestDb } from './api.ts';
 import { toBrazilianRegistrationFields } from './registration-fields.ts';
+
+/** POST /ecom/cliente/cadastrar's answer when the buyer is registered (201). */
+export interface RegisteredAnswer {
+  message: string;
+  token: string;
+  user: AccountUser;
+}
+
+/** POST /ecom/me: the signed-in user and the active addresses. */
+export type AccountMe = AccountUser & { enderecos: AccountAddress[] };
+
+/** GET /ecom/cliente/address. */
+export interface AddressList {
+  data: AccountAddress[];
+}
 
 export const TEST_PASSWORD = 'Ferramenta#2026';
 

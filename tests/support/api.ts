@@ -78,12 +78,16 @@ export interface ErrorAnswer {
   errors?: Record<string, string[]>;
 }
 
+/** A refusal that names its fields (a form's answer). */
+export interface FieldErrorAnswer extends ErrorAnswer {
+  errors: Record<string, string[]>;
+}
+
 /**
- * A JSON answer: `T` names its shape (a contract type, or ErrorAnswer); without one the body is read
- * by path as the tests of the contract's literal field names always have.
+ * A JSON answer: `T` names its shape (a contract type, or ErrorAnswer); without one the body is
+ * `unknown`, for the calls that read only the status or hand the body on whole.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- 160 older calls read answers by path; new ones name T
-export async function apiJson<T = any>(path: string, request: ApiRequest = {}): Promise<{ status: number; body: T }> {
+export async function apiJson<T = unknown>(path: string, request: ApiRequest = {}): Promise<{ status: number; body: T }> {
   const response = await api(path, request);
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };

@@ -183,3 +183,4 @@ export const PaidOrdersPageSchema = z
     mais: z.boolean().meta({ description: 'True when another page is ready now.' }),
   })
   .meta({ id: 'PaidOrdersPage' });
+export type PaidOrdersPage = z.infer<typeof PaidOrdersPageSchema>;

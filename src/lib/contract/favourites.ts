@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CartProductView } from './cart.ts';
 import { idSchema } from './input.ts';
 
 /**
@@ -7,3 +8,18 @@ import { idSchema } from './input.ts';
  */
 export const FavouriteBodySchema = z.object({ produto_id: idSchema });
 export type FavouriteBody = z.output<typeof FavouriteBodySchema>;
+
+/** A favourite (GET /ecom/favoritos `data`, POST's answer): the same product summary as a cart line, plus its price for the card. */
+export interface FavouriteView {
+  id: number;
+  produto_id: number;
+  produto: CartProductView & { price_minor: number; currency_id: number };
+}
+
+/** POST /ecom/favoritos's answer: the favourite's id. */
+export type FavouriteAdded = Pick<FavouriteView, 'id' | 'produto_id'>;
+
+/** GET /ecom/favoritos. */
+export interface FavouriteList {
+  data: FavouriteView[];
+}

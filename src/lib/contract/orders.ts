@@ -42,6 +42,14 @@ export interface OrderItemView {
 }
 
 /** An order as GET /ecom/venda/pedidos{,/external_id} answers it (spec section 3, Order). */
+/** GET /ecom/venda/pedidos/{id}/buscar-pagamentos: what the payment-status page polls. */
+export type OrderPaymentsView = Pick<OrderView, 'pedido' | 'external_id' | 'status' | 'codigo_retirada' | 'link_pagamento' | 'pagamentos'>;
+
+/** GET /ecom/venda/pedidos: the customer's orders. */
+export interface OrderList {
+  data: OrderView[];
+}
+
 export interface OrderView {
   id: number;
   external_id: string;

@@ -187,21 +187,42 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     await removeRow(actor, BANNERS, id);
   }
 
-  async function setBrandLogo(actor: AuditActor, brandId: number, logo: UploadedPicture): Promise<void> {
-    const logoUrl = await pictures.storePicture(logo.bytes, logo.fileName, 'brand');
-    await transaction(async (tx) => {
+  /**
+   * One field of a brand written and audited (before and after) in one transaction, the brand
+   * locked first (absent: not found). With `unlessSame`, a brand that already has the value is
+   * left alone: false, nothing written.
+   */
+  async function changeBrand(
+    actor: AuditActor,
+    brandId: number,
+    change: {
+      action: 'brand.logo' | 'brand.rename';
+      field: 'logo_url' | 'name';
+      value: string;
+      write: (tx: Queryable, id: number, value: string) => Promise<void>;
+      unlessSame?: boolean;
+    },
+  ): Promise<boolean> {
+    return transaction(async (tx) => {
       const before = await lockBrand(tx, brandId);
       if (!before) throw mediaError('not_found', 'notFound');
-      await updateBrandLogo(tx, brandId, logoUrl);
+      if (change.unlessSame && before[change.field] === change.value) return false;
+      await change.write(tx, brandId, change.value);
       await writeAudit(tx, {
         actor,
-        action: 'brand.logo',
+        action: change.action,
         entityType: 'brand',
         entityId: brandId,
-        before: { logo_url: before.logo_url },
-        after: { logo_url: logoUrl },
+        before: { [change.field]: before[change.field] },
+        after: { [change.field]: change.value },
       });
+      return true;
     });
+  }
+
+  async function setBrandLogo(actor: AuditActor, brandId: number, logo: UploadedPicture): Promise<void> {
+    const logoUrl = await pictures.storePicture(logo.bytes, logo.fileName, 'brand');
+    await changeBrand(actor, brandId, { action: 'brand.logo', field: 'logo_url', value: logoUrl, write: updateBrandLogo });
     announce([`brand:${brandId}`]);
   }
 
@@ -213,20 +234,12 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
   async function renameBrand(actor: AuditActor, brandId: number, name: string): Promise<void> {
     const given = name.trim();
     if (given === '' || given.length > BRAND_NAME_MAX) throw mediaError('invalid', 'badBrandName');
-    const renamed = await transaction(async (tx) => {
-      const before = await lockBrand(tx, brandId);
-      if (!before) throw mediaError('not_found', 'notFound');
-      if (before.name === given) return false;
-      await updateBrandName(tx, brandId, given);
-      await writeAudit(tx, {
-        actor,
-        action: 'brand.rename',
-        entityType: 'brand',
-        entityId: brandId,
-        before: { name: before.name },
-        after: { name: given },
-      });
-      return true;
+    const renamed = await changeBrand(actor, brandId, {
+      action: 'brand.rename',
+      field: 'name',
+      value: given,
+      write: updateBrandName,
+      unlessSame: true,
     });
     if (renamed) announce(['all']);
   }

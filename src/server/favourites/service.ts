@@ -1,18 +1,11 @@
-import type { CartProductView } from '#lib/contract/cart.ts';
 import type { ApiLang, ProductCard } from '#lib/contract/catalog.ts';
+import type { FavouriteAdded, FavouriteView } from '#lib/contract/favourites.ts';
 import type { CurrencyId } from '#lib/locale.ts';
 import type { RateLike } from '#lib/money.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/client.ts';
 import { createFavouritesRepository } from './repository.ts';
-
-/** A favourite carries the same product summary as a cart line, plus its price for the card. */
-export interface FavouriteView {
-  id: number;
-  produto_id: number;
-  produto: CartProductView & { price_minor: number; currency_id: number };
-}
 
 /** Server-side favourites of signed-in customers (visitors keep theirs in the browser). */
 export function createFavouritesService({ db }: { db: Queryable; clock: Clock }) {
@@ -50,7 +43,7 @@ export function createFavouritesService({ db }: { db: Queryable; clock: Clock })
     },
 
     /** Idempotent: adding a favourite twice answers the same row. Null when the product is unknown. */
-    async addFavourite(customerId: number, productId: number): Promise<{ id: number; produto_id: number } | null> {
+    async addFavourite(customerId: number, productId: number): Promise<FavouriteAdded | null> {
       const id = await favourites.add(customerId, productId);
       return id === null ? null : { id, produto_id: productId };
     },

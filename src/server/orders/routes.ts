@@ -1,4 +1,5 @@
 // The shopper's order endpoints of the contract (/ecom/venda/pedidos), framework-free (decision 0720).
+import type { OrderPaymentsView } from '#lib/contract/orders.ts';
 import { toApiLang } from '#lib/locale.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { withDomainErrors } from '../http/error-result.ts';
@@ -30,12 +31,13 @@ export const getOrder = withDomainErrors(async (call) => jsonResult(200, await r
 /** GET /ecom/venda/pedidos/{id}/buscar-pagamentos: what the payment-status page polls. */
 export const getOrderPayments = withDomainErrors(async (call) => {
   const order = await requireOrder(call);
-  return jsonResult(200, {
+  const answer: OrderPaymentsView = {
     pedido: order.pedido,
     external_id: order.external_id,
     status: order.status,
     codigo_retirada: order.codigo_retirada,
     link_pagamento: order.link_pagamento,
     pagamentos: order.pagamentos,
-  });
+  };
+  return jsonResult(200, answer);
 });
