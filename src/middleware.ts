@@ -8,8 +8,7 @@ import { isApiPath } from './server/http/origin-check.ts';
 import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './server/entry/request-context.ts';
 import { toSafeRedirect } from './lib/safe-redirect.ts';
 import { errorResult, toResponse } from './server/http/responses.ts';
-import { guardPanelRequest } from './server/staff/guard.ts';
-import { isPanelPath } from './server/staff/http.ts';
+import { guardPanelRequest, isPanelPath } from './server/staff/index.ts';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 

@@ -1,8 +1,7 @@
 import type { APIRoute } from 'astro';
 import { isPanelLocale } from '#lib/i18n/panel.ts';
 import { toSafeRedirect } from '#lib/safe-redirect.ts';
-import { requireApiStaff, toAuditActor } from '#server/staff/http.ts';
-import { getStaffService } from '#server/staff/index.ts';
+import { getStaffService, requireApiStaff, toAuditActor } from '#server/staff/index.ts';
 
 /** POST /painel/idioma (form: locale, redirect): saves the panel language of the staff member. */
 export const POST: APIRoute = async (context) => {

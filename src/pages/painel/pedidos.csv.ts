@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getOrderDeskService } from '#server/order-desk/index.ts';
 import { exportOrdersCsv, toDeskCaller } from '#server/order-desk/routes.ts';
-import { getPanelLocale, requireStaff } from '#server/staff/http.ts';
+import { getPanelLocale, requireStaff } from '#server/staff/index.ts';
 
 /** GET: the order desk's filtered list as CSV. */
 export const GET: APIRoute = async (context) => {

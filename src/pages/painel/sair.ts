@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
-import { withStaffCookie } from '#server/staff/http.ts';
-import { getStaffAuthService } from '#server/staff/index.ts';
+import { getStaffAuthService, withStaffCookie } from '#server/staff/index.ts';
 
 /** POST /painel/sair: ends the staff session (any stage) and clears its cookie. */
 export const POST: APIRoute = async (context) => {

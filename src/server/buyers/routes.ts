@@ -1,7 +1,7 @@
 import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { rawResult, type ApiResult } from '../http/responses.ts';
-import { checkApiStaff, getPanelLocale, toAuditActor } from '../staff/http.ts';
+import { checkApiStaff, getPanelLocale, toAuditActor } from '../staff/index.ts';
 import { buyerError } from './errors.ts';
 import { getBuyerService } from './index.ts';
 import type { OpenedDocument } from './service.ts';

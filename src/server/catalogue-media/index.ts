@@ -2,7 +2,7 @@ import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
 import { createPictureStore } from './picture-store.ts';
-import { getPanelLocale, requireApiStaff, toAuditActor } from '../staff/http.ts';
+import { getPanelLocale, requireApiStaff, toAuditActor } from '../staff/index.ts';
 import { servePictureFile, type MediaCaller } from './routes.ts';
 import { createCatalogueMediaService } from './service.ts';
 import { createShowcaseService } from './showcase-service.ts';

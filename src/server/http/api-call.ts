@@ -1,6 +1,6 @@
 import type { APIContext, AstroCookies } from 'astro';
 import type { RequestLocals } from '../entry/request-context.ts';
-import type { PanelStaff } from '../staff/auth.ts';
+import type { PanelStaff } from '../staff/index.ts';
 import { toResponse, type ApiResult, type BodySource, type CookieChange, type HeaderReader } from './responses.ts';
 
 /**

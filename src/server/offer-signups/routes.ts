@@ -1,6 +1,6 @@
 import type { ApiCall } from '../http/api-call.ts';
 import { csvResult, type ApiResult } from '../http/responses.ts';
-import { checkApiStaff, getPanelLocale, getPanelTexts, toAuditActor } from '../staff/http.ts';
+import { checkApiStaff, getPanelLocale, getPanelTexts, toAuditActor } from '../staff/index.ts';
 import { getOfferSignupService } from './index.ts';
 
 /** GET /api/painel/ofertas.csv: every offers sign-up, for admins (the export is audited). */

@@ -11,7 +11,7 @@ import { DomainError } from '../errors/domain-error.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { csvDownload, jsonResult, rawResult, type ApiResult, type BodySource } from '../http/responses.ts';
-import { checkApiStaff, getPanelLocale } from '../staff/http.ts';
+import { checkApiStaff, getPanelLocale } from '../staff/index.ts';
 import { orderDeskError } from './errors.ts';
 import { readDeskFilters } from './filters.ts';
 import { getOrderDeskService } from './index.ts';

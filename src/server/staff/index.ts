@@ -1,10 +1,24 @@
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { getRateLimiter } from '../services.ts';
-import { createStaffAuthService } from './auth.ts';
-import { createStaffService } from './service.ts';
+import { createStaffAuthService, createStaffService } from './service.ts';
 
+// What the pages, the middleware and the other domains use of staff: the guard and the session
+// checks, the staff cookie, the panel's language and texts, the audit actor.
 export type { StaffRole } from './repository.ts';
+export type { PanelStaff } from './service.ts';
+export {
+  checkApiStaff,
+  getPanelLocale,
+  getPanelTexts,
+  getSignInRedirect,
+  guardPanelRequest,
+  isPanelPath,
+  requireApiStaff,
+  requireStaff,
+  toAuditActor,
+  withStaffCookie,
+} from './routes.ts';
 
 /** Staff accounts wired to the shop's pool and clock. */
 export function getStaffService() {

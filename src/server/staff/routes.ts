@@ -1,13 +1,172 @@
-// The staff accounts' form handlers, framework-free: /painel/equipe and /painel/definir-senha run
-// these. A refusal comes back as the page's status and the message in the panel's language.
+// The staff domain's HTTP side, framework-free: the staff session cookie, which /painel paths are
+// open to whom, the middleware's guard (guardPanelRequest), the page and endpoint checks
+// (requireStaff, checkApiStaff), and the form handlers /painel/equipe and /painel/definir-senha
+// run. A form's refusal comes back as the page's status and the message in the panel's language.
+import type { AstroCookies } from 'astro';
 import { SetPasswordFormSchema, StaffFormSchema, type StaffForm } from '#lib/contract/staff.ts';
-import type { PanelLocale } from '#lib/i18n/panel.ts';
+import { commonMessages } from '#lib/i18n/common.ts';
+import { panelMessages, toPanelLocale, type PanelLocale } from '#lib/i18n/panel.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
 import type { AuditActor } from '../audit/index.ts';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorMessages } from '../http/error-result.ts';
+import { errorResult, jsonError, toResponse, type ApiResult } from '../http/responses.ts';
 import { staffError } from './errors.ts';
-import { getPanelTexts } from './http.ts';
-import type { createStaffService } from './service.ts';
+import { getStaffAuthService } from './index.ts';
+import type { StaffRole } from './repository.ts';
+import { isTokenShaped, type createStaffService, type PanelStaff } from './service.ts';
+
+/**
+ * The staff session cookie: its own name (never the customer's), httpOnly, SameSite=Strict.
+ * Written once per path, /painel (pages) and /api/painel (the panel's endpoints), so it never
+ * travels to the shop's pages or to /ecom. The 8 h idle timeout is the server's (staff_sessions).
+ */
+export const STAFF_COOKIE = 'fronteira_staff';
+export const STAFF_COOKIE_PATHS = ['/painel', '/api/painel'] as const;
+
+export function isPanelPath(pathname: string): boolean {
+  return STAFF_COOKIE_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** Open without a session. */
+const PUBLIC_PATHS = new Set(['/painel/login', '/painel/definir-senha']);
+/** Open to a session still between password and panel (the code, the enrolment, sign-out). */
+const SECOND_STEP_PATHS = new Set(['/painel/login/codigo', '/painel/totp', '/painel/sair']);
+
+/** The ERP API (decision 0810): API keys only; a staff session counts for nothing there. */
+const API_KEY_PREFIX = '/api/painel/v1/';
+
+export type PanelAccess = 'public' | 'second-step' | 'signed-in' | 'api-key';
+
+export function getPanelAccess(pathname: string): PanelAccess {
+  if (pathname.startsWith(API_KEY_PREFIX)) return 'api-key';
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (PUBLIC_PATHS.has(path)) return 'public';
+  return SECOND_STEP_PATHS.has(path) ? 'second-step' : 'signed-in';
+}
+
+export function readStaffToken(cookies: AstroCookies): string | null {
+  const value = cookies.get(STAFF_COOKIE)?.value;
+  return isTokenShaped(value) ? value : null;
+}
+
+function isLocalHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/**
+ * `response` with the staff cookie set (a token) or cleared (null), on both paths. Astro's
+ * cookie API keeps one cookie per name, hence the headers written here.
+ */
+export function withStaffCookie(response: Response, url: URL, token: string | null): Response {
+  const headers = new Headers(response.headers);
+  const secure = isLocalHost(url.hostname) ? '' : '; Secure';
+  for (const path of STAFF_COOKIE_PATHS) {
+    const value = token ? `${STAFF_COOKIE}=${token}` : `${STAFF_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    headers.append('set-cookie', `${value}; Path=${path}; HttpOnly; SameSite=Strict${secure}`);
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+export function getPanelTexts(locale: PanelLocale) {
+  return createTranslator(panelMessages, locale);
+}
+
+/** The panel's language for this request: the staff member's choice, else the storefront's. */
+export function getPanelLocale(locals: Pick<App.Locals, 'staff' | 'locale'>): PanelLocale {
+  return locals.staff?.locale ?? toPanelLocale(locals.locale);
+}
+
+export function toAuditActor(staff: PanelStaff): AuditActor {
+  return { staffId: staff.id, email: staff.email };
+}
+
+interface GuardContext {
+  locals: App.Locals;
+  url: URL;
+  redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
+  rewrite(path: string): Promise<Response>;
+}
+
+/** Where a request without a full session goes: the step it still owes, or the sign-in page. */
+export function getSignInRedirect(locals: App.Locals, url: URL): string {
+  if (locals.staff?.stage === 'enrol') return '/painel/totp';
+  if (locals.staff?.stage === 'totp') return '/painel/login/codigo';
+  return `/painel/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/**
+ * For every /painel page: the signed-in staff member, or the Response to return (the sign-in
+ * step still due, or the 403 page when `role` is not theirs). Use as
+ * `const staff = await requireStaff(Astro, { role: 'admin' }); if (staff instanceof Response) return staff;`
+ */
+export async function requireStaff(context: GuardContext, options: { role?: StaffRole } = {}): Promise<PanelStaff | Response> {
+  const staff = context.locals.staff;
+  if (!staff || staff.stage !== 'full') return context.redirect(getSignInRedirect(context.locals, context.url), 302);
+  if (options.role && staff.role !== options.role) return context.rewrite('/painel/proibido');
+  return staff;
+}
+
+/** For every /api/painel route (ApiCall): the staff member, or the JSON 401/403 result in the panel's language. */
+export function checkApiStaff(locals: Pick<App.Locals, 'staff' | 'locale'>, options: { role?: StaffRole } = {}): PanelStaff | ApiResult {
+  const staff = locals.staff;
+  const t = getPanelTexts(getPanelLocale(locals));
+  if (!staff) return errorResult(401, t('loginRequired'));
+  if (staff.stage !== 'full') return errorResult(403, t('secondFactorRequired'));
+  if (options.role && staff.role !== options.role) return errorResult(403, t('forbidden'));
+  return staff;
+}
+
+/** checkApiStaff for endpoints that take Astro's context: the refusal as a Response. */
+export function requireApiStaff(context: { locals: App.Locals }, options: { role?: StaffRole } = {}): PanelStaff | Response {
+  const staff = checkApiStaff(context.locals, options);
+  return 'status' in staff ? toResponse(staff) : staff;
+}
+
+interface MiddlewareContext {
+  url: URL;
+  cookies: AstroCookies;
+  locals: App.Locals;
+  redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
+}
+
+/**
+ * The middleware's gate in front of every /painel page and /api/painel endpoint: reads the
+ * staff session into `locals.staff`, then refuses what needs more than the caller has. A
+ * customer's cookie or bearer counts for nothing here. Pages still call requireStaff (roles).
+ * Answers null to let the request through.
+ */
+export async function guardPanelRequest(context: MiddlewareContext): Promise<Response | null> {
+  const { url, locals } = context;
+  const access = getPanelAccess(url.pathname);
+  // The ERP API checks its own keys; the staff cookie (path /api/painel) is not even read there.
+  if (access === 'api-key') {
+    locals.staff = null;
+    locals.staffToken = null;
+    return null;
+  }
+  const token = readStaffToken(context.cookies);
+  try {
+    locals.staff = token ? await getStaffAuthService().getSession(token) : null;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    locals.staff = null;
+    const c = createTranslator(commonMessages, getPanelLocale(locals));
+    return jsonError(503, c('serviceUnavailable'), undefined, { headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) } });
+  }
+  locals.staffToken = locals.staff ? token : null;
+  const staff = locals.staff;
+  const allowed = access === 'public' || (access === 'second-step' ? staff !== null : staff?.stage === 'full');
+  // A cookie whose session is over stops travelling.
+  const clear = (response: Response) => (token && !staff ? withStaffCookie(response, url, null) : response);
+  if (allowed) return null;
+  if (url.pathname.startsWith('/api/')) {
+    const t = getPanelTexts(getPanelLocale(locals));
+    return clear(staff ? jsonError(403, t('secondFactorRequired')) : jsonError(401, t('loginRequired')));
+  }
+  return clear(context.redirect(getSignInRedirect(locals, url), 302));
+}
 
 type StaffService = ReturnType<typeof createStaffService>;
 

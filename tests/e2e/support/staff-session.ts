@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test, type Browser, type BrowserContext } from '@playwright/test';
 import type pg from 'pg';
-import { createStaffToken } from '#server/staff/tokens.ts';
+import { createStaffToken } from '#server/staff/service.ts';
 import { getTestDb, type Host } from './hosts.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { downloadTemplate } from '#server/catalogue-import/routes.ts';
-import { requireApiStaff } from '#server/staff/http.ts';
+import { requireApiStaff } from '#server/staff/index.ts';
 
 /** GET /painel/catalogo/importar/modelo.csv: the import template (docs/catalogue-import-template.csv). */
 export const GET: APIRoute = (context) => {
