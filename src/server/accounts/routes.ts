@@ -35,8 +35,7 @@ import {
   type ParsedResult,
 } from '../http/responses.ts';
 import { tooManyRequestsError } from '../rate-limit/errors.ts';
-import { getClientIp } from '../rate-limit/http.ts';
-import { LIMITS } from '../rate-limit/index.ts';
+import { getClientIp, LIMITS } from '../rate-limit/index.ts';
 import { getRateLimiter, getSessionService } from '../services.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
 import { accountError } from './errors.ts';

@@ -20,7 +20,7 @@ export interface ApiCall {
   /** The shopper's request facts; `staff` on panel paths only (the staff session). */
   locals: RequestLocals & { staff?: PanelStaff | null };
   cookies: { get(name: string): string | undefined };
-  /** The socket's address ('' when unknown); rate limits read it through rate-limit/http.ts. */
+  /** The socket's address ('' when unknown); rate limits read it through rate-limit/routes.ts. */
   clientAddress: string;
 }
 

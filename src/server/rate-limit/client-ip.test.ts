@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { reloadConfig } from '../config.ts';
-import { getClientIp } from './http.ts';
+import { getClientIp } from './routes.ts';
 
 const request = (forwardedFor?: string) =>
   new Request('http://br.localhost/ecom/login', forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor } } : {});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DELAYS } from './index.ts';
-import { getDelaySeconds } from './delays.ts';
+import { getDelaySeconds } from './service.ts';
 
 describe('getDelaySeconds (sign-in slows down, never locks)', () => {
   it('lets ten tries through, then doubles the wait up to fifteen minutes', () => {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
-import { getDelaySeconds, type DelayRule } from './delays.ts';
+import type { DelayRule } from './service.ts';
 
-/** The growing delays of delays.ts, kept in the shared rate_limits table. */
+/** The growing delays of service.ts, kept in the shared rate_limits table. */
 export function createDelays({ db }: { db: Queryable }) {
   const keyOf = (rule: DelayRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
   return {
@@ -15,8 +15,8 @@ export function createDelays({ db }: { db: Queryable }) {
       return Math.max(0, rows[0]?.wait ?? 0);
     },
 
-    /** Counts one failure and sets when the next try is allowed; returns that wait in seconds. */
-    async recordFailure(rule: DelayRule, subject: string): Promise<number> {
+    /** Counts one failure in the subject's window; the failures so far. */
+    async countFailure(rule: DelayRule, subject: string): Promise<number> {
       const { rows } = await db.query<{ points: number }>(
         `INSERT INTO rate_limits (key, points, expires_at) VALUES ($1, 1, now() + make_interval(secs => $2))
          ON CONFLICT (key) DO UPDATE SET
@@ -25,14 +25,12 @@ export function createDelays({ db }: { db: Queryable }) {
          RETURNING points`,
         [keyOf(rule, subject), rule.windowSeconds],
       );
-      const wait = getDelaySeconds(rule, rows[0]?.points ?? 0);
-      if (wait > 0) {
-        await db.query('UPDATE rate_limits SET not_before = now() + make_interval(secs => $2) WHERE key = $1', [
-          keyOf(rule, subject),
-          wait,
-        ]);
-      }
-      return wait;
+      return rows[0]?.points ?? 0;
+    },
+
+    /** The subject's next try is allowed `wait` seconds from now. */
+    async setWait(rule: DelayRule, subject: string, wait: number): Promise<void> {
+      await db.query('UPDATE rate_limits SET not_before = now() + make_interval(secs => $2) WHERE key = $1', [keyOf(rule, subject), wait]);
     },
 
     async clearFailures(rule: DelayRule, subject: string): Promise<void> {

@@ -1,7 +1,26 @@
 import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import type { DelayRule } from './delays.ts';
 import { createDelays, createLimitWindows } from './repository.ts';
+
+/**
+ * A growing delay instead of a lock: the first `freeFailures` failures of a subject cost
+ * nothing; each one after that makes it wait twice as long as the last (from `firstDelaySeconds`
+ * up to `maxDelaySeconds`). Failures are forgotten `windowSeconds` after the last one. Kept in
+ * the same PostgreSQL table as the fixed-window limits, so every instance shares them.
+ */
+export interface DelayRule {
+  name: string;
+  freeFailures: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  windowSeconds: number;
+}
+
+/** The delay after `failures` failures, in seconds (pure: unit-tested). */
+export function getDelaySeconds(rule: DelayRule, failures: number): number {
+  if (failures < rule.freeFailures) return 0;
+  return Math.min(rule.maxDelaySeconds, rule.firstDelaySeconds * 2 ** (failures - rule.freeFailures));
+}
 
 /**
  * Fixed-window limits kept in PostgreSQL (table rate_limits), so every instance of the shop
@@ -47,8 +66,18 @@ function getAllowed(limit: Limit): number {
 export function createRateLimiter({ db }: { db: Queryable }) {
   const keyOf = (limit: Limit, subject: string) => `${limit.name}:${subject.toLowerCase()}`;
   const windows = createLimitWindows({ db });
+  const delays = createDelays({ db });
   return {
-    ...createDelays({ db }),
+    getWaitSeconds: delays.getWaitSeconds,
+    clearFailures: delays.clearFailures,
+
+    /** Counts one failure and sets when the next try is allowed; returns that wait in seconds. */
+    async recordFailure(rule: DelayRule, subject: string): Promise<number> {
+      const wait = getDelaySeconds(rule, await delays.countFailure(rule, subject));
+      if (wait > 0) await delays.setWait(rule, subject, wait);
+      return wait;
+    },
+
     /** Counts one use; false when this use is past the limit. */
     async consume(limit: Limit, subject: string): Promise<boolean> {
       return (await windows.count(keyOf(limit, subject), limit.windowSeconds)) <= getAllowed(limit);

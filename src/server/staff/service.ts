@@ -6,8 +6,7 @@ import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
 import { hashPassword, verifyPassword } from '../accounts/index.ts';
-import { DELAYS, LIMITS, type Limit, type RateLimiter } from '../rate-limit/index.ts';
-import type { DelayRule } from '../rate-limit/delays.ts';
+import { DELAYS, LIMITS, type DelayRule, type Limit, type RateLimiter } from '../rate-limit/index.ts';
 import { staffError } from './errors.ts';
 import {
   claimTotpStep,
