@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/client.ts';
 import type { DeskFilters } from '#lib/contract/order-desk.ts';
-import { DESK_PAGE_SIZE } from './filters.ts';
+
+/** Orders per page of the desk's list. */
+export const DESK_PAGE_SIZE = 25;
 
 export interface DeskListRow {
   id: number;

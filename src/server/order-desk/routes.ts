@@ -1,6 +1,12 @@
 // The order desk's HTTP handlers, framework-free: the endpoint files under src/pages/api/painel
 // and src/pages/painel run these after the staff guard (postTransition, an ApiHandler, checks it).
-import { CounterLookupFormSchema, DeskOrderNumberSchema, DeskTransitionBodySchema } from '#lib/contract/order-desk.ts';
+import {
+  CounterLookupFormSchema,
+  DeskFiltersSchema,
+  DeskOrderNumberSchema,
+  DeskTransitionBodySchema,
+  type DeskFilters,
+} from '#lib/contract/order-desk.ts';
 import { toCsv } from '#lib/csv.ts';
 import { orderDeskMessages, type OrderDeskMessageKey } from '#lib/i18n/order-desk.ts';
 import { orderMessages, toStatusLabel } from '#lib/i18n/orders.ts';
@@ -13,7 +19,6 @@ import { toErrorResult } from '../http/error-result.ts';
 import { csvDownload, jsonResult, rawResult, type ApiResult, type BodySource } from '../http/responses.ts';
 import { checkApiStaff, getPanelLocale } from '../staff/index.ts';
 import { orderDeskError } from './errors.ts';
-import { readDeskFilters } from './filters.ts';
 import { getOrderDeskService } from './index.ts';
 import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
 
@@ -168,4 +173,23 @@ export async function lookUpPickupCode(service: OrderDeskService, caller: DeskCa
     if (error.code === 'too_many_attempts') return { ok: false, status: 429, message: t('error_too_many_attempts'), typed };
     return { ok: false, status: 404, message: t('counterWrongCode', { code: typed }), typed };
   }
+}
+
+/** Reads the filters from a URL; a bad field is named (the page says which) and the others still apply. */
+export function readDeskFilters(params: URLSearchParams): { filters: DeskFilters; invalid: string[] } {
+  const raw: Record<string, string> = Object.fromEntries([...params.entries()].filter(([key]) => key in DeskFiltersSchema.shape));
+  const parsed = DeskFiltersSchema.safeParse(raw);
+  if (parsed.success) return { filters: parsed.data, invalid: [] };
+  const invalid = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
+  for (const field of invalid) delete raw[field];
+  return { filters: DeskFiltersSchema.parse(raw), invalid };
+}
+
+/** The same filters as a query string (paging links, the CSV link). */
+export function toFilterQuery(filters: DeskFilters, overrides: Partial<DeskFilters> = {}): string {
+  const merged: Record<string, unknown> = { ...filters, ...overrides };
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(merged)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }

@@ -5,8 +5,7 @@ import { PICKUP_CODE_ALPHABET, PICKUP_CODE_LENGTH } from '../orders/pickup-code.
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
 import { deskError } from './errors.ts';
 import type { DeskAction, DeskFilters } from '#lib/contract/order-desk.ts';
-import { DESK_PAGE_SIZE } from './filters.ts';
-import type { DeskListRow, OrderDeskRepository } from './repository.ts';
+import { DESK_PAGE_SIZE, type DeskListRow, type OrderDeskRepository } from './repository.ts';
 import { getTransitionRefusal, TRANSITIONS, type StaffRole } from './transitions.ts';
 
 export interface StaffActor {
