@@ -5,7 +5,7 @@ import { isLocale, toApiLang, type Locale } from '#lib/locale.ts';
 import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { createOrderService } from '../orders/service.ts';
-import { renderReceiptPdf, renderTicketPdf } from '../pdf/order-documents.ts';
+import { renderReceiptPdf, renderTicketPdf } from '../pdf/service.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
 import { sendMail, type MailAttachment, type MailMessage } from './index.ts';
 import type { OrderMailJob, OrderMailKind } from './order-mail.ts';
