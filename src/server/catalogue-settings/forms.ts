@@ -2,7 +2,7 @@
 // range-checked, and every problem is named per field so the form comes back with it.
 import { CURRENCIES, isCurrencyId, toDecimalText, toMinor } from '#lib/money.ts';
 import { isSafeText } from '#lib/safe-text.ts';
-import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/sanitize.ts';
+import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/service.ts';
 import { settingsError, type FieldProblem } from './errors.ts';
 import type { PickupPointChange, PickupPointSettingRow } from '../shipping/repository.ts';
 import type { ProductChange, ProductEditRow, TaxonomyChange, TaxonomyRow } from './repository.ts';
