@@ -1,5 +1,6 @@
 // The public catalogue API (storefront spec section 7), framework-free: the endpoint files under
-// src/pages/api/public are one-line adapters to these (decision 0720).
+// src/pages/api/public are one-line adapters to these (decision 0720). Below them, the answers
+// of the demo pictures under /img/ (src/pages/img/).
 import {
   CategoriesQuerySchema,
   createNewsletterBodySchema,
