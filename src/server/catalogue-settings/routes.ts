@@ -6,7 +6,7 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { CURRENCIES, isCurrencyId, toDecimalText, toMinor } from '#lib/money.ts';
 import { isSafeText } from '#lib/safe-text.ts';
-import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/sanitize.ts';
+import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/service.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorMessages } from '../http/error-result.ts';
 import type { PickupPointChange, PickupPointSettingRow, ShippingSettingsService } from '../shipping/index.ts';
