@@ -145,7 +145,7 @@ try {
           misses.push(`${label} unavailable`);
           continue;
         }
-        // The demo catalogue draws its pictures on first request (src/server/catalog/images.ts)
+        // The demo catalogue draws its pictures on first request (src/server/catalog/routes.ts)
         // where a shop serves stored photos: draw this page's once so Lighthouse times the page.
         const pictures = new Set(probe.body.toString().match(/\/img\/[\w/.-]+\.webp/g) ?? []);
         await Promise.all([...pictures].map((path) => fetchRaw(stack, host, path)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderCategoryIcon } from './svg-art.ts';
-import { sanitizeDescription, sanitizeSvgIcon } from './sanitize.ts';
+import { renderCategoryIcon } from '#server/db/seed/svg-art.ts';
+import { sanitizeDescription, sanitizeSvgIcon } from './service.ts';
 
 const XSS_PAYLOADS = [
   '<script>alert(1)</script>',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSearchTerms } from './search.ts';
+import { toSearchTerms } from './repository.ts';
 
 describe('toSearchTerms', () => {
   it.each<[string, string[]]>([

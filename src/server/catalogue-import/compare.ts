@@ -1,6 +1,6 @@
 import { CURRENCY_DECIMALS, type CatalogueProduct, type CurrencyCode } from '#lib/contract/catalogue-product.ts';
 import { toDecimalText } from '#lib/money.ts';
-import { sanitizeDescription } from '../catalog/sanitize.ts';
+import { sanitizeDescription } from '../catalog/service.ts';
 import { toSlug } from '../db/seed/product-generator.ts';
 
 /**

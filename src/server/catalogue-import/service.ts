@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { CatalogueProductSchema, toRowIssues, type CatalogueProduct, type RowIssue } from '#lib/contract/catalogue-product.ts';
 import type { AuditActor, AuditEntry } from '../audit/index.ts';
-import { sanitizeSvgIcon } from '../catalog/sanitize.ts';
+import { sanitizeSvgIcon } from '../catalog/service.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { toSlug } from '../db/seed/product-generator.ts';

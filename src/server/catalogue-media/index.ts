@@ -1,15 +1,13 @@
 import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
-import { createPictureStore } from './picture-store.ts';
 import { getPanelLocale, requireApiStaff, toAuditActor } from '../staff/index.ts';
 import { servePictureFile, type MediaCaller } from './routes.ts';
-import { createCatalogueMediaService } from './service.ts';
-import { createShowcaseService } from './showcase-service.ts';
+import { createCatalogueMediaService, createPictureStore, createShowcaseService } from './service.ts';
 
 export { postBanners, postBrandLogo, postProductPictures, postSellers, type MediaCaller } from './routes.ts';
 export type { BannerRow, SellerRow } from './repository.ts';
-export { BRAND_NAME_MAX } from './showcase-service.ts';
+export { BRAND_NAME_MAX } from './service.ts';
 
 function getPictureStore() {
   const pool = getPool();

@@ -6,10 +6,8 @@ import { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { parseMultipart } from '../storage/multipart.ts';
 import { mediaError } from './errors.ts';
-import type { PictureStore } from './picture-store.ts';
 import { PICTURE_MAX_BYTES } from './pictures.ts';
-import type { CatalogueMediaService } from './service.ts';
-import type { ShowcaseService, UploadedPicture } from './showcase-service.ts';
+import type { CatalogueMediaService, PictureStore, ShowcaseService, UploadedPicture } from './service.ts';
 
 // The catalogue-media HTTP handlers, framework-free: the endpoint files under
 // src/pages/api/painel/catalogo run these after the staff guard (admins only).

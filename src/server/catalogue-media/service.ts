@@ -1,9 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { BannerKind } from '#lib/contract/catalogue-media.ts';
+import { toPhoneNumber } from '#lib/phone.ts';
+import { getVariantWidths, toPictureUrl, type PicturePurpose } from '#lib/pictures.ts';
 import type { AuditActor, AuditEntry } from '../audit/index.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
+import { createPictureFileStore } from '../storage/index.ts';
 import { mediaError } from './errors.ts';
-import type { PictureStore } from './picture-store.ts';
-import { findProductSummary, lockProductImages, searchProducts, updateProductImages } from './repository.ts';
+import { checkPicture, makePictureVariants } from './pictures.ts';
+import {
+  deleteBanner,
+  deleteSeller,
+  findPictureVariantWidths,
+  findProductSummary,
+  findVariantFile,
+  insertBanner,
+  insertPicture,
+  insertPictureVariant,
+  insertSeller,
+  listBannerRows,
+  listBrandRows,
+  listSellerRows,
+  lockBanner,
+  lockBannersOfKind,
+  lockBrand,
+  lockPictureHash,
+  lockProductImages,
+  lockSeller,
+  lockSellerOrder,
+  searchProducts,
+  setBannerOrder,
+  setSellerOrder,
+  updateBanner,
+  updateBrandLogo,
+  updateBrandName,
+  updateProductImages,
+  updateSeller,
+  type BannerFields,
+  type BannerRow,
+  type SellerFields,
+  type SellerRow,
+} from './repository.ts';
 
 export interface CatalogueMediaDeps {
   db: Queryable;
@@ -96,3 +133,302 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
 }
 
 export type CatalogueMediaService = ReturnType<typeof createCatalogueMediaService>;
+
+export interface PictureStoreDeps {
+  db: Queryable;
+  connect: ConnectionSource['connect'];
+}
+
+const toFileName = () => `${randomUUID()}.bin`;
+
+/**
+ * Pictures kept once per content: the original and its WebP widths go to stored_files (the
+ * shared FileStore); the address returned names the content hash and the widest width, so it
+ * never changes meaning and is cached for a year. The same file stored again costs one lookup.
+ */
+export function createPictureStore({ db, connect }: PictureStoreDeps) {
+  async function storePicture(bytes: Buffer, fileName: string, purpose: PicturePurpose): Promise<string> {
+    const picture = await checkPicture(bytes);
+    const wanted = getVariantWidths(picture.width, purpose);
+    const url = toPictureUrl(picture.hash, wanted[wanted.length - 1] ?? picture.width);
+    const have = new Set(await findPictureVariantWidths(db, picture.hash));
+    if (wanted.every((width) => have.has(width))) return url;
+    // Encoding happens outside the transaction: no connection is held while sharp works.
+    const variants = await makePictureVariants(bytes, picture, purpose);
+    await runInTransaction({ connect }, async (tx) => {
+      await lockPictureHash(tx, picture.hash);
+      const files = createPictureFileStore(tx);
+      const stored = await findPictureVariantWidths(tx, picture.hash);
+      if (stored.length === 0) {
+        const originalFile = toFileName();
+        await files.put(originalFile, bytes);
+        await insertPicture(tx, { ...picture, originalName: fileName.slice(0, 200), originalFile });
+      }
+      for (const variant of variants.filter((v) => !stored.includes(v.width))) {
+        const variantFile = toFileName();
+        await files.put(variantFile, variant.bytes);
+        await insertPictureVariant(tx, { hash: picture.hash, width: variant.width, fileName: variantFile, byteSize: variant.bytes.length });
+      }
+    });
+    return url;
+  }
+
+  /** The WebP bytes of one width of a picture, or null when that width was never made. */
+  async function readPictureVariant(hash: string, width: number): Promise<Buffer | null> {
+    const file = await findVariantFile(db, hash, width);
+    return file ? createPictureFileStore(db).get(file) : null;
+  }
+
+  return { storePicture, readPictureVariant };
+}
+
+export type PictureStore = ReturnType<typeof createPictureStore>;
+
+// Banners, brand logos and sellers (the showcase).
+
+export interface UploadedPicture {
+  bytes: Buffer;
+  fileName: string;
+}
+
+export interface BannerInput extends Omit<BannerFields, 'imageUrl' | 'link'> {
+  id?: number;
+  link: string;
+  image?: UploadedPicture;
+}
+
+export interface SellerInput extends Omit<SellerFields, 'photoUrl' | 'whatsapp'> {
+  id?: number;
+  whatsapp: string;
+  photo?: UploadedPicture;
+}
+
+/**
+ * A banner's link: a path of this shop ('/produtos/x', not '//elsewhere') or an https address;
+ * empty means none (the storefront then leads to /produtos).
+ */
+export function toBannerLink(value: string): string | null {
+  const link = value.trim();
+  if (link === '') return null;
+  if (link.length > 500 || /[\s\\<>"]/.test(link)) throw mediaError('invalid', 'badLink');
+  if (/^\/(?!\/)/.test(link)) return link;
+  try {
+    const url = new URL(link);
+    if (url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password) return url.href;
+  } catch {
+    // not an address at all
+  }
+  throw mediaError('invalid', 'badLink');
+}
+
+/** A seller's WhatsApp number as the storefront's wa.me links want it: digits with the country code (a local number is read as Paraguayan). */
+export function toWhatsappDigits(value: string): string | null {
+  if (value.trim() === '') return null;
+  const phone = toPhoneNumber(value, 'PY');
+  if (!phone) throw mediaError('invalid', 'badPhone');
+  return phone.e164.slice(1);
+}
+
+type Move = 'up' | 'down';
+
+/** The longest brand name the panel takes (the storefront shows it on cards and in the menu). */
+export const BRAND_NAME_MAX = 80;
+
+/** Moves `id` one place in `ids` (in place, kept within the list); its positions before and after, counted from 1. */
+function moveInOrder(ids: number[], id: number, move: Move): { before: { position: number }; after: { position: number } } {
+  const index = ids.indexOf(id);
+  const target = Math.max(0, Math.min(ids.length - 1, index + (move === 'up' ? -1 : 1)));
+  ids.splice(index, 1);
+  ids.splice(target, 0, id);
+  return { before: { position: index + 1 }, after: { position: target + 1 } };
+}
+
+/** A table of the showcase whose rows the panel creates, edits and deletes: its audit entity, change tag and SQL. */
+interface RowTable<Row extends { id: number }, Fields> {
+  entity: string;
+  tag: CatalogueTag;
+  lock(tx: Queryable, id: number): Promise<Row | null>;
+  insert(tx: Queryable, fields: Fields): Promise<number>;
+  update(tx: Queryable, id: number, fields: Fields): Promise<void>;
+  remove(tx: Queryable, id: number): Promise<void>;
+}
+
+const BANNERS: RowTable<BannerRow, BannerFields> = {
+  entity: 'banner',
+  tag: 'banners',
+  lock: lockBanner,
+  insert: insertBanner,
+  update: updateBanner,
+  remove: deleteBanner,
+};
+const SELLERS: RowTable<SellerRow, SellerFields> = {
+  entity: 'seller',
+  tag: 'sellers',
+  lock: lockSeller,
+  insert: insertSeller,
+  update: updateSeller,
+  remove: deleteSeller,
+};
+
+/** Banners, brand logos and sellers of the storefront; each change audited and announced. */
+export function createShowcaseService(deps: CatalogueMediaDeps) {
+  const { db, connect, pictures, writeAudit, announce } = deps;
+  const transaction = <T>(work: Parameters<typeof runInTransaction<T>>[1]) => runInTransaction({ connect }, work);
+  const upload = (picture: UploadedPicture | undefined, purpose: 'banner' | 'seller' | 'brand') =>
+    picture ? pictures.storePicture(picture.bytes, picture.fileName, purpose) : Promise.resolve(null);
+
+  /** A row created (no id) or edited, and audited, in one transaction; then its change announced. */
+  async function saveRow<Row extends { id: number }, Fields>(
+    actor: AuditActor,
+    table: RowTable<Row, Fields>,
+    id: number | undefined,
+    toFields: (before: Row | null) => Fields,
+  ): Promise<number> {
+    const savedId = await transaction(async (tx) => {
+      const before = id === undefined ? null : await table.lock(tx, id);
+      if (id !== undefined && !before) throw mediaError('not_found', 'notFound');
+      const fields = toFields(before);
+      const rowId = before ? before.id : await table.insert(tx, fields);
+      if (before) await table.update(tx, before.id, fields);
+      const action = `${table.entity}.${before ? 'update' : 'create'}`;
+      await writeAudit(tx, { actor, action, entityType: table.entity, entityId: rowId, before, after: fields });
+      return rowId;
+    });
+    announce([table.tag]);
+    return savedId;
+  }
+
+  async function removeRow<Row extends { id: number }, Fields>(actor: AuditActor, table: RowTable<Row, Fields>, id: number): Promise<void> {
+    await transaction(async (tx) => {
+      const before = await table.lock(tx, id);
+      if (!before) throw mediaError('not_found', 'notFound');
+      await table.remove(tx, id);
+      await writeAudit(tx, { actor, action: `${table.entity}.delete`, entityType: table.entity, entityId: id, before });
+    });
+    announce([table.tag]);
+  }
+
+  async function saveBanner(actor: AuditActor, input: BannerInput): Promise<number> {
+    const link = toBannerLink(input.link);
+    if (input.id === undefined && !input.image) throw mediaError('invalid', 'pictureMissing');
+    const imageUrl = await upload(input.image, 'banner');
+    return saveRow(actor, BANNERS, input.id, (before) => ({ ...input, link, imageUrl: imageUrl ?? before?.image_url ?? '' }));
+  }
+
+  async function moveBanner(actor: AuditActor, id: number, move: Move): Promise<void> {
+    await transaction(async (tx) => {
+      const banner = await lockBanner(tx, id);
+      if (!banner) throw mediaError('not_found', 'notFound');
+      const ids = await lockBannersOfKind(tx, banner.kind as BannerKind);
+      const moved = moveInOrder(ids, id, move);
+      await setBannerOrder(tx, ids);
+      await writeAudit(tx, { actor, action: 'banner.order', entityType: 'banner', entityId: id, ...moved });
+    });
+    announce(['banners']);
+  }
+
+  /** A seller one place up or down in the storefront's team (the "how to buy" page). */
+  async function moveSeller(actor: AuditActor, id: number, move: Move): Promise<void> {
+    await transaction(async (tx) => {
+      const ids = await lockSellerOrder(tx);
+      if (!ids.includes(id)) throw mediaError('not_found', 'notFound');
+      const moved = moveInOrder(ids, id, move);
+      await setSellerOrder(tx, ids);
+      await writeAudit(tx, { actor, action: 'seller.order', entityType: 'seller', entityId: id, ...moved });
+    });
+    announce(['sellers']);
+  }
+
+  async function removeBanner(actor: AuditActor, id: number): Promise<void> {
+    await removeRow(actor, BANNERS, id);
+  }
+
+  /**
+   * One field of a brand written and audited (before and after) in one transaction, the brand
+   * locked first (absent: not found). With `unlessSame`, a brand that already has the value is
+   * left alone: false, nothing written.
+   */
+  async function changeBrand(
+    actor: AuditActor,
+    brandId: number,
+    change: {
+      action: 'brand.logo' | 'brand.rename';
+      field: 'logo_url' | 'name';
+      value: string;
+      write: (tx: Queryable, id: number, value: string) => Promise<void>;
+      unlessSame?: boolean;
+    },
+  ): Promise<boolean> {
+    return transaction(async (tx) => {
+      const before = await lockBrand(tx, brandId);
+      if (!before) throw mediaError('not_found', 'notFound');
+      if (change.unlessSame && before[change.field] === change.value) return false;
+      await change.write(tx, brandId, change.value);
+      await writeAudit(tx, {
+        actor,
+        action: change.action,
+        entityType: 'brand',
+        entityId: brandId,
+        before: { [change.field]: before[change.field] },
+        after: { [change.field]: change.value },
+      });
+      return true;
+    });
+  }
+
+  async function setBrandLogo(actor: AuditActor, brandId: number, logo: UploadedPicture): Promise<void> {
+    const logoUrl = await pictures.storePicture(logo.bytes, logo.fileName, 'brand');
+    await changeBrand(actor, brandId, { action: 'brand.logo', field: 'logo_url', value: logoUrl, write: updateBrandLogo });
+    announce([`brand:${brandId}`]);
+  }
+
+  /**
+   * A brand's name as shoppers read it. Its slug stays (links keep working, an import file still
+   * finds the brand); every product of the brand shows the new name (a trigger copies it to
+   * products.brand_name, which search reads), so the whole catalogue is announced.
+   */
+  async function renameBrand(actor: AuditActor, brandId: number, name: string): Promise<void> {
+    const given = name.trim();
+    if (given === '' || given.length > BRAND_NAME_MAX) throw mediaError('invalid', 'badBrandName');
+    const renamed = await changeBrand(actor, brandId, {
+      action: 'brand.rename',
+      field: 'name',
+      value: given,
+      write: updateBrandName,
+      unlessSame: true,
+    });
+    if (renamed) announce(['all']);
+  }
+
+  async function saveSeller(actor: AuditActor, input: SellerInput): Promise<number> {
+    const whatsapp = toWhatsappDigits(input.whatsapp);
+    const photoUrl = await upload(input.photo, 'seller');
+    return saveRow(actor, SELLERS, input.id, (before) => ({
+      name: input.name,
+      rolePt: input.rolePt,
+      roleEs: input.roleEs,
+      whatsapp,
+      photoUrl: photoUrl ?? before?.photo_url ?? null,
+    }));
+  }
+
+  async function removeSeller(actor: AuditActor, id: number): Promise<void> {
+    await removeRow(actor, SELLERS, id);
+  }
+
+  return {
+    listBanners: () => listBannerRows(db),
+    listBrands: () => listBrandRows(db),
+    listSellers: () => listSellerRows(db),
+    saveBanner,
+    moveBanner,
+    removeBanner,
+    setBrandLogo,
+    renameBrand,
+    saveSeller,
+    moveSeller,
+    removeSeller,
+  };
+}
+
+export type ShowcaseService = ReturnType<typeof createShowcaseService>;

@@ -5,7 +5,6 @@ import { getPool } from '../db/client.ts';
 import { createCatalogueSettingsService } from './service.ts';
 
 export * from './routes.ts';
-export { toPointFields, toProductFields, toRateFields, toRateSettingFields, toTaxonomyFields } from './forms.ts';
 
 /** The catalogue settings on the shop's pool: audit rows in each write's transaction, caches told after COMMIT. */
 export function getCatalogueSettingsService() {

@@ -4,11 +4,14 @@
 import { panelCatalogueMessages } from '#lib/i18n/panel-catalogue.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
+import { CURRENCIES, isCurrencyId, toDecimalText, toMinor } from '#lib/money.ts';
+import { isSafeText } from '#lib/safe-text.ts';
+import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/service.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorMessages } from '../http/error-result.ts';
-import { settingsError } from './errors.ts';
-import type { ShippingSettingsService } from '../shipping/index.ts';
-import { readProductForm, readRatesForm, readShippingForm, readTaxonomyForm, type FormFields } from './forms.ts';
+import type { PickupPointChange, PickupPointSettingRow, ShippingSettingsService } from '../shipping/index.ts';
+import { settingsError, type FieldProblem } from './errors.ts';
+import type { ProductChange, ProductEditRow, TaxonomyChange, TaxonomyRow } from './repository.ts';
 import type { CatalogueSettingsService, SettingsActor } from './service.ts';
 
 export interface SettingsCaller {
@@ -116,4 +119,231 @@ export function submitShippingForm(service: ShippingSettingsService, caller: Set
 /** The "saved" line after a form's redirect, in the staff member's language. */
 export function getSavedMessage(params: URLSearchParams, locale: Locale): string | null {
   return params.get('feito') === '1' ? createTranslator(panelCatalogueMessages, locale)('saved') : null;
+}
+
+// Reading the settings forms (urlencoded, the panel works without JavaScript): every field is
+// range-checked, and every problem is named per field so the form comes back with it.
+export type FormFields = Record<string, string>;
+
+const MAX_MAJOR = 999_999_999;
+
+/** The checker of one form: read fields with it, then `done()` throws when any was wrong. */
+export function createFieldReader(form: FormFields) {
+  const problems: Record<string, FieldProblem> = {};
+  const fail = (field: string, problem: FieldProblem) => {
+    problems[field] ??= problem;
+  };
+  return {
+    text(field: string, max: number, { required = true } = {}): string {
+      const value = (form[field] ?? '').trim();
+      if (required && value === '') fail(field, { key: 'fieldRequired' });
+      if (value.length > max) fail(field, { key: 'fieldTooLong', params: { max } });
+      // NUL and other control characters: PostgreSQL refuses NUL, and no catalogue text carries them.
+      else if (!isSafeText(value)) fail(field, { key: 'fieldUnsafe' });
+      return value.slice(0, max);
+    },
+    flag(field: string): boolean {
+      return form[field] === 'on' || form[field] === '1' || form[field] === 'true';
+    },
+    integer(field: string, max: number, key: FieldProblem['key']): number {
+      const raw = (form[field] ?? '').trim();
+      if (!/^\d{1,10}$/.test(raw) || Number(raw) > max) {
+        fail(field, { key });
+        return 0;
+      }
+      return Number(raw);
+    },
+    /** An amount typed as people type it here: "1.234,50", "1234.5", "150000". */
+    money(field: string, currencyId: number): number {
+      const decimals = isCurrencyId(currencyId) ? CURRENCIES[currencyId].decimals : 2;
+      const major = toDecimal(form[field] ?? '', decimals);
+      if (major === null || Number(major) > MAX_MAJOR || !isCurrencyId(currencyId)) {
+        fail(field, { key: 'priceInvalid', params: { decimals } });
+        return 0;
+      }
+      return toMinor(Number(major), currencyId);
+    },
+    /** A positive decimal of up to `decimals` places, as the text PostgreSQL's numeric reads. */
+    decimal(field: string, decimals: number, max: number, key: FieldProblem['key']): string {
+      const value = toDecimal(form[field] ?? '', decimals);
+      if (value === null || Number(value) <= 0 || Number(value) > max) {
+        fail(field, { key });
+        return '0';
+      }
+      return value;
+    },
+    fail,
+    done(): void {
+      if (Object.keys(problems).length > 0) throw settingsError('invalid_input', problems);
+    },
+  };
+}
+
+/**
+ * "1.234,56" / "1,234.56" / "1234,5" / "7300" to "1234.56"; null when it is not a number or has
+ * more than `decimals` places. The last separator followed by 1 to `decimals` digits is the
+ * decimal one; the others group thousands.
+ */
+export function toDecimal(typed: string, decimals: number): string | null {
+  const text = typed.trim().replace(/\s/g, '');
+  if (!/^\d[\d.,]{0,20}$/.test(text)) return null;
+  const match = decimals > 0 ? text.match(new RegExp(`^(.*?)[.,](\\d{1,${decimals}})$`)) : null;
+  const whole = (match ? match[1] : text) ?? '';
+  const fraction = match?.[2] ?? '';
+  if (!/^\d{1,3}([.,]?\d{3})*$/.test(whole) && !/^\d+$/.test(whole)) return null;
+  const digits = whole.replace(/[.,]/g, '');
+  if (digits.length > 12) return null;
+  return fraction ? `${Number(digits)}.${fraction}` : String(Number(digits));
+}
+
+export function readProductForm(form: FormFields): { version: string; change: ProductChange } {
+  const read = createFieldReader(form);
+  const currencyId = Number(form.moeda);
+  if (!isCurrencyId(currencyId)) read.fail('moeda', { key: 'currencyInvalid' });
+  const change: ProductChange = {
+    price_minor: read.money('preco', currencyId),
+    currency_id: currencyId,
+    stock: read.integer('estoque', 1_000_000_000, 'stockInvalid'),
+    show_price: read.flag('mostrar_preco'),
+    active: read.flag('ativo'),
+    name_pt: read.text('nome_pt', 200),
+    name_es: read.text('nome_es', 200),
+    description_pt: sanitizeDescription(read.text('descricao_pt', 20_000, { required: false })),
+    description_es: sanitizeDescription(read.text('descricao_es', 20_000, { required: false })),
+  };
+  read.done();
+  return { version: form.versao ?? '', change };
+}
+
+export function readTaxonomyForm(form: FormFields, { category }: { category: boolean }): { version: string; change: TaxonomyChange } {
+  const read = createFieldReader(form);
+  const iconText = read.text('icone', 50_000, { required: false });
+  const icon = iconText === '' ? null : sanitizeSvgIcon(iconText);
+  if (iconText !== '' && icon === null) read.fail('icone', { key: 'iconInvalid' });
+  const change: TaxonomyChange = {
+    name_pt: read.text('nome_pt', 120),
+    name_es: read.text('nome_es', 120),
+    position: read.integer('ordem', 100_000, 'positionInvalid'),
+    icon_svg: icon,
+    ...(category ? { menu_visible: read.flag('visivel_menu') } : {}),
+  };
+  read.done();
+  return { version: form.versao ?? '', change };
+}
+
+/** Rate fields `cotacao_<currency id>` for the currencies given; the rest of the form is ignored. */
+export function readRatesForm(form: FormFields, currencyIds: readonly number[]): { version: string; rates: Map<number, string> } {
+  const read = createFieldReader(form);
+  const rates = new Map(currencyIds.map((id) => [id, read.decimal(`cotacao_${id}`, 6, 1_000_000, 'rateInvalid')]));
+  read.done();
+  return { version: form.versao ?? '', rates };
+}
+
+/** A product as its form shows it before any edit (amount in major units with a point). */
+export function toProductFields(row: ProductEditRow): FormFields {
+  const decimals = isCurrencyId(row.currency_id) ? CURRENCIES[row.currency_id].decimals : 2;
+  return {
+    versao: row.version,
+    preco: toDecimalText(Number(row.price_minor), decimals),
+    moeda: String(row.currency_id),
+    estoque: String(row.stock),
+    mostrar_preco: row.show_price ? 'on' : '',
+    ativo: row.active ? 'on' : '',
+    nome_pt: row.name_pt,
+    nome_es: row.name_es,
+    descricao_pt: row.description_pt,
+    descricao_es: row.description_es,
+  };
+}
+
+/** A category or department as its form shows it before any edit. */
+export function toTaxonomyFields(row: TaxonomyRow & { menu_visible?: boolean }): FormFields {
+  return {
+    versao: row.version,
+    nome_pt: row.name_pt,
+    nome_es: row.name_es,
+    ordem: String(row.position),
+    visivel_menu: row.menu_visible === false ? '' : 'on',
+    icone: row.icon_svg ?? '',
+  };
+}
+
+/** The rates as their form shows them: trailing zeros of numeric(18,6) dropped. */
+export function toRateFields(rows: readonly { currency_id: number; rate: string }[], version: string): FormFields {
+  return Object.fromEntries([['versao', version], ...rows.map((row) => [`cotacao_${row.currency_id}`, String(Number(row.rate))])]);
+}
+
+/** One form of the shipping page: a rate's price and days, a new rate, or a pickup point. */
+export type ShippingForm =
+  | { kind: 'rate'; id: number; version: string; priceMinor: number; days: number }
+  | { kind: 'new_rate'; serviceId: number; stateId: number | null; cityId: number | null; priceMinor: number; days: number }
+  | { kind: 'point'; id: number | null; version: string; change: PickupPointChange }
+  | { kind: 'remove_rate'; id: number }
+  | { kind: 'remove_point'; id: number };
+
+const GUARANI = 3;
+
+export function readShippingForm(form: FormFields): ShippingForm {
+  if (form.tipo === 'remover_tarifa' || form.tipo === 'remover_ponto') {
+    if (!/^\d{1,9}$/.test(form.id ?? '')) throw settingsError('not_found');
+    const id = Number(form.id);
+    return form.tipo === 'remover_tarifa' ? { kind: 'remove_rate', id } : { kind: 'remove_point', id };
+  }
+  const read = createFieldReader(form);
+  const priceMinor = read.money('preco', GUARANI);
+  const days = read.integer('prazo', 60, 'daysInvalid');
+  const id = /^\d{1,9}$/.test(form.id ?? '') ? Number(form.id) : null;
+  if (form.tipo === 'nova_tarifa') {
+    const serviceId = /^\d{1,9}$/.test(form.servico ?? '') ? Number(form.servico) : 0;
+    const destination = (form.destino ?? '').match(/^([dc]):(\d{1,9})$/);
+    if (!destination) read.fail('destino', { key: 'cityInvalid' });
+    read.done();
+    const place = Number(destination?.[2]);
+    return {
+      kind: 'new_rate',
+      serviceId,
+      stateId: destination?.[1] === 'd' ? place : null,
+      cityId: destination?.[1] === 'c' ? place : null,
+      priceMinor,
+      days,
+    };
+  }
+  if (form.tipo === 'ponto') {
+    const cityId = /^\d{1,9}$/.test(form.cidade ?? '') ? Number(form.cidade) : 0;
+    if (cityId === 0) read.fail('cidade', { key: 'cityInvalid' });
+    const change: PickupPointChange = {
+      name: read.text('nome', 120),
+      address: read.text('endereco', 300),
+      cityId,
+      hoursPt: read.text('horario_pt', 200),
+      hoursEs: read.text('horario_es', 200),
+      priceMinor,
+      days,
+      active: read.flag('ativo'),
+    };
+    read.done();
+    return { kind: 'point', id, version: form.versao ?? '', change };
+  }
+  if (id === null) throw settingsError('not_found');
+  read.done();
+  return { kind: 'rate', id, version: form.versao ?? '', priceMinor, days };
+}
+
+export function toRateSettingFields(row: { version: string; price_minor: string; days: number }): FormFields {
+  return { versao: row.version, preco: String(Number(row.price_minor)), prazo: String(row.days) };
+}
+
+export function toPointFields(row: PickupPointSettingRow | null): FormFields {
+  if (!row) return { ativo: 'on' };
+  return {
+    versao: row.version,
+    nome: row.name,
+    endereco: row.address,
+    cidade: String(row.city_id),
+    horario_pt: row.hours_pt,
+    horario_es: row.hours_es,
+    preco: String(Number(row.price_minor)),
+    prazo: String(row.days),
+    ativo: row.active ? 'on' : '',
+  };
 }

@@ -8,7 +8,7 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import { toApiLang, type Locale } from '#lib/locale.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { rawResult, readQuery, type ApiResult } from '../http/responses.ts';
-import { toPriceListPdf, toPriceListTxt, type PriceListItem } from './price-list.ts';
+import { toPriceListPdf, toPriceListTxt, type PriceListItem } from './service.ts';
 
 interface ListingLookups<Scope> {
   resolveScope(href: string, lang: 'pt' | 'es'): Promise<Scope | null>;

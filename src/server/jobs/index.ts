@@ -1,7 +1,5 @@
 import { getPool } from '../db/client.ts';
-import { createOrderMailSender } from '../mail/order-mail-sender.ts';
-import { ORDER_MAIL_TASK } from '../mail/order-mail.ts';
-import { SEND_MAIL_TASK, sendQueuedMail } from '../mail/queue.ts';
+import { createOrderMailSender, ORDER_MAIL_TASK, SEND_MAIL_TASK, sendQueuedMail } from '../mail/service.ts';
 import { getPaymentJobsInterval, PAYMENT_JOBS_TASK, runPaymentJobs, schedulePaymentJobs } from '../payments/jobs.ts';
 import { startJobWorker, type JobWorker } from './worker.ts';
 

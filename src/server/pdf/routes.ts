@@ -7,7 +7,7 @@ import { withDomainErrors } from '../http/error-result.ts';
 import { rawResult, type ApiResult } from '../http/responses.ts';
 import { orderError } from '../orders/errors.ts';
 import { getOrderService } from '../orders/index.ts';
-import { renderReceiptPdf, renderTicketPdf } from './order-documents.ts';
+import { renderReceiptPdf, renderTicketPdf } from './service.ts';
 
 async function requireOwnOrder({ locals, id }: ApiCall) {
   if (!locals.customer) throw orderError('unauthenticated', 'loginRequired');

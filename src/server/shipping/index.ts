@@ -11,11 +11,10 @@ import { getPool } from '../db/client.ts';
 import type { ApiHandler } from '../http/api-call.ts';
 import { getReferenceService } from '../reference/index.ts';
 import { calculateShipping, estimateShipping, listPickupPoints } from './routes.ts';
-import { createShippingSettingsService } from './admin-service.ts';
-import { createShippingService } from './service.ts';
+import { createShippingService, createShippingSettingsService } from './service.ts';
 
 export { createDeliveryToken, verifyDeliveryToken } from './delivery-token.ts';
-export { getDeliveryDays } from './city-rates.ts';
+export { getDeliveryDays } from './service.ts';
 
 export function getShippingService() {
   return createShippingService({
@@ -38,4 +37,5 @@ export function getShippingSettingsService() {
   const pool = getPool();
   return createShippingSettingsService({ db: pool, connect: () => pool.connect(), writeAudit, announce: announceCatalogueChange });
 }
-export type { ShippingSettingsService } from './admin-service.ts';
+export type { ShippingSettingsService } from './service.ts';
+export type { PickupPointChange, PickupPointSettingRow } from './repository.ts';

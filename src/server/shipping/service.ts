@@ -1,21 +1,93 @@
+import type pg from 'pg';
 import type { DeliveryOption, PickupPointView } from '#lib/contract/shipping.ts';
 import { convertWithUsdRates, toMajor } from '#lib/money.ts';
-import { getPriceTable, type PriceTable } from '../prices/index.ts';
+import type { AuditEntry } from '../audit/index.ts';
+import { onCatalogueChange, type CatalogueTag } from '../catalogue-changes/index.ts';
+import { settingsError } from '../catalogue-settings/errors.ts';
+import type { SettingsActor } from '../catalogue-settings/service.ts';
 import type { Clock } from '../clock.ts';
-import type { Queryable } from '../db/client.ts';
-import type { ReferenceService } from '../reference/index.ts';
+import { runInTransaction, type Queryable } from '../db/client.ts';
+import { getPriceTable, type PriceTable } from '../prices/index.ts';
+import type { CityWithState, ReferenceService } from '../reference/index.ts';
 import { createDeliveryToken, getDeliveryTokenTtl } from './delivery-token.ts';
-import { getCityRates } from './city-rates.ts';
 import { shippingError } from './errors.ts';
 import {
+  countOrdersOfPickupPoint,
+  deletePickupPoint,
+  deleteRateSetting,
+  getDeliveryRates,
   getDeliverySummary,
+  getParaguayanCity,
   getPickupPoints,
   getShippingCart,
+  insertRateSetting,
+  isParaguayanState,
+  listPickupPointSettings,
+  listRateSettings,
+  listServices,
+  savePickupPoint,
   setCartAddress,
   setShippingCity,
+  updateRateSetting,
+  type PickupPointChange,
   type PickupPointRow,
+  type RateRow,
   type ShippingCartRow,
 } from './repository.ts';
+
+export interface CityRates {
+  city: CityWithState;
+  /** Empty outside Paraguay: only store pickup is offered there. */
+  rates: RateRow[];
+  points: PickupPointRow[];
+}
+
+// Every quote for a city reads the same rate rows: kept a few seconds (as the price table is),
+// so a busy city costs no round trip; a changed rate is quoted within CACHE_MS.
+const CACHE_MS = 5_000;
+const MAX_ENTRIES = 500;
+const cache = new Map<string, { at: number; rates: Promise<CityRates | null> }>();
+onCatalogueChange((tags) => {
+  if (tags.includes('shipping') || tags.includes('all')) cache.clear();
+});
+
+async function readCityRates(db: Queryable, reference: ReferenceService, cityId: number, lang: 'pt' | 'es'): Promise<CityRates | null> {
+  const city = await reference.getCity(cityId);
+  if (!city) return null;
+  if (city.estado.pais_id !== 2) return { city, rates: [], points: [] };
+  const [rates, points] = await Promise.all([
+    getDeliveryRates(db, cityId, city.estado.estado_id, lang),
+    getPickupPoints(db, lang, { cityId }),
+  ]);
+  return { city, rates, points };
+}
+
+/** The city with its delivery rates and pickup points; null for an unknown city. */
+export function getCityRates(
+  db: Queryable,
+  reference: ReferenceService,
+  cityId: number,
+  lang: 'pt' | 'es',
+  now = Date.now(),
+): Promise<CityRates | null> {
+  const key = `${cityId}:${lang}`;
+  const hit = cache.get(key);
+  if (hit && now - hit.at < CACHE_MS) return hit.rates;
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  const rates = readCityRates(db, reference, cityId, lang);
+  cache.set(key, { at: now, rates });
+  rates.catch(() => cache.delete(key)); // a failed read is not kept
+  return rates;
+}
+
+/**
+ * Days a delivery service takes to a city by the quotes' own rule (its city rate before its
+ * department's), read fresh rather than cached: an order freezes the table as it is at checkout.
+ */
+export async function getDeliveryDays(db: Queryable, serviceId: number, cityId: number, stateId: number): Promise<number | null> {
+  const rates = await getDeliveryRates(db, cityId, stateId, 'pt');
+  return rates.find((rate) => rate.service_id === serviceId)?.days ?? null;
+}
 
 export interface ShippingActor {
   customerId: number | null;
@@ -254,3 +326,132 @@ export function createShippingService({ db, clock, reference, texts }: Deps) {
 }
 
 export type ShippingService = ReturnType<typeof createShippingService>;
+
+export interface ShippingSettingsDeps {
+  db: Queryable;
+  connect: () => Promise<pg.PoolClient>;
+  writeAudit(tx: Queryable, entry: AuditEntry): Promise<void>;
+  announce(tags: readonly CatalogueTag[]): void;
+}
+
+export interface NewRate {
+  serviceId: number;
+  stateId: number | null;
+  cityId: number | null;
+  priceMinor: number;
+  days: number;
+}
+
+/**
+ * The panel's shipping settings: the rate table (per service and department or city, in G$) and
+ * the pickup points. Each edit is one transaction with its audit row, checked against the row
+ * version the form was drawn from; quotes see it at once (the `shipping` tag drops their cache).
+ */
+export function createShippingSettingsService(deps: ShippingSettingsDeps) {
+  const { db, connect } = deps;
+
+  async function edit(work: (tx: pg.PoolClient) => Promise<void>): Promise<void> {
+    await runInTransaction({ connect }, work);
+    deps.announce(['shipping']);
+  }
+
+  function requireVersion<T extends { version: string }>(row: T | undefined, version: string): T {
+    if (!row) throw settingsError('not_found');
+    if (row.version !== version) throw settingsError('changed_meanwhile');
+    return row;
+  }
+
+  return {
+    async getSettings(lang: 'pt' | 'es') {
+      const [services, rates, points] = await Promise.all([
+        listServices(db, lang),
+        listRateSettings(db, lang),
+        listPickupPointSettings(db),
+      ]);
+      return { services, rates, points };
+    },
+
+    async updateRate(actor: SettingsActor, id: number, version: string, priceMinor: number, days: number): Promise<void> {
+      await edit(async (tx) => {
+        const [row] = await listRateSettings(tx, 'pt', { id, lock: true });
+        const { price_minor, days: before } = requireVersion(row, version);
+        await updateRateSetting(tx, id, priceMinor, days);
+        await deps.writeAudit(tx, {
+          actor,
+          action: 'shipping_rate.update',
+          entityType: 'delivery_rate',
+          entityId: id,
+          before: { price_minor: Number(price_minor), days: before },
+          after: { price_minor: priceMinor, days },
+        });
+      });
+    },
+
+    async addRate(actor: SettingsActor, rate: NewRate): Promise<void> {
+      const services = await listServices(db, 'pt');
+      if (!services.some((service) => service.id === rate.serviceId && service.kind === 'delivery')) {
+        throw settingsError('invalid_input', { servico: { key: 'serviceInvalid' } });
+      }
+      if (rate.cityId !== null && !(await getParaguayanCity(db, rate.cityId)))
+        throw settingsError('invalid_input', { destino: { key: 'cityInvalid' } });
+      if (rate.stateId !== null && !(await isParaguayanState(db, rate.stateId)))
+        throw settingsError('invalid_input', { destino: { key: 'cityInvalid' } });
+      await edit(async (tx) => {
+        const id = await insertRateSetting(tx, rate);
+        if (id === null) throw settingsError('invalid_input', { destino: { key: 'rateExists' } });
+        await deps.writeAudit(tx, { actor, action: 'shipping_rate.add', entityType: 'delivery_rate', entityId: id, after: rate });
+      });
+    },
+
+    /** A rate off the table (no order points at a rate: an order keeps its own price and days). */
+    async removeRate(actor: SettingsActor, id: number): Promise<void> {
+      await edit(async (tx) => {
+        const [row] = await listRateSettings(tx, 'pt', { id, lock: true });
+        if (!row) throw settingsError('not_found');
+        await deleteRateSetting(tx, id);
+        const { version: _seen, ...before } = row;
+        await deps.writeAudit(tx, { actor, action: 'shipping_rate.delete', entityType: 'delivery_rate', entityId: id, before });
+      });
+    },
+
+    /**
+     * A pickup point no order chose. One an order chose is refused, saying why: the order names it
+     * to the shopper and the counter (where to collect); unticking "active" stops offering it.
+     */
+    async removePickupPoint(actor: SettingsActor, id: number): Promise<void> {
+      await edit(async (tx) => {
+        const [row] = await listPickupPointSettings(tx, { id, lock: true });
+        if (!row) throw settingsError('not_found');
+        const orders = await countOrdersOfPickupPoint(tx, id);
+        if (orders > 0) throw settingsError('point_in_use', {}, { n: orders });
+        await deletePickupPoint(tx, id);
+        const { version: _seen, ...before } = row;
+        await deps.writeAudit(tx, { actor, action: 'pickup_point.delete', entityType: 'pickup_point', entityId: id, before });
+      });
+    },
+
+    /** A pickup point: `id` null adds one (with the first pickup-point service). */
+    async savePickupPoint(actor: SettingsActor, id: number | null, version: string, change: PickupPointChange): Promise<void> {
+      if (!(await getParaguayanCity(db, change.cityId))) throw settingsError('invalid_input', { cidade: { key: 'cityInvalid' } });
+      await edit(async (tx) => {
+        let before: unknown;
+        if (id !== null) {
+          const [row] = await listPickupPointSettings(tx, { id, lock: true });
+          const { version: _seen, ...rest } = requireVersion(row, version);
+          before = rest;
+        }
+        const saved = await savePickupPoint(tx, id, change);
+        await deps.writeAudit(tx, {
+          actor,
+          action: id === null ? 'pickup_point.add' : 'pickup_point.update',
+          entityType: 'pickup_point',
+          entityId: saved,
+          before,
+          after: change,
+        });
+      });
+    },
+  };
+}
+
+export type ShippingSettingsService = ReturnType<typeof createShippingSettingsService>;

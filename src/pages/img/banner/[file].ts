@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { getBannerImage } from '#server/catalog/images.ts';
+import { getBannerImage } from '#server/catalog/routes.ts';
 
 export const GET: APIRoute = ({ params }) => getBannerImage(params.file);

@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { getBrandLogo } from '#server/catalog/images.ts';
+import { getBrandLogo } from '#server/catalog/routes.ts';
 
 export const GET: APIRoute = ({ params }) => getBrandLogo(params.file);

@@ -1,4 +1,4 @@
 import type { APIRoute } from 'astro';
-import { getSellerAvatar } from '#server/catalog/images.ts';
+import { getSellerAvatar } from '#server/catalog/routes.ts';
 
 export const GET: APIRoute = ({ params }) => getSellerAvatar(params.file);

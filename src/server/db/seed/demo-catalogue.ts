@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { sanitizeDescription, sanitizeSvgIcon } from '#server/catalog/sanitize.ts';
-import { renderCategoryIcon } from '#server/catalog/svg-art.ts';
+import { sanitizeDescription, sanitizeSvgIcon } from '#server/catalog/service.ts';
+import { renderCategoryIcon } from './svg-art.ts';
 import { BRANDS, CATEGORIES } from './catalogue-data.ts';
 import { generateProduct, toDescriptionHtml } from './product-generator.ts';
 

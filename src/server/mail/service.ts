@@ -4,12 +4,79 @@ import { createTranslator, type Translate } from '#lib/i18n/translator.ts';
 import { isLocale, toApiLang, type Locale } from '#lib/locale.ts';
 import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import { addJob, toAddJobSql } from '../jobs/service.ts';
 import { createOrderService } from '../orders/service.ts';
-import { renderReceiptPdf, renderTicketPdf } from '../pdf/order-documents.ts';
+import { renderReceiptPdf, renderTicketPdf } from '../pdf/service.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
 import { sendMail, type MailAttachment, type MailMessage } from './index.ts';
-import type { OrderMailJob, OrderMailKind } from './order-mail.ts';
 import { findOrderForMail, listOrderLinesForMail, type OrderMailRow } from './repository.ts';
+
+// The mail queue: messages written now (account e-mails) and sent by the send_mail job.
+
+export const SEND_MAIL_TASK = 'send_mail';
+/** With graphile-worker's backoff (e^attempt seconds) ten attempts span about five hours. */
+export const MAIL_MAX_ATTEMPTS = 10;
+
+/** Queues a message written now (account e-mails); the queue sends it, retrying while the server refuses. */
+export async function enqueueMail(db: Queryable, message: MailMessage): Promise<void> {
+  await addJob(db, SEND_MAIL_TASK, message, { maxAttempts: MAIL_MAX_ATTEMPTS });
+}
+
+function isMailMessage(payload: unknown): payload is MailMessage {
+  const message = payload as Partial<MailMessage> | null;
+  return typeof message?.to === 'string' && typeof message.subject === 'string' && typeof message.text === 'string';
+}
+
+/** The send_mail job. */
+export async function sendQueuedMail(payload: unknown): Promise<void> {
+  if (!isMailMessage(payload)) throw new Error('send_mail: not a mail message');
+  await sendMail({ to: payload.to, subject: payload.subject, text: payload.text, link: payload.link });
+}
+
+// Order e-mails: queued in the transaction that changes the order, written when sent.
+
+/** What an order e-mail tells; `storePaid` goes to STORE_ORDERS_EMAIL, every other to the shopper. */
+export type OrderMailKind = 'created' | 'paid' | 'storePaid' | 'shipped' | 'pickedUp' | 'refunded';
+
+export interface OrderMailJob {
+  orderId: number;
+  kind: OrderMailKind;
+}
+
+export const ORDER_MAIL_TASK = 'order_mail';
+
+const STATUS_KINDS: Record<string, OrderMailKind> = { ENVIADO: 'shipped', RETIRADO: 'pickedUp', ESTORNADO: 'refunded' };
+
+/**
+ * Queues one order e-mail on `db`, the transaction that changes the order: rolled back, nothing
+ * is sent; committed, the queue sends it (retrying while the mail server refuses). The message is
+ * written when it is sent, in the order's language, with links to the configured storefront.
+ */
+export async function enqueueOrderMail(db: Queryable, orderId: number, kind: OrderMailKind): Promise<void> {
+  const job: OrderMailJob = { orderId, kind };
+  await addJob(db, ORDER_MAIL_TASK, job, { maxAttempts: MAIL_MAX_ATTEMPTS });
+}
+
+/** enqueueOrderMail as a SQL expression, for a statement that has the order's id as `orderIdSql`. */
+export function toOrderMailJobSql(orderIdSql: string, kind: OrderMailKind): string {
+  return toAddJobSql(ORDER_MAIL_TASK, `json_build_object('orderId', ${orderIdSql}, 'kind', '${kind}')`, MAIL_MAX_ATTEMPTS);
+}
+
+/**
+ * The order desk's hook: call it inside the transaction that moves the order to `status`.
+ * ENVIADO (shipped), RETIRADO (handed over at the counter) and ESTORNADO (refunded) tell the
+ * shopper; any other status sends nothing.
+ */
+export async function enqueueOrderStatusMail(db: Queryable, orderId: number, status: string): Promise<void> {
+  const kind = STATUS_KINDS[status];
+  if (kind) await enqueueOrderMail(db, orderId, kind);
+}
+
+/** The order became PAGO: the shopper's confirmation (pickup code, ticket PDF) and the store's notice. */
+export async function enqueueOrderPaidMails(db: Queryable, orderId: number): Promise<void> {
+  await enqueueOrderMail(db, orderId, 'paid');
+  await enqueueOrderMail(db, orderId, 'storePaid');
+}
 
 const KINDS: readonly OrderMailKind[] = ['created', 'paid', 'storePaid', 'shipped', 'pickedUp', 'refunded'];
 // The store reads its notices in Spanish (Paraguay).

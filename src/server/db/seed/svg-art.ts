@@ -1,4 +1,4 @@
-import type { BrandSeed, ImageKind } from '../db/seed/catalogue-data.ts';
+import type { BrandSeed, ImageKind } from './catalogue-data.ts';
 
 /**
  * Generated drawings for the demo catalogue (no network, no binary assets): product pictures,
