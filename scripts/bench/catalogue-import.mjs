@@ -25,7 +25,7 @@ async function importCommand() {
   return args;
 }
 
-// The import's own template (readers.ts), less the columns the generated rows leave out.
+// The import's own template (routes.ts), less the columns the generated rows leave out.
 const LEFT_OUT = new Set(['categoria_es', 'departamento_es', 'icone_categoria']);
 const COLUMNS = TEMPLATE_COLUMNS.filter((column) => !LEFT_OUT.has(column));
 
