@@ -1,5 +1,6 @@
 import { scaleToMinor } from '#lib/money.ts';
 import type { Queryable } from '../db/client.ts';
+import type { HeaderReader } from '../http/responses.ts';
 import { GatewayError } from './errors.ts';
 
 /**
@@ -90,7 +91,7 @@ export type WebhookVerification =
 /** A notification as it arrived: the signature may cover the query (Mercado Pago's data.id) as well as the body. */
 export interface WebhookRequest {
   rawBody: string;
-  headers: Headers;
+  headers: HeaderReader;
   query: URLSearchParams;
 }
 
