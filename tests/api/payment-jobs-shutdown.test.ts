@@ -11,7 +11,7 @@ import { createExpiredOrder, createRucCustomer } from '../support/expired-orders
 import { waitUntilReady } from '../support/test-stack.ts';
 
 /**
- * SIGTERM with the payment jobs running (server.mjs shutDown, src/server/payments/jobs.ts): the
+ * SIGTERM with the payment jobs running (server.mjs shutDown, src/server/payments/service.ts): the
  * shop as `npm start` runs it, owning its embedded PostgreSQL. The run in progress finishes
  * before the database stops, no run starts after the signal, and the shop exits 0 without
  * database errors.
