@@ -1,5 +1,5 @@
 import { getPool } from '../db/client.ts';
-import { createOrderMailSender, ORDER_MAIL_TASK, SEND_MAIL_TASK, sendQueuedMail } from '../mail/service.ts';
+import { createOrderMailSender, ORDER_MAIL_TASK, SEND_MAIL_TASK, sendQueuedMail } from '../mail/index.ts';
 import { getPaymentJobsInterval, PAYMENT_JOBS_TASK, runPaymentJobs, schedulePaymentJobs } from '../payments/jobs.ts';
 import { startJobWorker, type JobWorker } from './service.ts';
 

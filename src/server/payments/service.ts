@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
-import { enqueueOrderMail } from '../mail/service.ts';
+import { enqueueOrderMail } from '../mail/index.ts';
 import type { PaymentProvider, WebhookRequest } from './provider.ts';
 import {
   cancelUnpaidOrder,

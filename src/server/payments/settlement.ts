@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { enqueueOrderPaidMails } from '../mail/service.ts';
+import { enqueueOrderPaidMails } from '../mail/index.ts';
 import { createPickupCode } from '../orders/pickup-code.ts';
 import type { ProviderPaymentStatus } from './provider.ts';
 import {
