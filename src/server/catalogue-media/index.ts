@@ -3,7 +3,6 @@ import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
 import { createCatalogueMediaService, createPictureStore, createShowcaseService } from './service.ts';
 
-export { getPictureFile, postBanners, postBrandLogo, postProductPictures, postSellers } from './routes.ts';
 export type { BannerRow, SellerRow } from './repository.ts';
 export { BRAND_NAME_MAX } from './service.ts';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getPictureFile } from '#server/catalogue-media/index.ts';
+import { getPictureFile } from '#server/catalogue-media/routes.ts';
 import { toAstroRoute } from '#server/http/api-call.ts';
 
 /** GET /img/f/{hash}-{width}.webp: one width of a stored picture. */
