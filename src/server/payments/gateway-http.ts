@@ -1,4 +1,4 @@
-import { scaleToMinor } from '#lib/money.ts';
+import { parseAmount } from '#lib/money.ts';
 /**
  * A gateway call that failed: no answer in time, a non-2xx status or a body that is not JSON. An
  * internal failure, not a DomainError (decision 0720): each caller decides what it means
@@ -59,6 +59,6 @@ export async function callGateway<T>(url: string, request: GatewayRequest): Prom
 }
 
 export function toMinorUnits(value: unknown, decimals: number): number {
-  const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? scaleToMinor(number, decimals) : Number.NaN;
+  const minor = typeof value === 'number' || typeof value === 'string' ? parseAmount(value, { decimals, format: 'plain' }) : 'invalid';
+  return typeof minor === 'number' ? minor : Number.NaN;
 }
