@@ -29,9 +29,8 @@ interface ProductState {
   active: boolean;
 }
 
-// Amounts are read as text (bigint and numeric come back as PostgreSQL writes them): the test
-// process's pg type parsers depend on which server modules its helpers load (db/client.ts sets
-// numbers), and these checks must not.
+// Amounts are read as text (bigint and numeric come back as PostgreSQL writes them), whatever
+// parsers the test pool has.
 async function pickProduct(offset: number): Promise<ProductState> {
   const { rows } = await getTestDb().query<ProductState>(
     `SELECT id, code, slug, price_minor::text AS price_minor, currency_id, stock, name_es, description_es, active FROM products

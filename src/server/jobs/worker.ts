@@ -1,5 +1,6 @@
 import { Logger, run, runMigrations, type TaskList } from 'graphile-worker';
 import pg from 'pg';
+import { DB_TYPES } from '#server/db/client.ts';
 
 /** A job's work; throwing makes the queue try again later (graphile-worker: after e^attempts seconds). */
 export type JobHandler = (payload: unknown) => Promise<void>;
@@ -42,7 +43,7 @@ export async function startJobWorker({
   pollIntervalMs = 1000,
 }: JobWorkerOptions): Promise<JobWorker> {
   // Its own small pool: the LISTEN connection and job fetches must not take the request pool's connections.
-  const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
+  const pool = new pg.Pool({ connectionString, max: concurrency + 2, types: DB_TYPES });
   pool.on('error', (error) => console.error('[jobs] idle connection lost:', error.message));
   // A checked-out client (the LISTEN one) that loses its server must not crash the process either.
   pool.on('connect', (client) => client.on('error', (error) => console.error('[jobs] connection lost:', error.message)));
