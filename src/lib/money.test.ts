@@ -12,6 +12,7 @@ import {
   getSecondaryCurrencies,
   getStructuredDataCurrency,
   getStructuredDataPrice,
+  getStructuredDataPriceText,
   getUsdRates,
   parseAmount,
   scaleToMinor,
@@ -301,5 +302,27 @@ describe('parseAmount (every typed or received amount)', () => {
     ['either', '99999999999999999', 2, 'too_large'],
   ])('%s %j with %d decimals -> %j', (format, value, decimals, expected) => {
     expect(parseAmount(value, { decimals, format })).toBe(expected);
+  });
+});
+
+/** Product pages' JSON-LD offer price: a product's valor_venda (major units, a float) as schema.org text. */
+describe('getStructuredDataPriceText (JSON-LD offers)', () => {
+  it.each<[string, number, CurrencyId, string]>([
+    ['PYG keeps its own, no decimals', 656270, 3, '656270'],
+    ['PYG millions', 12_345_678, 3, '12345678'],
+    ['USD two decimals', 89.9, 2, '89.90'],
+    ['USD whole keeps .00', 100, 2, '100.00'],
+    ['USD a float 19.99', 19.99, 2, '19.99'],
+    ['USD 0.1 + 0.2', 0.1 + 0.2, 2, '0.30'],
+    ['USD 1.005 rounds half up', 1.005, 2, '1.01'],
+    ['BRL goes out in USD', 485.46, 1, '89.90'],
+    ['BRL a float 19.99', 19.99, 1, '3.70'],
+    ['ARS goes out in USD', 1060.82, 4, '0.90'],
+    ['ARS 0.1 + 0.2 thousands', (0.1 + 0.2) * 10_000, 4, '2.54'],
+  ])('%s: %d of %d -> %s', (_name, major, id, expected) => {
+    expect(getStructuredDataPriceText(toMinor(major, id), id, RATES)).toBe(expected);
+  });
+  it('a missing rate publishes 0, as the spec converts', () => {
+    expect(getStructuredDataPriceText(8990, 1, [])).toBe('0.00');
   });
 });

@@ -251,3 +251,12 @@ export function getStructuredDataPrice(minor: number, id: CurrencyId, rates: rea
   const target = id === CURRENCY.PYG ? CURRENCY.PYG : CURRENCY.USD;
   return toMajor(convertMinor(minor, id, target, rates), CURRENCIES[target].decimals);
 }
+
+/**
+ * The same amount as schema.org's `price` text: a point and the currency's decimals, computed on
+ * integers ('89.90', '656270'), so no float ever prints as '19.990000000000002'.
+ */
+export function getStructuredDataPriceText(minor: number, id: CurrencyId, rates: readonly RateLike[]): string {
+  const target = id === CURRENCY.PYG ? CURRENCY.PYG : CURRENCY.USD;
+  return toDecimalText(convertMinor(minor, id, target, rates), CURRENCIES[target].decimals);
+}
