@@ -9,7 +9,7 @@ import { createAuthService, createRecoveryService, createRegistrationService } f
 // middleware use of accounts: the session checks, the session cookie, the form readers, the user
 // record of the contract and the password rule (staff accounts hash theirs the same way).
 export type { CustomerRow } from './repository.ts';
-export { hashPassword, SESSION_COOKIE, toAccountUser, verifyPassword, type SessionCustomer } from './service.ts';
+export { getCustomerById, hashPassword, SESSION_COOKIE, toAccountUser, verifyPassword, type SessionCustomer } from './service.ts';
 export {
   getAccountTexts,
   getSignInRedirect,

@@ -1,6 +1,6 @@
 import { formatCpfOrCnpj, formatRuc } from '#lib/documents.ts';
 import { toStoredPhone, type PhoneCountry } from '#lib/phone.ts';
-import type { CustomerRow } from '../accounts/index.ts';
+import { getCustomerById, type CustomerRow } from '../accounts/index.ts';
 import { createDocumentService, type DocumentSide } from '../customer-documents/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { createProfileRepository } from './repository.ts';
@@ -21,7 +21,7 @@ export function createProfileService({ db }: { db: Queryable }) {
   const profiles = createProfileRepository(db);
   const documents = createDocumentService({ db });
   return {
-    getCustomer: (customerId: number): Promise<CustomerRow | null> => profiles.find(customerId),
+    getCustomer: (customerId: number): Promise<CustomerRow | null> => getCustomerById(db, customerId),
 
     /** Stores the phone by the shop's phone rule and the document in its format; new files replace the old. */
     async updateProfile(
