@@ -243,12 +243,14 @@ async function readListing(
   // The page is chosen on products alone (index order), then only its rows are joined.
   const pageWhere = exceptExact ? `${whereSql} AND ${exceptExact}` : whereSql;
   const walkParams = [...params];
-  // Newest first within a filter that has its own (filter, in_stock, id) index: the best plan
-  // is that index whatever the values, so the page's LIMIT and OFFSET are written into the text
-  // and PostgreSQL keeps one generic plan of the statement (it costs a parameter LIMIT as a tenth
-  // of the table, so it planned every page again: ~0.9 ms of its CPU, more than reading the page).
+  // Newest first within a filter that has its own (filter, in_stock, id) index (none, category,
+  // brand, both; in stock or not; text or not): the best plan is that index whatever the values,
+  // so the page's LIMIT and OFFSET are written into the text and PostgreSQL keeps one generic
+  // plan of the statement (it costs a parameter LIMIT as a tenth of the table, so it planned
+  // every page again: ~0.9 ms of its CPU, more than reading the page). Not for a department
+  // (a generic plan took the category's bitmap and sorted) nor a list of brands.
   const pageBounds = toPageBounds(
-    (orderBy === undefined || orderBy === 'id') && query.brands_ids === undefined,
+    (orderBy === undefined || orderBy === 'id') && query.brands_ids === undefined && query.department_id === undefined,
     `${whereSql}|${lang}|${dir}|${exactId === null}`,
     limit,
     skip,
@@ -292,21 +294,27 @@ async function readListing(
     const walked = await readPage(walkSql, walkParams, true);
     // A page cut short by the walk's cap (matches crowded at the end of the index order):
     // the text index finds them instead.
-    const expected = Math.max(0, Math.min(limit, total - (exactId === null ? 0 : 1) - skip));
     return walked.rows.length >= expected ? walked : readPage(indexedPageSql, indexedParams, false);
   };
+  // Rows the page has besides the exact code's product. None (a code that only its product
+  // matches): no page to read; its words' index scan cost ~9 ms for common prefixes ("11:*").
+  const expected = Math.max(0, Math.min(limit, total - (exactId === null ? 0 : 1) - skip));
   const [page, exact] = await Promise.all([
-    limit > 0 ? readTextPage() : Promise.resolve({ rows: [] as (ProductRow & { catalog_version: number | null })[] }),
+    expected > 0 ? readTextPage() : Promise.resolve({ rows: [] as (ProductRow & { catalog_version: number | null })[] }),
     exactId !== null && offset === 0
-      ? db.query<ProductRow>(
-          toPreparedQuery(`SELECT ${getProductColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = $1`, [exactId]),
+      ? db.query<ProductRow & { catalog_version: number | null }>(
+          toPreparedQuery(
+            `SELECT ${getProductColumns(lang)}, (SELECT version FROM catalog_state) AS catalog_version
+             FROM products p ${PRODUCT_JOINS} WHERE p.id = $1`,
+            [exactId],
+          ),
         )
-      : Promise.resolve({ rows: [] as ProductRow[] }),
+      : Promise.resolve({ rows: [] as (ProductRow & { catalog_version: number | null })[] }),
   ]);
   if (pinned !== undefined) {
     // Facts or terms from memory: the page must have been read at their version (a page with no
-    // rows of its own, e.g. only the exact code's product, asks for the version).
-    const seen = page.rows[0]?.catalog_version ?? (await getCatalogVersion(db));
+    // rows, e.g. only the exact code's product, takes it from that product's row or asks).
+    const seen = page.rows[0]?.catalog_version ?? exact.rows[0]?.catalog_version ?? (await getCatalogVersion(db));
     if (seen !== pinned) {
       seeVersion(memory, seen);
       return null;
