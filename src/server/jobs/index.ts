@@ -1,6 +1,6 @@
 import { getPool } from '../db/client.ts';
 import { createOrderMailSender, ORDER_MAIL_TASK, SEND_MAIL_TASK, sendQueuedMail } from '../mail/service.ts';
-import { getPaymentJobsInterval, PAYMENT_JOBS_TASK, runPaymentJobs, schedulePaymentJobs } from '../payments/jobs.ts';
+import { getPaymentJobsInterval, PAYMENT_JOBS_TASK, runPaymentJobs, schedulePaymentJobs } from '../payments/index.ts';
 import { startJobWorker, type JobWorker } from './worker.ts';
 
 export type { JobWorker } from './worker.ts';
