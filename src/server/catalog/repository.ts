@@ -324,11 +324,15 @@ async function readListing(
   return { data: [...exact.rows, ...page.rows].map((row) => toProductCard(row, rates, currency)), total };
 }
 
-/** Statement shapes given literal page bounds so far (each is kept prepared on every connection). */
+/**
+ * Statement shapes given literal page bounds so far. Each is kept prepared, with its plan, on
+ * every connection that ran it: ~150 kB of PostgreSQL memory (pg_backend_memory_contexts), so
+ * at most 64 (~10 MB a connection); later ones keep parameters (planned each time, as before).
+ */
 const literalBounds = new Set<string>();
-const MAX_LITERAL_BOUNDS = 300;
-/** Pages past this offset are rare: their bounds stay parameters (planned each time). */
-const MAX_LITERAL_OFFSET = 200;
+const MAX_LITERAL_BOUNDS = 64;
+/** Pages past the first few are rare: their bounds stay parameters. */
+const MAX_LITERAL_OFFSET = 100;
 
 /**
  * The page's `LIMIT n OFFSET m` as literals when its statement's plan does not depend on the
