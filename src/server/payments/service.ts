@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { addJob } from '../jobs/service.ts';
-import { enqueueOrderMail, enqueueOrderPaidMails } from '../mail/service.ts';
+import { enqueueOrderMail, enqueueOrderPaidMails } from '../mail/index.ts';
 import { createPickupCode } from '../orders/pickup-code.ts';
 import { AmountMismatchError } from './errors.ts';
 import type { PaymentProvider, ProviderPaymentStatus, WebhookRequest } from './provider.ts';
