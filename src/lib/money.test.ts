@@ -5,8 +5,10 @@ import {
   convertMinor,
   convertWithUsdRates,
   formatAmount,
+  formatInstallment,
   formatPrice,
   formatPriceValue,
+  formatRate,
   formatShownPrice,
   getLocaleCurrency,
   getSecondaryCurrencies,
@@ -77,6 +79,34 @@ describe('formatAmount (contract numbers in major units)', () => {
     [Infinity, 3, ''],
   ])('rounds and falls back: %d of %d -> %s', (major, id, expected) => {
     expect(formatAmount(major, id)).toBe(expected);
+  });
+});
+
+describe('formatInstallment (card instalments, rounded up to cover the total)', () => {
+  it.each<[number, number, number, string]>([
+    [100, 1, 3, 'R$ 33,34'],
+    [100.1, 1, 3, 'R$ 33,37'],
+    [89.9, 1, 1, 'R$ 89,90'],
+    [90, 1, 10, 'R$ 9,00'],
+    [0.3, 2, 3, 'U$ 0,10'],
+    [656271, 3, 2, 'G$ 328.136'],
+    [1000, 4, 3, 'P$ 333,34'],
+    [100, 9, 3, 'R$ 33,34'],
+    [Number.NaN, 1, 3, ''],
+    [100, 1, 0, ''],
+  ])('%d of %d in %d -> %s', (major, id, count, expected) => {
+    expect(formatInstallment(major, id, count)).toBe(expected);
+  });
+});
+
+describe('formatRate (the panel shows a rate as it is typed)', () => {
+  it.each<[number, Locale, string]>([
+    [5.4, 'pt-BR', '5,4'],
+    [7300, 'es-PY', '7300'],
+    [1180.123456789, 'es-AR', '1180,123457'],
+    [Number.NaN, 'pt-BR', ''],
+  ])('%d in %s -> %s', (rate, locale, expected) => {
+    expect(formatRate(rate, locale)).toBe(expected);
   });
 });
 

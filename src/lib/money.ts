@@ -84,6 +84,16 @@ export function formatAmount(major: number, currencyId: number): string {
 }
 
 /**
+ * One of `count` equal card instalments of a contract amount in MAJOR units, rounded up to the
+ * currency's minor unit so the instalments cover the total (R$ 100,00 in 3: 'R$ 33,34').
+ */
+export function formatInstallment(major: number, currencyId: number, count: number): string {
+  if (!Number.isFinite(major) || !Number.isInteger(count) || count < 1) return '';
+  const id = isCurrencyId(currencyId) ? currencyId : CURRENCY.BRL;
+  return formatPrice(Math.ceil(toMinor(major, id) / count), id);
+}
+
+/**
  * Formats a price that arrives as an untrusted value in MAJOR units (an API field, a form):
  * anything not a finite number gives the 'Preço inválido' text of the locale.
  */
@@ -136,6 +146,14 @@ function getUsdRate(rates: readonly RateLike[], id: CurrencyId): number | null {
   if (id === CURRENCY.USD) return 1;
   const rate = rates.find((r) => r.source_currency.id === CURRENCY.USD && r.target_currency.id === id);
   return rate && Number.isFinite(rate.tax) && rate.tax > 0 ? rate.tax : null;
+}
+
+/**
+ * An exchange rate as people here write it ('5,4', '7300'): the locale's decimal mark, up to 6
+ * decimals, no grouping, so a rate reads as it is typed in the panel's form.
+ */
+export function formatRate(rate: number, locale: Locale): string {
+  return Number.isFinite(rate) ? new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(rate) : '';
 }
 
 /**
