@@ -165,6 +165,20 @@ describe('catalogue settings: products', () => {
     expect(await rates.text()).toContain('Valor ambiguo: 1.500 puede ser 1,5 o 1500.');
   });
 
+  it("a refused price's message sits under the price, before the next field (on a phone it read as the stock's)", async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const product = await pickProduct(1);
+    const path = `/painel/catalogo/produtos/${product.id}`;
+    const refused = await postForm(path, productFields(product, await readVersion(path, cookie), { preco: '-5' }), { cookie });
+    expect(refused.status).toBe(422);
+    const html = await refused.text();
+    const at = (pattern: RegExp) => html.search(pattern);
+    expect(at(/name="preco"/)).toBeGreaterThan(0);
+    expect(at(/id="err-preco"/)).toBeGreaterThan(at(/name="preco"/));
+    expect(at(/id="err-preco"/)).toBeLessThan(at(/name="moeda"/));
+    expect(await readProduct(product.id)).toEqual(product);
+  });
+
   it('a stale form is refused with "changed meanwhile": the other edit stays, the staff input comes back', async () => {
     const [first, second] = await Promise.all([createSignedInStaff('admin'), createSignedInStaff('admin')]);
     const product = await pickProduct(2);

@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
+import { waitForIslands } from './support/accounts.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
 /**
@@ -76,4 +77,15 @@ test('category cards sharing a row on /produtos are the same height', async ({ p
   const rows = new Map<number, number[]>();
   for (const box of boxes) rows.set(box.top, [...(rows.get(box.top) ?? []), box.height]);
   for (const heights of rows.values()) expect(new Set(heights).size).toBe(1);
+});
+
+test('registration: the document file fields stay inside their fieldset on a phone @phone', async ({ page }) => {
+  await page.goto(storefrontUrl('br', '/cadastro'));
+  await waitForIslands(page);
+  const faces = page.locator('.acc-file__face');
+  await expect(faces).toHaveCount(2);
+  const overhangs = await faces.evaluateAll((spans) =>
+    spans.map((face) => face.getBoundingClientRect().right - face.closest('fieldset')!.getBoundingClientRect().right),
+  );
+  for (const overhang of overhangs) expect(overhang).toBeLessThan(0);
 });
