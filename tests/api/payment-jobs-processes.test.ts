@@ -71,8 +71,16 @@ describe('payment jobs with two shop processes', { timeout: 60_000 }, () => {
           )
         ).rows[0]!;
       expect(await jobs()).toEqual({ running: 1, waiting: 1 });
-      // Both processes look for due jobs every second: over three seconds neither takes the due run.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Both processes look for due jobs at once on add_job's notification, then every second: wait
+      // until the due run is two of those polls overdue (or taken, the failure); it is still waiting.
+      const dueRunSettled = async () =>
+        (
+          await db.query<{ settled: boolean }>(
+            `SELECT coalesce(bool_or(run_at < now() - interval '2 seconds'), true) AS settled
+               FROM graphile_worker.jobs WHERE task_identifier = 'payment_jobs' AND locked_at IS NULL`,
+          )
+        ).rows[0]!.settled;
+      await expect.poll(dueRunSettled, { timeout: 15_000 }).toBe(true);
       expect(await jobs()).toEqual({ running: 1, waiting: 1 });
       expect(await getStatus(secondOrder)).toBe('PAGAMENTO');
       expect(await lockWaits()).toBe(1);

@@ -3,7 +3,7 @@
 // one-line adapters (decision 0720). The session cookie is set through the result, the client
 // address and multipart bodies come with the call. Refusals are thrown as DomainErrors
 // (errors.ts). Also here, for every customer route and page (through index.ts): the session
-// checks (requireSignedIn, requireCustomer), the session cookie and the form readers.
+// cookie and the form readers (the session checks are entry/request-context.ts's).
 import * as z from 'zod/mini';
 import {
   createCheckEmailSchema,
@@ -24,6 +24,7 @@ import { createAddressService } from '../addresses/index.ts';
 import { systemClock } from '../clock.ts';
 import { createDocumentService, readDocumentUpload } from '../customer-documents/index.ts';
 import { getPool } from '../db/client.ts';
+import { requireSignedIn } from '../entry/request-context.ts';
 import { withDomainErrors as route } from '../http/error-result.ts';
 import {
   errorResult,
@@ -41,14 +42,7 @@ import { tooManyRequestsError } from '../rate-limit/errors.ts';
 import { getClientIp, getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
 import { accountError } from './errors.ts';
-import {
-  createAuthService,
-  createRecoveryService,
-  createRegistrationService,
-  createSessionService,
-  SESSION_COOKIE,
-  type SessionCustomer,
-} from './service.ts';
+import { createAuthService, createRecoveryService, createRegistrationService, createSessionService, SESSION_COOKIE } from './service.ts';
 
 // --- Texts and form readers --------------------------------------------------------------------
 
@@ -84,7 +78,7 @@ export function invalidForm(errors: FieldErrors, locale: Locale): ApiResult {
   return errorResult(422, getAccountTexts(locale).f('formInvalidText'), errors);
 }
 
-// --- The session cookie and the session checks -------------------------------------------------
+// --- The session cookie ------------------------------------------------------------------------
 
 function isLocalHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]';
@@ -98,30 +92,6 @@ export function toSessionCookie(url: URL, token: string | null): CookieChange {
   const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: !isLocalHost(url.hostname) } as const;
   if (token === null) return { name: SESSION_COOKIE, value: null, options };
   return { name: SESSION_COOKIE, value: token, options: { ...options, maxAge: Math.floor(SESSION_TTL_MS / 1000) } };
-}
-
-interface PageContext {
-  locals: App.Locals;
-  url: URL;
-  redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
-}
-
-/**
- * For protected pages (/perfil/*, /pedidos, /pedido/*, /checkout step 1): the signed-in customer,
- * or a redirect Response to /login?redirect=<full path>. Use as
- * `const customer = requireCustomer(Astro); if (customer instanceof Response) return customer;`
- */
-export function requireCustomer(context: PageContext): SessionCustomer | Response {
-  const customer = context.locals.customer;
-  if (customer) return customer;
-  const target = context.url.pathname + context.url.search;
-  return context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302);
-}
-
-/** For /ecom endpoints: the customer of the bearer token or cookie; a 401 refusal without one. */
-export function requireSignedIn(locals: App.Locals): SessionCustomer {
-  if (locals.customer) return locals.customer;
-  throw accountError('unauthenticated', 'loginRequired');
 }
 
 /**
