@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { api, apiJson, getHostHeader, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
+import { api, apiAnswer, apiJson, getHostHeader, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
 import type { CartView } from '#lib/contract/cart.ts';
+import { CartViewSchema } from '#lib/contract/cart-schema.ts';
 
 const IN_USE = 'O valor informado para o campo external id já está em uso.';
 
@@ -16,7 +17,10 @@ describe('cart API: create, read, update', () => {
   it('creates a cart, reads it back by external id and updates it by id', async () => {
     const product = await createTestProduct({ stock: 10, priceMinor: 8990 });
     const externalId = newExternalId();
-    const created = await apiJson<CartView>('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 2)]) });
+    const created = apiAnswer(
+      CartViewSchema,
+      await apiJson('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(product.id, 2)]) }),
+    );
     expect(created.status).toBe(201);
     expect(created.body.external_id).toBe(externalId);
     expect(created.body.itens).toHaveLength(1);
@@ -24,14 +28,17 @@ describe('cart API: create, read, update', () => {
     expect(created.body.itens[0]!.produto).toMatchObject({ codigo: product.code, qtde_disponivel: 10 });
     expect(created.body.valor_total).toBe(179.8);
 
-    const read = await apiJson<CartView>(`/ecom/venda/carrinho/${externalId}?moeda_id=2`);
+    const read = apiAnswer(CartViewSchema, await apiJson(`/ecom/venda/carrinho/${externalId}?moeda_id=2`));
     expect(read.status).toBe(200);
     expect(read.body.itens[0]!.qtde).toBe(2);
 
-    const updated = await apiJson<CartView>(`/ecom/venda/carrinho/${created.body.id}`, {
-      method: 'PUT',
-      json: { ...cartBody(externalId, [item(product.id, 5)]), id: created.body.id },
-    });
+    const updated = apiAnswer(
+      CartViewSchema,
+      await apiJson(`/ecom/venda/carrinho/${created.body.id}`, {
+        method: 'PUT',
+        json: { ...cartBody(externalId, [item(product.id, 5)]), id: created.body.id },
+      }),
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.itens[0]!.qtde).toBe(5);
   });

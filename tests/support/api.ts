@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 import pg from 'pg';
+import type { z } from 'zod';
 import { DB_TYPES } from '#server/db/client.ts';
 
 export type Host = 'br' | 'es' | 'local';
@@ -92,6 +93,36 @@ export async function apiJson<T = unknown>(path: string, request: ApiRequest = {
   const response = await api(path, request);
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * A successful answer read through its contract schema (src/lib/contract): a wrong type or a
+ * missing field fails, and so does a field the schema does not declare (strict all the way down:
+ * the contract must tell the whole truth). Use it on answers the test expects to succeed.
+ */
+export function apiAnswer<S extends z.ZodType>(
+  schema: S,
+  answer: { status: number; body: unknown },
+): { status: number; body: z.output<S> } {
+  if (answer.status >= 400) throw new Error(`expected a successful answer, got ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const body = schema.parse(answer.body);
+  const undeclared = findUndeclared(answer.body, body, '');
+  if (undeclared.length > 0) throw new Error(`fields the contract does not declare: ${undeclared.join(', ')}`);
+  return { status: answer.status, body };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Paths of keys the raw answer has and the parsed one lost (zod objects drop undeclared keys). */
+function findUndeclared(raw: unknown, parsed: unknown, path: string): string[] {
+  if (Array.isArray(raw) && Array.isArray(parsed)) return raw.flatMap((item, i) => findUndeclared(item, parsed[i], `${path}[${i}]`));
+  if (!isRecord(raw) || !isRecord(parsed)) return [];
+  return Object.keys(raw).flatMap((key) => {
+    const at = path ? `${path}.${key}` : key;
+    return key in parsed ? findUndeclared(raw[key], parsed[key], at) : [at];
+  });
 }
 
 let pool: pg.Pool | undefined;

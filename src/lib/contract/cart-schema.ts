@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { boundedText, idSchema, pgIntegerSchema } from './input.ts';
 
 /**
- * The cart's request schemas (storefront spec section 7): the server parses with them; the cart
- * island types its requests by them through `import type` only (full zod stays out of its bundle).
+ * The cart's request and answer schemas (storefront spec sections 3 and 7): the server parses
+ * requests with them; the answers' types (cart.ts) are inferred from them and the API tests parse
+ * answers with them. Islands use them through `import type` only (full zod stays out of their bundles).
  */
 const CartItemSchema = z.object({
   produto_id: idSchema,
@@ -35,3 +36,43 @@ export const CartQuerySchema = z.object({
 export type CartInput = z.input<typeof CartBodySchema>;
 /** One line of that body after parsing (ativo defaults to true). */
 export type CartItemInput = z.output<typeof CartItemSchema>;
+
+/** A currency as an answer names it. */
+export const MoneyRefSchema = z.object({ id: z.number().int(), simbolo: z.string(), casas_decimais: z.number().int() });
+
+export const CartProductViewSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  nome: z.string(),
+  codigo: z.string(),
+  imagens: z.array(z.object({ url: z.string() })),
+  qtde_disponivel: z.number(),
+  tem_estoque: z.boolean(),
+  mostrar_preco: z.boolean(),
+});
+
+export const CartItemViewSchema = z.object({
+  id: z.number().int(),
+  produto_id: z.number().int(),
+  armazem_id: z.number().int(),
+  qtde: z.number().int(),
+  ativo: z.boolean(),
+  /** Unit price in the cart currency, major units (e.g. 89.9 USD, 656270 PYG), set by the server. */
+  valor_unitario: z.number(),
+  valor_subtotal: z.number(),
+  token: z.string(),
+  produto: CartProductViewSchema,
+});
+
+/** The cart as POST/PUT/GET /ecom/venda/carrinho answer it. */
+export const CartViewSchema = z.object({
+  id: z.number().int(),
+  external_id: z.string(),
+  filial_id: z.number().int(),
+  moeda_id: z.number().int(),
+  moeda: MoneyRefSchema,
+  cliente_endereco_id: z.number().int().nullable(),
+  itens: z.array(CartItemViewSchema),
+  /** Sum of the active lines. */
+  valor_total: z.number(),
+});

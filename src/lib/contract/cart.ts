@@ -1,48 +1,20 @@
 /**
  * The cart contract of storefront spec sections 3 and 7, shared by the server and the islands.
- * Types only plus small pure rules: islands must not pull zod's full build through this file.
+ * Types only (inferred from the answer schemas of cart-schema.ts) plus small pure rules: islands
+ * import this file at run time and must not pull zod's full build through it.
  */
+import type { z } from 'zod';
+import type { CartItemViewSchema, CartProductViewSchema, CartViewSchema } from './cart-schema.ts';
+
 export const MAX_ITEM_QUANTITY = 99;
 export const FILIAL_ID = 1;
 export const ARMAZEM_ID = 1;
 /** At least 128 bits: 22+ base64url characters (the column allows up to 128). */
 export const EXTERNAL_ID_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
 
-export interface CartProductView {
-  id: number;
-  slug: string;
-  nome: string;
-  codigo: string;
-  imagens: Array<{ url: string }>;
-  qtde_disponivel: number;
-  tem_estoque: boolean;
-  mostrar_preco: boolean;
-}
-
-export interface CartItemView {
-  id: number;
-  produto_id: number;
-  armazem_id: number;
-  qtde: number;
-  ativo: boolean;
-  /** Unit price in the cart currency, major units (e.g. 89.9 USD, 656270 PYG), set by the server. */
-  valor_unitario: number;
-  valor_subtotal: number;
-  token: string;
-  produto: CartProductView;
-}
-
-export interface CartView {
-  id: number;
-  external_id: string;
-  filial_id: number;
-  moeda_id: number;
-  moeda: { id: number; simbolo: string; casas_decimais: number };
-  cliente_endereco_id: number | null;
-  itens: CartItemView[];
-  /** Sum of the active lines. */
-  valor_total: number;
-}
+export type CartProductView = z.infer<typeof CartProductViewSchema>;
+export type CartItemView = z.infer<typeof CartItemViewSchema>;
+export type CartView = z.infer<typeof CartViewSchema>;
 
 /**
  * THE quantity cap: the highest quantity a line may hold, min(99, stock), never negative. Without
