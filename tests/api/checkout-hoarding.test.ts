@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderList } from '#lib/contract/orders.ts';
-import { apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
+import { OrderListSchema } from '#lib/contract/orders-schema.ts';
+import { apiAnswer, apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
 import { createCart, createCustomer, createProduct, getStock, startCheckout } from './checkout-fixtures.ts';
 
 // Caps as configured by default (config.ts): 99 units of one product per order, 20,000 US$ of
@@ -48,8 +48,8 @@ describe('stock hoarding', () => {
     expect(await getOrderStatus(first.body.external_id)).toEqual({ order: 'CANCELADO', payment: 'CANCELADO' });
     expect(await getOrderStatus(second.body.external_id)).toEqual({ order: 'PAGAMENTO', payment: 'AGUARDANDO' });
     expect(await getOrderStatus(theirs.body.external_id)).toEqual({ order: 'PAGAMENTO', payment: 'AGUARDANDO' });
-    const listed = await apiJson<OrderList>('/ecom/venda/pedidos', { host: 'es', token: customer.token });
-    expect(listed.body.data.map((row: { status: string }) => row.status).sort()).toEqual(['CANCELADO', 'PAGAMENTO']);
+    const listed = apiAnswer(OrderListSchema, await apiJson('/ecom/venda/pedidos', { host: 'es', token: customer.token }));
+    expect(listed.body.data.map((row) => row.status).sort()).toEqual(['CANCELADO', 'PAGAMENTO']);
   });
 
   it('checkouts over many carts leave one customer holding one unpaid order, never the shelf', async () => {

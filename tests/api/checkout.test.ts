@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderView } from '#lib/contract/orders.ts';
-import { apiJson, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
+import { StartCheckoutAnswerSchema } from '#lib/contract/checkout.ts';
+import { OrderViewSchema } from '#lib/contract/orders-schema.ts';
+import { apiAnswer, apiJson, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
 import { createCart, createCustomer, createProduct, getStock, startCheckout } from './checkout-fixtures.ts';
 
 /** A checkout refused for stock: the lines short (details of the refusal) and the field message. */
@@ -24,17 +25,23 @@ describe('POST /ecom/venda/carrinho/{external_id}/iniciar-checkout', () => {
        VALUES ($1, 'Casa', 'Av. Mcal. López', '123', 'Centro', 'Asunción', 'Capital', 2) RETURNING id`,
       [customer.id],
     );
-    const ok = await startCheckout(customer, cart, {
-      currencyId: 3,
-      quote: { type: 'delivery', serviceId: 4, priceMinor: 35_000 },
-      body: { cliente_endereco_id: Number(address.rows[0]!.id) },
-    });
+    const ok = apiAnswer(
+      StartCheckoutAnswerSchema,
+      await startCheckout(customer, cart, {
+        currencyId: 3,
+        quote: { type: 'delivery', serviceId: 4, priceMinor: 35_000 },
+        body: { cliente_endereco_id: Number(address.rows[0]!.id) },
+      }),
+    );
     expect(ok.status).toBe(201);
     expect(ok.body.link_pagamento).toHaveLength(1);
     expect(ok.body.link_pagamento[0]).toMatch(/\/sandbox\/pagamento\/pay_[A-Za-z0-9_-]{20,}$/);
     expect(await getStock(product.id)).toBe(5);
 
-    const order = await apiJson<OrderView>(`/ecom/venda/pedidos/${ok.body.external_id}`, { host: 'es', token: customer.token });
+    const order = apiAnswer(
+      OrderViewSchema,
+      await apiJson(`/ecom/venda/pedidos/${ok.body.external_id}`, { host: 'es', token: customer.token }),
+    );
     expect(order.status).toBe(200);
     expect(order.body.status).toBe('PAGAMENTO');
     expect(order.body.pagamentos).toEqual([expect.objectContaining({ status: 'AGUARDANDO' })]);

@@ -22,8 +22,9 @@ export type StartCheckoutInput = z.infer<typeof StartCheckoutSchema>;
 export type StartCheckoutBody = z.input<typeof StartCheckoutSchema>;
 
 /** The answer of a started checkout: the gateway's payment link, the order number and id. */
-export interface StartCheckoutAnswer {
-  link_pagamento: string[];
-  pedido: number;
-  external_id: string;
-}
+export const StartCheckoutAnswerSchema = z.object({
+  link_pagamento: z.array(z.string()),
+  pedido: z.number().int(),
+  external_id: z.string(),
+});
+export type StartCheckoutAnswer = z.infer<typeof StartCheckoutAnswerSchema>;

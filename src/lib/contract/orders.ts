@@ -1,4 +1,10 @@
-/** Orders contract, shared by server and islands: types and pure rules only (no zod here: islands import it). */
+/**
+ * Orders contract, shared by server and islands: types (inferred from orders-schema.ts) and pure
+ * rules only (no zod at run time here: islands import it).
+ */
+import type { z } from 'zod';
+import type { OrderListSchema, OrderPaymentViewSchema, OrderViewSchema } from './orders-schema.ts';
+
 /** Payment methods offered to each kind of buyer (accounts spec section 1). */
 export const BRAZIL_PAYMENT_METHODS = ['pix', 'boleto', 'card'] as const;
 export const PARAGUAY_PAYMENT_METHODS = ['card', 'qr', 'bank_transfer', 'local_bank', 'cash', 'ewallet'] as const;
@@ -27,52 +33,16 @@ export function getPaymentMethods(foreignBuyer: 0 | 1): readonly PaymentMethod[]
  * that the desk cancelled) and RETIRADO (handed over at the store's counter, DECISIONS.md).
  */
 
-export interface OrderPaymentView {
-  status: string;
-  valor_total: number;
-  forma_pagamento: string;
-  parcelas: number;
-}
+export type OrderPaymentView = z.infer<typeof OrderPaymentViewSchema>;
 
-export interface OrderItemView {
-  produto: { id: number; nome: string; codigo: string; slug: string; imagem: string | null };
-  qtde: number;
-  valor_unitario: number;
-  valor_subtotal: number;
-}
-
-/** An order as GET /ecom/venda/pedidos{,/external_id} answers it (spec section 3, Order). */
 /** GET /ecom/venda/pedidos/{id}/buscar-pagamentos: what the payment-status page polls. */
 export type OrderPaymentsView = Pick<OrderView, 'pedido' | 'external_id' | 'status' | 'codigo_retirada' | 'link_pagamento' | 'pagamentos'>;
 
 /** GET /ecom/venda/pedidos: the customer's orders. */
-export interface OrderList {
-  data: OrderView[];
-}
+export type OrderList = z.infer<typeof OrderListSchema>;
 
-export interface OrderView {
-  id: number;
-  external_id: string;
-  pedido: number;
-  created_at: string;
-  valor_total: number;
-  valor_produtos: number;
-  valor_frete: number;
-  moeda_id: number;
-  moeda: { id: number; simbolo: string; casas_decimais: number };
-  status: string;
-  tipo_entrega: 'delivery' | 'pickup' | 'pickup_point';
-  entrega_descricao: string;
-  /** The delivery option as chosen at checkout, in the request's language (frozen on the order). */
-  entrega_servico: string | null;
-  ponto_entrega: { nome: string; endereco: string } | null;
-  /** Delivery days (prazo) of the option at checkout; 0 for store pickup, null when unknown. */
-  prazo_entrega: number | null;
-  codigo_retirada: string | null;
-  link_pagamento: string | null;
-  pagamentos: OrderPaymentView[];
-  itens: OrderItemView[];
-}
+/** An order as GET /ecom/venda/pedidos{,/external_id} answers it (spec section 3, Order). */
+export type OrderView = z.infer<typeof OrderViewSchema>;
 
 /** Spec section 3: totals in G$ (currency 3) are labelled with I.V.A. */
 export function isIvaLabelled(currencyId: number): boolean {
