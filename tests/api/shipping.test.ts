@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
+import { api, apiAnswer, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
 import { verifyDeliveryToken } from '#server/shipping/delivery-token.ts';
-import type { DeliveryOption, PickupPointView } from '#lib/contract/shipping.ts';
+import { z } from 'zod';
+import type { DeliveryOption } from '#lib/contract/shipping.ts';
+import { DeliveryOptionSchema, PickupPointViewSchema } from '#lib/contract/shipping-schema.ts';
 
 async function cityId(name: string, stateId: number): Promise<number> {
   const { rows } = await getTestDb().query('SELECT id FROM cities WHERE name = $1 AND state_id = $2', [name, stateId]);
@@ -41,7 +43,7 @@ describe('shipping calculation', () => {
   it('offers delivery services, pickup points and store pickup for Ciudad del Este, cheapest delivery first', async () => {
     const { externalId } = await cartWithItem('es');
     const cde = await cityId('Ciudad del Este', 30);
-    const { status, body } = await calc(externalId, { cidade_id: cde });
+    const { status, body } = apiAnswer(z.array(DeliveryOptionSchema), await calc(externalId, { cidade_id: cde }));
     expect(status).toBe(200);
     const kinds = body.map((option) => option.tipo);
     expect(kinds[0]).toBe('delivery');
@@ -133,7 +135,10 @@ describe('shipping calculation', () => {
 
   it('recalculates for one pickup point and lists pickup points with their tokens', async () => {
     const { externalId } = await cartWithItem('es');
-    const list = await apiJson<PickupPointView[]>(`/ecom/venda/carrinho/${externalId}/pontos-entrega`, { host: 'es' });
+    const list = apiAnswer(
+      z.array(PickupPointViewSchema),
+      await apiJson(`/ecom/venda/carrinho/${externalId}/pontos-entrega`, { host: 'es' }),
+    );
     expect(list.status).toBe(200);
     const cities = new Set(list.body.map((p) => p.cidade));
     expect(cities.size).toBeGreaterThanOrEqual(5);
@@ -154,7 +159,10 @@ describe('shipping calculation', () => {
   });
 
   it('estimates a city for the product page without a cart', async () => {
-    const { status, body } = await apiJson<DeliveryOption[]>(`/ecom/endereco/frete?cidade_id=${await cityId('Luque', 36)}`, { host: 'es' });
+    const { status, body } = apiAnswer(
+      z.array(DeliveryOptionSchema),
+      await apiJson(`/ecom/endereco/frete?cidade_id=${await cityId('Luque', 36)}`, { host: 'es' }),
+    );
     expect(status).toBe(200);
     expect(body[0]).toMatchObject({ tipo: 'delivery', token: null, moeda: { id: 3 } });
   });
