@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FavouriteAdded, FavouriteList } from '#lib/contract/favourites.ts';
-import { api, apiJson, getHostHeader, type ErrorAnswer } from '../support/api.ts';
+import { FavouriteAddedSchema, FavouriteListSchema, type FavouriteAdded, type FavouriteList } from '#lib/contract/favourites.ts';
+import { api, apiAnswer, apiJson, getHostHeader, type ErrorAnswer } from '../support/api.ts';
 
 // The origin check refuses body-less DELETEs from browsers (with their cookie) without Origin.
 const origin = () => ({ origin: `http://${getHostHeader('br')}` });
@@ -15,20 +15,18 @@ describe('favourites API', () => {
   it('adds (idempotently), lists and removes a customer favourite', async () => {
     const customer = await createTestCustomer(0);
     const product = await createTestProduct({ name: 'Serra Favorita' });
-    const added = await apiJson<FavouriteAdded>('/ecom/favoritos', {
-      method: 'POST',
-      token: customer.token,
-      json: { produto_id: product.id },
-    });
+    const added = apiAnswer(
+      FavouriteAddedSchema,
+      await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: product.id } }),
+    );
     expect(added.status).toBe(201);
     expect(added.body.produto_id).toBe(product.id);
-    const again = await apiJson<FavouriteAdded>('/ecom/favoritos', {
-      method: 'POST',
-      token: customer.token,
-      json: { produto_id: product.id },
-    });
+    const again = apiAnswer(
+      FavouriteAddedSchema,
+      await apiJson('/ecom/favoritos', { method: 'POST', token: customer.token, json: { produto_id: product.id } }),
+    );
     expect(again.body.id).toBe(added.body.id);
-    const list = await apiJson<FavouriteList>('/ecom/favoritos', { token: customer.token });
+    const list = apiAnswer(FavouriteListSchema, await apiJson('/ecom/favoritos', { token: customer.token }));
     expect(list.body.data).toEqual([expect.objectContaining({ id: added.body.id, produto_id: product.id })]);
     expect(list.body.data[0]!.produto.nome).toBe('Serra Favorita');
 
