@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountAddress } from '#lib/contract/accounts.ts';
+import { AccountAddressSchema } from '#lib/contract/accounts-schema.ts';
 import type { FavouriteAdded, FavouriteList } from '#lib/contract/favourites.ts';
-import { api, apiJson, type FieldErrorAnswer } from '../support/api.ts';
-import { createTestCustomer, sameOrigin, signIn, type AccountMe, type AddressList } from '../support/accounts.ts';
+import { api, apiAnswer, apiJson, type FieldErrorAnswer } from '../support/api.ts';
+import {
+  AccountMeSchema,
+  AddressListSchema,
+  createTestCustomer,
+  sameOrigin,
+  signIn,
+  type AccountMe,
+  type AddressList,
+} from '../support/accounts.ts';
 import { createTestProduct } from '../support/cart-fixtures.ts';
 
 const brazilian = {
@@ -32,10 +41,10 @@ const paraguayan = {
 describe('delivery addresses', () => {
   it('adds, lists main first, sets main and soft-deletes', async () => {
     const token = await signIn(await createTestCustomer());
-    const first = await apiJson<AccountAddress>('/ecom/cliente/address', { method: 'POST', token, json: brazilian });
+    const first = apiAnswer(AccountAddressSchema, await apiJson('/ecom/cliente/address', { method: 'POST', token, json: brazilian }));
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ nome: 'Casa', cep: '85851000', principal: true, ativo: true, pais_id: 1 });
-    const second = await apiJson<AccountAddress>('/ecom/cliente/address', { method: 'POST', token, json: paraguayan });
+    const second = apiAnswer(AccountAddressSchema, await apiJson('/ecom/cliente/address', { method: 'POST', token, json: paraguayan }));
     expect(second.body).toMatchObject({
       principal: false,
       pais_id: 2,
@@ -48,8 +57,8 @@ describe('delivery addresses', () => {
 
     const main = await apiJson(`/ecom/cliente/address/${second.body.id}/set-main`, { method: 'PATCH', token, headers: sameOrigin() });
     expect(main.status).toBe(200);
-    let list = (await apiJson<AddressList>('/ecom/cliente/address', { token })).body.data;
-    expect(list.map((a: { id: number; principal: boolean }) => [a.id, a.principal])).toEqual([
+    let list = apiAnswer(AddressListSchema, await apiJson('/ecom/cliente/address', { token })).body.data;
+    expect(list.map((a) => [a.id, a.principal])).toEqual([
       [second.body.id, true],
       [first.body.id, false],
     ]);
@@ -58,7 +67,7 @@ describe('delivery addresses', () => {
     expect(removed.status).toBe(200);
     list = (await apiJson<AddressList>('/ecom/cliente/address', { token })).body.data;
     expect(list.map((a: { id: number }) => a.id)).toEqual([second.body.id]);
-    const me = await apiJson<AccountMe>('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
+    const me = apiAnswer(AccountMeSchema, await apiJson('/ecom/me', { method: 'POST', token, headers: sameOrigin() }));
     expect(me.body.enderecos).toHaveLength(1);
   });
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountAddress, AccountUser } from '#lib/contract/accounts.ts';
+import { z } from 'zod';
+import type { AccountUser } from '#lib/contract/accounts.ts';
+import { AccountAddressSchema, AccountUserSchema } from '#lib/contract/accounts-schema.ts';
 import { hashPassword } from '#server/accounts/service.ts';
 import { apiJson, getHostHeader, getTestDb } from './api.ts';
 import { toBrazilianRegistrationFields } from './registration-fields.ts';
@@ -12,12 +14,12 @@ export interface RegisteredAnswer {
 }
 
 /** POST /ecom/me: the signed-in user and the active addresses. */
-export type AccountMe = AccountUser & { enderecos: AccountAddress[] };
+export const AccountMeSchema = AccountUserSchema.extend({ enderecos: z.array(AccountAddressSchema) });
+export type AccountMe = z.infer<typeof AccountMeSchema>;
 
 /** GET /ecom/cliente/address. */
-export interface AddressList {
-  data: AccountAddress[];
-}
+export const AddressListSchema = z.object({ data: z.array(AccountAddressSchema) });
+export type AddressList = z.infer<typeof AddressListSchema>;
 
 export const TEST_PASSWORD = 'Ferramenta#2026';
 

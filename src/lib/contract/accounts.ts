@@ -5,6 +5,7 @@ import type { Translate } from '../i18n/translator.ts';
 import { getPasswordProblem, type PasswordProblem } from '../password-rule.ts';
 import { isCompletePhone, type PhoneCountry } from '../phone.ts';
 import { isSafeText, MAX_FIELD_LENGTH } from '../safe-text.ts';
+import type { AccountAddressSchema, AccountUserSchema } from './accounts-schema.ts';
 
 /**
  * The accounts contract (accounts spec sections 5 and 7): one schema per form, built with the
@@ -236,35 +237,7 @@ export function createProfileSchema(t: T, phoneCountry: PhoneCountry) {
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_ACCEPT = 'image/png,image/jpeg,image/gif,application/pdf';
 
-/** The user of the login and /ecom/me answers (spec section 3). */
-export interface AccountUser {
-  id: string;
-  nome: string;
-  sobrenome: string;
-  email: string;
-  email_verified_at: string | null;
-  documento: string;
-  documento_tipo: string;
-  estrangeiro: 0 | 1;
-  telefone: string;
-  data_ultimo_login: string | null;
-}
+/** The user of the login and /ecom/me answers (spec section 3); schema in accounts-schema.ts. */
+export type AccountUser = z.infer<typeof AccountUserSchema>;
 
-export interface AccountAddress {
-  id: number;
-  nome: string;
-  cep: string;
-  logradouro: string;
-  numero: string;
-  bairro: string;
-  cidade: string;
-  estado: string;
-  pais: string;
-  complemento: string;
-  como_chegar: string;
-  ativo: boolean;
-  principal: boolean;
-  cidade_id: number | null;
-  estado_id: number | null;
-  pais_id: 1 | 2;
-}
+export type AccountAddress = z.infer<typeof AccountAddressSchema>;
