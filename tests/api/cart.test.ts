@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { api, apiAnswer, apiJson, getHostHeader, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
 import type { CartView } from '#lib/contract/cart.ts';
-import { CartViewSchema } from '#lib/contract/cart-schema.ts';
+import { z } from 'zod';
+import { CartItemViewSchema, CartViewSchema } from '#lib/contract/cart-schema.ts';
 
 const IN_USE = 'O valor informado para o campo external id já está em uso.';
 
@@ -31,6 +32,10 @@ describe('cart API: create, read, update', () => {
     const read = apiAnswer(CartViewSchema, await apiJson(`/ecom/venda/carrinho/${externalId}?moeda_id=2`));
     expect(read.status).toBe(200);
     expect(read.body.itens[0]!.qtde).toBe(2);
+    // The strict reading can fail: an answer field the contract leaves out is refused by its path.
+    expect(() => apiAnswer(CartViewSchema.omit({ valor_total: true }), read)).toThrow('fields the contract does not declare: valor_total');
+    const itemWithoutToken = CartItemViewSchema.omit({ token: true });
+    expect(() => apiAnswer(CartViewSchema.extend({ itens: z.array(itemWithoutToken) }), read)).toThrow(': itens[0].token');
 
     const updated = apiAnswer(
       CartViewSchema,
