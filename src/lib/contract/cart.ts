@@ -4,7 +4,7 @@
  * import this file at run time and must not pull zod's full build through it.
  */
 import type { z } from 'zod';
-import type { CartItemViewSchema, CartProductViewSchema, CartViewSchema } from './cart-schema.ts';
+import type { CartItemViewSchema, CartViewSchema } from './cart-schema.ts';
 
 export const MAX_ITEM_QUANTITY = 99;
 export const FILIAL_ID = 1;
@@ -12,7 +12,6 @@ export const ARMAZEM_ID = 1;
 /** At least 128 bits: 22+ base64url characters (the column allows up to 128). */
 export const EXTERNAL_ID_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
 
-export type CartProductView = z.infer<typeof CartProductViewSchema>;
 export type CartItemView = z.infer<typeof CartItemViewSchema>;
 export type CartView = z.infer<typeof CartViewSchema>;
 
