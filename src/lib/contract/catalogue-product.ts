@@ -22,7 +22,8 @@ export const CURRENCY_DECIMALS: Record<CurrencyCode, number> = {
 };
 
 /** The reasons a row is refused, named so each reader says them in its own language. */
-type RowProblem = 'required' | 'invalid' | 'too_long' | 'decimals' | 'ambiguous' | 'negative' | 'too_large' | 'duplicate';
+const ROW_PROBLEMS = ['required', 'invalid', 'too_long', 'decimals', 'ambiguous', 'negative', 'too_large', 'duplicate'] as const;
+type RowProblem = (typeof ROW_PROBLEMS)[number];
 
 const text = (max: number) => z.string().trim().max(max, { message: 'too_long' }).refine(isSafeText, { message: 'invalid' });
 const required = (max: number) => text(max).min(1, { message: 'required' });
@@ -108,12 +109,11 @@ export const CatalogueProductSchema = z
   });
 export type CatalogueProduct = z.output<typeof CatalogueProductSchema>;
 
-export interface RowIssue {
-  field: string;
-  problem: RowProblem;
-}
+/** One refused field of an import row: what the import and ERP answers report per row. */
+export const RowIssueSchema = z.object({ field: z.string(), problem: z.enum(ROW_PROBLEMS) });
+export type RowIssue = z.infer<typeof RowIssueSchema>;
 
-const PROBLEMS = new Set<string>(['required', 'invalid', 'too_long', 'decimals', 'ambiguous', 'negative', 'too_large', 'duplicate']);
+const PROBLEMS = new Set<string>(ROW_PROBLEMS);
 
 /** A row's zod issues as (field, problem) pairs, one per field, for messages in the reader's language. */
 export function toRowIssues(error: z.ZodError): RowIssue[] {
