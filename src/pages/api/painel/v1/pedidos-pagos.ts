@@ -1,6 +1,7 @@
+import type { APIRoute } from 'astro';
 import { toAstroRoute } from '#server/http/api-call.ts';
 import { getPaidOrders, refuseMethod } from '#server/erp-api/routes.ts';
 
 /** ERP API (API key, never a staff or customer session): see /api/painel/v1/openapi.json. */
-export const GET = toAstroRoute(getPaidOrders);
-export const ALL = toAstroRoute(refuseMethod('GET'));
+export const GET: APIRoute = toAstroRoute(getPaidOrders);
+export const ALL: APIRoute = toAstroRoute(refuseMethod('GET'));

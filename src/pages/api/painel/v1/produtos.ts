@@ -1,6 +1,7 @@
+import type { APIRoute } from 'astro';
 import { toAstroRoute } from '#server/http/api-call.ts';
 import { postProducts, refuseMethod } from '#server/erp-api/routes.ts';
 
 /** ERP API (API key, never a staff or customer session): see /api/painel/v1/openapi.json. */
-export const POST = toAstroRoute(postProducts);
-export const ALL = toAstroRoute(refuseMethod('POST'));
+export const POST: APIRoute = toAstroRoute(postProducts);
+export const ALL: APIRoute = toAstroRoute(refuseMethod('POST'));
