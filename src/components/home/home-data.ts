@@ -58,29 +58,23 @@ export async function getHomeData(
   const start = await getStartData(lang);
   const categories = start.categories.filter((c) => c.visivel_menu).slice(0, HOME_CATEGORIES);
   const selected = categories.find((c) => c.slug === categorySlug) ?? categories[0] ?? null;
-  const [categoryProducts, mostSearched] = await Promise.all([
-    selected
-      ? catalog.listProducts({
-          category_id: selected.id,
-          per_page: HOME_CATEGORY_PRODUCTS,
-          order_by: 'id',
-          order: 'desc',
-          lang,
-          moeda_id: currencyId,
-        })
-      : Promise.resolve({ data: [], total: 0 }),
-    withMostSearched
-      ? catalog.listProducts({ per_page: HOME_MOST_SEARCHED, order_by: 'id', order: 'asc', lang, moeda_id: currencyId })
-      : Promise.resolve({ data: [], total: 0 }),
-  ]);
+  const products = await catalog.listHomeProducts(
+    {
+      lang,
+      categoryId: selected?.id ?? null,
+      categoryLimit: HOME_CATEGORY_PRODUCTS,
+      mostSearchedLimit: withMostSearched ? HOME_MOST_SEARCHED : 0,
+    },
+    currencyId,
+  );
   const triple = (['Triplo Esquerdo', 'Triplo Centro', 'Triplo Direito'] as const)
     .map((type) => getFirstInPanelOrder(start.banners, type))
     .filter((b): b is Banner => b !== null);
   return {
     categories,
     selected,
-    categoryProducts: categoryProducts.data,
-    mostSearched: mostSearched.data,
+    categoryProducts: products.category,
+    mostSearched: products.mostSearched,
     brands: start.brands,
     mainBanners: start.banners.filter((b) => b.tipo === 'Banner Principal'),
     triple,
