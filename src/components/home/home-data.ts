@@ -10,6 +10,8 @@ export const HOME_CATEGORY_PRODUCTS = 8;
 export const HOME_MOST_SEARCHED = 20;
 
 export interface HomeData {
+  /** Names the start data read the categories and banners come from (a new read, a new number). */
+  startRead: number;
   categories: Category[];
   selected: Category | null;
   categoryProducts: ProductCard[];
@@ -27,6 +29,40 @@ const startCache = new Map<'pt' | 'es', { at: number; data: Promise<StartData> }
 onCatalogueChange((tags) => {
   if (tags.some((tag) => !tag.startsWith('product:'))) startCache.clear();
 });
+
+let startReads = 0;
+const startReadNumbers = new WeakMap<StartData, number>();
+function getStartReadNumber(start: StartData): number {
+  let number = startReadNumbers.get(start);
+  if (number === undefined) {
+    startReads += 1;
+    number = startReads;
+    startReadNumbers.set(start, number);
+  }
+  return number;
+}
+
+/**
+ * A value made from `source` (an object kept across requests: the home's card rows, the same
+ * array while their rows and the rates are unchanged) and `context` (everything else it is made
+ * from), made once: the home's render-once keys are long JSON (every card's fields).
+ */
+const derived = new WeakMap<object, Map<string, string>>();
+const DERIVED_PER_SOURCE_MAX = 100;
+export function deriveOnce(source: object, context: string, make: () => string): string {
+  let values = derived.get(source);
+  if (!values) {
+    values = new Map();
+    derived.set(source, values);
+  }
+  let value = values.get(context);
+  if (value === undefined) {
+    value = make();
+    if (values.size >= DERIVED_PER_SOURCE_MAX) values.clear();
+    values.set(context, value);
+  }
+  return value;
+}
 
 export function getStartData(lang: 'pt' | 'es'): Promise<StartData> {
   const hit = startCache.get(lang);
@@ -71,6 +107,7 @@ export async function getHomeData(
     .map((type) => getFirstInPanelOrder(start.banners, type))
     .filter((b): b is Banner => b !== null);
   return {
+    startRead: getStartReadNumber(start),
     categories,
     selected,
     categoryProducts: products.category,
