@@ -1,7 +1,7 @@
 // `npm run import -- <file.csv|file.json> [--images <folder>] [--dry-run] [--lang pt-BR|es-PY]`:
 // the catalogue import from the terminal (DATABASE_URL, else the embedded database under DATA_DIR;
 // stop the shop first when it uses the same embedded data folder). Nothing is seeded here.
-import { runImportCommand } from '../src/server/catalogue-import/cli.ts';
+import { runImportCommand } from './import-command.ts';
 import { findProductIds, getCatalogueImportService } from '../src/server/catalogue-import/index.ts';
 import { bootDatabase } from '../src/server/db/boot.ts';
 

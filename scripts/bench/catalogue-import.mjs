@@ -9,7 +9,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { TEMPLATE_COLUMNS } from '#server/catalogue-import/readers.ts';
+import { TEMPLATE_COLUMNS } from '#server/catalogue-import/routes.ts';
 
 const PRODUCTS = Number(process.env.BENCH_IMPORT_PRODUCTS ?? 100_000);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,7 +25,7 @@ async function importCommand() {
   return args;
 }
 
-// The import's own template (readers.ts), less the columns the generated rows leave out.
+// The import's own template (routes.ts), less the columns the generated rows leave out.
 const LEFT_OUT = new Set(['categoria_es', 'departamento_es', 'icone_categoria']);
 const COLUMNS = TEMPLATE_COLUMNS.filter((column) => !LEFT_OUT.has(column));
 

@@ -1,5 +1,5 @@
 // The ERP API's request and answer shapes (the contract, beside the shop's): parsed by these at
-// run time, and the OpenAPI document (src/server/erp-api/openapi.ts) is generated from them.
+// run time, and the OpenAPI document (erp-api-openapi.ts, beside this file) is generated from them.
 import { z } from 'zod';
 
 export const API_SCOPES = ['stock', 'prices', 'catalogue', 'orders:read'] as const;

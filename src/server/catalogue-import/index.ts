@@ -1,12 +1,14 @@
 import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
-import { createImportJobs } from './jobs.ts';
 import { createCatalogueImportRepository, createImportJobRepository } from './repository.ts';
-import { createCatalogueImportService } from './service.ts';
+import { openImportRows } from './routes.ts';
+import { createCatalogueImportService, createImportJobs } from './service.ts';
 
-export type { ImportSummary } from './service.ts';
+export type { CatalogueImportService, ImportSummary, OpenRows } from './service.ts';
 export { isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
+// What `npm run import` (scripts/import-command.ts) reads files and prints with.
+export { openImportRows, toErrorText, toImportFormat, toRejectedLine, toSummaryLines } from './routes.ts';
 
 /** The catalogue import on the shop's pool (panel page, `npm run import`, the ERP's product upsert). */
 export function getCatalogueImportService() {
@@ -28,5 +30,10 @@ export async function findProductIds(codes: string[]): Promise<Map<string, numbe
 
 /** The panel page's background imports (table catalogue_imports). */
 export function getImportJobs() {
-  return createImportJobs({ db: getPool(), repository: createImportJobRepository(), service: getCatalogueImportService() });
+  return createImportJobs({
+    db: getPool(),
+    repository: createImportJobRepository(),
+    service: getCatalogueImportService(),
+    openImportRows,
+  });
 }

@@ -1,5 +1,9 @@
-// The catalogue import's HTTP handlers and texts, framework-free: the panel page
-// /painel/catalogo/importar, its template download and the terminal command use these.
+// The catalogue import's HTTP handlers, texts and file readers, framework-free: the panel page
+// /painel/catalogo/importar, its template download and the terminal command (scripts/) use these.
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import streamArray from 'stream-json/streamers/stream-array.js';
 import { toCsv } from '#lib/csv.ts';
 import type { RowIssue } from '#lib/contract/catalogue-product.ts';
 import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
@@ -10,9 +14,199 @@ import { parseMultipart } from '../storage/multipart.ts';
 import type { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { importError, isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
-import type { ImportJobs, ImportJob } from './jobs.ts';
-import { TEMPLATE_COLUMNS, toImportFormat } from './readers.ts';
-import type { ImportSummary, RejectedRow } from './service.ts';
+import type { ImportFormat, ImportJob, ImportJobs, ImportSummary, OpenRows, RejectedRow, SourceRow } from './service.ts';
+
+/**
+ * Import files, read as streams (100,000 products never sit in memory whole):
+ * - CSV (csv-parse): UTF-8 with or without BOM, `,` or `;` as the first line uses, one product a
+ *   line, the columns of TEMPLATE_COLUMNS; a cell given empty clears that field, a column left out
+ *   keeps it. Specifications `Name: value | Name: value`, pictures `a.jpg | b.jpg`.
+ * - JSON: an array of products (stream-json), or JSON Lines (one object a line); the fields of
+ *   CatalogueProductSchema. The "line" of an array item is its position (1 = the first item).
+ */
+type OpenBytes = () => Readable;
+
+export const TEMPLATE_COLUMNS = [
+  'codigo',
+  'nome_pt',
+  'nome_es',
+  'descritivo_pt',
+  'descritivo_es',
+  'descricao_pt',
+  'descricao_es',
+  'marca',
+  'categoria_pt',
+  'categoria_es',
+  'departamento_pt',
+  'departamento_es',
+  'icone_categoria',
+  'preco',
+  'moeda',
+  'estoque',
+  'mostrar_preco',
+  'especificacoes_pt',
+  'especificacoes_es',
+  'imagens',
+] as const;
+const REQUIRED_COLUMNS = ['codigo', 'nome_pt', 'nome_es', 'marca', 'categoria_pt', 'preco', 'estoque'];
+const ALIASES: Record<string, string> = { categoria: 'categoria_pt', departamento: 'departamento_pt', codigo_produto: 'codigo' };
+
+/** The first bytes of the file, to choose the separator or the JSON form. */
+async function readHead(open: OpenBytes, bytes = 64 * 1024): Promise<string> {
+  const stream = open();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= bytes) break;
+  }
+  stream.destroy();
+  const all = Buffer.concat(chunks);
+  // Cut at the last line end read, so a character split by the 64 KB boundary is not judged.
+  const end = size >= bytes ? all.lastIndexOf(10) : all.length;
+  return all
+    .subarray(0, end < 0 ? all.length : end)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+}
+
+const toColumnName = (header: string) => {
+  const name = header
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+  return ALIASES[name] ?? name;
+};
+
+function toSpecifications(pt: string | undefined, es: string | undefined): unknown {
+  if (pt === undefined) return undefined;
+  const split = (cell: string) =>
+    cell
+      .split('|')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const at = part.indexOf(':');
+        return at < 0 ? [part, ''] : [part.slice(0, at).trim(), part.slice(at + 1).trim()];
+      });
+  const inPt = split(pt);
+  const inEs = es === undefined || es.trim() === '' ? inPt : split(es);
+  if (inEs.length !== inPt.length) return 'mismatch';
+  return inPt.map(([namePt, valuePt], index) => ({
+    nome_pt: namePt,
+    valor_pt: valuePt,
+    nome_es: inEs[index]?.[0],
+    valor_es: inEs[index]?.[1],
+  }));
+}
+
+/** One CSV record as the row schema's input. */
+function toCsvRow(columns: string[], cells: string[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  columns.forEach((column, index) => {
+    if (column !== 'especificacoes_pt' && column !== 'especificacoes_es') row[column] = cells[index] ?? '';
+  });
+  if (row.mostrar_preco === '') delete row.mostrar_preco;
+  if (typeof row.imagens === 'string')
+    row.imagens = row.imagens
+      .split(/[|,;]/)
+      .map((name) => name.trim())
+      .filter(Boolean);
+  const at = (name: string) => (columns.includes(name) ? (cells[columns.indexOf(name)] ?? '') : undefined);
+  const specs = toSpecifications(at('especificacoes_pt'), at('especificacoes_es'));
+  if (specs !== undefined) row.especificacoes = specs;
+  return row;
+}
+
+async function* readCsv(open: OpenBytes, delimiter: string): AsyncGenerator<SourceRow> {
+  const parser = open().pipe(parse({ bom: true, delimiter, info: true, relax_quotes: true, skip_empty_lines: true, trim: false }));
+  let columns: string[] | null = null;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!columns) {
+        columns = record.map(toColumnName);
+        const missing = REQUIRED_COLUMNS.filter((column) => !columns?.includes(column));
+        const unknown = columns.filter((column) => column && !(TEMPLATE_COLUMNS as readonly string[]).includes(column));
+        if (missing.length) throw importError('missing_columns', missing.join(', '));
+        if (unknown.length) throw importError('unknown_columns', unknown.join(', '));
+        continue;
+      }
+      const cells =
+        record.length > columns.length && record.slice(columns.length).every((cell) => cell.trim() === '')
+          ? record.slice(0, columns.length)
+          : record;
+      if (cells.length !== columns.length)
+        yield { line: info.lines, data: { codigo: cells[0] }, issues: [{ field: 'colunas', problem: 'invalid' }] };
+      else yield { line: info.lines, data: toCsvRow(columns, cells) };
+    }
+  } catch (error) {
+    if (isImportError(error)) throw error;
+    const line = (error as { lines?: number }).lines;
+    throw line ? importError('unreadable_line', String(line)) : importError('unreadable');
+  }
+}
+
+async function* readJsonLines(open: OpenBytes): AsyncGenerator<SourceRow> {
+  const lines = createInterface({ input: open(), crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of lines) {
+    line++;
+    const trimmed = (line === 1 ? text.replace(/^\uFEFF/, '') : text).trim();
+    if (!trimmed) continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(trimmed);
+    } catch {
+      yield { line, issues: [{ field: 'json', problem: 'invalid' }] };
+      continue;
+    }
+    yield data !== null && typeof data === 'object' && !Array.isArray(data)
+      ? { line, data }
+      : { line, issues: [{ field: 'json', problem: 'invalid' }] };
+  }
+}
+
+async function* readJsonArray(open: OpenBytes): AsyncGenerator<SourceRow> {
+  const items = open().pipe(streamArray.withParserAsStream());
+  try {
+    for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
+      const line = key + 1;
+      yield value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? { line, data: value }
+        : { line, issues: [{ field: 'json', problem: 'invalid' }] };
+    }
+  } catch (error) {
+    if (isImportError(error)) throw error;
+    throw importError('unreadable', '');
+  }
+}
+
+/** The rows of an import file, as often as the service reads them. */
+export async function openImportRows(open: OpenBytes, format: ImportFormat): Promise<OpenRows> {
+  const head = await readHead(open);
+  if (head.includes('\u0000') || head.includes('\uFFFD')) throw importError('not_text');
+  if (format === 'json') {
+    const first = head.trimStart()[0];
+    if (first === '[') return () => readJsonArray(open);
+    if (first === '{') return () => readJsonLines(open);
+    throw importError(first === undefined ? 'empty_file' : 'unreadable');
+  }
+  const header = head.split(/\r?\n/, 1)[0] ?? '';
+  if (!header.trim()) throw importError('empty_file');
+  const delimiter = (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
+  return () => readCsv(open, delimiter);
+}
+
+/** The format a file name says (.csv, .json, .jsonl, .ndjson), or null. */
+export function toImportFormat(fileName: string): ImportFormat | null {
+  if (/\.csv$/i.test(fileName)) return 'csv';
+  if (/\.(json|jsonl|ndjson)$/i.test(fileName)) return 'json';
+  return null;
+}
 
 const translate = (locale: Locale) => createTranslator(catalogueImportMessages, locale);
 

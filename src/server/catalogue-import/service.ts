@@ -1,3 +1,9 @@
+// The catalogue import's rules (decision 0800): a file checked whole, then written by batches
+// (createCatalogueImportService, which the ERP's product upsert shares), and the panel's background
+// jobs over it (createImportJobs). A row is compared with its stored product by compare.ts, the
+// domain's one rules file; files are read into rows by routes.ts's readers.
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
 import type pg from 'pg';
 import { CatalogueProductSchema, toRowIssues, type CatalogueProduct, type RowIssue } from '#lib/contract/catalogue-product.ts';
 import type { AuditActor, AuditEntry } from '../audit/index.ts';
@@ -6,8 +12,8 @@ import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { toSlug } from '../db/seed/product-generator.ts';
 import { toFieldChanges, toNextState, type FieldChange } from './compare.ts';
-import { importError } from './errors.ts';
-import type { CatalogueImportRepository, ProductWrite, StoredProduct } from './repository.ts';
+import { importError, isImportError, type ImportErrorCode } from './errors.ts';
+import type { CatalogueImportRepository, ImportJobRepository, JobRow, JobStatus, ProductWrite, StoredProduct } from './repository.ts';
 
 /** One row as a reader found it: its line (1 = the header of a CSV), and its fields or why it could not be read. */
 export interface SourceRow {
@@ -17,6 +23,8 @@ export interface SourceRow {
 }
 /** Opens the file's rows from the start; called once per pass (check, then write). */
 export type OpenRows = () => AsyncIterable<SourceRow>;
+/** The file formats an import reads (routes.ts's readers). */
+export type ImportFormat = 'csv' | 'json';
 
 export interface RejectedRow {
   line: number;
@@ -311,3 +319,90 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
   };
 }
 export type CatalogueImportService = ReturnType<typeof createCatalogueImportService>;
+
+/**
+ * The panel's imports run in the background of the process that took the click; the page polls
+ * the job row (any process can show it). A dry run starts on upload; confirming writes.
+ */
+export interface ImportJob {
+  id: string;
+  fileName: string;
+  status: JobStatus;
+  doneRows: number;
+  summary: ImportSummary | null;
+  error: ImportErrorCode | 'stalled' | null;
+  errorDetail: string;
+}
+
+/** Opens an import file's rows (routes.ts's readers, wired by index.ts): the format checked, the rows read as often as asked. */
+type OpenImportFile = (open: () => Readable, format: ImportFormat) => Promise<OpenRows>;
+
+interface ImportJobDeps {
+  db: Queryable;
+  repository: ImportJobRepository;
+  service: CatalogueImportService;
+  openImportRows: OpenImportFile;
+  log?: (message: string, error: unknown) => void;
+}
+
+function toJob(row: JobRow): ImportJob {
+  const stored = row.summary as (ImportSummary & { error?: ImportErrorCode; detail?: string }) | null;
+  const error = row.stalled ? 'stalled' : (stored?.error ?? null);
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    status: row.stalled ? 'failed' : row.status,
+    doneRows: row.done_rows,
+    summary: stored && !stored.error ? stored : null,
+    error,
+    errorDetail: stored?.detail ?? '',
+  };
+}
+
+export function createImportJobs({ db, repository, service, openImportRows, log = console.error }: ImportJobDeps) {
+  function run(jobId: string, bytes: Buffer, format: ImportFormat, dryRun: boolean, actor: AuditActor) {
+    const work = async () => {
+      const open = await openImportRows(() => Readable.from([bytes]), format);
+      const summary = await service.importRows(open, {
+        dryRun,
+        actor,
+        onProgress: ({ rows }) => repository.setProgress(db, jobId, rows),
+      });
+      await repository.finishJob(db, jobId, dryRun ? 'checked' : 'written', summary);
+    };
+    work().catch(async (error: unknown) => {
+      if (!isImportError(error)) log('[catalogue-import] job failed:', error);
+      const failure = isImportError(error)
+        ? { error: error.code, detail: String(error.params.detail ?? '') }
+        : { error: 'unreadable', detail: '' };
+      await repository
+        .finishJob(db, jobId, 'failed', failure)
+        .catch((failure: unknown) => log('[catalogue-import] job not closed:', failure));
+    });
+  }
+
+  return {
+    /** Keeps the uploaded file (judged by content: text, not a spreadsheet or a picture renamed) and starts its dry run. */
+    async start(actor: { staffId: number; email: string }, fileName: string, format: ImportFormat, bytes: Buffer): Promise<ImportJob> {
+      if (bytes.length === 0) throw importError('empty_file');
+      if (await fileTypeFromBuffer(bytes)) throw importError('not_text');
+      await openImportRows(() => Readable.from([bytes]), format);
+      const row = await repository.insertJob(db, { staffId: actor.staffId, fileName, format, file: bytes });
+      run(row.id, bytes, format, true, actor);
+      return toJob(row);
+    },
+
+    async get(id: string, staffId: number): Promise<ImportJob | null> {
+      const row = await repository.getJob(db, id, staffId);
+      return row ? toJob(row) : null;
+    },
+
+    /** Writes a checked file with no rejected row; refused when it is not (or no longer) in that state. */
+    async confirm(id: string, actor: { staffId: number; email: string }): Promise<void> {
+      const claimed = await repository.claimForWriting(db, id, actor.staffId);
+      if (!claimed) throw importError((await repository.getJob(db, id, actor.staffId)) ? 'busy' : 'not_found');
+      run(id, claimed.file, claimed.format, false, actor);
+    },
+  };
+}
+export type ImportJobs = ReturnType<typeof createImportJobs>;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getErpApiService } from '#server/erp-api/index.ts';
-import { getErpOpenApiDocument } from '#server/erp-api/openapi.ts';
+import { getErpOpenApiDocument } from '#lib/contract/erp-api-openapi.ts';
 import { getOpenApiDocument, refuseMethod } from '#server/erp-api/routes.ts';
 
 /** The ERP API's OpenAPI 3.1 document, to any live API key. */

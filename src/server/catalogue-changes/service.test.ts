@@ -1,5 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { readNotifyPayload, toNotifyPayload } from './relay.ts';
+import { announceCatalogueChange, onCatalogueChange, readNotifyPayload, toNotifyPayload } from './service.ts';
+
+describe('catalogue change signal', () => {
+  it('reaches every listener with the tags, and no longer reaches a removed one', () => {
+    const seen: string[][] = [];
+    const stop = onCatalogueChange((tags) => seen.push([...tags]));
+    announceCatalogueChange(['product:7', 'rates']);
+    stop();
+    announceCatalogueChange(['banners']);
+    expect(seen).toEqual([['product:7', 'rates']]);
+  });
+
+  it('announces nothing for an empty change', () => {
+    let calls = 0;
+    const stop = onCatalogueChange(() => calls++);
+    announceCatalogueChange([]);
+    stop();
+    expect(calls).toBe(0);
+  });
+});
 
 describe('catalogue NOTIFY payloads', () => {
   it('carry the tags and the sender, who skips its own echo', () => {

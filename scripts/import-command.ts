@@ -1,3 +1,6 @@
+// The terminal side of `npm run import` (scripts/import.mjs boots the database and calls it): the
+// catalogue import domain's check and write (src/server/catalogue-import/index.ts) with progress,
+// every rejected row and the pictures of --images.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -5,10 +8,16 @@ import { parseArgs } from 'node:util';
 import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { isPanelLocale, type PanelLocale } from '#lib/i18n/panel.ts';
-import { isImportError } from './errors.ts';
-import { openImportRows, toImportFormat } from './readers.ts';
-import { toErrorText, toRejectedLine, toSummaryLines } from './routes.ts';
-import type { CatalogueImportService, OpenRows } from './service.ts';
+import {
+  isImportError,
+  openImportRows,
+  toErrorText,
+  toImportFormat,
+  toRejectedLine,
+  toSummaryLines,
+  type CatalogueImportService,
+  type OpenRows,
+} from '#server/catalogue-import/index.ts';
 
 /** What `--images` needs: product ids by codigo, and the picture pipeline (src/server/catalogue-media). */
 export interface PictureAttacher {
