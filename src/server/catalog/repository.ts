@@ -441,8 +441,8 @@ export async function readHomeProducts(
   }
   const key = `${query.lang}|${query.categoryId}|${query.categoryLimit}|${query.mostSearchedLimit}`;
   const known = memory.get(key);
-  // Limits are written into the text: with LIMIT $n the planner cannot price a generic plan (it
-  // assumes a tenth of the table) and plans every execution again (5-6x the time measured).
+  // Limits are written into the text: with LIMIT $n this statement never got a generic plan
+  // (pg_prepared_statements: 212 custom plans of 212) and was planned on every call, 5-6x the time.
   const limit = (n: number) => (Number.isSafeInteger(n) && n > 0 ? n : 0);
   const { rows } = await db.query<Partial<ProductRow> & { rows_version: string; list: number | null }>(
     toPreparedQuery(
