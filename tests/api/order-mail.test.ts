@@ -4,7 +4,7 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#server/clock.ts';
-import { enqueueOrderStatusMail } from '#server/mail/service.ts';
+import { enqueueOrderStatusMail } from '#server/mail/index.ts';
 import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
 import { createPaymentService } from '#server/payments/service.ts';
 import { api, getTestDb, useOwnStack } from '../support/api.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schedulePaymentJobs } from '#server/payments/jobs.ts';
+import { schedulePaymentJobs } from '#server/payments/service.ts';
 import { createExpiredOrder, createRucCustomer } from '../support/expired-orders.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';

@@ -11,13 +11,12 @@ import { createExpiredOrder, createRucCustomer } from '../support/expired-orders
 import { waitUntilReady } from '../support/test-stack.ts';
 
 /**
- * SIGTERM with the payment jobs running (server.mjs shutDown, src/server/payments/jobs.ts): the
+ * SIGTERM with the payment jobs running (server.mjs shutDown, src/server/payments/service.ts): the
  * shop as `npm start` runs it, owning its embedded PostgreSQL. The run in progress finishes
  * before the database stops, no run starts after the signal, and the shop exits 0 without
  * database errors.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let dataDir = '';
 let shop: ChildProcess | undefined;
 
@@ -36,20 +35,37 @@ async function getStatus(db: pg.Pool, orderId: number): Promise<string> {
   return (await db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [orderId])).rows[0]!.status;
 }
 
-/** A request whose body is still on its way: it keeps the server (and so the shutdown) open until finished. */
-function startSlowRequest(port: number): { request: ClientRequest; finish(): void } {
+/**
+ * A request whose body is still on its way: it keeps the server (and so the shutdown) open until
+ * finished. `received` settles when the server has read its head (its `100 Continue`, which
+ * Node's server writes as it hands the request on): from then on it is in flight, not an idle
+ * connection the shutdown closes.
+ */
+function startSlowRequest(port: number): { request: ClientRequest; received: Promise<void>; finish(): void } {
   const body = JSON.stringify({ email: 'slow@example.test', password: 'not-the-password' });
   const outgoing = request({
     host: '127.0.0.1',
     port,
     path: '/ecom/login',
     method: 'POST',
-    headers: { host: `es.localhost:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    headers: {
+      host: `es.localhost:${port}`,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      expect: '100-continue',
+    },
+  });
+  const received = new Promise<void>((resolve, reject) => {
+    outgoing.once('continue', () => {
+      outgoing.write(body.slice(0, 10));
+      resolve();
+    });
+    outgoing.once('error', reject);
   });
   outgoing.on('response', (incoming) => incoming.resume());
   outgoing.on('error', () => {});
-  outgoing.write(body.slice(0, 10));
-  return { request: outgoing, finish: () => outgoing.end(body.slice(10)) };
+  outgoing.flushHeaders();
+  return { request: outgoing, received, finish: () => outgoing.end(body.slice(10)) };
 }
 
 describe('SIGTERM with payment jobs running', () => {
@@ -95,17 +111,26 @@ describe('SIGTERM with payment jobs running', () => {
       await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThan(0);
 
       const slow = startSlowRequest(port);
-      await sleep(300);
+      await slow.received;
       shop.kill('SIGTERM');
-      await sleep(1000);
+      // The signal is handled (the worker told to take no new job in the same step) and the shop waits.
+      await expect.poll(() => output, { timeout: 10_000 }).toContain('SIGTERM: finishing in-flight requests');
       expect(shop.exitCode).toBeNull();
       await db.query('UPDATE products SET stock = stock - 2 WHERE id = $1', [products[1]]);
       const second = await createExpiredOrder(db, customer, products[1]!, 'pay_shutdown_2');
 
       await holder.query('COMMIT');
-      // The run in progress completes; over more than two intervals no other run takes the second order.
+      // The run in progress completes and schedules the next one, which no process takes: it stays
+      // waiting until it is overdue by two of the worker's polls (1 s each), and the second order is untouched.
       await expect.poll(() => getStatus(db, first), { timeout: 5_000 }).toBe('CANCELADO');
-      await sleep(2500);
+      const overdueRuns = async () =>
+        (
+          await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM graphile_worker.jobs
+             WHERE task_identifier = 'payment_jobs' AND locked_at IS NULL AND run_at < now() - interval '2 seconds'`,
+          )
+        ).rows[0]!.n;
+      await expect.poll(overdueRuns, { timeout: 10_000 }).toBe(1);
       expect(await getStatus(db, second)).toBe('PAGAMENTO');
       expect(shop.exitCode).toBeNull();
 

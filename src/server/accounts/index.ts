@@ -1,13 +1,13 @@
-import { createAddressService } from '../addresses/index.ts';
 import { systemClock } from '../clock.ts';
-import { createDocumentService } from '../customer-documents/index.ts';
 import { getPool } from '../db/client.ts';
-import { getRateLimiter } from '../services.ts';
-import { createAuthService, createRecoveryService, createRegistrationService } from './service.ts';
+import { getRateLimiter } from '../rate-limit/index.ts';
+import { createAuthService } from './service.ts';
 
 // What the other sub-domains (addresses/, customer-documents/, profile/), the pages and the
 // middleware use of accounts: the session checks, the session cookie, the form readers, the user
-// record of the contract and the password rule (staff accounts hash theirs the same way).
+// record of the contract and the password rule (staff accounts hash theirs the same way). The
+// handlers of routes.ts wire their own services from service.ts: this file re-exports routes.ts,
+// so routes.ts importing it back would make an import cycle.
 export type { CustomerRow } from './repository.ts';
 export { hashPassword, SESSION_COOKIE, toAccountUser, verifyPassword, type SessionCustomer } from './service.ts';
 export {
@@ -21,20 +21,7 @@ export {
   toSessionCookie,
 } from './routes.ts';
 
-/** The accounts services wired to the real database and clock, for pages and endpoints. */
+/** Sign-in on the real database and clock, for the /login page. */
 export function getAuthService() {
   return createAuthService({ db: getPool(), clock: systemClock, limiter: getRateLimiter() });
-}
-
-export function getRegistrationService() {
-  return createRegistrationService({
-    db: getPool(),
-    clock: systemClock,
-    addresses: createAddressService,
-    documents: createDocumentService,
-  });
-}
-
-export function getRecoveryService() {
-  return createRecoveryService({ db: getPool(), clock: systemClock, limiter: getRateLimiter() });
 }

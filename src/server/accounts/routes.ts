@@ -20,7 +20,10 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale, Storefront } from '#lib/locale.ts';
 import { toSafeRedirect } from '#lib/safe-redirect.ts';
 import { SESSION_TTL_MS } from '#lib/session.ts';
-import { readDocumentUpload } from '../customer-documents/index.ts';
+import { createAddressService } from '../addresses/index.ts';
+import { systemClock } from '../clock.ts';
+import { createDocumentService, readDocumentUpload } from '../customer-documents/index.ts';
+import { getPool } from '../db/client.ts';
 import { withDomainErrors as route } from '../http/error-result.ts';
 import {
   errorResult,
@@ -35,12 +38,17 @@ import {
   type ParsedResult,
 } from '../http/responses.ts';
 import { tooManyRequestsError } from '../rate-limit/errors.ts';
-import { getClientIp, LIMITS } from '../rate-limit/index.ts';
-import { getRateLimiter, getSessionService } from '../services.ts';
+import { getClientIp, getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
 import { accountError } from './errors.ts';
-import { getAuthService, getRecoveryService, getRegistrationService } from './index.ts';
-import { SESSION_COOKIE, type SessionCustomer } from './service.ts';
+import {
+  createAuthService,
+  createRecoveryService,
+  createRegistrationService,
+  createSessionService,
+  SESSION_COOKIE,
+  type SessionCustomer,
+} from './service.ts';
 
 // --- Texts and form readers --------------------------------------------------------------------
 
@@ -124,6 +132,16 @@ export function getSignInRedirect(url: URL, storefront: Storefront): string | nu
   const value = url.searchParams.get('redirect');
   return value === null ? null : toSafeRedirect(value, '/perfil', getOriginFor(storefront));
 }
+
+// --- The services the endpoints run on ----------------------------------------------------------
+// Wired here on the shop's pool and clock, not taken from index.ts: index.ts re-exports this
+// file's session checks and form readers, and importing it back would make an import cycle.
+
+const getAuthService = () => createAuthService({ db: getPool(), clock: systemClock, limiter: getRateLimiter() });
+const getSessionService = () => createSessionService({ db: getPool(), clock: systemClock });
+const getRecoveryService = () => createRecoveryService({ db: getPool(), clock: systemClock, limiter: getRateLimiter() });
+const getRegistrationService = () =>
+  createRegistrationService({ db: getPool(), clock: systemClock, addresses: createAddressService, documents: createDocumentService });
 
 // --- Endpoints ---------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import type { createAddressService } from '../addresses/index.ts';
 import type { Clock } from '../clock.ts';
 import type { createDocumentService, DocumentSide } from '../customer-documents/index.ts';
 import { withTransaction, type Queryable } from '../db/client.ts';
-import { enqueueMail } from '../mail/service.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { DELAYS, LIMITS, type RateLimiter } from '../rate-limit/index.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
 import { createCustomerRepository, createSessionRepository, createTokenRepository, type CustomerRow } from './repository.ts';

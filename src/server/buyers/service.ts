@@ -3,8 +3,7 @@ import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
-import { readDecrypted } from '../storage/service.ts';
-import { createDocumentFileStore } from '../storage/index.ts';
+import { createDocumentFileStore, readDecrypted } from '../storage/index.ts';
 import { findBuyerRow, findDocumentRow, searchBuyerRows, selectBuyerDocuments } from './repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

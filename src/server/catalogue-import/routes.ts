@@ -10,7 +10,7 @@ import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { csvDownload } from '../http/responses.ts';
-import { parseMultipart } from '../storage/multipart.ts';
+import { parseMultipart } from '../http/multipart.ts';
 import type { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { importError, isImportError, UPLOAD_LIMIT_MB } from './errors.ts';

@@ -4,7 +4,7 @@ import type { Locale } from '#lib/locale.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
-import { parseMultipart } from '../storage/multipart.ts';
+import { parseMultipart } from '../http/multipart.ts';
 import { mediaError } from './errors.ts';
 import { PICTURE_MAX_BYTES } from './pictures.ts';
 import type { CatalogueMediaService, PictureStore, ShowcaseService, UploadedPicture } from './service.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { toOrderMailJobSql } from '../mail/service.ts';
+import { toOrderMailJobSql } from '../mail/index.ts';
 import type { Payer } from '../payments/provider.ts';
 
 /** Checkout's statements, each doing as much as one round trip can (iniciar-checkout's latency is mostly round trips). */

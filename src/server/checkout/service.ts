@@ -5,7 +5,7 @@ import type { StartCheckoutInput } from '#lib/contract/checkout.ts';
 import { ANY_PAYMENT_METHOD, canPayCash, getPaymentMethods } from '#lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } from '../payments/provider.ts';
-import { GatewayError } from '../payments/gateway-http.ts';
+import { GatewayError } from '../payments/errors.ts';
 import { checkoutError, type ShortItem } from './errors.ts';
 import { getPriceTable, type PriceTable } from '../prices/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';

@@ -6,13 +6,14 @@ import { uploadMessages } from '#lib/i18n/uploads.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { requireSignedIn } from '../accounts/index.ts';
+import { getPool } from '../db/client.ts';
 import { withDomainErrors as route } from '../http/error-result.ts';
+import { parseMultipart } from '../http/multipart.ts';
 import { rawResult, type BodySource, type FieldErrors } from '../http/responses.ts';
-import { cleanIdentityDocument } from '../storage/identity-documents.ts';
-import { parseMultipart } from '../storage/multipart.ts';
+import { cleanIdentityDocument } from './document-check.ts';
 import { documentError } from './errors.ts';
-import { getDocumentService } from './index.ts';
 import type { DocumentSide } from './repository.ts';
+import { createDocumentService } from './service.ts';
 
 type CleanFiles = Partial<Record<DocumentSide, { bytes: Buffer; contentType: string }>>;
 
@@ -52,6 +53,10 @@ export async function readDocumentUpload(body: BodySource, locale: Locale, requi
   }
   return { fields: parsed.fields, files, fileErrors };
 }
+
+// Wired here on the shop's pool, not taken from index.ts, which re-exports readDocumentUpload:
+// importing it back would make an import cycle.
+const getDocumentService = () => createDocumentService({ db: getPool() });
 
 /** GET /ecom/cliente/documentos/{uuid}: the owner's identity-document file, as an attachment. */
 export const getDocument = route(async ({ locals, id }) => {

@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { readDecrypted, storeEncrypted } from '../storage/service.ts';
-import { createDocumentFileStore } from '../storage/index.ts';
+import { createDocumentFileStore, readDecrypted, storeEncrypted } from '../storage/index.ts';
 import { createDocumentRepository, type DocumentSide, type StoredDocument } from './repository.ts';
 
 /** Identity-document files of a customer: encrypted at rest, readable only through the owner's id. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { closePool, createMaintenancePool, getPool, warmPool } from './client.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
-import { installJobQueue } from '../jobs/worker.ts';
+import { installJobQueue } from '../jobs/service.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { getConfig } from '../config.ts';
 import { loadSharedSecrets } from '../secrets/index.ts';

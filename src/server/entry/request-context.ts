@@ -11,14 +11,19 @@ import {
   type Locale,
   type Storefront,
 } from '#lib/locale.ts';
-import { readSessionToken, type SessionCustomer } from '../accounts/service.ts';
-import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
-import { getSessionService } from '../services.ts';
+import { createSessionService, readSessionToken, type SessionCustomer } from '../accounts/service.ts';
+import { systemClock } from '../clock.ts';
+import { getPool, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
 import { isApiPath, isForbiddenCrossOrigin, type HeaderSource } from '../http/origin-check.ts';
 import { errorResult, type ApiResult } from '../http/responses.ts';
 
 export const LANG_COOKIE = 'fronteira_lang';
+
+// The sessions wired here from accounts/service.ts, not taken from accounts/index.ts: server.mjs
+// loads this file outside the bundle, and index.ts would bring every accounts route (and the
+// upload readers behind them) into each process's start.
+const getSessionService = () => createSessionService({ db: getPool(), clock: systemClock });
 
 const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',

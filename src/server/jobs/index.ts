@@ -1,9 +1,9 @@
 import { getPool } from '../db/client.ts';
-import { createOrderMailSender, ORDER_MAIL_TASK, SEND_MAIL_TASK, sendQueuedMail } from '../mail/service.ts';
-import { getPaymentJobsInterval, PAYMENT_JOBS_TASK, runPaymentJobs, schedulePaymentJobs } from '../payments/jobs.ts';
-import { startJobWorker, type JobWorker } from './worker.ts';
+import { createOrderMailSender, ORDER_MAIL_TASK, SEND_MAIL_TASK, sendQueuedMail } from '../mail/index.ts';
+import { getPaymentJobsInterval, PAYMENT_JOBS_TASK, runPaymentJobs, schedulePaymentJobs } from '../payments/index.ts';
+import { startJobWorker, type JobWorker } from './service.ts';
 
-export type { JobWorker } from './worker.ts';
+export type { JobWorker } from './service.ts';
 
 /**
  * The job queue's worker for this shop process (server.mjs, once the database is up): e-mails

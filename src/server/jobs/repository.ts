@@ -13,7 +13,7 @@ export interface JobOptions {
 /**
  * Adds a job through graphile-worker's own SQL function, on `db`: inside the caller's
  * transaction when `db` is one, so a rolled-back change adds nothing and a committed one
- * always has its job. The worker (jobs/worker.ts) installs the schema at start.
+ * always has its job. The worker (service.ts) installs the schema at start.
  */
 export async function addJob(db: Queryable, task: string, payload: object, options: JobOptions = {}): Promise<void> {
   await db.query(

@@ -1,7 +1,7 @@
 import { writeAudit } from '../audit/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
-import { enqueueOrderStatusMail } from '../mail/service.ts';
+import { enqueueOrderStatusMail } from '../mail/index.ts';
 import { getPaymentService, orderStockChanges } from '../payments/index.ts';
 import { createRateLimiter } from '../rate-limit/index.ts';
 import { createOrderDeskRepository } from './repository.ts';

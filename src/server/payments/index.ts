@@ -4,10 +4,12 @@ import { systemClock, type Clock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
-import { createPaymentService } from './service.ts';
+import { createPaymentJobsRunner, createPaymentService } from './service.ts';
 import { createMercadoPagoProvider } from './mercadopago.ts';
 import { createPagoparProvider } from './pagopar.ts';
 import { cancelUnpaidOrder, createPaymentLookup, getCustomerDocument, getOrderIdByGatewayId, returnOrderStock } from './repository.ts';
+
+export { PAYMENT_JOBS_TASK, schedulePaymentJobs } from './service.ts';
 
 /** Unpaid reservations are released after this many minutes (DECISIONS.md: default 30). */
 export function getReservationTtlMinutes(): number {
@@ -64,6 +66,14 @@ export function getPaymentService() {
   const pool = getPool();
   return createPaymentService({ db: pool, connect: () => pool.connect(), clock: systemClock, providers: getPaymentProviders() });
 }
+
+/** PAYMENT_JOBS_INTERVAL_S: seconds between runs (default 30); 0 turns the jobs off. */
+export function getPaymentJobsInterval(): number {
+  return getConfig().PAYMENT_JOBS_INTERVAL_S;
+}
+
+/** The payment_jobs job's handler (jobs/index.ts): one run on the shop's service, the next scheduled (service.ts). */
+export const runPaymentJobs = createPaymentJobsRunner({ getIntervalS: getPaymentJobsInterval, getService: getPaymentService });
 
 /** Whether the buyer may pay cash: the RUC rule of lib/contract/orders.ts on their record. */
 export async function hasRucDocument(customerId: number): Promise<boolean> {

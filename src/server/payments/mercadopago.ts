@@ -1,7 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, RefundResult, WebhookVerification } from './provider.ts';
+import {
+  callGateway,
+  toMinorUnits,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderPaymentStatus,
+  type RefundResult,
+  type WebhookVerification,
+} from './provider.ts';
 import { toMajor } from '#lib/money.ts';
-import { callGateway, GatewayError, toMinorUnits } from './gateway-http.ts';
+import { GatewayError } from './errors.ts';
 
 /**
  * Mercado Pago (Brazilian buyers), Checkout Pro through its documented REST API (decision

@@ -1,7 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { PaymentProvider, ProviderPaymentStatus, RefundResult, WebhookVerification } from './provider.ts';
+import {
+  callGateway,
+  toMinorUnits,
+  type PaymentProvider,
+  type ProviderPaymentStatus,
+  type RefundResult,
+  type WebhookVerification,
+} from './provider.ts';
 import type { PaymentLookup } from './repository.ts';
-import { callGateway, GatewayError, toMinorUnits } from './gateway-http.ts';
+import { GatewayError } from './errors.ts';
 
 /**
  * Pagopar (Paraguayan buyers), through its documented REST calls (no official Node SDK;

@@ -1,4 +1,7 @@
+import { scaleToMinor } from '#lib/money.ts';
 import type { Queryable } from '../db/client.ts';
+import type { HeaderReader } from '../http/responses.ts';
+import { GatewayError } from './errors.ts';
 
 /**
  * The payment-provider port. The shop talks to every gateway through this interface only;
@@ -88,7 +91,7 @@ export type WebhookVerification =
 /** A notification as it arrived: the signature may cover the query (Mercado Pago's data.id) as well as the body. */
 export interface WebhookRequest {
   rawBody: string;
-  headers: Headers;
+  headers: HeaderReader;
   query: URLSearchParams;
 }
 
@@ -110,4 +113,54 @@ export interface PaymentProvider {
   fetchPaymentStatus(reference: string): Promise<{ status: ProviderPaymentStatus; amountMinor: number; currencyId: number } | null>;
   /** Gives the whole captured amount back to the payer; idempotent per reference. */
   refundPayment(input: RefundInput): Promise<RefundResult>;
+}
+
+// What every gateway adapter uses to speak to its gateway.
+
+export interface GatewayRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  json?: unknown;
+  timeoutMs: number;
+}
+
+/** JSON over HTTP to a payment gateway, with a time limit: an unanswered call must not hold checkout's locks. */
+export async function callGateway<T>(url: string, request: GatewayRequest): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: request.method ?? (request.json === undefined ? 'GET' : 'POST'),
+      headers: {
+        accept: 'application/json',
+        ...(request.json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
+      body: request.json === undefined ? undefined : JSON.stringify(request.json),
+      signal: AbortSignal.timeout(request.timeoutMs),
+    });
+  } catch (error) {
+    throw new GatewayError(
+      `${new URL(url).pathname}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`,
+      null,
+      null,
+    );
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    throw new GatewayError(
+      `${new URL(url).pathname}: answered ${response.status} with a body that is not JSON`,
+      response.status,
+      text.slice(0, 200),
+    );
+  }
+  if (!response.ok) throw new GatewayError(`${new URL(url).pathname}: answered ${response.status}`, response.status, body);
+  return body as T;
+}
+
+export function toMinorUnits(value: unknown, decimals: number): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? scaleToMinor(number, decimals) : Number.NaN;
 }

@@ -92,7 +92,7 @@ export async function getCustomerDocument(
   return rows[0] ?? null;
 }
 
-// ---- Settlement: the payment state machine's statements (settlement.ts) ----
+// ---- Settlement: the payment state machine's statements (service.ts, applyProviderStatus) ----
 
 export interface LockedPayment {
   id: number;

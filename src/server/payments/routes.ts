@@ -1,31 +1,28 @@
 import { toSafeRedirect } from '#lib/safe-redirect.ts';
-import { json } from '../http/responses.ts';
+import type { ApiCall } from '../http/api-call.ts';
+import { jsonResult, type ApiResult } from '../http/responses.ts';
 import { getPaymentService, getSandboxDeps } from './index.ts';
 import { decideSandboxPayment } from './sandbox.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** POST /ecom/pagamentos/webhook/{provider}: gateway notifications. The raw body is what the signature covers: read as text, never re-serialised. */
-export async function postWebhook({
-  params,
-  request,
-  url,
-}: {
-  params: { provider?: string };
-  request: Request;
-  url: URL;
-}): Promise<Response> {
-  const rawBody = await request.text();
-  if (Buffer.byteLength(rawBody) > MAX_BODY_BYTES) return json({ message: 'notification too large' }, { status: 413 });
-  const outcome = await getPaymentService().handleWebhook(params.provider ?? '', {
+export async function postWebhook(call: ApiCall): Promise<ApiResult> {
+  const rawBody = await call.body.text();
+  if (Buffer.byteLength(rawBody) > MAX_BODY_BYTES) return jsonResult(413, { message: 'notification too large' });
+  const outcome = await getPaymentService().handleWebhook(call.id, {
     rawBody,
-    headers: request.headers,
-    query: url.searchParams,
+    headers: call.headers,
+    query: call.url.searchParams,
   });
-  return json(outcome.body, { status: outcome.status });
+  return jsonResult(outcome.status, outcome.body);
 }
 
-/** POST /sandbox/pagamento/{reference}/decidir: the hosted page's Approve/Decline; record, notify the shop by webhook, send the shopper back. */
+/**
+ * POST /sandbox/pagamento/{reference}/decidir: the hosted page's Approve/Decline; record, notify
+ * the shop by webhook, send the shopper back. A form post read as the page's Request, as the
+ * cart's add-to-cart form is.
+ */
 export async function postSandboxDecision({ params, request }: { params: { reference?: string }; request: Request }): Promise<Response> {
   const form = await request.formData().catch(() => null);
   const decision = form?.get('decisao');

@@ -1,10 +1,14 @@
 import type pg from 'pg';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
-import { enqueueOrderMail } from '../mail/service.ts';
-import type { PaymentProvider, WebhookRequest } from './provider.ts';
+import { addJob } from '../jobs/service.ts';
+import { enqueueOrderMail, enqueueOrderPaidMails } from '../mail/index.ts';
+import { createPickupCode } from '../orders/pickup-code.ts';
+import { AmountMismatchError } from './errors.ts';
+import type { PaymentProvider, ProviderPaymentStatus, WebhookRequest } from './provider.ts';
 import {
   cancelUnpaidOrder,
+  consumeReservations,
   findRefundDue,
   insertWebhookEvent,
   isKnownPayment,
@@ -12,12 +16,83 @@ import {
   listRefundsDue,
   listRefundsDueOfOrder,
   lockExpiredOrders,
+  lockPaymentAndOrder,
+  lockReleasedReservations,
+  markOrderPaid,
+  markPaymentDeclined,
+  markPaymentPaid,
   markPaymentRefunded,
+  retakeReleasedStock,
   type RefundDue,
 } from './repository.ts';
-import { AmountMismatchError, applyProviderStatus, type ProviderReport, type Settlement } from './settlement.ts';
 
 type Connect = () => Promise<pg.PoolClient>;
+
+interface ProviderReport {
+  reference: string;
+  status: ProviderPaymentStatus;
+  amountMinor: number;
+  currencyId: number;
+}
+
+/** What a report did: `refundDue` when money arrived for an order that cannot be served. */
+interface Settlement {
+  changed: boolean;
+  refundDue: boolean;
+}
+
+const UNCHANGED: Settlement = { changed: false, refundDue: false };
+
+/**
+ * Takes the stock of an order whose reservation expired again, all lines or none. The product
+ * rows are locked in id order (as checkout locks them: no deadlock) and checked before any
+ * update, so a shortage on one line leaves every other line's stock untouched.
+ */
+async function reReserve(tx: Queryable, orderId: number): Promise<boolean> {
+  const rows = await lockReleasedReservations(tx, orderId);
+  if (rows.some((row) => row.stock < row.quantity)) return false;
+  await retakeReleasedStock(tx, orderId);
+  return true;
+}
+
+async function setPickupCode(tx: Queryable, orderId: number, now: Date): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    if (await markOrderPaid(tx, orderId, createPickupCode(), now)) return;
+  }
+  throw new Error('could not allocate a unique pickup code');
+}
+
+/**
+ * The payment state machine (DECISIONS.md, decision 0040), inside the caller's transaction:
+ * - approved, order PAGAMENTO: payment PAGO, order PAGO with a pickup code, reservation consumed;
+ * - approved, order CANCELADO (reservation expired): the stock is taken again when every line
+ *   still fits, and the order is paid as above; otherwise the order stays cancelled and the
+ *   payment is PAGO with `refundDue` (the caller refunds it through the provider after COMMIT);
+ * - declined: payment RECUSADO, order stays PAGAMENTO (the shopper may pay again).
+ */
+async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderReport): Promise<Settlement> {
+  // The amount the gateway was asked to charge (decision 0410), which is what it reports.
+  const payment = await lockPaymentAndOrder(tx, report.reference);
+  if (!payment) return UNCHANGED;
+  if (report.amountMinor !== payment.amount_minor || report.currencyId !== payment.currency_id) {
+    throw new AmountMismatchError(`amount ${report.amountMinor}/${report.currencyId} does not match payment ${payment.id}`);
+  }
+  if (report.status === 'pending' || payment.status === 'PAGO' || payment.status === 'ESTORNADO') return UNCHANGED;
+  if (report.status === 'declined') {
+    if (payment.status !== 'AGUARDANDO') return UNCHANGED;
+    await markPaymentDeclined(tx, payment.id, now);
+    return { changed: true, refundDue: false };
+  }
+  await markPaymentPaid(tx, payment.id, now);
+  const servable =
+    payment.order_status === 'PAGAMENTO' || (payment.order_status === 'CANCELADO' && (await reReserve(tx, payment.order_id)));
+  if (!servable) return { changed: true, refundDue: true };
+  await consumeReservations(tx, payment.order_id, now);
+  await setPickupCode(tx, payment.order_id, now);
+  // In this transaction: the shopper and the store hear of the payment exactly when it commits.
+  await enqueueOrderPaidMails(tx, payment.order_id);
+  return { changed: true, refundDue: false };
+}
 
 /** webhook_events.payload is jsonb: a form-encoded or empty body is kept as a JSON string. */
 function toJsonPayload(rawBody: string): string {
@@ -160,5 +235,53 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
         return ids.length;
       });
     },
+  };
+}
+
+export const PAYMENT_JOBS_TASK = 'payment_jobs';
+
+/**
+ * Schedules the next run in `delaySeconds`. One job key: at most one run waits (a waiting one
+ * keeps its time); one named queue: runs never overlap, whichever process takes them.
+ */
+export async function schedulePaymentJobs(db: Queryable, delaySeconds: number): Promise<void> {
+  await addJob(
+    db,
+    PAYMENT_JOBS_TASK,
+    {},
+    {
+      queueName: 'payment-jobs',
+      jobKey: 'payment-jobs',
+      jobKeyMode: 'preserve_run_at',
+      runAt: new Date(Date.now() + delaySeconds * 1000),
+    },
+  );
+}
+
+/**
+ * The payment_jobs job (index.ts wires it on the shop's configuration and service):
+ * reconciliation, then reservation expiry, then the next run scheduled `getIntervalS()` seconds
+ * later. server.mjs schedules the first at boot (not a request: an idle shop must still give
+ * expired reservations back); the queue hands each run to one process. Expiry skips rows another
+ * transaction holds, and settling a payment is idempotent.
+ */
+export function createPaymentJobsRunner({
+  getIntervalS,
+  getService,
+}: {
+  getIntervalS: () => number;
+  getService: () => ReturnType<typeof createPaymentService>;
+}) {
+  return async function runPaymentJobs(db: Queryable): Promise<void> {
+    const seconds = getIntervalS();
+    if (seconds === 0) return;
+    try {
+      const service = getService();
+      await service.reconcile();
+      await service.expireReservations();
+    } catch (error) {
+      console.warn('payment jobs failed', error);
+    }
+    await schedulePaymentJobs(db, seconds);
   };
 }

@@ -1,6 +1,6 @@
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
-import { getRateLimiter } from '../services.ts';
+import { getRateLimiter } from '../rate-limit/index.ts';
 import { createStaffAuthService, createStaffService } from './service.ts';
 
 // What the pages, the middleware and the other domains use of staff: the guard and the session

@@ -8,14 +8,15 @@ import { commonMessages } from '#lib/i18n/common.ts';
 import { panelMessages, toPanelLocale, type PanelLocale } from '#lib/i18n/panel.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
+import { systemClock } from '../clock.ts';
+import { getPool, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorMessages } from '../http/error-result.ts';
 import { errorResult, jsonError, toResponse, type ApiResult } from '../http/responses.ts';
+import { getRateLimiter } from '../rate-limit/index.ts';
 import { staffError } from './errors.ts';
-import { getStaffAuthService } from './index.ts';
 import type { StaffRole } from './repository.ts';
-import { isTokenShaped, type createStaffService, type PanelStaff } from './service.ts';
+import { createStaffAuthService, isTokenShaped, type createStaffService, type PanelStaff } from './service.ts';
 
 /**
  * The staff session cookie: its own name (never the customer's), httpOnly, SameSite=Strict.
@@ -130,6 +131,10 @@ interface MiddlewareContext {
   locals: App.Locals;
   redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
 }
+
+// The staff sessions the gate reads, wired here on the shop's pool and clock, not taken from
+// index.ts: index.ts re-exports this file's checks, and importing it back would make an import cycle.
+const getStaffAuthService = () => createStaffAuthService({ db: getPool(), clock: systemClock, limiter: getRateLimiter() });
 
 /**
  * The middleware's gate in front of every /painel page and /api/painel endpoint: reads the

@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/client.ts';
-import type { FileStore } from './file-store.ts';
 import { createPostgresFileStore } from './repository.ts';
+import type { FileStore } from './service.ts';
 
-export type { FileStore } from './file-store.ts';
+// What other domains use of storage: the two stores and the encryption of identity documents.
+export { readDecrypted, storeEncrypted, type FileStore } from './service.ts';
 
 /** The store for identity documents (encrypted before they get there: service.ts). */
 export function createDocumentFileStore(db: Queryable): FileStore {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { FileStore } from './file-store.ts';
+import type { FileStore } from './service.ts';
 
 /** Stored files as rows of `stored_files` (bytea): shared by every process on the database. */
 export function createPostgresFileStore(db: Queryable): FileStore {

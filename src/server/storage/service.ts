@@ -1,11 +1,25 @@
+// Stored files (decision 0720): where their bytes live (FileStore; the PostgreSQL one is
+// repository.ts) and identity documents encrypted at rest. No endpoints or refusals: no routes.ts
+// or errors.ts. Checking an upload by content belongs to its domain (customer-documents/
+// document-check.ts, catalogue-media/pictures.ts).
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { getServerSecret } from '../secrets/index.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getConfig } from '../config.ts';
-import type { FileStore } from './file-store.ts';
 
 /**
+ * Where stored files' bytes live: one small interface, so the shop can keep them in PostgreSQL
+ * (every process reads them, whatever its DATA_DIR: repository.ts) or, later, in an
+ * S3-compatible store, without its callers changing.
+ */
+export interface FileStore {
+  put(name: string, bytes: Buffer): Promise<void>;
+  /** The bytes, or null when nothing is stored under that name. */
+  get(name: string): Promise<Buffer | null>;
+}
+
+/*
  * Identity documents at rest: AES-256-GCM with the key from env DOCUMENTS_KEY, else the key
  * every process of the shop shares (src/server/secrets/). The encrypted bytes go to a
  * FileStore (PostgreSQL: every process reads them) under generated names: magic | iv | tag |

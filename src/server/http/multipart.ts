@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
-import type { BodySource } from '../http/responses.ts';
+import type { BodySource } from './responses.ts';
 
 export interface UploadedFile {
   field: string;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MINIMAL_PDF } from '#tests/support/accounts.ts';
 import { HOSTILE_PDFS, PLAIN_COMPRESSED_PDF, writePdf } from '#tests/support/pdf-bytes.ts';
-import { inspectPdf, inspectWithPdfjs } from './pdf-inspection.ts';
-import { inspectPdfStructure } from './pdf-structure.ts';
+import { inspectPdf, inspectPdfStructure, inspectWithPdfjs } from './document-check.ts';
 
 async function makePdfkitPdf(): Promise<Buffer> {
   const PDFDocument = (await import('pdfkit')).default;

@@ -1,0 +1,27 @@
+/**
+ * Payments has no refusal in a shopper's language: its two errors are internal failures, not
+ * DomainErrors (decision 0720), each caught by the code that called.
+ */
+
+/**
+ * A gateway call that failed: no answer in time, a non-2xx status or a body that is not JSON. An
+ * internal failure, not a DomainError (decision 0720): each caller decides what it means
+ * (checkout refuses with paymentGatewayUnavailable, a webhook answers a reason code).
+ */
+export class GatewayError extends Error {
+  readonly status: number | null;
+  readonly body: unknown;
+  constructor(message: string, status: number | null, body: unknown) {
+    super(message);
+    this.name = 'GatewayError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/**
+ * A gateway's report whose amount or currency is not the payment's. An internal failure, not a
+ * refusal in anyone's language (decision 0720): thrown to roll back the notification's
+ * transaction, so a corrected redelivery still applies; the webhook answers 422.
+ */
+export class AmountMismatchError extends Error {}
