@@ -5,15 +5,21 @@ import {
   convertMinor,
   convertWithUsdRates,
   formatAmount,
+  formatInstallment,
   formatPrice,
   formatPriceValue,
+  formatRate,
   formatShownPrice,
   getLocaleCurrency,
   getSecondaryCurrencies,
   getStructuredDataCurrency,
   getStructuredDataPrice,
+  getStructuredDataPriceText,
   getUsdRates,
+  parseAmount,
   scaleToMinor,
+  type AmountFormat,
+  type AmountProblem,
   toDecimalText,
   toMajor,
   toMinor,
@@ -77,6 +83,34 @@ describe('formatAmount (contract numbers in major units)', () => {
     [Infinity, 3, ''],
   ])('rounds and falls back: %d of %d -> %s', (major, id, expected) => {
     expect(formatAmount(major, id)).toBe(expected);
+  });
+});
+
+describe('formatInstallment (card instalments, rounded up to cover the total)', () => {
+  it.each<[number, number, number, string]>([
+    [100, 1, 3, 'R$ 33,34'],
+    [100.1, 1, 3, 'R$ 33,37'],
+    [89.9, 1, 1, 'R$ 89,90'],
+    [90, 1, 10, 'R$ 9,00'],
+    [0.3, 2, 3, 'U$ 0,10'],
+    [656271, 3, 2, 'G$ 328.136'],
+    [1000, 4, 3, 'P$ 333,34'],
+    [100, 9, 3, 'R$ 33,34'],
+    [Number.NaN, 1, 3, ''],
+    [100, 1, 0, ''],
+  ])('%d of %d in %d -> %s', (major, id, count, expected) => {
+    expect(formatInstallment(major, id, count)).toBe(expected);
+  });
+});
+
+describe('formatRate (the panel shows a rate as it is typed)', () => {
+  it.each<[number, Locale, string]>([
+    [5.4, 'pt-BR', '5,4'],
+    [7300, 'es-PY', '7300'],
+    [1180.123456789, 'es-AR', '1180,123457'],
+    [Number.NaN, 'pt-BR', ''],
+  ])('%d in %s -> %s', (rate, locale, expected) => {
+    expect(formatRate(rate, locale)).toBe(expected);
   });
 });
 
@@ -235,5 +269,90 @@ describe('convertWithUsdRates (the server price table)', () => {
         ]),
       ),
     ).toBeNull();
+  });
+});
+
+/**
+ * parseAmount: each caller's format. 'locale' is what the panel's forms read (es-PY/pt-BR typing
+ * and the decimal-comma text the fields show), 'either' the import files, 'plain' the gateways.
+ */
+describe('parseAmount (every typed or received amount)', () => {
+  it.each<[AmountFormat, string | number, number, number | AmountProblem]>([
+    // the panel: ',' decimal, '.' thousands, a '.' that cannot group is a decimal point
+    ['locale', '1.234,50', 2, 123_450],
+    ['locale', '1234,5', 2, 123_450],
+    ['locale', '89,90', 2, 8990],
+    ['locale', '89.90', 2, 8990],
+    ['locale', '89.9', 2, 8990],
+    ['locale', '1.234.567', 0, 1_234_567],
+    ['locale', '12.345', 0, 12_345],
+    ['locale', '150000', 0, 150_000],
+    ['locale', '1.500', 2, 'ambiguous'],
+    ['locale', '7.300', 6, 'ambiguous'],
+    ['locale', '1,500', 2, 150],
+    ['locale', '5,125', 6, 5_125_000],
+    ['locale', '1180.125', 6, 1_180_125_000],
+    ['locale', '0.500', 2, 50],
+    ['locale', '1,234.56', 2, 'invalid'],
+    ['locale', '1,5', 0, 'decimals'],
+    ['locale', '12,345', 2, 'decimals'],
+    ['locale', ' 1 500 ', 0, 1500],
+    // import files: either mark, as files come from anywhere (decision 0800's tests keep theirs)
+    ['either', '1.234,56', 2, 123_456],
+    ['either', '1,234.56', 2, 123_456],
+    ['either', '1234.56', 2, 123_456],
+    ['either', '650.000', 0, 650_000],
+    ['either', '650,000', 0, 650_000],
+    ['either', '1.500', 2, 'ambiguous'],
+    ['either', '1,500', 2, 'ambiguous'],
+    ['either', '10.505', 2, 'decimals'],
+    ['either', '1.2.3,4,5', 2, 'invalid'],
+    ['either', 89.9, 2, 8990],
+    ['either', 19.99, 2, 1999],
+    ['either', 0.1 + 0.2, 2, 30],
+    ['either', 1.005, 2, 'decimals'],
+    // gateways: JSON numbers or their plain text, never grouping
+    ['plain', 100_000, 0, 100_000],
+    ['plain', '100000.00', 0, 100_000],
+    ['plain', 89.9, 2, 8990],
+    ['plain', '89.90', 2, 8990],
+    ['plain', '1.500,00', 2, 'invalid'],
+    ['plain', '89,90', 2, 'invalid'],
+    ['plain', Number.NaN, 2, 'invalid'],
+    ['plain', 1e21, 2, 'invalid'],
+    // refusals every format shares
+    ['locale', '', 2, 'required'],
+    ['either', '   ', 2, 'required'],
+    ['locale', '-3', 2, 'negative'],
+    ['plain', -3, 2, 'negative'],
+    ['locale', 'doze', 2, 'invalid'],
+    ['locale', '5.', 2, 'invalid'],
+    ['either', ',5', 2, 'invalid'],
+    ['locale', '1.23.456', 0, 'invalid'],
+    ['either', '99999999999999999', 2, 'too_large'],
+  ])('%s %j with %d decimals -> %j', (format, value, decimals, expected) => {
+    expect(parseAmount(value, { decimals, format })).toBe(expected);
+  });
+});
+
+/** Product pages' JSON-LD offer price: a product's valor_venda (major units, a float) as schema.org text. */
+describe('getStructuredDataPriceText (JSON-LD offers)', () => {
+  it.each<[string, number, CurrencyId, string]>([
+    ['PYG keeps its own, no decimals', 656270, 3, '656270'],
+    ['PYG millions', 12_345_678, 3, '12345678'],
+    ['USD two decimals', 89.9, 2, '89.90'],
+    ['USD whole keeps .00', 100, 2, '100.00'],
+    ['USD a float 19.99', 19.99, 2, '19.99'],
+    ['USD 0.1 + 0.2', 0.1 + 0.2, 2, '0.30'],
+    ['USD 1.005 rounds half up', 1.005, 2, '1.01'],
+    ['BRL goes out in USD', 485.46, 1, '89.90'],
+    ['BRL a float 19.99', 19.99, 1, '3.70'],
+    ['ARS goes out in USD', 1060.82, 4, '0.90'],
+    ['ARS 0.1 + 0.2 thousands', (0.1 + 0.2) * 10_000, 4, '2.54'],
+  ])('%s: %d of %d -> %s', (_name, major, id, expected) => {
+    expect(getStructuredDataPriceText(toMinor(major, id), id, RATES)).toBe(expected);
+  });
+  it('a missing rate publishes 0, as the spec converts', () => {
+    expect(getStructuredDataPriceText(8990, 1, [])).toBe('0.00');
   });
 });

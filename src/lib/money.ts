@@ -42,6 +42,70 @@ export function scaleToMinor(major: number, decimals: number): number {
   return Math.sign(scaled) * Math.round(Math.abs(scaled));
 }
 
+/** Why an amount was refused; each caller words it in its reader's language. */
+export type AmountProblem = 'required' | 'invalid' | 'negative' | 'decimals' | 'ambiguous' | 'too_large';
+
+/**
+ * How the caller's amounts are written (decision 0730):
+ * - 'locale': typed by people here (the panel): ',' is the decimal mark, '.' groups thousands
+ *   ('1.234,56'); a '.' that cannot be grouping is a decimal point ('1234.56', '89.9').
+ * - 'either': files from anywhere (imports): both marks present, the last is decimal; one mark
+ *   repeated groups; one mark once is decimal.
+ * - 'plain': machines (gateways, JSON numbers): digits and an optional '.' decimal point.
+ */
+export type AmountFormat = 'locale' | 'either' | 'plain';
+
+/** Amounts beyond this many minor units are refused: far above any price, still exact in a double. */
+const MAX_MINOR = 1e15;
+
+/**
+ * The one reader of typed or received amounts: major units (text or a number) to minor units of
+ * a currency (or field) with `decimals` digits. Never rounds: more decimals than allowed is
+ * 'decimals'. A lone mark after 1 to 3 digits and before exactly three ('1.500') groups when
+ * `decimals` is 0 and is 'ambiguous' otherwise (1.50 or 1500?), so nothing is read x1000.
+ */
+export function parseAmount(
+  value: string | number,
+  { decimals, format }: { decimals: number; format: AmountFormat },
+): number | AmountProblem {
+  const raw = typeof value === 'number' ? toPlainText(value, decimals) : value.replace(/\s/g, '');
+  if (raw === '') return 'required';
+  if (!/^-?[\d.,]*\d[\d.,]*$/.test(raw)) return 'invalid';
+  if (raw.startsWith('-')) return 'negative';
+  const mark = typeof value === 'number' ? '.' : findDecimalMark(raw, decimals, format);
+  if (mark === 'invalid' || mark === 'decimals' || mark === 'ambiguous') return mark;
+  const [whole = '', fraction, ...rest] = mark ? raw.split(mark) : [raw];
+  if (rest.length > 0 || (fraction !== undefined && !/^\d+$/.test(fraction))) return 'invalid';
+  // Grouping marks stand between groups of three digits ('1.234.567'), never in the fraction.
+  const groups = whole.split(/[.,]/);
+  if (groups.some((group, index) => !/^\d+$/.test(group) || (index > 0 && group.length !== 3))) return 'invalid';
+  const significant = (fraction ?? '').replace(/0+$/, '');
+  if (significant.length > decimals) return 'decimals';
+  const minor = Number(groups.join('')) * 10 ** decimals + Number(significant.padEnd(decimals, '0') || 0);
+  return Number.isSafeInteger(minor) && minor <= MAX_MINOR ? minor : 'too_large';
+}
+
+/** A number as plain text with enough digits to tell its decimals ('89.9', '1500'); 'x' (invalid) when not finite. */
+function toPlainText(value: number, decimals: number): string {
+  if (!Number.isFinite(value)) return 'x';
+  const text = value.toFixed(Math.max(decimals, 6));
+  return text.includes('e') ? text : text.replace(/\.?0+$/, '') || '0';
+}
+
+/** Which mark is the decimal one in `raw` (null: none, every mark groups), or why it cannot be told. */
+function findDecimalMark(raw: string, decimals: number, format: AmountFormat): '.' | ',' | null | 'invalid' | 'decimals' | 'ambiguous' {
+  const dots = raw.split('.').length - 1;
+  const commas = raw.split(',').length - 1;
+  if (format === 'plain') return commas > 0 || dots > 1 ? 'invalid' : dots === 1 ? '.' : null;
+  if (dots > 0 && commas > 0) return format === 'locale' || raw.lastIndexOf(',') > raw.lastIndexOf('.') ? ',' : '.';
+  if (format === 'locale' && commas > 0) return ',';
+  const only = dots > 0 ? '.' : commas > 0 ? ',' : null;
+  if (only === null || dots + commas > 1) return null;
+  if (!/^[1-9]\d{0,2}[.,]\d{3}$/.test(raw)) return only;
+  if (decimals === 0) return null;
+  return raw.slice(-3).replace(/0+$/, '').length > decimals ? 'decimals' : 'ambiguous';
+}
+
 /** Major to minor units of currency `id` (scaleToMinor with its decimals). */
 export function toMinor(major: number, id: CurrencyId): number {
   return scaleToMinor(major, CURRENCIES[id].decimals);
@@ -81,6 +145,16 @@ export function formatAmount(major: number, currencyId: number): string {
   if (!Number.isFinite(major)) return '';
   const id = isCurrencyId(currencyId) ? currencyId : CURRENCY.BRL;
   return formatPrice(toMinor(major, id), id);
+}
+
+/**
+ * One of `count` equal card instalments of a contract amount in MAJOR units, rounded up to the
+ * currency's minor unit so the instalments cover the total (R$ 100,00 in 3: 'R$ 33,34').
+ */
+export function formatInstallment(major: number, currencyId: number, count: number): string {
+  if (!Number.isFinite(major) || !Number.isInteger(count) || count < 1) return '';
+  const id = isCurrencyId(currencyId) ? currencyId : CURRENCY.BRL;
+  return formatPrice(Math.ceil(toMinor(major, id) / count), id);
 }
 
 /**
@@ -139,6 +213,14 @@ function getUsdRate(rates: readonly RateLike[], id: CurrencyId): number | null {
 }
 
 /**
+ * An exchange rate as people here write it ('5,4', '7300'): the locale's decimal mark, up to 6
+ * decimals, no grouping, so a rate reads as it is typed in the panel's form.
+ */
+export function formatRate(rate: number, locale: Locale): string {
+  return Number.isFinite(rate) ? new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: false }).format(rate) : '';
+}
+
+/**
  * Converts minor units of `from` into minor units of `to` through the USD rates: from -> USD
  * -> to. Gives 0 when a needed rate is missing (spec section 9).
  */
@@ -186,4 +268,13 @@ export function getStructuredDataCurrency(id: CurrencyId): 'PYG' | 'USD' {
 export function getStructuredDataPrice(minor: number, id: CurrencyId, rates: readonly RateLike[]): number {
   const target = id === CURRENCY.PYG ? CURRENCY.PYG : CURRENCY.USD;
   return toMajor(convertMinor(minor, id, target, rates), CURRENCIES[target].decimals);
+}
+
+/**
+ * The same amount as schema.org's `price` text: a point and the currency's decimals, computed on
+ * integers ('89.90', '656270'), so no float ever prints as '19.990000000000002'.
+ */
+export function getStructuredDataPriceText(minor: number, id: CurrencyId, rates: readonly RateLike[]): string {
+  const target = id === CURRENCY.PYG ? CURRENCY.PYG : CURRENCY.USD;
+  return toDecimalText(convertMinor(minor, id, target, rates), CURRENCIES[target].decimals);
 }

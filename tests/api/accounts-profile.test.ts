@@ -61,4 +61,35 @@ describe('POST /ecom/cliente/update-profile', () => {
     expect(await currentFiles(customer.id)).toEqual([]);
     expect((await updateProfile(profileForm({ telefone: '1', documento_tipo: 'CPF', documento: '1' }))).status).toBe(401);
   });
+
+  it('reads the phone by the registration rule, in the customer country: an incomplete one is a field message, nothing saved', async () => {
+    const brazilian = await createTestCustomer();
+    const token = await signIn(brazilian);
+    const refused = await updateProfile<FieldErrorAnswer>(
+      profileForm({ telefone: '45 9987', documento_tipo: 'CPF', documento: '11144477735' }),
+      token,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ telefone: ['Telefone incompleto'] });
+    const me = await apiJson<AccountMe>('/ecom/me', { method: 'POST', token, headers: sameOrigin() });
+    expect(me.body).toMatchObject({ telefone: '+55 (45) 99999-0000', documento: '529.982.247-25' });
+
+    const paraguayan = await createTestCustomer({ foreignBuyer: 0 });
+    const esToken = await signIn(paraguayan, 'es');
+    const send = (telefone: string) =>
+      apiJson<FieldErrorAnswer & ProfileSavedAnswer>('/ecom/cliente/update-profile', {
+        method: 'POST',
+        host: 'es',
+        token: esToken,
+        body: profileForm({ telefone, documento_tipo: 'CEDULA', documento: '1234567' }),
+        headers: sameOrigin('es'),
+      });
+    const short = await send('0981 123');
+    expect(short.status).toBe(422);
+    expect(short.body.errors).toEqual({ telefone: ['Teléfono incompleto'] });
+    // a Paraguayan landline (issue 16 point 6) is complete, stored in its international form
+    const landline = await send('061 500 200');
+    expect(landline.status).toBe(200);
+    expect(landline.body.user.telefone).toBe('+595 61 500 200');
+  });
 });

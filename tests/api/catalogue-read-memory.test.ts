@@ -54,6 +54,30 @@ describe('catalogue reads kept in memory', () => {
     }
   });
 
+  it('answers a remembered code search anew after a plain SQL insert adds a second match', async () => {
+    const db = getTestDb();
+    const code = `cod${makeWord()}`;
+    const insert = (productCode: string, name: string) =>
+      db.query<{ id: number }>(
+        `INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id)
+         VALUES ($1, $1, $2, $2, 1000, 3, (SELECT min(id) FROM brands), (SELECT min(id) FROM categories)) RETURNING id`,
+        [productCode, name],
+      );
+    const ids: number[] = [];
+    try {
+      ids.push((await insert(code, 'Broca de teste')).rows[0]!.id);
+      // Only the product with that code matches: its page has no other rows to read.
+      expect((await search(code)).data.map((p) => p.codigo)).toEqual([code]);
+      expect((await search(code)).data.map((p) => p.codigo)).toEqual([code]); // from memory
+      ids.push((await insert(`${code}-b`, `Serra ${code}x`)).rows[0]!.id);
+      const found = await search(code);
+      expect(found.total).toBe(2);
+      expect(found.data.map((p) => p.codigo)).toEqual([code, `${code}-b`]);
+    } finally {
+      await db.query('DELETE FROM products WHERE id = ANY($1::int[])', [ids]);
+    }
+  });
+
   it('shows a category and a brand added in SQL on the listing pages after the change notice', async () => {
     const db = getTestDb();
     const id = randomInt(1e9);

@@ -29,9 +29,8 @@ interface ProductState {
   active: boolean;
 }
 
-// Amounts are read as text (bigint and numeric come back as PostgreSQL writes them): the test
-// process's pg type parsers depend on which server modules its helpers load (db/client.ts sets
-// numbers), and these checks must not.
+// Amounts are read as text (bigint and numeric come back as PostgreSQL writes them), whatever
+// parsers the test pool has.
 async function pickProduct(offset: number): Promise<ProductState> {
   const { rows } = await getTestDb().query<ProductState>(
     `SELECT id, code, slug, price_minor::text AS price_minor, currency_id, stock, name_es, description_es, active FROM products
@@ -138,6 +137,32 @@ describe('catalogue settings: products', () => {
     expect(html).toContain('value="doce"');
     expect(await readProduct(product.id)).toEqual(product);
     expect(await readAudit('product', product.code)).toEqual([]);
+  });
+
+  it('an ambiguous amount is refused with a field message, never read x1000; the form takes back the price it shows', async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const product = await pickProduct(6);
+    const path = `/painel/catalogo/produtos/${product.id}`;
+    const version = await readVersion(path, cookie);
+    const refused = await postForm(path, productFields(product, version, { preco: '1.500' }), { cookie });
+    expect(refused.status).toBe(422);
+    const html = await refused.text();
+    expect(html).toContain('Valor ambiguo: 1.500 puede ser 1,5 o 1500. Escribe 1500 (sin punto) o 1,5 (con coma).');
+    expect(html).toContain('value="1.500"');
+    expect(await readProduct(product.id)).toEqual(product);
+    // the field shows the price with a decimal comma, and sending the form unchanged keeps it
+    const form = await (await api(path, { host: 'es', headers: { cookie } })).text();
+    const shown = form.match(/name="preco"[^>]*value="([^"]*)"/)?.[1];
+    expect(shown).toBe((Number(product.price_minor) / 100).toFixed(2).replace('.', ','));
+    expect((await postForm(path, productFields(product, version, { preco: shown! }), { cookie })).status).toBe(303);
+    expect((await readProduct(product.id)).price_minor).toBe(product.price_minor);
+    const rates = await postForm(
+      '/painel/catalogo/cotacoes',
+      { versao: '1', cotacao_1: '5,4', cotacao_3: '7.300', cotacao_4: '1180' },
+      { cookie },
+    );
+    expect(rates.status).toBe(422);
+    expect(await rates.text()).toContain('Valor ambiguo: 1.500 puede ser 1,5 o 1500.');
   });
 
   it('a stale form is refused with "changed meanwhile": the other edit stays, the staff input comes back', async () => {

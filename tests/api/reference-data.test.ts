@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { offeredDistricts } from '../../scripts/reference/sifen-rules.mjs';
+import { offeredDistricts } from '#scripts/reference/sifen-rules.mjs';
 import { apiJson, type ErrorAnswer } from '../support/api.ts';
 
 // accounts spec section 3: estado_id order, counts and cidade_id ranges where it gives them.

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 import pg from 'pg';
+import { DB_TYPES } from '#server/db/client.ts';
 
 export type Host = 'br' | 'es' | 'local';
 
@@ -96,6 +97,7 @@ export async function apiJson<T = unknown>(path: string, request: ApiRequest = {
 let pool: pg.Pool | undefined;
 /** Direct access to the test run's database, for arranging data and checking what was stored. */
 export function getTestDb(): pg.Pool {
-  pool ??= new pg.Pool({ connectionString: ownStack?.databaseUrl ?? inject('databaseUrl'), max: 4 });
+  // The shop's own type parsers: server services run on this pool in some tests.
+  pool ??= new pg.Pool({ connectionString: ownStack?.databaseUrl ?? inject('databaseUrl'), max: 4, types: DB_TYPES });
   return pool;
 }

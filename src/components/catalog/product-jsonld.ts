@@ -1,6 +1,6 @@
 import type { ExchangeRate, Product } from '#lib/contract/catalog.ts';
 import { toBreadcrumbJsonLd } from '../seo/seo.ts';
-import { getStructuredDataCurrency, getStructuredDataPrice, isCurrencyId, toMinor } from '#lib/money.ts';
+import { getStructuredDataCurrency, getStructuredDataPriceText, isCurrencyId, toMinor } from '#lib/money.ts';
 
 /**
  * How the shop delivers, from its own rate table: home delivery in Paraguay (cheapest rate, its
@@ -65,7 +65,6 @@ export function toProductJsonLd(
 ): Record<string, unknown>[] {
   const url = `${origin}/produto/${product.slug}`;
   const currency = isCurrencyId(product.moeda.id) ? product.moeda.id : 2;
-  const price = getStructuredDataPrice(toMinor(product.valor_venda, currency), currency, rates);
   const inStock = product.tem_estoque && product.qtde_disponivel > 0;
   const productLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -81,7 +80,7 @@ export function toProductJsonLd(
     offers: {
       '@type': 'Offer',
       url,
-      price: price.toFixed(getStructuredDataCurrency(currency) === 'PYG' ? 0 : 2),
+      price: getStructuredDataPriceText(toMinor(product.valor_venda, currency), currency, rates),
       priceCurrency: getStructuredDataCurrency(currency),
       availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',

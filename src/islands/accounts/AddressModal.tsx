@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import * as z from 'zod/mini';
 import { createAddressSchema, type AccountAddress } from '#lib/contract/accounts.ts';
 import { formatCep, toDigits } from '#lib/documents.ts';
@@ -129,7 +129,7 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
     setValues((v) => ({ ...v, cidade_id: id, cidade: cities.find((c) => String(c.cidade_id) === id)?.nome_cidade ?? '' }));
   }
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent) {
     event.preventDefault();
     const payload = { ...values, pais_id: String(mode), pais: mode === 1 ? 'Brasil' : 'Paraguai' };
     const checked = z.safeParse(createAddressSchema(f), payload);

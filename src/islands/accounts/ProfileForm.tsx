@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { formatCpfOrCnpj, formatRuc } from '#lib/documents.ts';
 import { accountMessages } from '#lib/i18n/accounts.ts';
 import { formMessages } from '#lib/i18n/forms.ts';
@@ -38,7 +38,7 @@ export default function ProfileForm({ locale, brazilian, phone, documentType, do
   const formatDocument = (value: string, type: string) =>
     type === 'CPF' ? formatCpfOrCnpj(value) : type === 'RUC' ? formatRuc(value) : value;
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     setBusy(true);
     setStatus(null);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { accountMessages } from '#lib/i18n/accounts.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
@@ -13,7 +13,7 @@ export default function RecoveryForm({ locale }: { locale: Locale }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     if (!email.trim()) {
       window.alert(t('recoverEmailMissing'));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatAmount } from '#lib/money.ts';
+import { formatAmount, formatInstallment } from '#lib/money.ts';
 import { getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '#lib/contract/orders.ts';
 import { cartMessages } from '#lib/i18n/cart.ts';
 import { checkoutMessages, type CheckoutMessageKey } from '#lib/i18n/checkout.ts';
@@ -260,7 +260,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
               <select value={installments} onChange={(event) => setInstallments(Number(event.target.value))}>
                 {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((n) => (
                   <option key={n} value={n}>
-                    {t('installmentOption', { n, amount: money(Math.ceil(((total + freight) / n) * 100) / 100) })}
+                    {t('installmentOption', { n, amount: formatInstallment(total + freight, cart?.moeda_id ?? currencyId, n) })}
                   </option>
                 ))}
               </select>

@@ -3,7 +3,7 @@ import { isValidCnpj, isValidCpf, isValidRuc, toDigits } from '../documents.ts';
 import type { FormMessageKey } from '../i18n/forms.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { getPasswordProblem, type PasswordProblem } from '../password-rule.ts';
-import { isCompletePhone } from '../phone.ts';
+import { isCompletePhone, type PhoneCountry } from '../phone.ts';
 import { isSafeText, MAX_FIELD_LENGTH } from '../safe-text.ts';
 
 /**
@@ -31,6 +31,11 @@ const rules = {
     (t: T): Rule =>
     (v) =>
       v !== '' && !EMAIL.test(v.trim()) ? t('email') : null,
+  /** The shop's one phone rule (lib/phone.ts), the number read in `country`. */
+  phone:
+    (t: T, country: (all: Values) => PhoneCountry): Rule =>
+    (v, all) =>
+      isCompletePhone(v, country(all)) ? null : t('phone'),
   password:
     (t: T): Rule =>
     (v) => {
@@ -124,7 +129,7 @@ export function createRegistrationSchema(t: T) {
       r.email(t),
       (v, all) => (v.trim().toLowerCase() !== (all.email ?? '').trim().toLowerCase() ? t('emailsMustMatch') : null),
     ],
-    telefone: [r.required(t), r.max(t, 20), (v, all) => (isCompletePhone(v, isBrazilian(all) ? 'BR' : 'PY') ? null : t('phone'))],
+    telefone: [r.required(t), r.max(t, 20), r.phone(t, (all) => (isBrazilian(all) ? 'BR' : 'PY'))],
     password: [r.required(t), r.password(t)],
     password_confirmation: [r.required(t), (v, all) => (v !== all.password ? t('passwordsMustMatch') : null)],
     documento_tipo: [r.max(t, 20)],
@@ -210,9 +215,10 @@ export function createPasswordChangeSchema(t: T) {
 
 export const PROFILE_DOCUMENT_TYPES = ['CPF', 'RUC', 'CEDULA'] as const;
 
-export function createProfileSchema(t: T) {
+/** The profile form; the phone is read in the customer's own country (`phoneCountry`), as registration read it. */
+export function createProfileSchema(t: T, phoneCountry: PhoneCountry) {
   return defineForm(t, {
-    telefone: [rules.required(t), rules.max(t, 20)],
+    telefone: [rules.required(t), rules.max(t, 20), rules.phone(t, () => phoneCountry)],
     documento_tipo: [rules.required(t), (v) => ((PROFILE_DOCUMENT_TYPES as readonly string[]).includes(v) ? null : t('required'))],
     documento: [
       rules.required(t),

@@ -58,4 +58,11 @@ describe('the product row schema', () => {
       ]);
     }
   });
+
+  it('refuses "1.500" dollars as ambiguous (1.50 or 1500?) rather than guess; in guaraníes it is 1500', () => {
+    const result = CatalogueProductSchema.safeParse({ ...row, moeda: 'USD' });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(toRowIssues(result.error)).toEqual([{ field: 'preco', problem: 'ambiguous' }]);
+    expect(CatalogueProductSchema.parse({ ...row, preco: '1,50', moeda: 'USD' })).toMatchObject({ priceMinor: 150 });
+  });
 });

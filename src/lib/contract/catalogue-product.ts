@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY } from '../locale.ts';
-import { CURRENCIES } from '../money.ts';
+import { CURRENCIES, parseAmount } from '../money.ts';
 import { isSafeText } from '../safe-text.ts';
 import { PG_INT_MAX } from './input.ts';
 
@@ -22,7 +22,7 @@ export const CURRENCY_DECIMALS: Record<CurrencyCode, number> = {
 };
 
 /** The reasons a row is refused, named so each reader says them in its own language. */
-type RowProblem = 'required' | 'invalid' | 'too_long' | 'decimals' | 'negative' | 'too_large' | 'duplicate';
+type RowProblem = 'required' | 'invalid' | 'too_long' | 'decimals' | 'ambiguous' | 'negative' | 'too_large' | 'duplicate';
 
 const text = (max: number) => z.string().trim().max(max, { message: 'too_long' }).refine(isSafeText, { message: 'invalid' });
 const required = (max: number) => text(max).min(1, { message: 'required' });
@@ -50,42 +50,17 @@ const SpecificationSchema = z.object({
 });
 
 /**
- * Amount text in major units to minor units of a currency with `decimals` digits. Both marks
- * present: the last is the decimal mark. One mark repeated: grouping. One mark once: decimal,
- * except for a currency without decimals followed by exactly three digits ("1.500" guaranies).
+ * An import's amount in major units to minor units of a currency with `decimals` digits: money.ts's
+ * reader with either mark as the decimal one ('1.234,56', '1,234.56'), as files come from anywhere.
  */
 export function toMinorUnits(value: string | number, decimals: number): number | RowProblem {
-  const raw =
-    typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(Math.max(decimals, 6)).replace(/\.?0+$/, '') : '') : value.trim();
-  if (!/^-?[\d.,]+$/.test(raw) || !/\d/.test(raw)) return raw === '' ? 'required' : 'invalid';
-  if (raw.startsWith('-')) return 'negative';
-  const lastDot = raw.lastIndexOf('.');
-  const lastComma = raw.lastIndexOf(',');
-  let mark: string | null;
-  if (lastDot >= 0 && lastComma >= 0) mark = lastDot > lastComma ? '.' : ',';
-  else {
-    const only = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : null;
-    const once = only !== null && raw.indexOf(only) === raw.lastIndexOf(only);
-    const grouping = only !== null && (!once || (decimals === 0 && /^\d{1,3}[.,]\d{3}$/.test(raw)));
-    mark = once && !grouping ? only : null;
-  }
-  const parts = mark ? raw.split(mark) : [raw];
-  if (parts.length > 2) return 'invalid';
-  const [whole = '', fraction = ''] = parts;
-  // Grouping marks stand between groups of three digits ("1.234.567"), never in the fraction.
-  const groups = whole.split(/[.,]/);
-  if (!/^\d*$/.test(fraction) || groups.some((group, index) => !/^\d+$/.test(group) || (index > 0 && group.length !== 3))) return 'invalid';
-  const digits = groups.join('');
-  const trimmed = fraction.replace(/0+$/, '');
-  if (trimmed.length > decimals) return 'decimals';
-  const minor = Number(digits) * 10 ** decimals + Number(trimmed.padEnd(decimals, '0') || 0);
-  return Number.isSafeInteger(minor) && minor <= 1e15 ? minor : 'too_large';
+  return parseAmount(value, { decimals, format: 'either' });
 }
 
 // Whether the text is an amount at all is known per field; whether its decimals fit the currency, once the row has one.
 const amount = z.union([z.number(), z.string()]).superRefine((value, ctx) => {
   const minor = toMinorUnits(value, 4);
-  if (typeof minor === 'string' && minor !== 'decimals') ctx.addIssue({ code: 'custom', message: minor });
+  if (typeof minor === 'string' && minor !== 'decimals' && minor !== 'ambiguous') ctx.addIssue({ code: 'custom', message: minor });
 });
 const stock = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const digits = typeof value === 'number' ? value : value.trim().replace(/[.,]0+$/, '');
@@ -138,7 +113,7 @@ export interface RowIssue {
   problem: RowProblem;
 }
 
-const PROBLEMS = new Set<string>(['required', 'invalid', 'too_long', 'decimals', 'negative', 'too_large', 'duplicate']);
+const PROBLEMS = new Set<string>(['required', 'invalid', 'too_long', 'decimals', 'ambiguous', 'negative', 'too_large', 'duplicate']);
 
 /** A row's zod issues as (field, problem) pairs, one per field, for messages in the reader's language. */
 export function toRowIssues(error: z.ZodError): RowIssue[] {

@@ -9,7 +9,7 @@ import { createAuthService } from './service.ts';
 // handlers of routes.ts wire their own services from service.ts: this file re-exports routes.ts,
 // so routes.ts importing it back would make an import cycle.
 export type { CustomerRow } from './repository.ts';
-export { hashPassword, SESSION_COOKIE, toAccountUser, verifyPassword, type SessionCustomer } from './service.ts';
+export { getCustomerById, hashPassword, SESSION_COOKIE, toAccountUser, verifyPassword, type SessionCustomer } from './service.ts';
 export {
   getAccountTexts,
   getSignInRedirect,

@@ -184,6 +184,11 @@ type LoginResult =
   { kind: 'ok'; token: string; expiresAt: Date; user: AccountUser } | { kind: 'invalid' } | { kind: 'limited'; retryAfterSeconds: number };
 
 /** Sign-in and password change, with the per-account and per-IP limits of issue 5 point 7. */
+/** A customer's record by id: the one read of it, which the profile reaches through accounts/index.ts. */
+export function getCustomerById(db: Queryable, id: number): Promise<CustomerRow | null> {
+  return createCustomerRepository(db).findById(id);
+}
+
 export function createAuthService({ db, clock, limiter }: { db: Queryable; clock: Clock; limiter: RateLimiter }) {
   const customers = createCustomerRepository(db);
   const sessions = createSessionService({ db, clock });

@@ -243,55 +243,78 @@ async function readListing(
   // The page is chosen on products alone (index order), then only its rows are joined.
   const pageWhere = exceptExact ? `${whereSql} AND ${exceptExact}` : whereSql;
   const walkParams = [...params];
+  // Newest first within a filter that has its own (filter, in_stock, id) index (none, category,
+  // brand, both; in stock or not; text or not): the best plan is that index whatever the values,
+  // so the page's LIMIT and OFFSET are written into the text and PostgreSQL keeps one generic
+  // plan of the statement (it costs a parameter LIMIT as a tenth of the table, so it planned
+  // every page again: ~0.9 ms of its CPU, more than reading the page). Not for a department
+  // (a generic plan took the category's bitmap and sorted) nor a list of brands.
+  const pageBounds = toPageBounds(
+    (orderBy === undefined || orderBy === 'id') && query.brands_ids === undefined && query.department_id === undefined,
+    `${whereSql}|${lang}|${dir}|${exactId === null}`,
+    limit,
+    skip,
+  );
+  const boundsSql = (bindValue: (value: unknown) => string) =>
+    pageBounds ? pageBounds : `LIMIT ${bindValue(limit)} OFFSET ${bindValue(skip)}`;
   const indexedPageSql = `SELECT p.id, ${selectKeys} FROM products p ${pageWhere}
-    ORDER BY ${orderKeys} LIMIT ${bind(limit)} OFFSET ${bind(skip)}`;
+    ORDER BY ${orderKeys} ${boundsSql(bind)}`;
   const indexedParams = [...params];
+  const toPageQuery = (prepared: boolean, sql: string, values: unknown[]) =>
+    prepared ? toPreparedQuery(sql, values) : { text: sql, values };
   // Each row also carries the catalogue version its statement saw.
-  const readPage = (pageSql: string, values: unknown[]) =>
+  const readPage = (pageSql: string, values: unknown[], prepared: boolean) =>
     db.query<ProductRow & { catalog_version: number | null }>(
       toPageQuery(
+        prepared,
         `SELECT ${getProductColumns(lang)}, (SELECT version FROM catalog_state) AS catalog_version
      FROM (${pageSql}) page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
      ORDER BY ${keys.map((k, i) => `page.k${i} ${k.dir}`).join(', ')}`,
         values,
       ),
     );
-  // A filter's page keeps one plan (its index order); a search's depends on its words.
-  const toPageQuery = (sql: string, values: unknown[]) => (q ? { text: sql, values } : toPreparedQuery(sql, values));
+  // A filter's page keeps one plan (its index order), and so does a search's walk (the ordered
+  // index, whatever the words); a search ranked by relevance is planned for its words.
   const readTextPage = async () => {
-    if (!q || total <= RANK_LIMIT) return readPage(indexedPageSql, indexedParams);
+    if (!q || total <= RANK_LIMIT) return readPage(indexedPageSql, indexedParams, !q);
     const filters = where.filter((condition) => condition !== textCondition);
     const bindWalk = (value: unknown) => `$${walkParams.push(value)}`;
     const walkSql = searchWalkSql({
       filters,
       exceptExact,
-      textCondition,
+      // The query made once (an InitPlan), not once a row when the plan is the generic one.
+      textCondition: `p.search_${lang} @@ (SELECT to_tsquery('simple', ${q}))`,
       keys,
       selectKeys,
       orderKeys,
       bind: bindWalk,
       walkRows: toWalkRows(skip + limit, total, allProducts ?? total),
-      limit,
-      skip,
+      bounds: boundsSql(bindWalk),
     });
-    const walked = await readPage(walkSql, walkParams);
+    const walked = await readPage(walkSql, walkParams, true);
     // A page cut short by the walk's cap (matches crowded at the end of the index order):
     // the text index finds them instead.
-    const expected = Math.max(0, Math.min(limit, total - (exactId === null ? 0 : 1) - skip));
-    return walked.rows.length >= expected ? walked : readPage(indexedPageSql, indexedParams);
+    return walked.rows.length >= expected ? walked : readPage(indexedPageSql, indexedParams, false);
   };
+  // Rows the page has besides the exact code's product. None (a code that only its product
+  // matches): no page to read; its words' index scan cost ~9 ms for common prefixes ("11:*").
+  const expected = Math.max(0, Math.min(limit, total - (exactId === null ? 0 : 1) - skip));
   const [page, exact] = await Promise.all([
-    limit > 0 ? readTextPage() : Promise.resolve({ rows: [] as (ProductRow & { catalog_version: number | null })[] }),
+    expected > 0 ? readTextPage() : Promise.resolve({ rows: [] as (ProductRow & { catalog_version: number | null })[] }),
     exactId !== null && offset === 0
-      ? db.query<ProductRow>(
-          toPreparedQuery(`SELECT ${getProductColumns(lang)} FROM products p ${PRODUCT_JOINS} WHERE p.id = $1`, [exactId]),
+      ? db.query<ProductRow & { catalog_version: number | null }>(
+          toPreparedQuery(
+            `SELECT ${getProductColumns(lang)}, (SELECT version FROM catalog_state) AS catalog_version
+             FROM products p ${PRODUCT_JOINS} WHERE p.id = $1`,
+            [exactId],
+          ),
         )
-      : Promise.resolve({ rows: [] as ProductRow[] }),
+      : Promise.resolve({ rows: [] as (ProductRow & { catalog_version: number | null })[] }),
   ]);
   if (pinned !== undefined) {
     // Facts or terms from memory: the page must have been read at their version (a page with no
-    // rows of its own, e.g. only the exact code's product, asks for the version).
-    const seen = page.rows[0]?.catalog_version ?? (await getCatalogVersion(db));
+    // rows, e.g. only the exact code's product, takes it from that product's row or asks).
+    const seen = page.rows[0]?.catalog_version ?? exact.rows[0]?.catalog_version ?? (await getCatalogVersion(db));
     if (seen !== pinned) {
       seeVersion(memory, seen);
       return null;
@@ -299,6 +322,32 @@ async function readListing(
   }
   const currency = query.moeda_id as CurrencyId | undefined;
   return { data: [...exact.rows, ...page.rows].map((row) => toProductCard(row, rates, currency)), total };
+}
+
+/**
+ * Statement shapes given literal page bounds so far. Each is kept prepared, with its plan, on
+ * every connection that ran it: ~150 kB of PostgreSQL memory (pg_backend_memory_contexts), so
+ * at most 64 (~10 MB a connection); later ones keep parameters (planned each time, as before).
+ */
+const literalBounds = new Set<string>();
+const MAX_LITERAL_BOUNDS = 64;
+/** Pages past the first few are rare: their bounds stay parameters. */
+const MAX_LITERAL_OFFSET = 100;
+
+/**
+ * The page's `LIMIT n OFFSET m` as literals when its statement's plan does not depend on the
+ * values (`stable`) and it is one of the first pages: PostgreSQL then keeps a generic plan of it.
+ * A bounded number of such statements (by shape and bounds) per process; null: use parameters.
+ */
+function toPageBounds(stable: boolean, shape: string, limit: number, skip: number): string | null {
+  if (!stable || skip > MAX_LITERAL_OFFSET || !Number.isSafeInteger(limit) || !Number.isSafeInteger(skip)) return null;
+  const bounds = `LIMIT ${limit} OFFSET ${skip}`;
+  const key = `${shape}|${bounds}`;
+  if (!literalBounds.has(key)) {
+    if (literalBounds.size >= MAX_LITERAL_BOUNDS) return null;
+    literalBounds.add(key);
+  }
+  return bounds;
 }
 
 /**
@@ -319,8 +368,8 @@ interface WalkParts {
   orderKeys: string;
   bind: (value: unknown) => string;
   walkRows: number;
-  limit: number;
-  skip: number;
+  /** The page's LIMIT and OFFSET clause. */
+  bounds: string;
 }
 
 /**
@@ -332,12 +381,12 @@ interface WalkParts {
  * outer filter stops the walk at the page's last match (decision 0100).
  */
 function searchWalkSql(parts: WalkParts): string {
-  const { filters, exceptExact, textCondition, keys, selectKeys, orderKeys, bind, walkRows, limit, skip } = parts;
+  const { filters, exceptExact, textCondition, keys, selectKeys, orderKeys, bind, walkRows, bounds } = parts;
   const inner = `SELECT p.id, ${selectKeys}, ${textCondition} AS matches FROM products p
     ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} ORDER BY ${orderKeys} LIMIT ${bind(walkRows)}`;
   const outerFilter = ['w.matches', exceptExact.replace('p.id', 'w.id')].filter(Boolean).join(' AND ');
   return `SELECT w.id, ${keys.map((_, i) => `w.k${i}`).join(', ')} FROM (${inner}) w WHERE ${outerFilter}
-    ORDER BY ${keys.map((k, i) => `w.k${i} ${k.dir}`).join(', ')} LIMIT ${bind(limit)} OFFSET ${bind(skip)}`;
+    ORDER BY ${keys.map((k, i) => `w.k${i} ${k.dir}`).join(', ')} ${bounds}`;
 }
 
 /** A product by numeric id or slug, with description and specifications; null when absent. */
@@ -367,7 +416,8 @@ export async function getProductDetails(
 /**
  * The product page's related row: up to `limit` in-stock products of one brand but `exceptId`,
  * newest first (what listProducts orders them by), in one query: no total and no catalogue
- * version, which a row without pagination does not need (index products_brand_stock_idx).
+ * version, which a row without pagination does not need (index products_brand_stock_idx). The
+ * limit is written into the text (one per page kind), so the plan is kept (see toPageBounds).
  */
 export async function listRelatedProducts(
   db: Queryable,
@@ -381,10 +431,11 @@ export async function listRelatedProducts(
   const { rows } = await db.query<ProductRow>(
     toPreparedQuery(
       `SELECT ${getProductColumns(lang)}
-     FROM (SELECT p.id FROM products p WHERE p.brand_id = $1 AND p.in_stock AND p.active AND p.id <> $2 ORDER BY p.id DESC LIMIT $3) page
+     FROM (SELECT p.id FROM products p WHERE p.brand_id = $1 AND p.in_stock AND p.active AND p.id <> $2
+       ORDER BY p.id DESC LIMIT ${Math.max(0, Math.trunc(limit))}) page
      JOIN products p ON p.id = page.id ${PRODUCT_JOINS}
      ORDER BY p.id DESC`,
-      [brandId, exceptId, limit],
+      [brandId, exceptId],
     ),
   );
   return rows.map((row) => toProductCard(row, rates, currency));

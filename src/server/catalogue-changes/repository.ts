@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Queryable } from '../db/client.ts';
+import { DB_TYPES, type Queryable } from '../db/client.ts';
 
 /** The channel announcements travel on between processes (and manual SQL edits: see README). */
 const CATALOGUE_CHANNEL = 'catalogue_changed';
@@ -13,7 +13,7 @@ export async function notifyCatalogueChange(db: Queryable, payload: string): Pro
  * caller watches `error`/`end` and opens a new one when it is lost.
  */
 export async function openCatalogueListener(connectionString: string, onPayload: (payload: string) => void): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString });
+  const client = new pg.Client({ connectionString, types: DB_TYPES });
   client.on('notification', (message) => {
     if (message.channel === CATALOGUE_CHANNEL) onPayload(message.payload ?? '');
   });

@@ -1,15 +1,12 @@
 import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
-import { getPanelLocale, requireApiStaff, toAuditActor } from '../staff/index.ts';
-import { servePictureFile, type MediaCaller } from './routes.ts';
 import { createCatalogueMediaService, createPictureStore, createShowcaseService } from './service.ts';
 
-export { postBanners, postBrandLogo, postProductPictures, postSellers, type MediaCaller } from './routes.ts';
 export type { BannerRow, SellerRow } from './repository.ts';
 export { BRAND_NAME_MAX } from './service.ts';
 
-function getPictureStore() {
+export function getPictureStore() {
   const pool = getPool();
   return createPictureStore({ db: pool, connect: () => pool.connect() });
 }
@@ -49,16 +46,4 @@ export function storePictureFile(
   purpose: 'product' | 'banner' | 'brand' | 'seller' = 'product',
 ): Promise<string> {
   return getPictureStore().storePicture(bytes, fileName, purpose);
-}
-
-/** GET /img/f/{hash}-{width}.webp. */
-export function servePicture(file: string | undefined): Promise<Response> {
-  return servePictureFile(getPictureStore(), file);
-}
-
-/** The admin calling a catalogue-media endpoint, or the guard's JSON 401/403. */
-export function requireMediaCaller(context: { locals: App.Locals }): MediaCaller | Response {
-  const staff = requireApiStaff(context, { role: 'admin' });
-  if (staff instanceof Response) return staff;
-  return { actor: toAuditActor(staff), locale: getPanelLocale(context.locals) };
 }

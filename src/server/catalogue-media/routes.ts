@@ -3,15 +3,19 @@ import { BannerFormSchema, BrandFormSchema, PictureActionSchema, SellerFormSchem
 import type { Locale } from '#lib/locale.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { DomainError } from '../errors/domain-error.ts';
+import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { parseMultipart } from '../http/multipart.ts';
+import { jsonResult, rawResult, type ApiResult } from '../http/responses.ts';
+import { checkApiStaff, getPanelLocale, toAuditActor } from '../staff/index.ts';
 import { mediaError } from './errors.ts';
+import { getCatalogueMediaService, getPictureStore, getShowcaseService } from './index.ts';
 import { PICTURE_MAX_BYTES } from './pictures.ts';
-import type { CatalogueMediaService, PictureStore, ShowcaseService, UploadedPicture } from './service.ts';
+import type { UploadedPicture } from './service.ts';
 
 // The catalogue-media HTTP handlers, framework-free: the endpoint files under
-// src/pages/api/painel/catalogo run these after the staff guard (admins only).
-export interface MediaCaller {
+// src/pages/api/painel/catalogo are `toAstroRoute(handler)`; admins only.
+interface MediaCaller {
   actor: AuditActor;
   locale: Locale;
 }
@@ -21,52 +25,49 @@ const ID = /^\d{1,9}$/;
 
 type Body = { json: boolean; fields: Record<string, string>; file?: UploadedPicture };
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
-}
-
-const redirect = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+const NO_STORE = { 'cache-control': 'no-store' };
+const redirect = (location: string) => rawResult(303, null, { location, ...NO_STORE });
 
 /** A multipart form (with or without a picture) or a urlencoded one; JSON answers when the caller accepts JSON. */
-async function readBody(request: Request): Promise<Body> {
-  const wantsJson = /application\/json/i.test(request.headers.get('accept') ?? '');
-  const type = request.headers.get('content-type') ?? '';
-  if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
-    return { json: wantsJson, fields: Object.fromEntries(new URLSearchParams(await request.text())) };
+async function readBody(call: ApiCall, wantsJson: boolean): Promise<Body> {
+  if (/^application\/x-www-form-urlencoded\b/i.test(call.body.contentType ?? '')) {
+    return { json: wantsJson, fields: Object.fromEntries(new URLSearchParams(await call.body.text())) };
   }
-  const parsed = await parseMultipart(request, { fileFields: [FILE_FIELD], maxFileBytes: PICTURE_MAX_BYTES });
+  const parsed = await parseMultipart(call.body, { fileFields: [FILE_FIELD], maxFileBytes: PICTURE_MAX_BYTES });
   if (!parsed.ok) throw parsed.reason === 'too_large' ? mediaError('too_large', 'pictureTooLarge') : mediaError('invalid', 'badField');
   const file = parsed.files[FILE_FIELD];
   return { json: wantsJson, fields: parsed.fields, file: file ? { bytes: file.bytes, fileName: file.filename } : undefined };
 }
 
-/** Runs one change; answers JSON (200 / the refusal's status and message) or sends the form back to `back` with the outcome. */
-async function respond(caller: MediaCaller, request: Request, back: string, work: (body: Body) => Promise<unknown>): Promise<Response> {
-  const wantsJson = /application\/json/i.test(request.headers.get('accept') ?? '');
+/**
+ * Runs one change for an admin (else the guard's 401/403); answers JSON (200 / the refusal's
+ * status and message) or sends the form back to `back` with the outcome.
+ */
+async function respond(call: ApiCall, back: string, work: (body: Body, caller: MediaCaller) => Promise<unknown>): Promise<ApiResult> {
+  const staff = checkApiStaff(call.locals, { role: 'admin' });
+  if ('status' in staff) return staff;
+  const caller: MediaCaller = { actor: toAuditActor(staff), locale: getPanelLocale(call.locals) };
+  const wantsJson = /application\/json/i.test(call.headers.get('accept') ?? '');
   try {
-    const body = await readBody(request);
-    const result = await work(body);
-    return body.json ? json(200, { ok: true, ...(result && typeof result === 'object' ? result : {}) }) : redirect(`${back}?ok=1`);
+    const body = await readBody(call, wantsJson);
+    const result = await work(body, caller);
+    return body.json
+      ? jsonResult(200, { ok: true, ...(result && typeof result === 'object' ? result : {}) }, NO_STORE)
+      : redirect(`${back}?ok=1`);
   } catch (error) {
     const refusal = error instanceof z.ZodError ? mediaError('invalid', 'badField') : error;
     if (!(refusal instanceof DomainError)) throw error;
     if (!wantsJson) return redirect(`${back}?erro=${refusal.code}`);
-    const { status, body } = toErrorResult(refusal, caller.locale);
-    return json(status, { code: refusal.code, ...(body as object) });
+    const { status, body, headers } = toErrorResult(refusal, caller.locale);
+    return jsonResult(status, { code: refusal.code, ...(body as object) }, { ...headers, ...NO_STORE });
   }
 }
 
-export function postProductPictures(
-  service: CatalogueMediaService,
-  caller: MediaCaller,
-  idParam: string,
-  request: Request,
-): Promise<Response> {
-  const productId = ID.test(idParam) ? Number(idParam) : 0;
-  return respond(caller, request, `/painel/catalogo/produtos/${productId}/fotos`, async ({ fields, file }) => {
+/** POST /api/painel/catalogo/produtos/{id}/fotos: add a picture (multipart `imagem`), or order/remove one (`acao`, `url`). */
+export function postProductPictures(call: ApiCall): Promise<ApiResult> {
+  const productId = ID.test(call.id) ? Number(call.id) : 0;
+  const service = getCatalogueMediaService();
+  return respond(call, `/painel/catalogo/produtos/${productId}/fotos`, async ({ fields, file }, caller) => {
     if (!productId) throw mediaError('not_found', 'notFound');
     const input = PictureActionSchema.parse(fields);
     if (input.acao === 'add') {
@@ -81,8 +82,10 @@ export function postProductPictures(
   });
 }
 
-export function postBanners(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
-  return respond(caller, request, '/painel/catalogo/banners', async ({ fields, file }) => {
+/** POST /api/painel/catalogo/banners: save a banner (multipart `imagem` and fields), order or remove one. */
+export function postBanners(call: ApiCall): Promise<ApiResult> {
+  const service = getShowcaseService();
+  return respond(call, '/painel/catalogo/banners', async ({ fields, file }, caller) => {
     const input = BannerFormSchema.parse(fields);
     if (input.acao === 'save') {
       const id = await service.saveBanner(caller.actor, {
@@ -104,8 +107,10 @@ export function postBanners(service: ShowcaseService, caller: MediaCaller, reque
   });
 }
 
-export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
-  return respond(caller, request, '/painel/catalogo/marcas', async ({ fields, file }) => {
+/** POST /api/painel/catalogo/marcas: rename a brand or save its logo (multipart `imagem`, `id`). */
+export function postBrandLogo(call: ApiCall): Promise<ApiResult> {
+  const service = getShowcaseService();
+  return respond(call, '/painel/catalogo/marcas', async ({ fields, file }, caller) => {
     const { acao, id, nome } = BrandFormSchema.parse(fields);
     if (acao === 'rename') {
       await service.renameBrand(caller.actor, id, nome);
@@ -117,8 +122,10 @@ export function postBrandLogo(service: ShowcaseService, caller: MediaCaller, req
   });
 }
 
-export function postSellers(service: ShowcaseService, caller: MediaCaller, request: Request): Promise<Response> {
-  return respond(caller, request, '/painel/catalogo/vendedores', async ({ fields, file }) => {
+/** POST /api/painel/catalogo/vendedores: save a seller (name, roles, WhatsApp, photo `imagem`) or remove or move one. */
+export function postSellers(call: ApiCall): Promise<ApiResult> {
+  const service = getShowcaseService();
+  return respond(call, '/painel/catalogo/vendedores', async ({ fields, file }, caller) => {
     const input = SellerFormSchema.parse(fields);
     if (input.acao !== 'save') {
       if (input.id === undefined) throw mediaError('not_found', 'notFound');
@@ -139,18 +146,14 @@ export function postSellers(service: ShowcaseService, caller: MediaCaller, reque
   });
 }
 
-const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-
-/** One width of a stored picture: the address holds the content hash, so it is cached for a year, immutable. */
-export async function servePictureFile(store: PictureStore, file: string | undefined): Promise<Response> {
-  const match = file?.match(/^([0-9a-f]{20})-(\d{2,4})\.webp$/);
-  const bytes = match?.[1] && match[2] ? await store.readPictureVariant(match[1], Number(match[2])) : null;
-  if (!bytes) return notFound();
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'content-type': 'image/webp',
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-    },
+/** GET /img/f/{hash}-{width}.webp: the address holds the content hash, so it is cached for a year, immutable. */
+export async function getPictureFile({ params }: ApiCall): Promise<ApiResult> {
+  const match = params.file?.match(/^([0-9a-f]{20})-(\d{2,4})\.webp$/);
+  const bytes = match?.[1] && match[2] ? await getPictureStore().readPictureVariant(match[1], Number(match[2])) : null;
+  if (!bytes) return rawResult(404, 'Not found', { 'content-type': 'text/plain; charset=utf-8' });
+  return rawResult(200, new Uint8Array(bytes), {
+    'content-type': 'image/webp',
+    'cache-control': 'public, max-age=31536000, immutable',
+    'x-content-type-options': 'nosniff',
   });
 }

@@ -132,8 +132,6 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
   };
 }
 
-export type CatalogueMediaService = ReturnType<typeof createCatalogueMediaService>;
-
 export interface PictureStoreDeps {
   db: Queryable;
   connect: ConnectionSource['connect'];
@@ -430,5 +428,3 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     removeSeller,
   };
 }
-
-export type ShowcaseService = ReturnType<typeof createShowcaseService>;

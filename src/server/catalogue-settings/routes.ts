@@ -4,7 +4,7 @@
 import { panelCatalogueMessages } from '#lib/i18n/panel-catalogue.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { CURRENCIES, isCurrencyId, toDecimalText, toMinor } from '#lib/money.ts';
+import { CURRENCIES, isCurrencyId, parseAmount, toDecimalText } from '#lib/money.ts';
 import { isSafeText } from '#lib/safe-text.ts';
 import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/service.ts';
 import { DomainError } from '../errors/domain-error.ts';
@@ -153,47 +153,29 @@ export function createFieldReader(form: FormFields) {
       }
       return Number(raw);
     },
-    /** An amount typed as people type it here: "1.234,50", "1234.5", "150000". */
+    /** An amount typed as people type it here ("1.234,50", "1234,5", "150000"; money.ts's 'locale' format). */
     money(field: string, currencyId: number): number {
       const decimals = isCurrencyId(currencyId) ? CURRENCIES[currencyId].decimals : 2;
-      const major = toDecimal(form[field] ?? '', decimals);
-      if (major === null || Number(major) > MAX_MAJOR || !isCurrencyId(currencyId)) {
+      const minor = parseAmount(form[field] ?? '', { decimals, format: 'locale' });
+      if (minor === 'ambiguous') fail(field, { key: 'amountAmbiguous' });
+      else if (typeof minor !== 'number' || minor > MAX_MAJOR * 10 ** decimals || !isCurrencyId(currencyId)) {
         fail(field, { key: 'priceInvalid', params: { decimals } });
-        return 0;
-      }
-      return toMinor(Number(major), currencyId);
+      } else return minor;
+      return 0;
     },
-    /** A positive decimal of up to `decimals` places, as the text PostgreSQL's numeric reads. */
+    /** A positive decimal of up to `decimals` places, as the text PostgreSQL's numeric reads ("7300", "5.125"). */
     decimal(field: string, decimals: number, max: number, key: FieldProblem['key']): string {
-      const value = toDecimal(form[field] ?? '', decimals);
-      if (value === null || Number(value) <= 0 || Number(value) > max) {
-        fail(field, { key });
-        return '0';
-      }
-      return value;
+      const minor = parseAmount(form[field] ?? '', { decimals, format: 'locale' });
+      if (minor === 'ambiguous') fail(field, { key: 'amountAmbiguous' });
+      else if (typeof minor !== 'number' || minor <= 0 || minor > max * 10 ** decimals) fail(field, { key });
+      else return decimals > 0 ? toDecimalText(minor, decimals).replace(/\.?0+$/, '') : String(minor);
+      return '0';
     },
     fail,
     done(): void {
       if (Object.keys(problems).length > 0) throw settingsError('invalid_input', problems);
     },
   };
-}
-
-/**
- * "1.234,56" / "1,234.56" / "1234,5" / "7300" to "1234.56"; null when it is not a number or has
- * more than `decimals` places. The last separator followed by 1 to `decimals` digits is the
- * decimal one; the others group thousands.
- */
-export function toDecimal(typed: string, decimals: number): string | null {
-  const text = typed.trim().replace(/\s/g, '');
-  if (!/^\d[\d.,]{0,20}$/.test(text)) return null;
-  const match = decimals > 0 ? text.match(new RegExp(`^(.*?)[.,](\\d{1,${decimals}})$`)) : null;
-  const whole = (match ? match[1] : text) ?? '';
-  const fraction = match?.[2] ?? '';
-  if (!/^\d{1,3}([.,]?\d{3})*$/.test(whole) && !/^\d+$/.test(whole)) return null;
-  const digits = whole.replace(/[.,]/g, '');
-  if (digits.length > 12) return null;
-  return fraction ? `${Number(digits)}.${fraction}` : String(Number(digits));
 }
 
 export function readProductForm(form: FormFields): { version: string; change: ProductChange } {
@@ -239,12 +221,12 @@ export function readRatesForm(form: FormFields, currencyIds: readonly number[]):
   return { version: form.versao ?? '', rates };
 }
 
-/** A product as its form shows it before any edit (amount in major units with a point). */
+/** A product as its form shows it before any edit (amount in major units with a decimal comma, as typed here). */
 export function toProductFields(row: ProductEditRow): FormFields {
   const decimals = isCurrencyId(row.currency_id) ? CURRENCIES[row.currency_id].decimals : 2;
   return {
     versao: row.version,
-    preco: toDecimalText(Number(row.price_minor), decimals),
+    preco: toDecimalText(Number(row.price_minor), decimals).replace('.', ','),
     moeda: String(row.currency_id),
     estoque: String(row.stock),
     mostrar_preco: row.show_price ? 'on' : '',
@@ -268,9 +250,15 @@ export function toTaxonomyFields(row: TaxonomyRow & { menu_visible?: boolean }):
   };
 }
 
-/** The rates as their form shows them: trailing zeros of numeric(18,6) dropped. */
+/**
+ * The rates as their form shows them: trailing zeros of numeric(18,6) dropped, a decimal comma
+ * ('5,125', which the 'locale' reader takes back as is; '5.125' would be ambiguous).
+ */
 export function toRateFields(rows: readonly { currency_id: number; rate: string }[], version: string): FormFields {
-  return Object.fromEntries([['versao', version], ...rows.map((row) => [`cotacao_${row.currency_id}`, String(Number(row.rate))])]);
+  return Object.fromEntries([
+    ['versao', version],
+    ...rows.map((row) => [`cotacao_${row.currency_id}`, String(Number(row.rate)).replace('.', ',')]),
+  ]);
 }
 
 /** One form of the shipping page: a rate's price and days, a new rate, or a pickup point. */

@@ -1,5 +1,5 @@
 import { CURRENCY } from '#lib/locale.ts';
-import { convertWithUsdRates, formatPrice, isCurrencyId } from '#lib/money.ts';
+import { convertWithUsdRates, formatPrice, isCurrencyId, toMinor } from '#lib/money.ts';
 import type { PriceTable } from '../prices/index.ts';
 import { checkoutLimitError } from './errors.ts';
 
@@ -32,7 +32,7 @@ export function checkHoardingLimits(limits: CheckoutLimits, lines: ReservedLine[
   }
   const reserved = lines.reduce((sum, line) => sum + line.subtotal, 0);
   const reservedUsd = convertWithUsdRates(reserved, currencyId, CURRENCY.USD, pricing.usdRates);
-  const capUsdMinor = limits.maxUnpaidUsd * 100;
+  const capUsdMinor = toMinor(limits.maxUnpaidUsd, CURRENCY.USD);
   if (reservedUsd !== null && reservedUsd > capUsdMinor) {
     const capInOrderCurrency = convertWithUsdRates(capUsdMinor, CURRENCY.USD, currencyId, pricing.usdRates);
     const amount =

@@ -1,23 +1,15 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './client.ts';
+import { DB_TYPES } from './client.ts';
 
-const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+// @types/pg types a parser as taking a number; pg hands it the column's text.
+const shopParser = (oid: number) => DB_TYPES.getTypeParser(oid) as unknown as (value: string) => unknown;
 
-describe('isDatabaseUnavailable', () => {
-  it('recognises a database that cannot be reached now', () => {
-    expect(isDatabaseUnavailable(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
-    expect(isDatabaseUnavailable(withCode('read ECONNRESET', 'ECONNRESET'))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
-    expect(isDatabaseUnavailable(withCode('the database system is starting up', '57P03'))).toBe(true);
-    expect(isDatabaseUnavailable(withCode('terminating connection due to administrator command', '57P01'))).toBe(true);
-    expect(isDatabaseUnavailable(new AggregateError([withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED')]))).toBe(true);
-  });
-
-  it('leaves real faults (bad SQL, broken rules, bugs) as 500s', () => {
-    expect(isDatabaseUnavailable(withCode('syntax error at or near "SELEC"', '42601'))).toBe(false);
-    expect(isDatabaseUnavailable(withCode('duplicate key value violates unique constraint', '23505'))).toBe(false);
-    expect(isDatabaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
-    expect(isDatabaseUnavailable('down')).toBe(false);
+describe('the shop pools type parsers', () => {
+  it('read bigint and numeric as numbers on the shop pools only; pg elsewhere keeps its defaults', () => {
+    expect(shopParser(pg.types.builtins.INT8)('9007199254740991')).toBe(9007199254740991);
+    expect(shopParser(pg.types.builtins.NUMERIC)('7300.125000')).toBe(7300.125);
+    expect(pg.types.getTypeParser(pg.types.builtins.INT8)('42')).toBe('42');
+    expect(pg.types.getTypeParser(pg.types.builtins.NUMERIC)('5.40')).toBe('5.40');
   });
 });

@@ -6,9 +6,14 @@ import { createLogLimiter } from '../log/limit.ts';
 // An outage fails every connection at once: a few lines say so, not one per connection.
 const logDatabaseError = createLogLimiter({ linesPerWindow: 5, windowMs: 10_000 });
 
-// Parse bigint counts and numeric columns as JS numbers: every amount we store fits in 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+/**
+ * The type parsers of every connection the shop opens: bigint counts and numeric columns as JS
+ * numbers (every amount we store fits in 2^53). Given to each pool and client (pg's `types`
+ * option), never set on pg's process-wide registry: other code importing pg keeps its defaults.
+ */
+export const DB_TYPES = new pg.TypeOverrides();
+DB_TYPES.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+DB_TYPES.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(value));
 
 export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
@@ -69,7 +74,7 @@ function ignoreLentClientError(): void {
 function getConnectionOptions(): pg.PoolConfig {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error('DATABASE_URL is not set: start the shop through server.mjs or set it');
-  return { connectionString, connectionTimeoutMillis: getConfig().PG_CONNECT_TIMEOUT_MS };
+  return { connectionString, connectionTimeoutMillis: getConfig().PG_CONNECT_TIMEOUT_MS, types: DB_TYPES };
 }
 
 /**

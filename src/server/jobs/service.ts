@@ -4,6 +4,7 @@
 // (its wiring with the shop's tasks: index.ts).
 import { Logger, run, runMigrations, type TaskList } from 'graphile-worker';
 import pg from 'pg';
+import { DB_TYPES } from '#server/db/client.ts';
 
 export { addJob, toAddJobSql } from './repository.ts';
 
@@ -48,7 +49,7 @@ export async function startJobWorker({
   pollIntervalMs = 1000,
 }: JobWorkerOptions): Promise<JobWorker> {
   // Its own small pool: the LISTEN connection and job fetches must not take the request pool's connections.
-  const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
+  const pool = new pg.Pool({ connectionString, max: concurrency + 2, types: DB_TYPES });
   pool.on('error', (error) => console.error('[jobs] idle connection lost:', error.message));
   // A checked-out client (the LISTEN one) that loses its server must not crash the process either.
   pool.on('connect', (client) => client.on('error', (error) => console.error('[jobs] connection lost:', error.message)));

@@ -1,4 +1,4 @@
-import { scaleToMinor } from '#lib/money.ts';
+import { parseAmount } from '#lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 import type { HeaderReader } from '../http/responses.ts';
 import { GatewayError } from './errors.ts';
@@ -161,6 +161,6 @@ export async function callGateway<T>(url: string, request: GatewayRequest): Prom
 }
 
 export function toMinorUnits(value: unknown, decimals: number): number {
-  const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? scaleToMinor(number, decimals) : Number.NaN;
+  const minor = typeof value === 'number' || typeof value === 'string' ? parseAmount(value, { decimals, format: 'plain' }) : 'invalid';
+  return typeof minor === 'number' ? minor : Number.NaN;
 }

@@ -9,6 +9,7 @@ import { withDomainErrors as route } from '../http/error-result.ts';
 import { jsonResult, toFieldErrors, zodMessagesIn } from '../http/responses.ts';
 import { profileError } from './errors.ts';
 import { getProfileService } from './index.ts';
+import { getPhoneCountryOf } from './service.ts';
 
 /** POST /ecom/me: the signed-in customer's profile with the active addresses (enderecos). */
 export const getMe = route(async ({ locals }) => {
@@ -24,7 +25,7 @@ export const updateProfile = route(async ({ locals, body }) => {
   const customer = requireSignedIn(locals);
   const { t, f } = getAccountTexts(locals.locale);
   const upload = await readDocumentUpload(body, locals.locale, false);
-  const result = z.safeParse(createProfileSchema(f), upload.fields, zodMessagesIn(locals.locale));
+  const result = z.safeParse(createProfileSchema(f, getPhoneCountryOf(customer)), upload.fields, zodMessagesIn(locals.locale));
   const errors = { ...(result.success ? {} : toFieldErrors(result.error.issues)), ...upload.fileErrors };
   if (!result.success || Object.keys(errors).length > 0) return invalidForm(errors, locals.locale);
   const row = await getProfileService().updateProfile(customer, result.data, upload.files);

@@ -1,6 +1,6 @@
 import { formatCpfOrCnpj, formatRuc } from '#lib/documents.ts';
-import { toStoredPhone } from '#lib/phone.ts';
-import type { CustomerRow } from '../accounts/index.ts';
+import { toStoredPhone, type PhoneCountry } from '#lib/phone.ts';
+import { getCustomerById, type CustomerRow } from '../accounts/index.ts';
 import { createDocumentService, type DocumentSide } from '../customer-documents/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { createProfileRepository } from './repository.ts';
@@ -11,12 +11,17 @@ interface ProfileChange {
   documento: string;
 }
 
+/** The country a customer's phone is read in: Brazil for a foreign (Brazilian) buyer, as registration reads it. */
+export function getPhoneCountryOf(customer: { foreignBuyer: 0 | 1 }): PhoneCountry {
+  return customer.foreignBuyer ? 'BR' : 'PY';
+}
+
 /** The customer's own record: read, and the profile form (phone, document, files). */
 export function createProfileService({ db }: { db: Queryable }) {
   const profiles = createProfileRepository(db);
   const documents = createDocumentService({ db });
   return {
-    getCustomer: (customerId: number): Promise<CustomerRow | null> => profiles.find(customerId),
+    getCustomer: (customerId: number): Promise<CustomerRow | null> => getCustomerById(db, customerId),
 
     /** Stores the phone by the shop's phone rule and the document in its format; new files replace the old. */
     async updateProfile(
@@ -28,7 +33,7 @@ export function createProfileService({ db }: { db: Queryable }) {
       const document =
         documento_tipo === 'CPF' ? formatCpfOrCnpj(documento) : documento_tipo === 'RUC' ? formatRuc(documento) : documento.trim();
       const row = await profiles.update(customer.id, {
-        phone: toStoredPhone(telefone, customer.foreignBuyer ? 'BR' : 'PY'),
+        phone: toStoredPhone(telefone, getPhoneCountryOf(customer)),
         documentType: documento_tipo,
         document,
       });

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DB_TYPES } from '#server/db/client.ts';
 
 export type Host = 'br' | 'es';
 
@@ -9,6 +10,7 @@ export function storefrontUrl(host: Host, path = '/'): string {
 
 let pool: pg.Pool | undefined;
 export function getTestDb(): pg.Pool {
-  pool ??= new pg.Pool({ connectionString: process.env.TEST_APP_DATABASE_URL, max: 2 });
+  // The shop's own type parsers: server services run on this pool (support/checkout.ts).
+  pool ??= new pg.Pool({ connectionString: process.env.TEST_APP_DATABASE_URL, max: 2, types: DB_TYPES });
   return pool;
 }

@@ -1,4 +1,6 @@
 import type { APIRoute } from 'astro';
-import { servePicture } from '#server/catalogue-media/index.ts';
+import { getPictureFile } from '#server/catalogue-media/routes.ts';
+import { toAstroRoute } from '#server/http/api-call.ts';
 
-export const GET: APIRoute = ({ params }) => servePicture(params.file);
+/** GET /img/f/{hash}-{width}.webp: one width of a stored picture. */
+export const GET: APIRoute = toAstroRoute(getPictureFile, 'file');

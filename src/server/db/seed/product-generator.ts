@@ -1,3 +1,5 @@
+import { CURRENCY } from '#lib/locale.ts';
+import { toMinor } from '#lib/money.ts';
 import { BRANDS, CATEGORIES, type DepartmentSeed, type Family } from './catalogue-data.ts';
 
 /** Deterministic pseudo-random numbers (mulberry32): the same seed gives the same catalogue. */
@@ -256,7 +258,7 @@ export function generateProduct(ordinal: number): GeneratedProduct {
     summaryEs: es.summary,
     descriptionPt: pt.parts,
     descriptionEs: es.parts,
-    priceMinor: Math.round(price * 100),
+    priceMinor: toMinor(price, CURRENCY.USD),
     stock: outOfStock ? 0 : between(random, 1, 120),
     physicalStock: random() > 0.05,
     showPrice: random() > 0.02,

@@ -1,9 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getShowcaseService, postBanners, requireMediaCaller } from '#server/catalogue-media/index.ts';
+import { postBanners } from '#server/catalogue-media/routes.ts';
+import { toAstroRoute } from '#server/http/api-call.ts';
 
 /** POST: save banner (multipart `imagem` and fields), order or remove one; admins only. */
-export const POST: APIRoute = async (context) => {
-  const caller = requireMediaCaller(context);
-  if (caller instanceof Response) return caller;
-  return postBanners(getShowcaseService(), caller, context.request);
-};
+export const POST: APIRoute = toAstroRoute(postBanners);

@@ -1,9 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getShowcaseService, postBrandLogo, requireMediaCaller } from '#server/catalogue-media/index.ts';
+import { postBrandLogo } from '#server/catalogue-media/routes.ts';
+import { toAstroRoute } from '#server/http/api-call.ts';
 
-/** POST: save a brand's logo (multipart `imagem`, `id`); admins only. */
-export const POST: APIRoute = async (context) => {
-  const caller = requireMediaCaller(context);
-  if (caller instanceof Response) return caller;
-  return postBrandLogo(getShowcaseService(), caller, context.request);
-};
+/** POST: save a brand's logo (multipart `imagem`, `id`) or rename it; admins only. */
+export const POST: APIRoute = toAstroRoute(postBrandLogo);
