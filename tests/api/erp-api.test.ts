@@ -270,6 +270,12 @@ describe('ERP bulk updates', () => {
     }
     const wrongMethod = await call('estoque', key);
     expect(wrongMethod).toEqual({ status: 405, body: { message: 'Método no permitido en esta dirección: usa POST.' } });
+    const allowed = await api('/api/painel/v1/estoque', { method: 'DELETE', host: 'es', token: key });
+    expect([allowed.status, allowed.headers.get('allow'), allowed.headers.get('content-type')]).toEqual([
+      405,
+      'POST',
+      'application/json; charset=utf-8',
+    ]);
     const badKey = await call('estoque', 'frt_short', { itens: [] });
     expect(badKey.status).toBe(401);
     const orders = await createKey(['orders:read']);

@@ -10,6 +10,8 @@ export const HOME_CATEGORY_PRODUCTS = 8;
 export const HOME_MOST_SEARCHED = 20;
 
 export interface HomeData {
+  /** Names the start data read the categories and banners come from (a new read, a new number). */
+  startRead: number;
   categories: Category[];
   selected: Category | null;
   categoryProducts: ProductCard[];
@@ -27,6 +29,40 @@ const startCache = new Map<'pt' | 'es', { at: number; data: Promise<StartData> }
 onCatalogueChange((tags) => {
   if (tags.some((tag) => !tag.startsWith('product:'))) startCache.clear();
 });
+
+let startReads = 0;
+const startReadNumbers = new WeakMap<StartData, number>();
+function getStartReadNumber(start: StartData): number {
+  let number = startReadNumbers.get(start);
+  if (number === undefined) {
+    startReads += 1;
+    number = startReads;
+    startReadNumbers.set(start, number);
+  }
+  return number;
+}
+
+/**
+ * A value made from `source` (an object kept across requests: the home's card rows, the same
+ * array while their rows and the rates are unchanged) and `context` (everything else it is made
+ * from), made once: the home's render-once keys are long JSON (every card's fields).
+ */
+const derived = new WeakMap<object, Map<string, string>>();
+const DERIVED_PER_SOURCE_MAX = 100;
+export function deriveOnce(source: object, context: string, make: () => string): string {
+  let values = derived.get(source);
+  if (!values) {
+    values = new Map();
+    derived.set(source, values);
+  }
+  let value = values.get(context);
+  if (value === undefined) {
+    value = make();
+    if (values.size >= DERIVED_PER_SOURCE_MAX) values.clear();
+    values.set(context, value);
+  }
+  return value;
+}
 
 export function getStartData(lang: 'pt' | 'es'): Promise<StartData> {
   const hit = startCache.get(lang);
@@ -58,29 +94,24 @@ export async function getHomeData(
   const start = await getStartData(lang);
   const categories = start.categories.filter((c) => c.visivel_menu).slice(0, HOME_CATEGORIES);
   const selected = categories.find((c) => c.slug === categorySlug) ?? categories[0] ?? null;
-  const [categoryProducts, mostSearched] = await Promise.all([
-    selected
-      ? catalog.listProducts({
-          category_id: selected.id,
-          per_page: HOME_CATEGORY_PRODUCTS,
-          order_by: 'id',
-          order: 'desc',
-          lang,
-          moeda_id: currencyId,
-        })
-      : Promise.resolve({ data: [], total: 0 }),
-    withMostSearched
-      ? catalog.listProducts({ per_page: HOME_MOST_SEARCHED, order_by: 'id', order: 'asc', lang, moeda_id: currencyId })
-      : Promise.resolve({ data: [], total: 0 }),
-  ]);
+  const products = await catalog.listHomeProducts(
+    {
+      lang,
+      categoryId: selected?.id ?? null,
+      categoryLimit: HOME_CATEGORY_PRODUCTS,
+      mostSearchedLimit: withMostSearched ? HOME_MOST_SEARCHED : 0,
+    },
+    currencyId,
+  );
   const triple = (['Triplo Esquerdo', 'Triplo Centro', 'Triplo Direito'] as const)
     .map((type) => getFirstInPanelOrder(start.banners, type))
     .filter((b): b is Banner => b !== null);
   return {
+    startRead: getStartReadNumber(start),
     categories,
     selected,
-    categoryProducts: categoryProducts.data,
-    mostSearched: mostSearched.data,
+    categoryProducts: products.category,
+    mostSearched: products.mostSearched,
     brands: start.brands,
     mainBanners: start.banners.filter((b) => b.tipo === 'Banner Principal'),
     triple,

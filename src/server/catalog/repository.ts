@@ -441,6 +441,109 @@ export async function listRelatedProducts(
   return rows.map((row) => toProductCard(row, rates, currency));
 }
 
+/** The home's two product rows (issue 21): a category's newest and the "most searched". */
+export interface HomeProductsQuery {
+  lang: ApiLang;
+  /** The selected category, or null for none (no row). */
+  categoryId: number | null;
+  categoryLimit: number;
+  /** 0 for phones, which do not show that row. */
+  mostSearchedLimit: number;
+}
+
+interface HomeCards {
+  category: ProductCard[];
+  mostSearched: ProductCard[];
+}
+
+interface HomeRows {
+  version: string;
+  category: ProductRow[];
+  mostSearched: ProductRow[];
+  /** The cards per rates read (kept 30 s by the service) and currency. */
+  cards: WeakMap<readonly RateLike[], Map<string, HomeCards>>;
+}
+
+/**
+ * Per database, the home's rows per query, with the product_rows_state version they were read at
+ * (migration 0910: bumped by any change of a product row or of the brand, category and department
+ * names cards show, stock and prices included).
+ */
+const homeMemories = new WeakMap<Queryable, Map<string, HomeRows>>();
+const HOME_MEMORY_MAX = 200;
+
+/**
+ * Both rows in one statement, which also reads the version: when it is the remembered one, the
+ * product reads do not run (their gate is false) and the answer is one row with the version;
+ * otherwise the rows, labelled by list. So a plain SQL change of a price, a stock or a name is on
+ * the very next home, with or without a change notice. Orders as listProducts: in stock first,
+ * then newest (category) or oldest (most searched) first.
+ */
+export async function readHomeProducts(
+  db: Queryable,
+  query: HomeProductsQuery,
+  rates: readonly RateLike[],
+  currency?: CurrencyId,
+): Promise<HomeCards> {
+  let memory = homeMemories.get(db);
+  if (!memory) {
+    memory = new Map();
+    homeMemories.set(db, memory);
+  }
+  const key = `${query.lang}|${query.categoryId}|${query.categoryLimit}|${query.mostSearchedLimit}`;
+  const known = memory.get(key);
+  // Limits are written into the text: with LIMIT $n this statement never got a generic plan
+  // (pg_prepared_statements: 212 custom plans of 212) and was planned on every call, 5-6x the time.
+  const limit = (n: number) => (Number.isSafeInteger(n) && n > 0 ? n : 0);
+  const { rows } = await db.query<Partial<ProductRow> & { rows_version: string; list: number | null }>(
+    toPreparedQuery(
+      `WITH v AS MATERIALIZED (SELECT version::text AS rows_version FROM product_rows_state),
+       stale AS MATERIALIZED (SELECT NOT EXISTS (SELECT 1 FROM v WHERE v.rows_version = $2::text) AS yes),
+       page AS (
+         (SELECT 1 AS list, p.id, p.in_stock, -p.id AS k FROM products p
+           WHERE (SELECT yes FROM stale) AND p.active AND p.category_id = $1
+           ORDER BY p.in_stock DESC, p.id DESC LIMIT ${query.categoryId === null ? 0 : limit(query.categoryLimit)})
+         UNION ALL
+         (SELECT 2 AS list, p.id, p.in_stock, p.id AS k FROM products p
+           WHERE (SELECT yes FROM stale) AND p.active
+           ORDER BY p.in_stock DESC, p.id ASC LIMIT ${limit(query.mostSearchedLimit)})
+       )
+       SELECT v.rows_version, page.list, ${getProductColumns(query.lang)}
+       FROM v LEFT JOIN (page JOIN products p ON p.id = page.id ${PRODUCT_JOINS}) ON true
+       ORDER BY page.list, page.in_stock DESC, page.k`,
+      [query.categoryId, known?.version ?? null],
+    ),
+  );
+  const version = rows[0]?.rows_version;
+  let current = known;
+  if (version === undefined || version !== known?.version) {
+    const listed = rows.filter((row): row is ProductRow & { rows_version: string; list: number } => row.list !== null);
+    current = {
+      version: version ?? '',
+      category: listed.filter((row) => row.list === 1),
+      mostSearched: listed.filter((row) => row.list === 2),
+      cards: new WeakMap(),
+    };
+    if (version !== undefined) {
+      if (memory.size >= HOME_MEMORY_MAX) memory.clear();
+      memory.set(key, current);
+    }
+  }
+  if (!current) return { category: [], mostSearched: [] };
+  let byCurrency = current.cards.get(rates);
+  if (!byCurrency) {
+    byCurrency = new Map();
+    current.cards.set(rates, byCurrency);
+  }
+  let cards = byCurrency.get(String(currency));
+  if (!cards) {
+    const toCards = (list: ProductRow[]) => list.map((row) => toProductCard(row, rates, currency));
+    cards = { category: toCards(current.category), mostSearched: toCards(current.mostSearched) };
+    byCurrency.set(String(currency), cards);
+  }
+  return cards;
+}
+
 // ---- Shell, brands, categories and the other small reads of the catalogue service ----
 
 export interface ExchangeRateRow {

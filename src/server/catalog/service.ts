@@ -28,7 +28,9 @@ import {
   readCategories,
   readExchangeRates as readExchangeRateRows,
   readFaq,
+  readHomeProducts,
   readSellers,
+  type HomeProductsQuery,
   type BrandRow,
   type CategoryRow,
 } from './repository.ts';
@@ -312,6 +314,11 @@ export function createCatalogService({ db }: { db: Queryable }) {
         per_page: perPage,
       };
       return listProducts(db, full, await getExchangeRates());
+    },
+
+    /** The home's category row and "most searched" row, in one statement (readHomeProducts). */
+    async listHomeProducts(query: HomeProductsQuery, currency?: CurrencyId) {
+      return readHomeProducts(db, query, await getExchangeRates(), currency);
     },
 
     /** Up to `limit` in-stock products of the product's brand, the product itself left out. */

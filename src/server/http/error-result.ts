@@ -2,7 +2,7 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { DomainError, type ErrorKind } from '../errors/domain-error.ts';
 import type { ApiHandler } from './api-call.ts';
-import { json, type ApiResult, type FieldErrors } from './responses.ts';
+import type { ApiResult, FieldErrors } from './responses.ts';
 
 const STATUS_OF: Record<ErrorKind, number> = {
   bad_request: 400,
@@ -41,12 +41,6 @@ export function toErrorMessages(error: DomainError, locale: Locale): { status: n
     (errors[field] ??= []).push(...messages.map((m) => (typeof m === 'string' ? t(m, error.params) : t(m.key, m.params ?? error.params))));
   }
   return { status: STATUS_OF[error.kind], message, errors };
-}
-
-/** toErrorResult as a web Response, for Astro endpoints and pages. */
-export function toErrorResponse(error: unknown, locale: Locale): Response {
-  const result = toErrorResult(error, locale);
-  return json(result.body, { status: result.status, headers: result.headers });
 }
 
 /** A route whose DomainErrors answer through the mapper, in the caller's language. */
