@@ -4,6 +4,7 @@ import { createCatalogService } from '#server/catalog/service.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { insertGeneratedProducts, seedDemoCatalogue } from '#server/db/seed/demo-catalogue.ts';
 import { getTestDb } from '../support/api.ts';
+import { createTestPool } from '../support/test-pool.ts';
 
 // Searches with more matches than the relevance limit walk the ordered index (decision 0100).
 // A database of its own: 1,200 products, the older half named "Sonda Alfa", the newer half
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await testDb.query(`CREATE DATABASE ${databaseName}`);
   const url = new URL((testDb as unknown as { options: { connectionString: string } }).options.connectionString);
   url.pathname = `/${databaseName}`;
-  pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  pool = createTestPool({ connectionString: url.toString(), max: 4 });
   await runMigrations(pool);
   await seedDemoCatalogue(pool, { products: 0 });
   await insertGeneratedProducts(pool, 0, PRODUCTS);

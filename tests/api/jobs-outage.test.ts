@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCuttableProxy, type CuttableProxy } from '../support/db-proxy.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { createTestPool } from '../support/test-pool.ts';
 
 /**
  * A second shop process whose database link the test cuts: its job worker must outlive the
@@ -22,7 +23,7 @@ beforeAll(async () => {
   proxy = await startCuttableProxy(stack.databaseUrl);
   dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-jobs-outage-'));
   shop = await startShopProcess(proxy.databaseUrl, { DATA_DIR: dataDir, PAYMENT_JOBS_INTERVAL_S: '0' });
-  db = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+  db = createTestPool({ connectionString: stack.databaseUrl, max: 2 });
 }, 120_000);
 
 afterAll(async () => {

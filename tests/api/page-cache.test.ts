@@ -10,6 +10,7 @@ import { announceCatalogueChange, startCatalogueRelay, type CatalogueRelay } fro
 import { systemClock } from '#server/clock.ts';
 import { api } from '../support/api.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
+import { createTestPool } from '../support/test-pool.ts';
 
 /**
  * Issue 21 point 1: the rendered-page cache. A shop process of its own on its own database (other
@@ -36,10 +37,7 @@ beforeAll(async () => {
   });
   const lines = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
   databaseUrl = `postgres://postgres:fronteira-local@localhost:${lines[3]}/postgres?host=${encodeURIComponent(lines[4] ?? '/tmp')}`;
-  db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  // pg-pool's end() resolves before its sockets close, and the shop stops its PostgreSQL right
-  // after: a connection still closing then hears the server's goodbye (57P01) as an error.
-  db.on('error', () => undefined);
+  db = createTestPool({ connectionString: databaseUrl, max: 2 });
 }, 120_000);
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { schedulePaymentJobs } from '#server/payments/service.ts';
 import { createExpiredOrder, createRucCustomer } from '../support/expired-orders.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { createTestPool } from '../support/test-pool.ts';
 
 /**
  * The payment jobs with two shop processes on one database (PAYMENT_JOBS_INTERVAL_S 1 s in
@@ -22,7 +23,7 @@ beforeAll(async () => {
   stack = await startTestStack({ PAYMENT_JOBS_INTERVAL_S: '1' });
   secondDataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-jobs-second-'));
   second = await startShopProcess(stack.databaseUrl, { DATA_DIR: secondDataDir, PAYMENT_JOBS_INTERVAL_S: '1' });
-  db = new pg.Pool({ connectionString: stack.databaseUrl, max: 4 });
+  db = createTestPool({ connectionString: stack.databaseUrl, max: 4 });
 }, 120_000);
 
 afterAll(async () => {

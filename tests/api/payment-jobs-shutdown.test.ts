@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '#server/db/embedded.ts';
 import { createExpiredOrder, createRucCustomer } from '../support/expired-orders.ts';
 import { waitUntilReady } from '../support/test-stack.ts';
+import { createTestPool } from '../support/test-pool.ts';
 
 /**
  * SIGTERM with the payment jobs running (server.mjs shutDown, src/server/payments/service.ts): the
@@ -28,7 +29,7 @@ afterAll(async () => {
 /** The shop's own PostgreSQL, found through the port in its postmaster.pid. */
 async function connectToShopDatabase(): Promise<pg.Pool> {
   const port = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
-  return new pg.Pool({ connectionString: `postgres://postgres:fronteira-local@127.0.0.1:${port}/postgres`, max: 3 });
+  return createTestPool({ connectionString: `postgres://postgres:fronteira-local@127.0.0.1:${port}/postgres`, max: 3 });
 }
 
 async function getStatus(db: pg.Pool, orderId: number): Promise<string> {

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createExpiredOrder, createRucCustomer } from '../support/expired-orders.ts';
 import { startTestStack } from '../support/test-stack.ts';
+import { createTestPool } from '../support/test-pool.ts';
 
 /**
  * The payment jobs on shops of their own (PAYMENT_JOBS_INTERVAL_S 1 s, then 0 = off): they run
@@ -9,7 +10,7 @@ import { startTestStack } from '../support/test-stack.ts';
  */
 async function withShop(env: Record<string, string>, work: (db: pg.Pool) => Promise<void>) {
   const stack = await startTestStack(env);
-  const db = new pg.Pool({ connectionString: stack.databaseUrl, max: 2 });
+  const db = createTestPool({ connectionString: stack.databaseUrl, max: 2 });
   try {
     await work(db);
   } finally {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { convertMinor, formatPrice, type RateLike } from '#lib/money.ts';
 import { openStaffContext } from './support/staff-session.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
+import { createTestPool } from '../support/test-pool.ts';
 
 // A shop on a database of its own: changing the G$ rate here would move every price the other
 // specs compute from the shared database's rates while they run.
@@ -22,7 +23,7 @@ test.beforeAll(async () => {
   const url = new URL(serverUrl);
   url.pathname = `/${databaseName}`;
   shop = await startShopProcess(url.toString(), { SEED: '1' });
-  db = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  db = createTestPool({ connectionString: url.toString(), max: 2 });
 });
 
 test.afterAll(async () => {

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import pg from 'pg';
 import type { z } from 'zod';
 import { DB_TYPES } from '#server/db/client.ts';
+import { createTestPool } from './test-pool.ts';
 
 export type Host = 'br' | 'es' | 'local';
 
@@ -129,6 +130,6 @@ let pool: pg.Pool | undefined;
 /** Direct access to the test run's database, for arranging data and checking what was stored. */
 export function getTestDb(): pg.Pool {
   // The shop's own type parsers: server services run on this pool in some tests.
-  pool ??= new pg.Pool({ connectionString: ownStack?.databaseUrl ?? inject('databaseUrl'), max: 4, types: DB_TYPES });
+  pool ??= createTestPool({ connectionString: ownStack?.databaseUrl ?? inject('databaseUrl'), max: 4, types: DB_TYPES });
   return pool;
 }

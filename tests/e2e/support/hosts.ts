@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { DB_TYPES } from '#server/db/client.ts';
+import { createTestPool } from '#tests/support/test-pool.ts';
 
 export type Host = 'br' | 'es';
 
@@ -11,6 +12,6 @@ export function storefrontUrl(host: Host, path = '/'): string {
 let pool: pg.Pool | undefined;
 export function getTestDb(): pg.Pool {
   // The shop's own type parsers: server services run on this pool (support/checkout.ts).
-  pool ??= new pg.Pool({ connectionString: process.env.TEST_APP_DATABASE_URL, max: 2, types: DB_TYPES });
+  pool ??= createTestPool({ connectionString: process.env.TEST_APP_DATABASE_URL, max: 2, types: DB_TYPES });
   return pool;
 }
