@@ -1,4 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { useThisWorkersStack } from './tests/e2e/support/global-setup.ts';
+
+// Workers load this file too: each one points the specs at its own database and shop.
+useThisWorkersStack();
 
 /** Debian's Chromium (npx playwright install cannot download here), with the network kept quiet. */
 const chromium = {
