@@ -52,6 +52,28 @@ export default defineConfig(
     },
   },
   {
+    // The layering of .dependency-cruiser.cjs for .astro files, which dependency-cruiser cannot
+    // read: pages, components and layouts reach a domain through its services (a repository's
+    // row type is fine), and nothing renders by importing a page.
+    files: ['src/**/*.astro'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^#server|/server)/[^/]+/repository[.]ts$',
+              allowTypeImports: true,
+              message: "A domain's SQL is reached through its services (decision 0720).",
+            },
+            { regex: '(^#server|/server)/entry/', message: 'The request entry calls the pages, never the other way round.' },
+            { regex: '(^|/)pages/', message: 'A page is a route: share a component instead.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Inline <script> in .astro pages run in the browser.
     files: ['**/*.astro/*.js', '**/*.astro/*.ts'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,23 +1,12 @@
-// `npm test`: type-check, build, then unit, API and browser tests against one fresh database
-// and one running shop. Installs Debian's chromium first when it is missing.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+// `npm test`: build, then the checks (types, lint, format), vitest (unit tests, and API tests in
+// shards with a database and shop each) and Playwright (a database and shop per worker) side by
+// side, then where the time went. Installs Debian's chromium first when it is missing.
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { startTestStack } from '../tests/support/test-stack.ts';
-
-function run(command, args, env = process.env) {
-  console.log(`\n$ ${command} ${args.join(' ')}`);
-  return spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
-}
-
-/** Like run, but keeps this process's event loop free: the fake CEP and SMTP servers live here. */
-function runAlongsideStack(command, args, env) {
-  console.log(`\n$ ${command} ${args.join(' ')}`);
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env });
-    child.on('exit', (code) => resolve(code ?? 1));
-    child.on('error', () => resolve(1));
-  });
-}
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getPlaywrightFileTimes, getVitestFileTimes, printTimings } from './test-timings.mjs';
 
 function ensureChromium() {
   if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return;
@@ -32,24 +21,63 @@ function ensureChromium() {
   aptGet('install', '-y', '--no-install-recommends', 'chromium');
 }
 
-ensureChromium();
-if (run('npm', ['run', 'check']) !== 0) process.exit(1);
-if (run('npm', ['run', 'build']) !== 0) process.exit(1);
+const phases = [];
 
-const stack = await startTestStack();
-const env = {
-  ...process.env,
-  TEST_BASE_URL: stack.baseUrl,
-  TEST_PORT: String(stack.port),
-  TEST_APP_DATABASE_URL: stack.databaseUrl,
-  TEST_DATA_DIR: stack.dataDir,
-};
-let failed = 0;
-try {
-  failed += (await runAlongsideStack('npx', ['vitest', 'run'], env)) === 0 ? 0 : 1;
-  failed += (await runAlongsideStack('npx', ['playwright', 'test'], env)) === 0 ? 0 : 1;
-} finally {
-  await stack.stop();
+/**
+ * Runs one phase as a child process and records its wall time. Phases that run side by side
+ * print each line with their name in front, so their outputs stay readable.
+ */
+function runPhase(name, command, args, { env = process.env, prefixed = false } = {}) {
+  console.log(`\n$ ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+    if (prefixed)
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk.toString('utf8')).split('\n');
+          rest = lines.pop();
+          for (const line of lines) out.write(`[${name}] ${line}\n`);
+        });
+        stream.on('end', () => rest && out.write(`[${name}] ${rest}\n`));
+      }
+    const finish = (code) => {
+      phases.push({ name, ms: Date.now() - started, ok: code === 0 });
+      resolve(code === 0);
+    };
+    child.on('close', finish);
+    child.on('error', () => finish(1));
+  });
 }
-console.log(failed ? `\n${failed} test suite(s) failed` : '\nall test suites passed');
+
+const started = Date.now();
+ensureChromium();
+if (!(await runPhase('build', 'npm', ['run', 'build']))) process.exit(1);
+
+const reports = await mkdtemp(path.join(tmpdir(), 'fronteira-timings-'));
+const vitestReport = path.join(reports, 'vitest.json');
+const playwrightReport = path.join(reports, 'playwright.json');
+const results = await Promise.all([
+  runPhase('check', 'npm', ['run', 'check'], { prefixed: true }),
+  runPhase('vitest', 'npx', ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${vitestReport}`], {
+    prefixed: true,
+  }),
+  runPhase('playwright', 'npx', ['playwright', 'test', '--reporter=dot,json'], {
+    prefixed: true,
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+  }),
+]);
+phases.push({ name: 'npm test in all', ms: Date.now() - started, ok: results.every(Boolean) });
+
+printTimings(phases, [
+  { name: 'vitest', times: await getVitestFileTimes(vitestReport) },
+  { name: 'Playwright', times: await getPlaywrightFileTimes(playwrightReport) },
+]);
+console.log(`(reports in ${reports})`);
+const failed = results.filter((ok) => !ok).length;
+console.log(failed ? `\n${failed} phase(s) failed` : '\nall checks and test suites passed');
 process.exit(failed ? 1 : 0);

@@ -8,8 +8,8 @@ declare namespace App {
     currencyId: import('./lib/locale.ts').CurrencyId;
     customer: import('./server/accounts/service.ts').SessionCustomer | null;
     sessionToken: string | null;
-    /** Panel requests only (/painel, /api/painel): the staff session (src/server/staff/index.ts). */
-    staff?: import('./server/staff/index.ts').PanelStaff | null;
+    /** Panel requests only (/painel, /api/painel): the staff session (src/server/staff/). */
+    staff?: import('./server/staff/service.ts').PanelStaff | null;
     staffToken?: string | null;
     /**
      * Set when the middleware could not read the session (database away) and rewrote the request

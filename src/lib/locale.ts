@@ -9,6 +9,9 @@ export type CurrencyId = (typeof CURRENCY)[keyof typeof CURRENCY];
 
 export const COUNTRY = { BR: 1, PY: 2 } as const;
 
+/** The cookie that keeps a visitor's chosen language (the `lang` parameter, set by the middleware). */
+export const LANG_COOKIE = 'fronteira_lang';
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

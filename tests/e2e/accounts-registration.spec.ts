@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_PASSWORD, makePngFile, uniqueEmail, waitForIslands } from './support/accounts.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 
-test('a Brazilian buyer registers with CEP lookup and two uploads and lands signed in on /perfil', async ({ page }) => {
+test('a Brazilian buyer registers with CEP lookup and two uploads and lands signed in on /perfil', { tag: '@phone' }, async ({ page }) => {
   const email = uniqueEmail('br');
   await page.goto(storefrontUrl('br', '/cadastro'));
   const form = page.locator('main form');
@@ -39,7 +39,7 @@ test('a Brazilian buyer registers with CEP lookup and two uploads and lands sign
   expect(rows[0]).toEqual({ city_id: 4033, files: 2 });
 });
 
-test('an unknown CEP falls back to manual state and city', async ({ page }) => {
+test('an unknown CEP falls back to manual state and city', { tag: '@phone' }, async ({ page }) => {
   await page.goto(storefrontUrl('br', '/cadastro'));
   const form = page.locator('main form');
   await waitForIslands(page);
@@ -52,7 +52,7 @@ test('an unknown CEP falls back to manual state and city', async ({ page }) => {
   await city.selectOption({ label: 'Foz do Iguaçu' });
 });
 
-test('a Paraguayan buyer registers with department and district on the Spanish host', async ({ page }) => {
+test('a Paraguayan buyer registers with department and district on the Spanish host', { tag: '@desktop' }, async ({ page }) => {
   const email = uniqueEmail('py');
   await page.goto(storefrontUrl('es', '/cadastro'));
   const form = page.locator('main form');
@@ -87,7 +87,7 @@ test('a Paraguayan buyer registers with department and district on the Spanish h
 });
 
 for (const host of ['br', 'es'] as const) {
-  test(`a blank submit shows every field error (${host})`, async ({ page }) => {
+  test(`a blank submit shows every field error (${host})`, { tag: host === 'br' ? '@phone' : '@desktop' }, async ({ page }) => {
     await page.goto(storefrontUrl(host, '/cadastro'));
     await waitForIslands(page);
     await page.locator('main form button[type="submit"]').click();

@@ -4,7 +4,7 @@ import { addSaoPauloAddress, createE2eCustomer, fillCiudadDelEsteAddress, signIn
 import { createCartFor } from './support/checkout.ts';
 import { storefrontUrl } from './support/hosts.ts';
 
-test('a protected page sends to /login with the full path and comes back after sign-in', async ({ page }) => {
+test('a protected page sends to /login with the full path and comes back after sign-in', { tag: '@desktop' }, async ({ page }) => {
   const customer = await createE2eCustomer();
   await page.goto(storefrontUrl('br', '/perfil/endereco?aba=1'));
   await expect(page).toHaveURL(/\/login\?redirect=%2Fperfil%2Fendereco%3Faba%3D1$/);
@@ -31,7 +31,7 @@ test('logout asks for confirmation, ends the session and returns to /login', asy
   await expect(page).toHaveURL(/\/login\?redirect=%2Fperfil$/);
 });
 
-test('recovery mail link resets the password, then the new password signs in', async ({ page }) => {
+test('recovery mail link resets the password, then the new password signs in', { tag: '@phone' }, async ({ page }) => {
   const customer = await createE2eCustomer();
   await page.goto(storefrontUrl('br', '/recuperar-senha'));
   await waitForIslands(page);
@@ -54,7 +54,7 @@ test('recovery mail link resets the password, then the new password signs in', a
   await signInThroughUi(page, 'br', { email: customer.email, password: 'Nova#Senha77' });
 });
 
-test('the confirmation link confirms the e-mail once', async ({ page }) => {
+test('the confirmation link confirms the e-mail once', { tag: '@desktop' }, async ({ page }) => {
   const customer = await createE2eCustomer();
   await signInThroughUi(page, 'br', customer);
   await expect(page.getByText('E-mail não confirmado')).toBeVisible();
@@ -106,7 +106,7 @@ test('addresses: add a Brazilian and a Paraguayan one, set main, delete', async 
   await expect(rows).toHaveCount(1);
 });
 
-test('password change in the customer area', async ({ page }) => {
+test('password change in the customer area', { tag: '@phone' }, async ({ page }) => {
   const customer = await createE2eCustomer(0);
   await signInThroughUi(page, 'es', customer, '/login?redirect=/perfil/alterar-senha');
   await page.getByLabel('Contraseña actual').fill('Wrong#Pass1');

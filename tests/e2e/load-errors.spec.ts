@@ -119,7 +119,7 @@ test('a signed-in shopper gets the same 503 retry page and is still signed in on
   expect(new URL(page.url()).pathname).toBe('/perfil');
 });
 
-test('an unknown product is a 404 without a retry button, with the database up', async ({ page }) => {
+test('an unknown product is a 404 without a retry button, with the database up', { tag: '@phone' }, async ({ page }) => {
   const response = await page.goto(shop.url('br', '/produto/nao-existe-produto-xyz'));
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Produto não encontrado' })).toBeVisible();
@@ -127,7 +127,7 @@ test('an unknown product is a 404 without a retry button, with the database up',
   await expect(page.getByRole('link', { name: 'Tentar novamente' })).toHaveCount(0);
 });
 
-test('the product page retries by itself and shows the product once the database is back', async ({ page }) => {
+test('the product page retries by itself and shows the product once the database is back', { tag: '@phone' }, async ({ page }) => {
   shop.database.cut();
   await expectRetryPage(page, shop.url('br', `/produto/${fx.products[0]!.slug}`), TEXTS.br.product, TEXTS.br.retry);
   shop.database.restore();

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startTestStack, type TestStack } from './test-stack.ts';
+import { startTestStack } from './test-stack.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,9 +10,10 @@ declare module 'vitest' {
   }
 }
 
-let stack: TestStack | undefined;
-
-/** Uses the stack `npm test` started (TEST_BASE_URL...), or starts one for this run. */
+/**
+ * Runs once per API shard (vitest.config.ts): starts this shard's own database and shop, or uses
+ * the stack named by TEST_BASE_URL... when one is given (then every shard shares it).
+ */
 export async function setup(project: TestProject) {
   if (process.env.TEST_BASE_URL) {
     project.provide('baseUrl', process.env.TEST_BASE_URL);
@@ -21,13 +22,10 @@ export async function setup(project: TestProject) {
     project.provide('dataDir', process.env.TEST_DATA_DIR ?? '');
     return;
   }
-  stack = await startTestStack();
+  const stack = await startTestStack();
   project.provide('baseUrl', stack.baseUrl);
   project.provide('port', stack.port);
   project.provide('databaseUrl', stack.databaseUrl);
   project.provide('dataDir', stack.dataDir);
-}
-
-export async function teardown() {
-  await stack?.stop();
+  return () => stack.stop();
 }

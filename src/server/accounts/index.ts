@@ -4,16 +4,24 @@ import { getRateLimiter } from '../rate-limit/index.ts';
 import { createAuthService } from './service.ts';
 
 // What the other sub-domains (addresses/, profile/), the pages and the middleware use of
-// accounts: the session checks (entry/request-context.ts's, beside the session it finds;
-// customer-documents/ takes them there, as accounts' routes read its upload), the session
+// accounts: the session checks (service.ts's, beside the session; customer-documents/ takes them
+// there, as accounts' routes read its upload), the session
 // cookie, the form readers, the user record of the contract and the password rule (staff
 // accounts hash theirs the same way). The
 // handlers of routes.ts wire their own services from service.ts: this file re-exports routes.ts,
 // so routes.ts importing it back would make an import cycle.
 export type { CustomerRow } from './repository.ts';
-export { getCustomerById, hashPassword, SESSION_COOKIE, toAccountUser, verifyPassword, type SessionCustomer } from './service.ts';
+export {
+  getCustomerById,
+  hashPassword,
+  requireCustomer,
+  requireSignedIn,
+  SESSION_COOKIE,
+  toAccountUser,
+  verifyPassword,
+  type SessionCustomer,
+} from './service.ts';
 export { getAccountTexts, getSignInRedirect, invalidForm, parseFields, readJsonFields, toSessionCookie } from './routes.ts';
-export { requireCustomer, requireSignedIn } from '../entry/request-context.ts';
 
 /** Sign-in on the real database and clock, for the /login page. */
 export function getAuthService() {

@@ -24,7 +24,6 @@ import { createAddressService } from '../addresses/index.ts';
 import { systemClock } from '../clock.ts';
 import { createDocumentService, readDocumentUpload } from '../customer-documents/index.ts';
 import { getPool } from '../db/client.ts';
-import { requireSignedIn } from '../entry/request-context.ts';
 import { withDomainErrors as route } from '../http/error-result.ts';
 import {
   errorResult,
@@ -42,7 +41,14 @@ import { tooManyRequestsError } from '../rate-limit/errors.ts';
 import { getClientIp, getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
 import { accountError } from './errors.ts';
-import { createAuthService, createRecoveryService, createRegistrationService, createSessionService, SESSION_COOKIE } from './service.ts';
+import {
+  createAuthService,
+  createRecoveryService,
+  createRegistrationService,
+  createSessionService,
+  requireSignedIn,
+  SESSION_COOKIE,
+} from './service.ts';
 
 // --- Texts and form readers --------------------------------------------------------------------
 

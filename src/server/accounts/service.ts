@@ -14,11 +14,15 @@ import { toStoredPhone } from '#lib/phone.ts';
 import { SESSION_TTL_MS } from '#lib/session.ts';
 import type { createAddressService } from '../addresses/index.ts';
 import type { Clock } from '../clock.ts';
-import type { createDocumentService, DocumentSide } from '../customer-documents/index.ts';
+// Types only, from the files that define them: customer-documents/index.ts re-exports its routes,
+// which check the session here (see requireSignedIn).
+import type { DocumentSide } from '../customer-documents/repository.ts';
+import type { createDocumentService } from '../customer-documents/service.ts';
 import { withTransaction, type Queryable } from '../db/client.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { DELAYS, LIMITS, type RateLimiter } from '../rate-limit/index.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
+import { accountError } from './errors.ts';
 import { createCustomerRepository, createSessionRepository, createTokenRepository, type CustomerRow } from './repository.ts';
 
 // --- Passwords ---------------------------------------------------------------------------------
@@ -106,6 +110,35 @@ export function createSessionService({ db, clock }: { db: Queryable; clock: Cloc
       await sessions.endAllBut(customerId, keepToken ? hashSessionToken(keepToken) : null, clock.now());
     },
   };
+}
+
+// The session checks every customer route and page asks (accounts/index.ts re-exports them):
+// customer-documents' routes take them from this file, not from index.ts, whose routes read
+// their upload (decision 0720: no import cycle).
+
+/** What a page gives the check: Astro's context has these (the middleware found the customer). */
+interface PageContext {
+  locals: { customer: SessionCustomer | null };
+  url: URL;
+  redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
+}
+
+/**
+ * For protected pages (/perfil/*, /pedidos, /pedido/*, /checkout step 1): the signed-in customer,
+ * or a redirect Response to /login?redirect=<full path>. Use as
+ * `const customer = requireCustomer(Astro); if (customer instanceof Response) return customer;`
+ */
+export function requireCustomer(context: PageContext): SessionCustomer | Response {
+  const customer = context.locals.customer;
+  if (customer) return customer;
+  const target = context.url.pathname + context.url.search;
+  return context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302);
+}
+
+/** For /ecom endpoints: the customer of the bearer token or cookie; a 401 refusal without one. */
+export function requireSignedIn(locals: { customer: SessionCustomer | null }): SessionCustomer {
+  if (locals.customer) return locals.customer;
+  throw accountError('unauthenticated', 'loginRequired');
 }
 
 // --- E-mail tokens and the account e-mails -----------------------------------------------------

@@ -9,7 +9,6 @@ import { toErrorResult } from '../http/error-result.ts';
 import { getCartService } from './index.ts';
 import { createExternalId, EXTERNAL_ID_PATTERN, getMaxQuantity } from '#lib/contract/cart.ts';
 import { toId } from '#lib/contract/input.ts';
-import type { RequestLocals } from '../entry/request-context.ts';
 import { cartMessages } from '#lib/i18n/cart.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { toApiLang, type Locale } from '#lib/locale.ts';
@@ -108,7 +107,7 @@ export interface FormCall {
     set(name: string, value: string, options: { path: string; maxAge: number; sameSite: 'lax'; httpOnly: boolean }): void;
     delete(name: string, options: { path: string }): void;
   };
-  locals: RequestLocals;
+  locals: App.Locals;
   redirect(path: string, status: 303): Response;
 }
 

@@ -5,10 +5,10 @@ import { formMessages } from '#lib/i18n/forms.ts';
 import { uploadMessages } from '#lib/i18n/uploads.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { getPool } from '../db/client.ts';
-// The session check from the request context, not accounts/index.ts: accounts' routes read this
+// The session check from accounts' service, not accounts/index.ts: accounts' routes read this
 // file's upload reader, so loading them from here would make an import cycle.
-import { requireSignedIn } from '../entry/request-context.ts';
+import { requireSignedIn } from '../accounts/service.ts';
+import { getPool } from '../db/client.ts';
 import { withDomainErrors as route } from '../http/error-result.ts';
 import { parseMultipart } from '../http/multipart.ts';
 import { rawResult, type BodySource, type FieldErrors } from '../http/responses.ts';

@@ -7,11 +7,11 @@ import {
   getDefaultLocale,
   getProfileLocale,
   isLocale,
+  LANG_COOKIE,
   type CurrencyId,
   type Locale,
   type Storefront,
 } from '#lib/locale.ts';
-import { accountError } from '../accounts/errors.ts';
 import { createSessionService, readSessionToken, type SessionCustomer } from '../accounts/service.ts';
 import { systemClock } from '../clock.ts';
 import { getPool, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
@@ -19,7 +19,7 @@ import { getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
 import { isApiPath, isForbiddenCrossOrigin, type HeaderSource } from '../http/origin-check.ts';
 import { errorResult, type ApiResult } from '../http/responses.ts';
 
-export const LANG_COOKIE = 'fronteira_lang';
+export { LANG_COOKIE };
 
 // The sessions wired here from accounts/service.ts, not taken from accounts/index.ts: server.mjs
 // loads this file outside the bundle, and index.ts would bring every accounts route (and the
@@ -97,35 +97,6 @@ export async function resolveRequestContext(facts: RequestFacts): Promise<Reques
     },
     sessionEnded: !customer && sessionCookie !== undefined,
   };
-}
-
-// --- The session checks ------------------------------------------------------------------------
-// Every customer route and page asks for the request's shopper here, beside the context that
-// finds it (accounts/index.ts re-exports them): customer-documents' download checks the session
-// without loading accounts' routes, which read its upload (decision 0720: no import cycle).
-
-interface PageContext {
-  locals: Pick<RequestLocals, 'customer'>;
-  url: URL;
-  redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
-}
-
-/**
- * For protected pages (/perfil/*, /pedidos, /pedido/*, /checkout step 1): the signed-in customer,
- * or a redirect Response to /login?redirect=<full path>. Use as
- * `const customer = requireCustomer(Astro); if (customer instanceof Response) return customer;`
- */
-export function requireCustomer(context: PageContext): SessionCustomer | Response {
-  const customer = context.locals.customer;
-  if (customer) return customer;
-  const target = context.url.pathname + context.url.search;
-  return context.redirect(`/login?redirect=${encodeURIComponent(target)}`, 302);
-}
-
-/** For /ecom endpoints: the customer of the bearer token or cookie; a 401 refusal without one. */
-export function requireSignedIn(locals: Pick<RequestLocals, 'customer'>): SessionCustomer {
-  if (locals.customer) return locals.customer;
-  throw accountError('unauthenticated', 'loginRequired');
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';

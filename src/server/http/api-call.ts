@@ -1,6 +1,4 @@
 import type { APIContext, AstroCookies } from 'astro';
-import type { RequestLocals } from '../entry/request-context.ts';
-import type { PanelStaff } from '../staff/index.ts';
 import { toResponse, type ApiResult, type BodySource, type CookieChange, type HeaderReader } from './responses.ts';
 
 /**
@@ -17,8 +15,11 @@ export interface ApiCall {
   url: URL;
   headers: HeaderReader;
   body: BodySource;
-  /** The shopper's request facts; `staff` on panel paths only (the staff session). */
-  locals: RequestLocals & { staff?: PanelStaff | null };
+  /**
+   * The shopper's request facts; `staff` on panel paths only (the staff session). Astro's
+   * App.Locals (src/env.d.ts) names them, so these HTTP helpers import no domain and no entry.
+   */
+  locals: App.Locals;
   cookies: { get(name: string): string | undefined };
   /** The socket's address ('' when unknown); rate limits read it through rate-limit/routes.ts. */
   clientAddress: string;

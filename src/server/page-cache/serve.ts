@@ -4,9 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readCookie } from '#lib/cookies.ts';
 import { getDeviceClass } from '#lib/device-class.ts';
-import { isLocale } from '#lib/locale.ts';
+import { isLocale, LANG_COOKIE } from '#lib/locale.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
-import { LANG_COOKIE } from '../entry/request-context.ts';
 import { renderToMemory, type CapturedPage, type NodeHandler } from './capture.ts';
 import { chooseEncoding, encodePage, matchesEtag } from './encode.ts';
 import { dropsEverything, PageStore, type PageEntry } from './store.ts';

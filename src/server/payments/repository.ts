@@ -1,5 +1,4 @@
 import type { Queryable } from '../db/client.ts';
-import type { SandboxDecision, SandboxRow } from './sandbox.ts';
 
 /** Lookups the gateway adapters need between our reference and the gateway's own id. */
 export interface PaymentLookup {
@@ -245,6 +244,19 @@ export async function lockExpiredOrders(tx: Queryable, now: Date, limit: number)
 }
 
 // ---- The sandbox gateway's own table (sandbox.ts) ----
+
+export type SandboxDecision = 'approved' | 'declined';
+
+export interface SandboxRow {
+  reference: string;
+  amount_minor: number;
+  currency_id: number;
+  method: string;
+  installments: number;
+  order_number: number;
+  return_url: string;
+  status: 'pending' | 'approved' | 'declined' | 'refunded';
+}
 
 export async function insertSandboxPayment(
   tx: Queryable,

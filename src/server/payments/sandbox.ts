@@ -5,7 +5,14 @@ import { getServerSecret } from '../secrets/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { ANY_PAYMENT_METHOD } from '#lib/contract/orders.ts';
 import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, WebhookVerification } from './provider.ts';
-import { findSandboxPayment, insertSandboxPayment, markSandboxRefunded, recordSandboxDecision } from './repository.ts';
+import {
+  findSandboxPayment,
+  insertSandboxPayment,
+  markSandboxRefunded,
+  recordSandboxDecision,
+  type SandboxDecision,
+  type SandboxRow,
+} from './repository.ts';
 
 export const SANDBOX_PROVIDER_ID = 'sandbox';
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -21,19 +28,6 @@ const STATUS_BY_DECISION: Record<string, ProviderPaymentStatus> = {
 export function signSandboxBody(rawBody: string, timestampS: number, secret: string): string {
   const mac = createHmac('sha256', secret).update(`${timestampS}.${rawBody}`).digest('hex');
   return `t=${timestampS},v1=${mac}`;
-}
-
-export type SandboxDecision = 'approved' | 'declined';
-
-export interface SandboxRow {
-  reference: string;
-  amount_minor: number;
-  currency_id: number;
-  method: string;
-  installments: number;
-  order_number: number;
-  return_url: string;
-  status: 'pending' | 'approved' | 'declined' | 'refunded';
 }
 
 /**

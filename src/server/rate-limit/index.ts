@@ -5,7 +5,8 @@ import { getPool } from '../db/client.ts';
 import { createRateLimiter } from './service.ts';
 
 export { getClientIp } from './routes.ts';
-export { createRateLimiter, DELAYS, LIMITS, type DelayRule, type Limit, type RateLimiter } from './service.ts';
+export type { DelayRule } from './repository.ts';
+export { createRateLimiter, DELAYS, LIMITS, type Limit, type RateLimiter } from './service.ts';
 
 /** Rate limits shared by every instance (rate_limits table): sign-in, registration, recovery, checkout. */
 export function getRateLimiter() {

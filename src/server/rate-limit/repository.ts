@@ -1,5 +1,18 @@
 import type { Queryable } from '../db/client.ts';
-import type { DelayRule } from './service.ts';
+
+/**
+ * A growing delay instead of a lock: the first `freeFailures` failures of a subject cost
+ * nothing; each one after that makes it wait twice as long as the last (from `firstDelaySeconds`
+ * up to `maxDelaySeconds`). Failures are forgotten `windowSeconds` after the last one. Kept in
+ * the same PostgreSQL table as the fixed-window limits, so every instance shares them.
+ */
+export interface DelayRule {
+  name: string;
+  freeFailures: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  windowSeconds: number;
+}
 
 /** The growing delays of service.ts, kept in the shared rate_limits table. */
 export function createDelays({ db }: { db: Queryable }) {

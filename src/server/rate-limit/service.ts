@@ -1,20 +1,6 @@
 import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import { createDelays, createLimitWindows } from './repository.ts';
-
-/**
- * A growing delay instead of a lock: the first `freeFailures` failures of a subject cost
- * nothing; each one after that makes it wait twice as long as the last (from `firstDelaySeconds`
- * up to `maxDelaySeconds`). Failures are forgotten `windowSeconds` after the last one. Kept in
- * the same PostgreSQL table as the fixed-window limits, so every instance shares them.
- */
-export interface DelayRule {
-  name: string;
-  freeFailures: number;
-  firstDelaySeconds: number;
-  maxDelaySeconds: number;
-  windowSeconds: number;
-}
+import { createDelays, createLimitWindows, type DelayRule } from './repository.ts';
 
 /** The delay after `failures` failures, in seconds (pure: unit-tested). */
 export function getDelaySeconds(rule: DelayRule, failures: number): number {

@@ -6,7 +6,6 @@ import { createStaffAuthService, createStaffService } from './service.ts';
 // What the pages, the middleware and the other domains use of staff: the guard and the session
 // checks, the staff cookie, the panel's language and texts, the audit actor.
 export type { StaffRole } from './repository.ts';
-export type { PanelStaff } from './service.ts';
 export {
   checkApiStaff,
   getPanelLocale,
