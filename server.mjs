@@ -12,7 +12,7 @@ import { bootDatabase } from './src/server/db/boot.ts';
 import { closePool, getPool } from './src/server/db/client.ts';
 import { runClusterPrimary } from './src/server/entry/cluster.ts';
 import { serveFastRoute } from './src/server/entry/fast-routes.ts';
-import { checkRequestHead, writeRefusal } from './src/server/entry/request-guard.ts';
+import { answerFailedRequest, checkRequestHead, writeRefusal } from './src/server/entry/request-guard.ts';
 import { createStaticHandler } from './src/server/entry/static-files.ts';
 import { scheduleStartupJobs, startJobs } from './src/server/jobs/index.ts';
 import { routeConsoleToLogger, serveWithRequestLog } from './src/server/log/index.ts';
@@ -103,7 +103,22 @@ async function answerReadiness(res) {
   }
 }
 
-const server = http.createServer((req, res) => serveWithRequestLog(req, res, () => serve(req, res)));
+// An error escaping one request's handling, thrown or rejected, answers that request 500 with its
+// request id in the log; it never ends the process (issue 29).
+const server = http.createServer((req, res) => serveWithRequestLog(req, res, () => serveSafely(req, res)));
+
+function serveSafely(req, res) {
+  try {
+    serve(req, res);
+  } catch (error) {
+    answerFailedRequest(req, res, error);
+  }
+}
+
+/** Astro's handler, its rejection answered like a thrown error. */
+function handleWithAstro(req, res) {
+  Promise.resolve(handler(req, res)).catch((error) => answerFailedRequest(req, res, error));
+}
 
 function serve(req, res) {
   if (req.url === '/healthz') return res.writeHead(200, healthHeaders).end('ok');
@@ -114,7 +129,7 @@ function serve(req, res) {
   if (serveStatic(req, res)) return;
   if (pageCache?.serve(req, res, (page) => writeUncachedPage(req, res, page))) return;
   compress(req, res, () => {
-    if (!fastRoutes || !serveFastRoute(req, res, () => handler(req, res))) handler(req, res);
+    if (!fastRoutes || !serveFastRoute(req, res, () => handleWithAstro(req, res))) handleWithAstro(req, res);
   });
 }
 server.keepAliveTimeout = 65_000;
@@ -143,5 +158,8 @@ async function shutDown(signal) {
   });
   server.closeIdleConnections();
 }
+// A promise nobody awaited that fails (a request's background work, a job's stray call) is logged
+// with the request id it ran under: Node's default would end the process and every request in it.
+process.on('unhandledRejection', (reason) => console.error('[entry] unhandled rejection', reason instanceof Error ? reason : new Error(String(reason))));
 process.on('SIGTERM', () => void shutDown('SIGTERM'));
 process.on('SIGINT', () => void shutDown('SIGINT'));

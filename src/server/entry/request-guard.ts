@@ -1,7 +1,10 @@
 // Checks on a request's head, made in server.mjs before anything else reads it: a Host that is
-// not one of the shop's, or a header value with control characters, is refused with a 4xx
-// instead of reaching routing, logs or the database.
+// not one of the shop's, a header value with control characters, or an address no page of the
+// shop has (issue 29: percent-encodings that are not UTF-8, NUL, backslashes, dot segments,
+// double encoding, overlong targets) is refused with a 4xx in the host's language instead of
+// reaching static files, routing, logs or the database.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { commonMessages } from '#lib/i18n/common.ts';
 import { requestGuardMessages } from '#lib/i18n/request-guard.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { getDefaultLocale, type Locale } from '#lib/locale.ts';
@@ -15,6 +18,17 @@ const HOST_SYNTAX = /^(?:[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*|\[[0-9a-f:.]{2,45
 // Field values may hold tabs and visible characters only (RFC 9110 section 5.5).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
+/** No address of the shop comes near this (RFC 9112 section 3 recommends supporting at least 8,000). */
+const MAX_TARGET_LENGTH = 4096;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const DECODED_CONTROL = /[\u0000-\u001f\u007f]/;
+/** A path segment `.` or `..`, written plainly or percent-encoded, or an empty segment (`//`). */
+const DOT_OR_EMPTY_SEGMENT = /\/(?:(?:\.|%2e){1,2}(?=\/|$)|(?=\/))/i;
+/** A slash inside a segment: `/img/..%2f` reads as one segment to a router and as two to a file system. */
+const ENCODED_SLASH = /%2f/i;
+/** Seen after one decoding: what was encoded twice (`%252e%252e`). */
+const DOUBLE_ENCODED = /%[0-9a-f]{2}/i;
 
 let knownHosts: Set<string> | undefined;
 function getKnownHosts(): Set<string> {
@@ -40,6 +54,37 @@ export function toHostName(value: string | undefined): string | null {
   return value.toLowerCase().replace(/:\d{1,5}$/, '');
 }
 
+/** Decodes percent-encodings, null when one is not UTF-8 (truncated, overlong, a lone surrogate, not hex). */
+function decodeOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the request target is one the shop could have written: origin-form, not overlong, every
+ * percent-encoding UTF-8, no control character once decoded, and a path without backslashes, dot or
+ * empty segments, encoded slashes or double encoding (static files, pictures and routes then
+ * never see them). The query is free text, so only its encoding and control characters count.
+ */
+export function checkRequestTarget(target: string): 'tooLong' | 'malformed' | null {
+  if (target.length > MAX_TARGET_LENGTH) return 'tooLong';
+  if (!target.startsWith('/')) return 'malformed';
+  const queryStart = target.indexOf('?');
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : target.slice(queryStart + 1).replaceAll('+', ' ');
+  const decodedPath = decodeOrNull(path);
+  const decodedQuery = decodeOrNull(query);
+  if (decodedPath === null || decodedQuery === null) return 'malformed';
+  if (DECODED_CONTROL.test(decodedPath) || DECODED_CONTROL.test(decodedQuery)) return 'malformed';
+  if (decodedPath.includes('\\') || DOT_OR_EMPTY_SEGMENT.test(path) || ENCODED_SLASH.test(path) || DOUBLE_ENCODED.test(decodedPath)) {
+    return 'malformed';
+  }
+  return null;
+}
+
 /** Why this request is refused before routing, or null when its head is acceptable. */
 export function checkRequestHead(req: IncomingMessage): Refusal | null {
   const t = createTranslator(requestGuardMessages, toLocale(req));
@@ -50,12 +95,16 @@ export function checkRequestHead(req: IncomingMessage): Refusal | null {
   if (host === null) return { status: 400, message: t('unknownHost') };
   // 421 Misdirected Request: a name this server does not answer for (DNS rebinding, a stray proxy).
   if (!getKnownHosts().has(host)) return { status: 421, message: t('unknownHost') };
+  const inHostLanguage = createTranslator(requestGuardMessages, toLocale(req, host));
+  const target = checkRequestTarget(req.url ?? '/');
+  if (target === 'tooLong') return { status: 414, message: inHostLanguage('addressTooLong') };
+  if (target === 'malformed') return { status: 400, message: inHostLanguage('badAddress') };
   // A body declared larger than the shop reads is refused before it is sent (Expect: 100-continue)
   // or read, with a message, instead of the connection being cut halfway through it.
   const declaredLength = Number(req.headers['content-length'] ?? 0);
   if (declaredLength > BODY_SIZE_LIMIT_BYTES) {
     const megabytes = Math.floor(BODY_SIZE_LIMIT_BYTES / (1024 * 1024));
-    return { status: 413, message: createTranslator(requestGuardMessages, toLocale(req, host))('tooLarge', { megabytes }) };
+    return { status: 413, message: inHostLanguage('tooLarge', { megabytes }) };
   }
   return null;
 }
@@ -69,4 +118,20 @@ export function writeRefusal(res: ServerResponse, refusal: Refusal): void {
     connection: 'close',
   });
   res.end(body);
+}
+
+/**
+ * The answer to a request whose handling threw or rejected (issue 29): logged in its request's
+ * scope (so with its id), answered 500 when nothing was sent yet, cut otherwise; the process
+ * and every other request carry on.
+ */
+export function answerFailedRequest(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  console.error(`[entry] ${req.method} request failed`, error instanceof Error ? error : new Error(String(error)));
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const host = toHostName(req.headers.host);
+  const locale = toLocale(req, host !== null && getKnownHosts().has(host) ? host : null);
+  writeRefusal(res, { status: 500, message: createTranslator(commonMessages, locale)('serverError') });
 }
