@@ -70,6 +70,7 @@ const pageCache =
         freshMs: config.PAGE_CACHE_FRESH_S * 1000,
         staleMs: config.PAGE_CACHE_STALE_S * 1000,
         exposeStatus: config.PAGE_CACHE_STATUS_HEADER === 'on',
+        rendersPerClient: { perSecond: config.PAGE_RENDERS_PER_CLIENT_S, burst: config.PAGE_RENDERS_PER_CLIENT_BURST },
       })
     : null;
 if (pageCache) onCatalogueChange((tags) => pageCache.invalidate(tags));
@@ -160,6 +161,8 @@ async function shutDown(signal) {
 }
 // A promise nobody awaited that fails (a request's background work, a job's stray call) is logged
 // with the request id it ran under: Node's default would end the process and every request in it.
-process.on('unhandledRejection', (reason) => console.error('[entry] unhandled rejection', reason instanceof Error ? reason : new Error(String(reason))));
+process.on('unhandledRejection', (reason) =>
+  console.error('[entry] unhandled rejection', reason instanceof Error ? reason : new Error(String(reason))),
+);
 process.on('SIGTERM', () => void shutDown('SIGTERM'));
 process.on('SIGINT', () => void shutDown('SIGINT'));

@@ -19,6 +19,8 @@ const HOST_SYNTAX = /^(?:[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*|\[[0-9a-f:.]{2,45
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
+/** The methods some route answers; TRACE, CONNECT and the like make fetch's Request throw in Astro's adapter (a 500). */
+const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** No address of the shop comes near this (RFC 9112 section 3 recommends supporting at least 8,000). */
 const MAX_TARGET_LENGTH = 4096;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -39,6 +41,7 @@ function getKnownHosts(): Set<string> {
 export interface Refusal {
   status: number;
   message: string;
+  headers?: Record<string, string>;
 }
 
 /** A storefront host's own language; before the host is checked, or on a local one, Accept-Language's. */
@@ -91,6 +94,9 @@ export function checkRequestHead(req: IncomingMessage): Refusal | null {
   // 421 Misdirected Request: a name this server does not answer for (DNS rebinding, a stray proxy).
   if (!getKnownHosts().has(host)) return { status: 421, message: t('unknownHost') };
   const inHostLanguage = createTranslator(requestGuardMessages, toLocale(req, host));
+  if (!SERVED_METHODS.has(req.method ?? '')) {
+    return { status: 405, message: inHostLanguage('methodNotAllowed'), headers: { allow: [...SERVED_METHODS].join(', ') } };
+  }
   const target = checkRequestTarget(req.url ?? '/');
   if (target === 'tooLong') return { status: 414, message: inHostLanguage('addressTooLong') };
   if (target === 'malformed') return { status: 400, message: inHostLanguage('badAddress') };
@@ -111,6 +117,7 @@ export function writeRefusal(res: ServerResponse, refusal: Refusal): void {
     'content-length': Buffer.byteLength(body),
     'cache-control': 'no-store',
     connection: 'close',
+    ...refusal.headers,
   });
   res.end(body);
 }
@@ -129,4 +136,15 @@ export function answerFailedRequest(req: IncomingMessage, res: ServerResponse, e
   const host = toHostName(req.headers.host);
   const locale = toLocale(req, host !== null && getKnownHosts().has(host) ? host : null);
   writeRefusal(res, { status: 500, message: createTranslator(commonMessages, locale)('serverError') });
+}
+
+/** A client that started more page renders than its budget (page-cache/render-budget.ts): 429 with Retry-After. */
+export function refuseTooManyRenders(req: IncomingMessage, res: ServerResponse, retryAfterS: number): void {
+  const host = toHostName(req.headers.host);
+  const t = createTranslator(requestGuardMessages, toLocale(req, host));
+  writeRefusal(res, {
+    status: 429,
+    message: t('tooManyRenders'),
+    headers: { 'retry-after': String(retryAfterS), connection: 'keep-alive' },
+  });
 }

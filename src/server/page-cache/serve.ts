@@ -7,8 +7,12 @@ import { getDeviceClass } from '#lib/device-class.ts';
 import { isLocale } from '#lib/locale.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { LANG_COOKIE } from '../entry/request-context.ts';
+import { refuseTooManyRenders } from '../entry/request-guard.ts';
+import { getClientIp } from '../rate-limit/routes.ts';
 import { renderToMemory, type CapturedPage, type NodeHandler } from './capture.ts';
 import { chooseEncoding, encodePage, matchesEtag } from './encode.ts';
+import { toCacheableAddress } from './page-kinds.ts';
+import { createRenderBudget } from './render-budget.ts';
 import { dropsEverything, PageStore, type PageEntry } from './store.ts';
 
 export interface PageCacheOptions {
@@ -17,11 +21,11 @@ export interface PageCacheOptions {
   staleMs: number;
   /** `X-Cache: hit|stale|miss` on answers (tests and benchmarks only). */
   exposeStatus: boolean;
+  /** New renders (misses) each client address may start: a sustained rate and a burst. */
+  rendersPerClient: { perSecond: number; burst: number };
   now?: () => number;
 }
 
-/** The catalogue pages (home, listings and search, product, brands); nothing else is kept. */
-const CATALOGUE_PATH = /^\/(?:|produtos(?:\/[^?]*)?|especial(?:\/[^?]*)?|produto\/[^/?]+|marca\/[^?]+|marcas)$/;
 const SESSION_PRESENT = /(?:^|;)\s*fronteira_session=/;
 /** The request headers a cacheable page may depend on besides its address (the key covers them). */
 const RENDER_HEADERS = ['host', 'user-agent', 'sec-ch-ua-mobile', 'x-device-class'] as const;
@@ -39,15 +43,6 @@ type Outcome = { kind: 'entry'; entry: PageEntry } | { kind: 'page'; page: Captu
 function readHeader(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** Path plus query with its parameters in one order: `?b=1&a=2` and `?a=2&b=1` are one page. */
-function toNormalUrl(rawUrl: string): { path: string; url: string } | null {
-  if (!URL.canParse(rawUrl, 'http://x')) return null;
-  const parsed = new URL(rawUrl, 'http://x');
-  parsed.searchParams.sort();
-  const query = parsed.searchParams.toString();
-  return { path: parsed.pathname, url: parsed.pathname + (query ? `?${query}` : '') };
 }
 
 function toTags(headers: Record<string, string | string[]>): Set<string> | null {
@@ -72,6 +67,7 @@ function isStorable(page: CapturedPage): boolean {
 export function createPageCache(handler: NodeHandler, options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const store = new PageStore(options.maxBytes);
+  const renderBudget = createRenderBudget({ ...options.rendersPerClient, now });
   const inFlight = new Map<string, Promise<Outcome>>();
   let epoch = 0;
   const recent: { epoch: number; tags: readonly CatalogueTag[] }[] = [];
@@ -170,9 +166,9 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
     serve(req: IncomingMessage, res: ServerResponse, writeUncached: (page: CapturedPage) => void): boolean {
       if (req.method !== 'GET' && req.method !== 'HEAD') return false;
       if (req.headers.authorization !== undefined || SESSION_PRESENT.test(readHeader(req, 'cookie') ?? '')) return false;
-      const normal = toNormalUrl(req.url ?? '/');
-      if (!normal || !CATALOGUE_PATH.test(normal.path)) return false;
-      const { key, facts } = toKey(req, normal.url);
+      const address = toCacheableAddress(req.url ?? '/');
+      if (address === null) return false;
+      const { key, facts } = toKey(req, address);
       const entry = store.get(key);
       const age = entry ? now() - entry.storedAt : Infinity;
       if (entry && age < options.freshMs) {
@@ -182,6 +178,15 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
       if (entry && age < options.freshMs + options.staleMs) {
         writeEntry(req, res, entry, 'stale');
         renderOnce(key, facts).catch((error: unknown) => console.error('[page-cache] revalidation failed', error));
+        return true;
+      }
+      // A new render is charged to its client; joining one under way costs nothing.
+      const client = getClientIp({
+        clientAddress: req.socket.remoteAddress ?? '',
+        headers: { get: (name) => readHeader(req, name) ?? null },
+      });
+      if (!inFlight.has(key) && !renderBudget.take(client)) {
+        refuseTooManyRenders(req, res, renderBudget.getRetryAfterS(client));
         return true;
       }
       renderOnce(key, facts).then(
