@@ -129,6 +129,7 @@ function serve(req, res) {
   if (shuttingDown) res.setHeader('connection', 'close');
   if (serveStatic(req, res)) return;
   if (pageCache?.serve(req, res, (page) => writeUncachedPage(req, res, page))) return;
+  if (pageCache?.refuseUncachedRender(req, res)) return;
   compress(req, res, () => {
     if (!fastRoutes || !serveFastRoute(req, res, () => handleWithAstro(req, res))) handleWithAstro(req, res);
   });

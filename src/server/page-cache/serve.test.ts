@@ -35,7 +35,8 @@ function startSlowShop(rendersPerClient = { perSecond: 1000, burst: 1000 }) {
   });
   const server = createServer((req, res) => {
     requests += 1;
-    if (!cache.serve(req, res, () => res.writeHead(500).end())) res.writeHead(404).end();
+    if (cache.serve(req, res, () => res.writeHead(500).end()) || cache.refuseUncachedRender(req, res)) return;
+    res.writeHead(404).end();
   });
   servers.push(server);
   return new Promise<{
@@ -132,5 +133,8 @@ describe('page cache: renders per client address', () => {
     expect(await get(shop.port, '/produtos?text=other', 'br.localhost', '127.0.0.4')).toBe(200);
     expect(await get(shop.port, '/produtos?text=other', 'br.localhost', '127.0.0.3')).toBe(200); // a hit costs no render
     expect(shop.countRenders()).toBe(4);
+    expect(await get(shop.port, '/sobre-nos?x=1', 'br.localhost', '127.0.0.3')).toBe(429); // a page the cache does not keep
+    expect(await get(shop.port, '/api/public/start', 'br.localhost', '127.0.0.3')).toBe(404); // the API is not a page
+    expect(await get(shop.port, '/sobre-nos?x=1', 'br.localhost', '127.0.0.4')).toBe(404);
   });
 });

@@ -27,6 +27,8 @@ export interface PageCacheOptions {
 }
 
 const SESSION_PRESENT = /(?:^|;)\s*fronteira_session=/;
+/** Addresses that are no page: the JSON API (its own limits) and the pictures. */
+const NOT_A_PAGE = /^\/(?:api|ecom|img)(?:[/?]|$)/;
 /** The request headers a cacheable page may depend on besides its address (the key covers them). */
 const RENDER_HEADERS = ['host', 'user-agent', 'sec-ch-ua-mobile', 'x-device-class'] as const;
 const ENTRY_OVERHEAD_BYTES = 1024;
@@ -137,6 +139,20 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
     else writeUncached(outcome.page);
   }
 
+  /** An anonymous GET or HEAD: what the cache may answer and the render budget counts. */
+  function isAnonymousRead(req: IncomingMessage): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    return req.headers.authorization === undefined && !SESSION_PRESENT.test(readHeader(req, 'cookie') ?? '');
+  }
+
+  /** Takes a render from the client's budget (true), or answers 429 (false). */
+  function chargeRender(req: IncomingMessage, res: ServerResponse): boolean {
+    const client = getClientIp({ clientAddress: req.socket.remoteAddress ?? '', headers: { get: (name) => readHeader(req, name) ?? null } });
+    if (renderBudget.take(client)) return true;
+    refuseTooManyRenders(req, res, renderBudget.getRetryAfterS(client));
+    return false;
+  }
+
   function toKey(req: IncomingMessage, url: string): { key: string; facts: RenderFacts } {
     const lang = readCookie(readHeader(req, 'cookie'), LANG_COOKIE);
     const langCookie = isLocale(lang) ? lang : '';
@@ -159,13 +175,20 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
     },
     invalidate,
     /**
+     * Charges an anonymous page the cache does not keep (`/sobre-nos?x=<random>`, `/login`) to its
+     * client's render budget like a miss: true when refused (a 429 was written). Not the API or pictures.
+     */
+    refuseUncachedRender(req: IncomingMessage, res: ServerResponse): boolean {
+      if (!isAnonymousRead(req) || NOT_A_PAGE.test(req.url ?? '/')) return false;
+      return !chargeRender(req, res);
+    },
+    /**
      * Answers `req` when it is an anonymous GET/HEAD of a catalogue page (true); anything else
      * is left alone (false). `writeUncached` answers with a page the cache does not keep (a
      * redirect, a 404, an error page), compressed on the fly like any other answer.
      */
     serve(req: IncomingMessage, res: ServerResponse, writeUncached: (page: CapturedPage) => void): boolean {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      if (req.headers.authorization !== undefined || SESSION_PRESENT.test(readHeader(req, 'cookie') ?? '')) return false;
+      if (!isAnonymousRead(req)) return false;
       const address = toCacheableAddress(req.url ?? '/');
       if (address === null) return false;
       const { key, facts } = toKey(req, address);
