@@ -12,7 +12,8 @@ import { bootDatabase } from './src/server/db/boot.ts';
 import { closePool, getPool } from './src/server/db/client.ts';
 import { runClusterPrimary } from './src/server/entry/cluster.ts';
 import { serveFastRoute } from './src/server/entry/fast-routes.ts';
-import { answerFailedRequest, checkRequestHead, writeRefusal } from './src/server/entry/request-guard.ts';
+import { answerFailedRequest, serveOrAnswerFailure } from './src/server/entry/request-failure.ts';
+import { checkRequestHead, writeRefusal } from './src/server/entry/request-guard.ts';
 import { createStaticHandler } from './src/server/entry/static-files.ts';
 import { scheduleStartupJobs, startJobs } from './src/server/jobs/index.ts';
 import { routeConsoleToLogger, serveWithRequestLog } from './src/server/log/index.ts';
@@ -106,15 +107,7 @@ async function answerReadiness(res) {
 
 // An error escaping one request's handling, thrown or rejected, answers that request 500 with its
 // request id in the log; it never ends the process (issue 29).
-const server = http.createServer((req, res) => serveWithRequestLog(req, res, () => serveSafely(req, res)));
-
-function serveSafely(req, res) {
-  try {
-    serve(req, res);
-  } catch (error) {
-    answerFailedRequest(req, res, error);
-  }
-}
+const server = http.createServer((req, res) => serveWithRequestLog(req, res, () => serveOrAnswerFailure(req, res, () => serve(req, res))));
 
 /** Astro's handler, its rejection answered like a thrown error. */
 function handleWithAstro(req, res) {
@@ -160,8 +153,8 @@ async function shutDown(signal) {
   });
   server.closeIdleConnections();
 }
-// A promise nobody awaited that fails (a request's background work, a job's stray call) is logged
-// with the request id it ran under: Node's default would end the process and every request in it.
+// A promise nobody awaited that fails (a request's background work, a job's stray call) is logged:
+// Node's default would end the process and every request in it.
 process.on('unhandledRejection', (reason) =>
   console.error('[entry] unhandled rejection', reason instanceof Error ? reason : new Error(String(reason))),
 );

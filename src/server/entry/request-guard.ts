@@ -4,7 +4,6 @@
 // double encoding, overlong targets) is refused with a 4xx in the host's language instead of
 // reaching static files, routing, logs or the database.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { commonMessages } from '#lib/i18n/common.ts';
 import { requestGuardMessages } from '#lib/i18n/request-guard.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { getDefaultLocale, type Locale } from '#lib/locale.ts';
@@ -122,26 +121,15 @@ export function writeRefusal(res: ServerResponse, refusal: Refusal): void {
   res.end(body);
 }
 
-/**
- * The answer to a request whose handling threw or rejected (issue 29): logged in its request's
- * scope (so with its id), answered 500 when nothing was sent yet, cut otherwise; the process
- * and every other request carry on.
- */
-export function answerFailedRequest(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-  console.error(`[entry] ${req.method} request failed`, error instanceof Error ? error : new Error(String(error)));
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
+/** The language of a request's answer: its storefront's when its Host is one of the shop's, else Accept-Language's. */
+export function toAnswerLocale(req: IncomingMessage): Locale {
   const host = toHostName(req.headers.host);
-  const locale = toLocale(req, host !== null && getKnownHosts().has(host) ? host : null);
-  writeRefusal(res, { status: 500, message: createTranslator(commonMessages, locale)('serverError') });
+  return toLocale(req, host !== null && getKnownHosts().has(host) ? host : null);
 }
 
 /** A client that started more page renders than its budget (page-cache/render-budget.ts): 429 with Retry-After. */
 export function refuseTooManyRenders(req: IncomingMessage, res: ServerResponse, retryAfterS: number): void {
-  const host = toHostName(req.headers.host);
-  const t = createTranslator(requestGuardMessages, toLocale(req, host));
+  const t = createTranslator(requestGuardMessages, toAnswerLocale(req));
   writeRefusal(res, {
     status: 429,
     message: t('tooManyRenders'),

@@ -32,6 +32,11 @@ const NOT_A_PAGE = /^\/(?:api|ecom|img)(?:[/?]|$)/;
 /** The request headers a cacheable page may depend on besides its address (the key covers them). */
 const RENDER_HEADERS = ['host', 'user-agent', 'sec-ch-ua-mobile', 'x-device-class'] as const;
 const ENTRY_OVERHEAD_BYTES = 1024;
+/**
+ * A client past its render budget waits this long for its 429: a flood's connections stop asking
+ * at full speed, and holding them costs a timer where answering at once cost the event loop.
+ */
+const REFUSAL_DELAY_MS = 1000;
 /** Invalidations remembered to refuse storing a render that read data from before them. */
 const RECENT_INVALIDATIONS = 256;
 
@@ -147,9 +152,15 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
 
   /** Takes a render from the client's budget (true), or answers 429 (false). */
   function chargeRender(req: IncomingMessage, res: ServerResponse): boolean {
-    const client = getClientIp({ clientAddress: req.socket.remoteAddress ?? '', headers: { get: (name) => readHeader(req, name) ?? null } });
+    const client = getClientIp({
+      clientAddress: req.socket.remoteAddress ?? '',
+      headers: { get: (name) => readHeader(req, name) ?? null },
+    });
     if (renderBudget.take(client)) return true;
-    refuseTooManyRenders(req, res, renderBudget.getRetryAfterS(client));
+    const retryAfterS = renderBudget.getRetryAfterS(client);
+    setTimeout(() => {
+      if (!res.destroyed) refuseTooManyRenders(req, res, retryAfterS);
+    }, REFUSAL_DELAY_MS);
     return false;
   }
 
