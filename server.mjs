@@ -122,10 +122,13 @@ function serve(req, res) {
   if (shuttingDown) res.setHeader('connection', 'close');
   if (serveStatic(req, res)) return;
   if (pageCache?.serve(req, res, (page) => writeUncachedPage(req, res, page))) return;
-  if (pageCache?.refuseUncachedRender(req, res)) return;
-  compress(req, res, () => {
-    if (!fastRoutes || !serveFastRoute(req, res, () => handleWithAstro(req, res))) handleWithAstro(req, res);
-  });
+  const answer = () =>
+    compress(req, res, () => {
+      if (!fastRoutes || !serveFastRoute(req, res, () => handleWithAstro(req, res))) handleWithAstro(req, res);
+    });
+  // An anonymous page the cache does not keep is a render: it waits for its client's turn.
+  if (pageCache) pageCache.renderWithinBudget(req, res, answer);
+  else answer();
 }
 server.keepAliveTimeout = 65_000;
 

@@ -35,8 +35,8 @@ function startSlowShop(rendersPerClient = { perSecond: 1000, burst: 1000 }) {
   });
   const server = createServer((req, res) => {
     requests += 1;
-    if (cache.serve(req, res, () => res.writeHead(500).end()) || cache.refuseUncachedRender(req, res)) return;
-    res.writeHead(404).end();
+    if (cache.serve(req, res, () => res.writeHead(500).end())) return;
+    cache.renderWithinBudget(req, res, () => res.writeHead(404).end());
   });
   servers.push(server);
   return new Promise<{
@@ -136,5 +136,20 @@ describe('page cache: renders per client address', () => {
     expect(await get(shop.port, '/sobre-nos?x=1', 'br.localhost', '127.0.0.3')).toBe(429); // a page the cache does not keep
     expect(await get(shop.port, '/api/public/start', 'br.localhost', '127.0.0.3')).toBe(404); // the API is not a page
     expect(await get(shop.port, '/sobre-nos?x=1', 'br.localhost', '127.0.0.4')).toBe(404);
+  });
+});
+
+describe('page cache: one render at a time per client address', () => {
+  it("a client's second miss waits for its first while another client's renders at once", async () => {
+    const shop = await startSlowShop();
+    const first = get(shop.port, '/produto/a', 'br.localhost', '127.0.0.5');
+    const second = get(shop.port, '/produto/b', 'br.localhost', '127.0.0.5');
+    while (shop.countRequests() < 2) await new Promise((resolve) => setImmediate(resolve));
+    const other = get(shop.port, '/produto/c', 'br.localhost', '127.0.0.6');
+    while (shop.countRenders() < 2) await new Promise((resolve) => setImmediate(resolve));
+    expect(shop.renderedUrls).toEqual(['/produto/a', '/produto/c']);
+    shop.release();
+    expect(await Promise.all([first, second, other])).toEqual([200, 200, 200]);
+    expect(shop.renderedUrls).toEqual(['/produto/a', '/produto/c', '/produto/b']);
   });
 });

@@ -7,6 +7,7 @@ import { getDeviceClass } from '#lib/device-class.ts';
 import { isLocale } from '#lib/locale.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { LANG_COOKIE } from '../entry/request-context.ts';
+import { answerFailedRequest } from '../entry/request-failure.ts';
 import { refuseTooManyRenders } from '../entry/request-guard.ts';
 import { getClientIp } from '../rate-limit/routes.ts';
 import { renderToMemory, type CapturedPage, type NodeHandler } from './capture.ts';
@@ -150,18 +151,22 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
     return req.headers.authorization === undefined && !SESSION_PRESENT.test(readHeader(req, 'cookie') ?? '');
   }
 
-  /** Takes a render from the client's budget (true), or answers 429 (false). */
-  function chargeRender(req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * Runs `render` (settling when it has ended) within its client's render budget: when the client
+   * has a render left and its turn has come; otherwise a 429, after REFUSAL_DELAY_MS.
+   */
+  function renderWithinClientBudget(req: IncomingMessage, res: ServerResponse, render: () => Promise<unknown>): void {
     const client = getClientIp({
       clientAddress: req.socket.remoteAddress ?? '',
       headers: { get: (name) => readHeader(req, name) ?? null },
     });
-    if (renderBudget.take(client)) return true;
+    // A client gone while waiting its turn gets no render.
+    const whenStillAsked = () => (res.destroyed ? Promise.resolve() : render());
+    if (renderBudget.take(client) && renderBudget.enqueue(client, whenStillAsked)) return;
     const retryAfterS = renderBudget.getRetryAfterS(client);
     setTimeout(() => {
       if (!res.destroyed) refuseTooManyRenders(req, res, retryAfterS);
     }, REFUSAL_DELAY_MS);
-    return false;
   }
 
   function toKey(req: IncomingMessage, url: string): { key: string; facts: RenderFacts } {
@@ -186,12 +191,26 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
     },
     invalidate,
     /**
-     * Charges an anonymous page the cache does not keep (`/sobre-nos?x=<random>`, `/login`) to its
-     * client's render budget like a miss: true when refused (a 429 was written). Not the API or pictures.
+     * Runs `render`, the answer to a request the cache did not take, at once unless it is an
+     * anonymous page (`/sobre-nos?x=<random>`, `/login`; not the API or pictures): that one is a
+     * render like a miss, run within its client's render budget. `render` may throw: its failure
+     * is answered by answerFailedRequest.
      */
-    refuseUncachedRender(req: IncomingMessage, res: ServerResponse): boolean {
-      if (!isAnonymousRead(req) || NOT_A_PAGE.test(req.url ?? '/')) return false;
-      return !chargeRender(req, res);
+    renderWithinBudget(req: IncomingMessage, res: ServerResponse, render: () => void): void {
+      if (!isAnonymousRead(req) || NOT_A_PAGE.test(req.url ?? '/')) return render();
+      renderWithinClientBudget(
+        req,
+        res,
+        () =>
+          new Promise<void>((resolve) => {
+            res.once('close', () => resolve());
+            try {
+              render();
+            } catch (error) {
+              answerFailedRequest(req, res, error);
+            }
+          }),
+      );
     },
     /**
      * Answers `req` when it is an anonymous GET/HEAD of a catalogue page (true); anything else
@@ -214,23 +233,18 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
         renderOnce(key, facts).catch((error: unknown) => console.error('[page-cache] revalidation failed', error));
         return true;
       }
+      const renderAndWrite = () =>
+        renderOnce(key, facts).then(
+          (outcome) => writeOutcome(req, res, outcome, writeUncached),
+          (error: unknown) => {
+            console.error('[page-cache] render failed', error);
+            if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+            res.end();
+          },
+        );
       // A new render is charged to its client; joining one under way costs nothing.
-      const client = getClientIp({
-        clientAddress: req.socket.remoteAddress ?? '',
-        headers: { get: (name) => readHeader(req, name) ?? null },
-      });
-      if (!inFlight.has(key) && !renderBudget.take(client)) {
-        refuseTooManyRenders(req, res, renderBudget.getRetryAfterS(client));
-        return true;
-      }
-      renderOnce(key, facts).then(
-        (outcome) => writeOutcome(req, res, outcome, writeUncached),
-        (error: unknown) => {
-          console.error('[page-cache] render failed', error);
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
-          res.end();
-        },
-      );
+      if (inFlight.has(key)) void renderAndWrite();
+      else renderWithinClientBudget(req, res, renderAndWrite);
       return true;
     },
   };
