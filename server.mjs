@@ -12,6 +12,7 @@ import { bootDatabase } from './src/server/db/boot.ts';
 import { closePool, getPool } from './src/server/db/client.ts';
 import { runClusterPrimary } from './src/server/entry/cluster.ts';
 import { serveFastRoute } from './src/server/entry/fast-routes.ts';
+import { answerFailedRequest, serveOrAnswerFailure } from './src/server/entry/request-failure.ts';
 import { checkRequestHead, writeRefusal } from './src/server/entry/request-guard.ts';
 import { createStaticHandler } from './src/server/entry/static-files.ts';
 import { scheduleStartupJobs, startJobs } from './src/server/jobs/index.ts';
@@ -70,6 +71,7 @@ const pageCache =
         freshMs: config.PAGE_CACHE_FRESH_S * 1000,
         staleMs: config.PAGE_CACHE_STALE_S * 1000,
         exposeStatus: config.PAGE_CACHE_STATUS_HEADER === 'on',
+        rendersPerClient: { perSecond: config.PAGE_RENDERS_PER_CLIENT_S, burst: config.PAGE_RENDERS_PER_CLIENT_BURST },
       })
     : null;
 if (pageCache) onCatalogueChange((tags) => pageCache.invalidate(tags));
@@ -103,7 +105,14 @@ async function answerReadiness(res) {
   }
 }
 
-const server = http.createServer((req, res) => serveWithRequestLog(req, res, () => serve(req, res)));
+// An error escaping one request's handling, thrown or rejected, answers that request 500 with its
+// request id in the log; it never ends the process (issue 29).
+const server = http.createServer((req, res) => serveWithRequestLog(req, res, () => serveOrAnswerFailure(req, res, () => serve(req, res))));
+
+/** Astro's handler, its rejection answered like a thrown error. */
+function handleWithAstro(req, res) {
+  Promise.resolve(handler(req, res)).catch((error) => answerFailedRequest(req, res, error));
+}
 
 function serve(req, res) {
   if (req.url === '/healthz') return res.writeHead(200, healthHeaders).end('ok');
@@ -113,9 +122,13 @@ function serve(req, res) {
   if (shuttingDown) res.setHeader('connection', 'close');
   if (serveStatic(req, res)) return;
   if (pageCache?.serve(req, res, (page) => writeUncachedPage(req, res, page))) return;
-  compress(req, res, () => {
-    if (!fastRoutes || !serveFastRoute(req, res, () => handler(req, res))) handler(req, res);
-  });
+  const answer = () =>
+    compress(req, res, () => {
+      if (!fastRoutes || !serveFastRoute(req, res, () => handleWithAstro(req, res))) handleWithAstro(req, res);
+    });
+  // An anonymous page the cache does not keep is a render: it waits for its client's turn.
+  if (pageCache) pageCache.renderWithinBudget(req, res, answer);
+  else answer();
 }
 server.keepAliveTimeout = 65_000;
 
@@ -143,5 +156,10 @@ async function shutDown(signal) {
   });
   server.closeIdleConnections();
 }
+// A promise nobody awaited that fails (a request's background work, a job's stray call) is logged:
+// Node's default would end the process and every request in it.
+process.on('unhandledRejection', (reason) =>
+  console.error('[entry] unhandled rejection', reason instanceof Error ? reason : new Error(String(reason))),
+);
 process.on('SIGTERM', () => void shutDown('SIGTERM'));
 process.on('SIGINT', () => void shutDown('SIGINT'));

@@ -73,6 +73,9 @@ export const ConfigSchema = z.object({
   PAGE_CACHE_STALE_S: integer(0, 86_400).default(60),
   /** `on` adds `X-Cache: hit|stale|miss` to catalogue pages (tests and benchmarks). */
   PAGE_CACHE_STATUS_HEADER: z.enum(['on', 'off']).default('off'),
+  /** New catalogue page renders one client address may start (issue 29): per second, and at once. */
+  PAGE_RENDERS_PER_CLIENT_S: positiveNumber.default(2),
+  PAGE_RENDERS_PER_CLIENT_BURST: integer(1, 10_000).default(30),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

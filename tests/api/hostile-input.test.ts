@@ -1,10 +1,8 @@
 import fc from 'fast-check';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
 import { api } from '../support/api.ts';
+import { listRouteFiles } from '../support/route-files.ts';
 
 /**
  * Issue 22 point 4: no input alone makes the shop answer 5xx. Every route file under src/pages
@@ -12,39 +10,7 @@ import { api } from '../support/api.ts';
  * ids, query values and bodies on every method it exports, signed in and not.
  */
 
-const pagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/pages');
-
-interface RouteFile {
-  file: string;
-  segments: string[];
-  methods: string[];
-}
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-  );
-}
-
-function toMethods(file: string): string[] {
-  if (file.endsWith('.astro')) return ['GET', 'POST'];
-  const source = readFileSync(file, 'utf8');
-  const named = [...source.matchAll(/export\s+(?:const|async function|function)\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/g)].map(
-    (match) => match[1]!,
-  );
-  return named.includes('ALL') ? ['GET', 'POST', 'PUT', 'DELETE'] : named;
-}
-
-const routes: RouteFile[] = listFiles(pagesDir)
-  .filter((file) => /\.(ts|astro)$/.test(file))
-  .map((file) => {
-    const relative = path
-      .relative(pagesDir, file)
-      .replace(/\.(ts|astro)$/, '')
-      .replace(/(^|\/)index$/, '');
-    return { file: relative, segments: relative.split('/').filter(Boolean), methods: toMethods(file) };
-  })
-  .filter((route) => route.methods.length > 0);
+const routes = listRouteFiles();
 
 const HOSTILE = [
   '0',

@@ -71,6 +71,44 @@ describe('request heads', () => {
   });
 });
 
+/** Issue 29 point 1: an address no page of the shop has is refused on every kind of route, and the process goes on. */
+describe('request targets', () => {
+  const BAD_ADDRESS = {
+    br: 'Endereço inválido: confira o link ou volte para a página inicial da loja.',
+    es: 'Dirección inválida: revisa el enlace o vuelve a la página de inicio de la tienda.',
+  };
+  const bodyOf = (answer: string) => JSON.parse(Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
+  const ask = (method: string, target: string, host: 'br' | 'es') =>
+    rawRequest(`${method} ${target} HTTP/1.1\r\nHost: ${host}.localhost:${inject('port')}\r\nConnection: close\r\n\r\n`);
+
+  it.each([
+    '/produtos/%C0%AF', // overlong '/': this one ended the process (URIError in the static files' lookup)
+    '/%E0%A4%A',
+    '/_astro/%00',
+    '/img/..%2f',
+    '/img/p/%2e%2e%2fx.png',
+    '/api/public/products/%FF/details',
+    '/ecom/cliente/..\\me',
+    '/painel/%252e%252e/equipe',
+    '/produto/a/./b',
+    '//evil.example/',
+  ])('%s gets 400 in the host language on both hosts', async (target) => {
+    for (const host of ['br', 'es'] as const) {
+      const answer = await ask('GET', target, host);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(bodyOf(answer).message).toBe(BAD_ADDRESS[host]);
+    }
+    expect((await get('/healthz', { host: 'br.localhost' })).status).toBe(200);
+  });
+
+  it('an 8 kB path gets 414, TRACE gets 405 with Allow', async () => {
+    expect(await ask('GET', `/produto/${'a'.repeat(8192)}`, 'es')).toMatch(/^HTTP\/1\.1 414 /);
+    const trace = await ask('TRACE', '/', 'br');
+    expect(trace).toMatch(/^HTTP\/1\.1 405 /);
+    expect(trace).toMatch(/\r\nallow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/i);
+  });
+});
+
 describe('request bodies', () => {
   it('a body declared over 12 MB gets 413 with a message in the host language before it is read', async () => {
     const head = (host: string) =>

@@ -6,8 +6,13 @@ import { readCookie } from '#lib/cookies.ts';
 import { getDeviceClass } from '#lib/device-class.ts';
 import { isLocale, LANG_COOKIE } from '#lib/locale.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
+import { answerFailedRequest } from '../entry/request-failure.ts';
+import { refuseTooManyRenders } from '../entry/request-guard.ts';
+import { getClientIp } from '../rate-limit/routes.ts';
 import { renderToMemory, type CapturedPage, type NodeHandler } from './capture.ts';
 import { chooseEncoding, encodePage, matchesEtag } from './encode.ts';
+import { toCacheableAddress } from './page-kinds.ts';
+import { createRenderBudget } from './render-budget.ts';
 import { dropsEverything, PageStore, type PageEntry } from './store.ts';
 
 export interface PageCacheOptions {
@@ -16,15 +21,22 @@ export interface PageCacheOptions {
   staleMs: number;
   /** `X-Cache: hit|stale|miss` on answers (tests and benchmarks only). */
   exposeStatus: boolean;
+  /** New renders (misses) each client address may start: a sustained rate and a burst. */
+  rendersPerClient: { perSecond: number; burst: number };
   now?: () => number;
 }
 
-/** The catalogue pages (home, listings and search, product, brands); nothing else is kept. */
-const CATALOGUE_PATH = /^\/(?:|produtos(?:\/[^?]*)?|especial(?:\/[^?]*)?|produto\/[^/?]+|marca\/[^?]+|marcas)$/;
 const SESSION_PRESENT = /(?:^|;)\s*fronteira_session=/;
+/** Addresses that are no page: the JSON API (its own limits) and the pictures. */
+const NOT_A_PAGE = /^\/(?:api|ecom|img)(?:[/?]|$)/;
 /** The request headers a cacheable page may depend on besides its address (the key covers them). */
 const RENDER_HEADERS = ['host', 'user-agent', 'sec-ch-ua-mobile', 'x-device-class'] as const;
 const ENTRY_OVERHEAD_BYTES = 1024;
+/**
+ * A client past its render budget waits this long for its 429: a flood's connections stop asking
+ * at full speed, and holding them costs a timer where answering at once cost the event loop.
+ */
+const REFUSAL_DELAY_MS = 1000;
 /** Invalidations remembered to refuse storing a render that read data from before them. */
 const RECENT_INVALIDATIONS = 256;
 
@@ -38,15 +50,6 @@ type Outcome = { kind: 'entry'; entry: PageEntry } | { kind: 'page'; page: Captu
 function readHeader(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** Path plus query with its parameters in one order: `?b=1&a=2` and `?a=2&b=1` are one page. */
-function toNormalUrl(rawUrl: string): { path: string; url: string } | null {
-  if (!URL.canParse(rawUrl, 'http://x')) return null;
-  const parsed = new URL(rawUrl, 'http://x');
-  parsed.searchParams.sort();
-  const query = parsed.searchParams.toString();
-  return { path: parsed.pathname, url: parsed.pathname + (query ? `?${query}` : '') };
 }
 
 function toTags(headers: Record<string, string | string[]>): Set<string> | null {
@@ -71,6 +74,7 @@ function isStorable(page: CapturedPage): boolean {
 export function createPageCache(handler: NodeHandler, options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const store = new PageStore(options.maxBytes);
+  const renderBudget = createRenderBudget({ ...options.rendersPerClient, now });
   const inFlight = new Map<string, Promise<Outcome>>();
   let epoch = 0;
   const recent: { epoch: number; tags: readonly CatalogueTag[] }[] = [];
@@ -140,6 +144,30 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
     else writeUncached(outcome.page);
   }
 
+  /** An anonymous GET or HEAD: what the cache may answer and the render budget counts. */
+  function isAnonymousRead(req: IncomingMessage): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    return req.headers.authorization === undefined && !SESSION_PRESENT.test(readHeader(req, 'cookie') ?? '');
+  }
+
+  /**
+   * Runs `render` (settling when it has ended) within its client's render budget: when the client
+   * has a render left and its turn has come; otherwise a 429, after REFUSAL_DELAY_MS.
+   */
+  function renderWithinClientBudget(req: IncomingMessage, res: ServerResponse, render: () => Promise<unknown>): void {
+    const client = getClientIp({
+      clientAddress: req.socket.remoteAddress ?? '',
+      headers: { get: (name) => readHeader(req, name) ?? null },
+    });
+    // A client gone while waiting its turn gets no render.
+    const whenStillAsked = () => (res.destroyed ? Promise.resolve() : render());
+    if (renderBudget.take(client) && renderBudget.enqueue(client, whenStillAsked)) return;
+    const retryAfterS = renderBudget.getRetryAfterS(client);
+    setTimeout(() => {
+      if (!res.destroyed) refuseTooManyRenders(req, res, retryAfterS);
+    }, REFUSAL_DELAY_MS);
+  }
+
   function toKey(req: IncomingMessage, url: string): { key: string; facts: RenderFacts } {
     const lang = readCookie(readHeader(req, 'cookie'), LANG_COOKIE);
     const langCookie = isLocale(lang) ? lang : '';
@@ -162,16 +190,37 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
     },
     invalidate,
     /**
+     * Runs `render`, the answer to a request the cache did not take, at once unless it is an
+     * anonymous page (`/sobre-nos?x=<random>`, `/login`; not the API or pictures): that one is a
+     * render like a miss, run within its client's render budget. `render` may throw: its failure
+     * is answered by answerFailedRequest.
+     */
+    renderWithinBudget(req: IncomingMessage, res: ServerResponse, render: () => void): void {
+      if (!isAnonymousRead(req) || NOT_A_PAGE.test(req.url ?? '/')) return render();
+      renderWithinClientBudget(
+        req,
+        res,
+        () =>
+          new Promise<void>((resolve) => {
+            res.once('close', () => resolve());
+            try {
+              render();
+            } catch (error) {
+              answerFailedRequest(req, res, error);
+            }
+          }),
+      );
+    },
+    /**
      * Answers `req` when it is an anonymous GET/HEAD of a catalogue page (true); anything else
      * is left alone (false). `writeUncached` answers with a page the cache does not keep (a
      * redirect, a 404, an error page), compressed on the fly like any other answer.
      */
     serve(req: IncomingMessage, res: ServerResponse, writeUncached: (page: CapturedPage) => void): boolean {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-      if (req.headers.authorization !== undefined || SESSION_PRESENT.test(readHeader(req, 'cookie') ?? '')) return false;
-      const normal = toNormalUrl(req.url ?? '/');
-      if (!normal || !CATALOGUE_PATH.test(normal.path)) return false;
-      const { key, facts } = toKey(req, normal.url);
+      if (!isAnonymousRead(req)) return false;
+      const address = toCacheableAddress(req.url ?? '/');
+      if (address === null) return false;
+      const { key, facts } = toKey(req, address);
       const entry = store.get(key);
       const age = entry ? now() - entry.storedAt : Infinity;
       if (entry && age < options.freshMs) {
@@ -183,14 +232,18 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
         renderOnce(key, facts).catch((error: unknown) => console.error('[page-cache] revalidation failed', error));
         return true;
       }
-      renderOnce(key, facts).then(
-        (outcome) => writeOutcome(req, res, outcome, writeUncached),
-        (error: unknown) => {
-          console.error('[page-cache] render failed', error);
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
-          res.end();
-        },
-      );
+      const renderAndWrite = () =>
+        renderOnce(key, facts).then(
+          (outcome) => writeOutcome(req, res, outcome, writeUncached),
+          (error: unknown) => {
+            console.error('[page-cache] render failed', error);
+            if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+            res.end();
+          },
+        );
+      // A new render is charged to its client; joining one under way costs nothing.
+      if (inFlight.has(key)) void renderAndWrite();
+      else renderWithinClientBudget(req, res, renderAndWrite);
       return true;
     },
   };
