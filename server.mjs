@@ -64,6 +64,10 @@ const database = await bootDatabase({ seed: config.SEED === '1', prepared, signa
   if (bootStop.signal.aborted) process.exit(0);
   throw error;
 });
+if (bootStop.signal.aborted) {
+  await database.stop();
+  process.exit(0);
+}
 // The job queue's worker: e-mails, and reconciliation and reservation expiry from boot, whether
 // or not anyone shops (each job runs in one of the shop's processes).
 const jobs = await startJobs(database.url, { scheduleFirst: !prepared });
@@ -141,6 +145,7 @@ server.keepAliveTimeout = 65_000;
 if (standby) {
   process.send?.({ type: 'standing-by' });
   await new Promise((resolve) => {
+    if (bootStop.signal.aborted) resolve();
     bootStop.signal.addEventListener('abort', resolve, { once: true });
     process.on('message', (message) => message?.type === 'serve' && resolve());
   });

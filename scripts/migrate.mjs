@@ -3,11 +3,12 @@
 // without seeding or serving. `npm start` does the same at boot; this is for deployments that
 // migrate before starting new processes.
 import { parseCommandLine, runCommand } from './command-line.ts';
-import { requireValidConfig } from '../src/server/config.ts';
-import { bootDatabase } from '../src/server/db/boot.ts';
-import { getPool } from '../src/server/db/client.ts';
 
 parseCommandLine('usage: npm run migrate (applies the pending migrations; no options)', {}, { positionals: false });
+// The shop's modules load once the arguments are known good: --help and usage answer at once.
+const { requireValidConfig } = await import('../src/server/config.ts');
+const { bootDatabase } = await import('../src/server/db/boot.ts');
+const { getPool } = await import('../src/server/db/client.ts');
 requireValidConfig();
 let database;
 await runCommand(

@@ -3,16 +3,17 @@
 // catalogue with that many products; otherwise it appends that many more. Beside a running shop
 // it writes into that shop's embedded database.
 import { exitWithUsage, parseCommandLine, runCommand } from './command-line.ts';
-import { requireValidConfig } from '../src/server/config.ts';
-import { bootDatabase } from '../src/server/db/boot.ts';
-import { createMaintenancePool } from '../src/server/db/client.ts';
-import { insertGeneratedProducts, seedDemoCatalogue } from '../src/server/db/seed/demo-catalogue.ts';
 
 const USAGE = 'usage: npm run seed -- [--products N]   (N from 0 to 5000000, default 600)';
 const { values } = parseCommandLine(USAGE, { products: { type: 'string', default: '600' } }, { positionals: false });
 const count = Number(values.products);
 if (!Number.isInteger(count) || count < 0 || count > 5_000_000)
   exitWithUsage('--products must be a whole number between 0 and 5000000', USAGE);
+// The shop's modules load once the arguments are known good: --help and usage answer at once.
+const { requireValidConfig } = await import('../src/server/config.ts');
+const { bootDatabase } = await import('../src/server/db/boot.ts');
+const { createMaintenancePool } = await import('../src/server/db/client.ts');
+const { insertGeneratedProducts, seedDemoCatalogue } = await import('../src/server/db/seed/demo-catalogue.ts');
 requireValidConfig();
 
 let database;

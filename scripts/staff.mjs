@@ -3,13 +3,6 @@
 // comes from here). add and reset print a one-time set-password link. Uses DATABASE_URL, else
 // the embedded PostgreSQL of the shop running under DATA_DIR, else starts it for the command.
 import { exitWithUsage, parseCommandLine, runCommand } from './command-line.ts';
-import { DomainError } from '../src/server/errors/domain-error.ts';
-import { staffError } from '../src/server/staff/errors.ts';
-import { createStaffService } from '../src/server/staff/service.ts';
-import { systemClock } from '../src/server/clock.ts';
-import { requireValidConfig } from '../src/server/config.ts';
-import { bootDatabase } from '../src/server/db/boot.ts';
-import { getPool } from '../src/server/db/client.ts';
 
 const USAGE = `usage: npm run staff -- add <email> --role admin|counter [--lang es-PY|pt-BR] [--origin URL]
        npm run staff -- list
@@ -28,6 +21,14 @@ if (positionals.length > (command === 'list' ? 1 : 2)) exitWithUsage(`unexpected
 if (command === 'add' && !['admin', 'counter'].includes(values.role ?? '')) exitWithUsage('--role must be admin or counter', USAGE);
 if (!['es-PY', 'pt-BR'].includes(values.lang)) exitWithUsage('--lang must be es-PY or pt-BR', USAGE);
 
+// The shop's modules load once the arguments are known good: --help and usage answer at once.
+const { requireValidConfig } = await import('../src/server/config.ts');
+const { bootDatabase } = await import('../src/server/db/boot.ts');
+const { getPool } = await import('../src/server/db/client.ts');
+const { DomainError } = await import('../src/server/errors/domain-error.ts');
+const { staffError } = await import('../src/server/staff/errors.ts');
+const { createStaffService } = await import('../src/server/staff/service.ts');
+const { systemClock } = await import('../src/server/clock.ts');
 const config = requireValidConfig();
 const origin = (values.origin ?? config.SHOP_ORIGIN_ES ?? config.SHOP_ORIGIN_BR ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 const linkOf = (token) => `${origin}/painel/definir-senha?token=${token}`;
