@@ -63,7 +63,7 @@ function describeFailure(error: unknown): string {
  * every case.
  */
 export async function runCommand(name: string, work: () => Promise<number | void>, cleanUp?: () => Promise<void>): Promise<never> {
-  let code = 0;
+  let code: number;
   try {
     code = (await work()) ?? 0;
   } catch (error) {

@@ -10,9 +10,9 @@ import { findPostmasters, getStillRunning, getTree, waitUntilGone, type ProcessI
 /**
  * Issue 29 points 3 and 4: `npm start` as an operator runs it, on its own embedded PostgreSQL
  * under a DATA_DIR. One started shop serves the commands beside it, then loses its serving
- * process to `kill -9` (the reserve answers within 5 s), then its whole process tree; the next
- * `npm start` clears what was left and serves; SIGTERM, after the start and during it, leaves
- * no process behind.
+ * process to `kill -9` (the reserve answers within 5 s), then its Node processes (PostgreSQL
+ * orphaned), then its whole process tree; each next `npm start` clears what was left, says so
+ * and serves; SIGTERM, after the start and during it, leaves no process behind.
  */
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const STOP_WITHIN_MS = 10_000;
@@ -181,6 +181,28 @@ describe('npm start under a supervisor', () => {
       expect(Date.now() - killedAt, shop.getOutput()).toBeLessThan(5000);
       expect(answering).not.toBe(victim);
       await shop.waitForLine(new RegExp(`shop process ${victim} ended \\(SIGKILL\\); the reserve process \\d+ serves in its place`), 1000);
+    },
+    START_WITHIN_MS,
+  );
+
+  it(
+    'kill -9 of the supervisor and shop processes: the next npm start stops the orphaned PostgreSQL cleanly, says so and serves',
+    async () => {
+      const databaseDir = path.join(dataDir, 'pg');
+      const [orphan] = await findPostmasters(databaseDir);
+      expect(orphan).toBeDefined();
+      const nodeProcesses = (await getTree(shop.npm.pid!)).filter((info) => !info.name.includes('postgres'));
+      for (const info of nodeProcesses) process.kill(info.pid, 'SIGKILL');
+      expect(await waitUntilGone(nodeProcesses, STOP_WITHIN_MS)).toEqual([]);
+      expect(await getStillRunning([orphan!])).toHaveLength(1);
+
+      shop = startNpm();
+      await shop.waitForLine(SERVING);
+      expect(shop.getOutput()).toContain(
+        `Stopped cleanly a PostgreSQL (pid ${orphan!.pid}) left running on ${databaseDir} by an earlier start.`,
+      );
+      expect(await getStillRunning([orphan!])).toEqual([]);
+      expect(await askServingPid()).not.toBeNull();
     },
     START_WITHIN_MS,
   );
