@@ -139,13 +139,15 @@ function spawnServer(args) {
   started.on('error', (error) => say(`shop process ${started.pid}: ${error.message}`));
   // A replacement that hangs in its start is ended and the next one tried: the bound holds for every start.
   const hungTimer = servedOnce ? setTimeout(() => started.kill('SIGKILL'), startBoundMs) : undefined;
+  let announcedReady = false;
   started.on('message', (message) => {
     if (message?.type === 'standing-by' && started === reserve) {
       clearTimeout(hungTimer);
       reserveStandsBy = true;
       if (serving) say(`A reserve shop process (pid ${started.pid}) stands by.`);
       else promoteReserve();
-    } else if (message?.type === 'ready') {
+    } else if (message?.type === 'ready' && !announcedReady) {
+      announcedReady = true;
       clearTimeout(hungTimer);
       clearTimeout(bootTimer);
       if (servedOnce) say(`The shop is serving again (pid ${started.pid}).`);
