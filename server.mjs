@@ -45,10 +45,33 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     },
   });
 }
-const database = await bootDatabase({ seed: config.SEED === '1', prepared: cluster.isWorker });
+// SIGTERM or SIGINT before the shop serves: the boot stops where it is (an embedded PostgreSQL
+// still starting is stopped with it) and the process exits, instead of finishing a start no one
+// wants; once it serves, the same signals drain the requests (shutDown below).
+const bootStop = new AbortController();
+let onStopSignal = (signal) => {
+  console.log(`${signal} during start: stopping`);
+  bootStop.abort();
+};
+process.on('SIGTERM', () => void onStopSignal('SIGTERM'));
+process.on('SIGINT', () => void onStopSignal('SIGINT'));
+// The supervisor of `npm start` gone (killed): stop rather than live on as an orphan holding the port.
+if (!cluster.isWorker && process.connected) process.once('disconnect', () => void onStopSignal('supervisor gone'));
+// `--standby`: `npm start`'s supervisor keeps one process booted in reserve on the prepared
+// database; it listens only when told to, when the serving one has died (scripts/start.mjs).
+const standby = process.argv.includes('--standby');
+const prepared = cluster.isWorker || standby;
+const database = await bootDatabase({ seed: config.SEED === '1', prepared, signal: bootStop.signal }).catch((error) => {
+  if (bootStop.signal.aborted) process.exit(0);
+  throw error;
+});
+if (bootStop.signal.aborted) {
+  await database.stop();
+  process.exit(0);
+}
 // The job queue's worker: e-mails, and reconciliation and reservation expiry from boot, whether
 // or not anyone shops (each job runs in one of the shop's processes).
-const jobs = await startJobs(database.url, { scheduleFirst: !cluster.isWorker });
+const jobs = await startJobs(database.url, { scheduleFirst: !prepared });
 // Catalogue changes announced in other processes (and by the tables' triggers) reach this one's caches.
 const relay = startCatalogueRelay(database.url);
 const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
@@ -132,8 +155,23 @@ function serve(req, res) {
 }
 server.keepAliveTimeout = 65_000;
 
+if (standby) {
+  process.send?.({ type: 'standing-by' });
+  await new Promise((resolve) => {
+    if (bootStop.signal.aborted) resolve();
+    bootStop.signal.addEventListener('abort', resolve, { once: true });
+    process.on('message', (message) => message?.type === 'serve' && resolve());
+  });
+}
+if (bootStop.signal.aborted) {
+  await Promise.all([jobs.stop(), relay.stop()]);
+  await database.stop();
+  process.exit(0);
+}
 server.listen(port, () => {
   console.log(`Fronteira is serving on http://localhost:${port} (storefronts http://br.localhost:${port} and http://es.localhost:${port})`);
+  // `npm start`'s supervisor (scripts/start.mjs) counts the start as done from here.
+  if (!cluster.isWorker) process.send?.({ type: 'ready' });
 });
 
 async function shutDown(signal) {
@@ -161,5 +199,4 @@ async function shutDown(signal) {
 process.on('unhandledRejection', (reason) =>
   console.error('[entry] unhandled rejection', reason instanceof Error ? reason : new Error(String(reason))),
 );
-process.on('SIGTERM', () => void shutDown('SIGTERM'));
-process.on('SIGINT', () => void shutDown('SIGINT'));
+onStopSignal = shutDown;

@@ -4,7 +4,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { isPanelLocale, type PanelLocale } from '#lib/i18n/panel.ts';
@@ -25,6 +25,19 @@ export interface PictureAttacher {
   storeProductPicture(productId: number, bytes: Buffer, fileName: string): Promise<unknown>;
 }
 
+/** The options of `npm run import` (scripts/import.mjs checks them before it boots the database). */
+export const IMPORT_OPTIONS = {
+  images: { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  lang: { type: 'string', default: 'pt-BR' },
+} as const satisfies ParseArgsOptionsConfig;
+
+/** The usage line in the language `--lang` asks for among `argv` (pt-BR when none or another). */
+export function getImportUsage(argv: string[]): string {
+  const lang = argv[argv.indexOf('--lang') + 1];
+  return createTranslator(catalogueImportMessages, isPanelLocale(lang) ? lang : 'pt-BR')('cliUsage');
+}
+
 /**
  * `npm run import -- <file> [--images <folder>] [--dry-run] [--lang pt-BR|es-PY]`: the same
  * check and write as the panel page, with progress on the terminal. Exit 0 when the file was
@@ -39,7 +52,7 @@ export async function runImportCommand(
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { images: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, lang: { type: 'string', default: 'pt-BR' } },
+    options: IMPORT_OPTIONS,
   });
   const locale: PanelLocale = isPanelLocale(values.lang) ? values.lang : 'pt-BR';
   const t = createTranslator(catalogueImportMessages, locale);

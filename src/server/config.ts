@@ -23,6 +23,8 @@ export const ConfigSchema = z.object({
   PORT: integer(1, 65_535).default(4321),
   /** Shop processes on this machine (node:cluster; README "Several processes and machines"). */
   WEB_CONCURRENCY: integer(1, 64).default(1),
+  /** `npm start` stops, with a sentence, a start (database and shop) not finished within this. */
+  START_TIMEOUT_S: integer(10, 3600).default(180),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('data'),
   SHOP_ORIGIN_BR: origin.optional(),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { closePool, createMaintenancePool, getPool, warmPool } from './client.ts';
-import { startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
+import { findRunningEmbeddedPostgres, startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
 import { installJobQueue } from '../jobs/service.ts';
 import { seedIfEmpty } from './seed/index.ts';
@@ -18,15 +18,23 @@ export interface BootedDatabase {
  * under DATA_DIR (default ./data); then migrations, then the demo catalogue on an empty one.
  * `prepared`: another process (the cluster's primary, WEB_CONCURRENCY > 1) already did all of
  * that on this DATABASE_URL; this one only loads the shared secrets and opens its pool.
+ * `besideRunningShop` (the commands): the embedded PostgreSQL a running shop keeps under DATA_DIR
+ * is used as it is and left running; only without one is it started here (and stopped by stop()).
+ * `signal`: aborting it (SIGTERM during boot) stops an embedded PostgreSQL still starting.
  */
 export async function bootDatabase({
   seed = true,
   prepared = false,
-}: { seed?: boolean; prepared?: boolean } = {}): Promise<BootedDatabase> {
+  besideRunningShop = false,
+  signal,
+}: { seed?: boolean; prepared?: boolean; besideRunningShop?: boolean; signal?: AbortSignal } = {}): Promise<BootedDatabase> {
   let embedded: RunningPostgres | undefined;
+  const dataDir = path.resolve(getConfig().DATA_DIR);
+  const running = !process.env.DATABASE_URL && besideRunningShop ? findRunningEmbeddedPostgres(dataDir) : null;
+  if (running) process.env.DATABASE_URL = running;
   if (!process.env.DATABASE_URL) {
     // Supervised: when PostgreSQL dies, it is started again (embedded.ts) and the pool reconnects.
-    embedded = await startEmbeddedPostgres(path.resolve(getConfig().DATA_DIR), { restartOnExit: true });
+    embedded = await startEmbeddedPostgres(dataDir, { restartOnExit: true, signal });
     process.env.DATABASE_URL = embedded.url;
   }
   // Migrations and seeding may rightly run longer than the serving pool's statement timeout.

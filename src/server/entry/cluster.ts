@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { createRestartBackoff } from './restart-backoff.ts';
 
 /** What the primary set up once and takes down last (the database and its embedded server). */
 interface PreparedShop {
@@ -14,27 +15,19 @@ export interface ClusterPrimaryOptions {
   graceMs: number;
 }
 
-/** A worker that dies sooner than this after its start counts as a failed start. */
-const QUICK_DEATH_MS = 5000;
-/** Failed starts in a row after which the primary gives up (a broken build would loop forever). */
-const MAX_QUICK_DEATHS = 8;
-
-/** Waits before restarting a worker: none after a crash of a worker that ran, doubling after failed starts. */
-function getWorkerRestartDelayMs(quickDeathsInARow: number): number {
-  return quickDeathsInARow === 0 ? 0 : Math.min(250 * 2 ** (quickDeathsInARow - 1), 10_000);
-}
-
 /**
  * The primary of `WEB_CONCURRENCY` > 1 (server.mjs): it serves nothing itself. It does the
  * startup work once (the embedded PostgreSQL, migrations, seeding, the first payment run), then
  * forks the serving workers, which share the port (node:cluster hands connections round robin)
  * and reach the database through the DATABASE_URL they inherit. A worker that dies is started
- * again; SIGTERM or SIGINT stops every worker gracefully, then the database. Never returns.
+ * again with a growing back-off, however often (restart-backoff.ts); once the first worker
+ * listens, a parent that started this one with an IPC channel (`npm start`'s supervisor) is told
+ * `{ type: 'ready' }`. SIGTERM or SIGINT stops every worker gracefully, then the database. Never returns.
  */
 export async function runClusterPrimary({ workers, prepare, graceMs }: ClusterPrimaryOptions): Promise<never> {
   const prepared = await prepare();
   let stopping = false;
-  let quickDeaths = 0;
+  const backoff = createRestartBackoff();
   const startedAt = new WeakMap<Worker, number>();
 
   const fork = () => {
@@ -44,14 +37,7 @@ export async function runClusterPrimary({ workers, prepare, graceMs }: ClusterPr
 
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    const lived = Date.now() - (startedAt.get(worker) ?? 0);
-    quickDeaths = lived < QUICK_DEATH_MS ? quickDeaths + 1 : 0;
-    if (quickDeaths > MAX_QUICK_DEATHS) {
-      console.error(`[cluster] workers keep dying at start (${quickDeaths} in a row): stopping`);
-      void stopAll(1);
-      return;
-    }
-    const delayMs = getWorkerRestartDelayMs(quickDeaths);
+    const delayMs = backoff.nextDelayMs(Date.now() - (startedAt.get(worker) ?? 0));
     console.error(
       `[cluster] worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another${delayMs ? ` in ${delayMs} ms` : ''}`,
     );
@@ -60,7 +46,7 @@ export async function runClusterPrimary({ workers, prepare, graceMs }: ClusterPr
     }, delayMs);
   });
 
-  async function stopAll(exitCode: number): Promise<void> {
+  async function stopAll(): Promise<void> {
     stopping = true;
     const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
     await Promise.all(
@@ -77,16 +63,19 @@ export async function runClusterPrimary({ workers, prepare, graceMs }: ClusterPr
       ),
     );
     await prepared.stop().catch((error: unknown) => console.error('[cluster] database stop failed', error));
-    process.exit(exitCode);
+    process.exit(0);
   }
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       console.log(`${signal}: stopping ${workers} shop processes`);
-      void stopAll(0);
+      void stopAll();
     });
   }
+  // `npm start`'s supervisor gone (killed): stop rather than serve on as an orphan it cannot see.
+  if (process.connected) process.once('disconnect', () => !stopping && void stopAll());
+  cluster.once('listening', () => process.send?.({ type: 'ready' }));
   for (let index = 0; index < workers; index += 1) fork();
   console.log(`[cluster] ${workers} shop processes on one database (WEB_CONCURRENCY=${workers})`);
   return new Promise<never>(() => {});
