@@ -37,6 +37,8 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Fronteira <no-reply@fronteira.local>'),
   STORE_ORDERS_EMAIL: z.email().optional(),
   DOCUMENTS_KEY: z.string().min(16).optional(),
+  /** The key DOCUMENTS_KEY replaced: still read until `npm run secrets -- rotate-documents-key` ran. */
+  DOCUMENTS_KEY_PREVIOUS: z.string().min(16).optional(),
   STAFF_TOTP_KEY: z.string().min(16).optional(),
   SHIPPING_TOKEN_SECRET: z.string().min(16).optional(),
   SHIPPING_TOKEN_TTL_S: integer(60, 86_400).default(1800),
