@@ -75,6 +75,9 @@ export const ConfigSchema = z.object({
   PAGE_CACHE_STALE_S: integer(0, 86_400).default(60),
   /** `on` adds `X-Cache: hit|stale|miss` to catalogue pages (tests and benchmarks). */
   PAGE_CACHE_STATUS_HEADER: z.enum(['on', 'off']).default('off'),
+  /** Prometheus metrics on their own port, answered to a bearer of METRICS_TOKEN (decision 0955). */
+  METRICS_PORT: integer(1, 65_535).optional(),
+  METRICS_TOKEN: z.string().min(32).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -117,6 +120,15 @@ function checkPaymentRules(config: Config, env: Record<string, string>): string[
   return [...new Set(problems)];
 }
 
+/** The metrics port answers only to its token, and is not the shop's own port. */
+function checkMetricsRules(config: Config): string[] {
+  if (config.METRICS_PORT === undefined) return [];
+  if (config.METRICS_TOKEN === undefined)
+    return ['METRICS_TOKEN: required when METRICS_PORT is set (the metrics answer only to a bearer of it)'];
+  if (config.METRICS_PORT === config.PORT) return [`METRICS_PORT: must differ from PORT (both ${config.PORT})`];
+  return [];
+}
+
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
@@ -136,7 +148,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const given = withoutEmpty(env);
   const result = ConfigSchema.safeParse(given);
   if (result.success) {
-    const problems = checkPaymentRules(result.data, given);
+    const problems = [...checkPaymentRules(result.data, given), ...checkMetricsRules(result.data)];
     if (problems.length > 0) throw new ConfigError(problems);
     return result.data;
   }

@@ -3,7 +3,6 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryOption } from '#lib/contract/shipping.ts';
 import { brazilianRegistration, sameOrigin, type RegisteredAnswer } from '../support/accounts.ts';

@@ -9,6 +9,7 @@ import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { LANG_COOKIE } from '../entry/request-context.ts';
 import { renderToMemory, type CapturedPage, type NodeHandler } from './capture.ts';
 import { chooseEncoding, encodePage, matchesEtag } from './encode.ts';
+import { countPageCache } from '../metrics/index.ts';
 import { dropsEverything, PageStore, type PageEntry } from './store.ts';
 
 export interface PageCacheOptions {
@@ -176,14 +177,17 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
       const entry = store.get(key);
       const age = entry ? now() - entry.storedAt : Infinity;
       if (entry && age < options.freshMs) {
+        countPageCache('hit');
         writeEntry(req, res, entry, 'hit');
         return true;
       }
       if (entry && age < options.freshMs + options.staleMs) {
+        countPageCache('stale');
         writeEntry(req, res, entry, 'stale');
         renderOnce(key, facts).catch((error: unknown) => console.error('[page-cache] revalidation failed', error));
         return true;
       }
+      countPageCache('miss');
       renderOnce(key, facts).then(
         (outcome) => writeOutcome(req, res, outcome, writeUncached),
         (error: unknown) => {
