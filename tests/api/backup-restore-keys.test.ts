@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryOption } from '#lib/contract/shipping.ts';
 import { brazilianRegistration, sameOrigin, type RegisteredAnswer } from '../support/accounts.ts';
-import { api, apiJson, useOwnStack } from '../support/api.ts';
-import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
+import { api, apiJson, getTestDb, useOwnStack } from '../support/api.ts';
+import { createTestCustomer, createTestProduct } from '../support/cart-fixtures.ts';
+import { createExpiredOrder } from '../support/expired-orders.ts';
 import { PG15_BIN, startDebianPostgres, type DebianPostgres } from '../support/debian-postgres.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 import { createTestPool } from '../support/test-pool.ts';
@@ -60,8 +60,7 @@ async function readSecretNames(url: string): Promise<string[]> {
 beforeAll(async () => {
   postgres = await startDebianPostgres();
   const originalUrl = await postgres.createDatabase('shop_original');
-  // The demo catalogue: brands, categories, exchange rates and pickup for the order below.
-  await startShop(originalUrl, { SEED: '1' });
+  await startShop(originalUrl);
 
   const registration = await brazilianRegistration();
   const registered = await apiJson<RegisteredAnswer>('/ecom/cliente/cadastrar', {
@@ -70,40 +69,23 @@ beforeAll(async () => {
     headers: sameOrigin(),
   });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const original = createTestPool({ connectionString: originalUrl, max: 1 });
-  const { rows } = await original.query<{ uuid: string }>(
+  const { rows } = await getTestDb().query<{ uuid: string }>(
     `SELECT d.uuid FROM customer_documents d JOIN customers c ON c.id = d.customer_id WHERE c.email = $1 AND side = 'frente'`,
     [registered.body.user.email],
   );
-  const city = (await original.query<{ id: number }>(`SELECT id FROM cities WHERE name = 'Ciudad del Este' LIMIT 1`)).rows[0]!;
-  await original.end();
   shopper = { token: registered.body.token, documentUuid: rows[0]!.uuid };
 
+  // An unpaid order of another customer, written as checkout leaves it, on a catalogue of one product.
+  await getTestDb().query(`INSERT INTO brands (slug, name) VALUES ('backup', 'Backup')`);
+  await getTestDb().query(`INSERT INTO categories (slug, name_pt, name_es, menu_visible) VALUES ('backup', 'Cópia', 'Copia', false)`);
   const customer = await createTestCustomer();
   const product = await createTestProduct({ stock: 5 });
-  const externalId = newExternalId();
-  const cart = { external_id: externalId, filial_id: 1, moeda_id: 3 };
-  await apiJson('/ecom/venda/carrinho', {
-    method: 'POST',
-    host: 'es',
-    token: customer.token,
-    json: { ...cart, itens: [{ produto_id: product.id, qtde: 1, ativo: true }] },
-  });
-  const quoted = await apiJson<DeliveryOption[]>(`/ecom/venda/carrinho/${externalId}/calcular-frete`, {
-    method: 'PUT',
-    host: 'es',
-    token: customer.token,
-    json: { ...cart, cep: '', itens: [], cidade_id: city.id },
-  });
-  const pickup = quoted.body.find((option) => option.tipo === 'pickup')!;
-  const started = await apiJson<{ external_id: string }>(`/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
-    method: 'POST',
-    host: 'es',
-    token: customer.token,
-    json: { token_entrega: pickup.token, valor_frete: 0, forma_pagamento: 'card', parcelas: 1 },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  buyer = { token: customer.token, orderExternalId: started.body.external_id };
+  const orderId = await createExpiredOrder(getTestDb(), customer.id, product.id);
+  // Still reserved (the restored shop's expiry job would cancel it otherwise).
+  await getTestDb().query(`UPDATE stock_reservations SET expires_at = now() + interval '1 day' WHERE order_id = $1`, [orderId]);
+  const { external_id } = (await getTestDb().query<{ external_id: string }>('SELECT external_id FROM orders WHERE id = $1', [orderId]))
+    .rows[0]!;
+  buyer = { token: customer.token, orderExternalId: external_id };
 
   // The backup, taken while the shop serves, and its restore into a fresh database.
   const dump = path.join(await newFolder('fronteira-dump-'), 'shop.dump');

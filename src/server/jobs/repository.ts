@@ -39,12 +39,3 @@ export function toAddJobSql(task: string, payloadSql: string, maxAttempts: numbe
   if (!/^[a-z_]+$/.test(task) || !Number.isInteger(maxAttempts)) throw new Error(`not a job: ${task}`);
   return `graphile_worker.add_job('${task}', ${payloadSql}, max_attempts => ${maxAttempts})`;
 }
-
-/** Jobs in the queue (metrics): waiting (due, scheduled or to retry) and dead (out of attempts). */
-export async function countQueuedJobs(db: Queryable): Promise<{ waiting: number; dead: number }> {
-  const { rows } = await db.query<{ waiting: number; dead: number }>(
-    `SELECT count(*) FILTER (WHERE attempts < max_attempts)::int AS waiting, count(*) FILTER (WHERE attempts >= max_attempts)::int AS dead
-       FROM graphile_worker._private_jobs`,
-  );
-  return rows[0] ?? { waiting: 0, dead: 0 };
-}

@@ -6,7 +6,7 @@ import http from 'node:http';
 import client from 'prom-client';
 import { getConfig } from '../config.ts';
 import { getPool, getPoolUse } from '../db/client.ts';
-import { countQueuedJobs } from '../jobs/repository.ts';
+import { countQueuedJobs } from './repository.ts';
 
 export type PageCacheOutcome = 'hit' | 'stale' | 'miss';
 
