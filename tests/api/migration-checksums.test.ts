@@ -1,8 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '#server/db/embedded.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { getTestDb } from '../support/api.ts';
 import { createTestPool } from '../support/test-pool.ts';
@@ -77,4 +80,39 @@ describe('migration checksums', () => {
       /0004_things_size\.sql failed: CREATE INDEX CONCURRENTLY cannot run inside a transaction block/,
     );
   });
+
+  it('a shop whose migration differs from the one its database applied refuses to start, naming it', async () => {
+    const url = new URL((getTestDb() as unknown as { options: { connectionString: string } }).options.connectionString);
+    url.pathname = `/${databaseName}_shop`;
+    await getTestDb().query(`CREATE DATABASE ${databaseName}_shop`);
+    const shopPool = createTestPool({ connectionString: url.toString(), max: 1 });
+    try {
+      await runMigrations(shopPool);
+      // As if 0100_catalog_search.sql had been edited since this database applied it.
+      await shopPool.query(`UPDATE schema_migrations SET checksum = 'edited' WHERE name = '0100_catalog_search.sql'`);
+    } finally {
+      await shopPool.end();
+    }
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-edited-'));
+    await chmod(dataDir, 0o755);
+    const started = await promisify(execFile)(process.execPath, [path.resolve(import.meta.dirname, '../../server.mjs')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url.toString(),
+        PORT: String(await findFreePort()),
+        DATA_DIR: dataDir,
+        SEED: '0',
+        LOG_FORMAT: 'json',
+      },
+      timeout: 60_000,
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    await rm(dataDir, { recursive: true, force: true });
+    expect(started).toMatchObject({ code: 1 });
+    expect(`${started.stdout}${started.stderr}`).toContain(
+      'Migration 0100_catalog_search.sql was edited after it was applied to this database; restore the file as it was and add a new migration for the change.',
+    );
+    await getTestDb()
+      .query(`DROP DATABASE IF EXISTS ${databaseName}_shop`)
+      .catch(() => undefined);
+  }, 90_000);
 });
