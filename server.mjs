@@ -17,6 +17,7 @@ import { checkRequestHead, writeRefusal } from './src/server/entry/request-guard
 import { createStaticHandler } from './src/server/entry/static-files.ts';
 import { scheduleStartupJobs, startJobs } from './src/server/jobs/index.ts';
 import { routeConsoleToLogger, serveWithRequestLog } from './src/server/log/index.ts';
+import { startMetricsServer } from './src/server/metrics/index.ts';
 import { createPageCache } from './src/server/page-cache/serve.ts';
 
 // React picks its development build (several times slower to render) unless told otherwise; the
@@ -26,6 +27,8 @@ const config = requireValidConfig();
 // JSON log lines with the request id (decision 0750); an outage's repeated errors are counted,
 // not written thousands of times a second (src/server/log/limit.ts).
 routeConsoleToLogger();
+// METRICS_PORT: Prometheus metrics, summed over the workers by the cluster's primary (decision 0955).
+startMetricsServer();
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = config.PORT;
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -79,6 +79,16 @@ describe('parseConfig (environment read at start)', () => {
     expect(problemsOf({ ...production, NODE_ENV: 'development' })).toEqual([]);
   });
 
+  it('opens the metrics port only with its token, and never on the shop port', () => {
+    const token = 'm'.repeat(32);
+    expect(problemsOf({ METRICS_PORT: '9464' })).toEqual([
+      'METRICS_TOKEN: required when METRICS_PORT is set (the metrics answer only to a bearer of it)',
+    ]);
+    expect(problemsOf({ METRICS_PORT: '9464', METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN: /);
+    expect(problemsOf({ METRICS_PORT: '4321', METRICS_TOKEN: token })).toEqual(['METRICS_PORT: must differ from PORT (both 4321)']);
+    expect(parseConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token }).METRICS_PORT).toBe(9464);
+  });
+
   it('drops the trailing slash of configured origins', () => {
     expect(parseConfig({ SHOP_ORIGIN_ES: 'https://loja.example.com.py/', NODE_ENV: 'development' }).SHOP_ORIGIN_ES).toBe(
       'https://loja.example.com.py',

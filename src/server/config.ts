@@ -39,6 +39,8 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Fronteira <no-reply@fronteira.local>'),
   STORE_ORDERS_EMAIL: z.email().optional(),
   DOCUMENTS_KEY: z.string().min(16).optional(),
+  /** The key DOCUMENTS_KEY replaced: still read until `npm run secrets -- rotate-documents-key` ran. */
+  DOCUMENTS_KEY_PREVIOUS: z.string().min(16).optional(),
   STAFF_TOTP_KEY: z.string().min(16).optional(),
   SHIPPING_TOKEN_SECRET: z.string().min(16).optional(),
   SHIPPING_TOKEN_TTL_S: integer(60, 86_400).default(1800),
@@ -78,6 +80,9 @@ export const ConfigSchema = z.object({
   /** New catalogue page renders one client address may start (issue 29): per second, and at once. */
   PAGE_RENDERS_PER_CLIENT_S: positiveNumber.default(2),
   PAGE_RENDERS_PER_CLIENT_BURST: integer(1, 10_000).default(30),
+  /** Prometheus metrics on their own port, answered to a bearer of METRICS_TOKEN (decision 0955). */
+  METRICS_PORT: integer(1, 65_535).optional(),
+  METRICS_TOKEN: z.string().min(32).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -120,6 +125,15 @@ function checkPaymentRules(config: Config, env: Record<string, string>): string[
   return [...new Set(problems)];
 }
 
+/** The metrics port answers only to its token, and is not the shop's own port. */
+function checkMetricsRules(config: Config): string[] {
+  if (config.METRICS_PORT === undefined) return [];
+  if (config.METRICS_TOKEN === undefined)
+    return ['METRICS_TOKEN: required when METRICS_PORT is set (the metrics answer only to a bearer of it)'];
+  if (config.METRICS_PORT === config.PORT) return [`METRICS_PORT: must differ from PORT (both ${config.PORT})`];
+  return [];
+}
+
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
@@ -139,7 +153,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const given = withoutEmpty(env);
   const result = ConfigSchema.safeParse(given);
   if (result.success) {
-    const problems = checkPaymentRules(result.data, given);
+    const problems = [...checkPaymentRules(result.data, given), ...checkMetricsRules(result.data)];
     if (problems.length > 0) throw new ConfigError(problems);
     return result.data;
   }

@@ -19,6 +19,9 @@ interface LogLine {
   path?: string;
   status?: number;
   ms?: number;
+  host?: string;
+  client?: string;
+  agent?: string;
 }
 
 function readLines(): LogLine[] {
@@ -59,12 +62,15 @@ const host = () => `es.localhost:${shop.port}`;
 describe('request log', () => {
   it('answers the id a proxy sent and writes one access line with it, without the query string', async () => {
     const response = await fetch(`http://127.0.0.1:${shop.port}/api/public/products?text=ana%40example.com&per_page=1`, {
-      headers: { host: host(), 'x-request-id': 'lb-7f3a9c21-req' },
+      headers: { host: host(), 'x-request-id': 'lb-7f3a9c21-req', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Test' },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('lb-7f3a9c21-req');
     const line = await waitForLine((l) => l.reqId === 'lb-7f3a9c21-req' && l.msg === 'request');
     expect(line).toMatchObject({ method: 'GET', path: '/api/public/products', status: 200, level: 30 });
+    // Issue 31 point 8: the host, the client's address as the rate limits see it, the user agent.
+    // (fetch sends its own Host header: the address it connected to.)
+    expect(line).toMatchObject({ host: `127.0.0.1:${shop.port}`, client: '127.0.0.1', agent: 'Mozilla/5.0 (Linux; Android 14) Test' });
     expect(line.ms).toBeGreaterThanOrEqual(0);
     expect(shop.getOutput()).not.toContain('ana%40example.com');
     expect(shop.getOutput()).not.toContain('ana@example.com');

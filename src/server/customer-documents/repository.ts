@@ -37,6 +37,12 @@ export function createDocumentRepository(db: Queryable) {
       return rows;
     },
 
+    /** Every document file ever stored, retired ones too (a key rotation re-encrypts them all). */
+    async listAllStorageNames(): Promise<string[]> {
+      const { rows } = await db.query<{ storage_name: string }>('SELECT storage_name FROM customer_documents ORDER BY id');
+      return rows.map((row) => row.storage_name);
+    },
+
     async find(customerId: number, uuid: string): Promise<{ storage_name: string; content_type: string; side: DocumentSide } | null> {
       if (!isUuid(uuid)) return null;
       const { rows } = await db.query<{ storage_name: string; content_type: string; side: DocumentSide }>(

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { createDocumentFileStore, readDecrypted, storeEncrypted } from '../storage/index.ts';
+import { createDocumentFileStore, readDecrypted, reencryptUnderCurrentKey, storeEncrypted } from '../storage/index.ts';
 import { createDocumentRepository, type DocumentSide, type StoredDocument } from './repository.ts';
 
 /** Identity-document files of a customer: encrypted at rest, readable only through the owner's id. */
@@ -15,6 +15,14 @@ export function createDocumentService({ db }: { db: Queryable }) {
 
     async listDocuments(customerId: number): Promise<StoredDocument[]> {
       return documents.listCurrent(customerId);
+    },
+
+    /** Encrypts every stored document under the current DOCUMENTS_KEY (npm run secrets -- rotate-documents-key). */
+    async reencryptAllDocuments(): Promise<{ total: number; reencrypted: number }> {
+      const names = await documents.listAllStorageNames();
+      let reencrypted = 0;
+      for (const name of names) if (await reencryptUnderCurrentKey(files, name)) reencrypted += 1;
+      return { total: names.length, reencrypted };
     },
 
     /** The decrypted file, only when it belongs to this customer. */

@@ -77,6 +77,12 @@ function getConnectionOptions(): pg.PoolConfig {
   return { connectionString, connectionTimeoutMillis: getConfig().PG_CONNECT_TIMEOUT_MS, types: DB_TYPES };
 }
 
+/** The serving pool's connections for the metrics, or null before it exists (never creates it). */
+export function getPoolUse(): { total: number; idle: number; waiting: number } | null {
+  const pool = (globalThis as GlobalWithPool)[globalKey];
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 /**
  * A small pool without statement timeouts, for work that may rightly run long: migrations,
  * seeding. The caller ends it.

@@ -5,6 +5,7 @@
 import { Logger, run, runMigrations, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import { DB_TYPES } from '#server/db/client.ts';
+import { countJobFailure } from '#server/metrics/index.ts';
 
 export { addJob, toAddJobSql } from './repository.ts';
 
@@ -63,7 +64,10 @@ export async function startJobWorker({
         const forget = () => {
           running.delete(work);
         };
-        work.then(forget, forget);
+        work.then(forget, () => {
+          forget();
+          countJobFailure(name);
+        });
         return work;
       },
     ]),

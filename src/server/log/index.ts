@@ -4,6 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { getConfig } from '../config.ts';
+import { countRequest } from '../metrics/index.ts';
+import { getClientIp } from '../rate-limit/routes.ts';
 import { createLogLimiter } from './limit.ts';
 
 /**
@@ -67,10 +69,22 @@ export function toLoggedPath(url: string): string {
   return path;
 }
 
+function readHeader(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+}
+
+/** Host and User-Agent as the access line shows them: bounded, printable (they are the client's words). */
+function toLoggedHeader(value: string | undefined): string | undefined {
+  return value?.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
+}
+
 /**
  * Serves one request inside its log scope: answers `X-Request-Id`, and writes one access line
  * when the answer is sent (method, path without its query or secret segments, status, time,
- * bytes: no personal data, the query string may hold an e-mail or a document number).
+ * bytes, host, the client's address as rate limits see it, user agent: no personal data the
+ * shopper typed, the query string may hold an e-mail or a document number), and counts it in
+ * the metrics.
  */
 export function serveWithRequestLog(req: IncomingMessage, res: ServerResponse, serve: () => void): void {
   const requestId = toRequestId(req.headers['x-request-id']);
@@ -79,6 +93,7 @@ export function serveWithRequestLog(req: IncomingMessage, res: ServerResponse, s
   res.once('finish', () => {
     const path = toLoggedPath(req.url ?? '/');
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    countRequest(path, res.statusCode, ms / 1000);
     requestScope.run({ requestId }, () => {
       getLogger().info(
         {
@@ -87,6 +102,9 @@ export function serveWithRequestLog(req: IncomingMessage, res: ServerResponse, s
           status: res.statusCode,
           ms: Number(ms.toFixed(1)),
           bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
+          host: toLoggedHeader(req.headers.host),
+          client: getClientIp({ clientAddress: req.socket.remoteAddress ?? '', headers: { get: (name) => readHeader(req, name) } }),
+          agent: toLoggedHeader(req.headers['user-agent']),
         },
         'request',
       );

@@ -10,6 +10,7 @@ import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { addJob, toAddJobSql } from '../jobs/service.ts';
 import { getLogger } from '../log/index.ts';
+import { countMail } from '../metrics/index.ts';
 import { createOrderService } from '../orders/service.ts';
 import { renderReceiptPdf, renderTicketPdf } from '../pdf/index.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
@@ -45,6 +46,16 @@ function toEnvelope(message: MailMessage) {
  * DATA_DIR/mail and logs its path and link, so the flows work on a fresh machine.
  */
 export async function sendMail(message: MailMessage): Promise<void> {
+  try {
+    await deliver(message);
+    countMail('sent');
+  } catch (error) {
+    countMail('failed');
+    throw error;
+  }
+}
+
+async function deliver(message: MailMessage): Promise<void> {
   const smtpUrl = getConfig().SMTP_URL;
   if (smtpUrl) {
     transport ??= nodemailer.createTransport(smtpUrl);

@@ -11,6 +11,7 @@ import { refuseTooManyRenders } from '../entry/request-guard.ts';
 import { getClientIp } from '../rate-limit/routes.ts';
 import { renderToMemory, type CapturedPage, type NodeHandler } from './capture.ts';
 import { chooseEncoding, encodePage, matchesEtag } from './encode.ts';
+import { countPageCache } from '../metrics/index.ts';
 import { toCacheableAddress } from './page-kinds.ts';
 import { createRenderBudget } from './render-budget.ts';
 import { dropsEverything, PageStore, type PageEntry } from './store.ts';
@@ -224,14 +225,17 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
       const entry = store.get(key);
       const age = entry ? now() - entry.storedAt : Infinity;
       if (entry && age < options.freshMs) {
+        countPageCache('hit');
         writeEntry(req, res, entry, 'hit');
         return true;
       }
       if (entry && age < options.freshMs + options.staleMs) {
+        countPageCache('stale');
         writeEntry(req, res, entry, 'stale');
         renderOnce(key, facts).catch((error: unknown) => console.error('[page-cache] revalidation failed', error));
         return true;
       }
+      countPageCache('miss');
       const renderAndWrite = () =>
         renderOnce(key, facts).then(
           (outcome) => writeOutcome(req, res, outcome, writeUncached),

@@ -1,6 +1,7 @@
 // The rendered pages kept in memory: least recently used first out, bounded by bytes, with an
 // index from catalogue tag to the pages that show it.
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
+import { countPageCacheEviction } from '../metrics/index.ts';
 
 export interface EncodedBody {
   body: Buffer;
@@ -67,6 +68,7 @@ export class PageStore {
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
       this.delete(oldest);
+      countPageCacheEviction();
     }
   }
 

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { addJob } from '../jobs/service.ts';
 import { enqueueOrderMail, enqueueOrderPaidMails } from '../mail/index.ts';
+import { countPayment } from '../metrics/index.ts';
 import { createPickupCode } from '../orders/pickup-code.ts';
 import { AmountMismatchError } from './errors.ts';
 import type { PaymentProvider, ProviderPaymentStatus, WebhookRequest } from './provider.ts';
@@ -130,6 +131,7 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
         console.warn(`refund of ${due.reference} failed`, error);
         return null;
       });
+    countPayment(due.provider, result?.ok ? 'refunded' : 'refund_failed');
     if (!result?.ok) {
       console.warn(`refund of ${due.reference} not done (${result ? result.reason : 'no provider answer'}); reconciliation retries`);
       return false;
@@ -147,11 +149,12 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
     if (due) await refund(due);
   }
 
-  async function settle(report: ProviderReport, before?: (tx: Queryable) => Promise<boolean>): Promise<Settlement | null> {
+  async function settle(gateway: string, report: ProviderReport, before?: (tx: Queryable) => Promise<boolean>): Promise<Settlement | null> {
     const settlement = await runInTransaction({ connect }, async (tx) => {
       if (before && !(await before(tx))) return null;
       return applyProviderStatus(tx, clock.now(), report);
     });
+    if (settlement?.changed && report.status !== 'pending') countPayment(gateway, report.status);
     if (settlement?.refundDue) await refundIfDue(report.reference);
     return settlement;
   }
@@ -175,7 +178,7 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
         return { status: 404, body: { message: 'unknown payment' } };
       }
       try {
-        const settlement = await settle(event, (tx) =>
+        const settlement = await settle(providerId, event, (tx) =>
           insertWebhookEvent(tx, {
             provider: providerId,
             eventId: event.eventId,
@@ -218,7 +221,7 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
           .catch(() => null);
         if (!report || report.status === 'pending') continue;
         try {
-          if ((await settle({ reference: row.reference, ...report }))?.changed) settled += 1;
+          if ((await settle(row.provider, { reference: row.reference, ...report }))?.changed) settled += 1;
         } catch (error) {
           console.warn(`reconciliation of ${row.reference} failed`, error);
         }

@@ -13,3 +13,13 @@ export async function keepSharedSecret(db: Queryable, name: string, candidate: s
   if (!value) throw new Error(`secret ${name} could not be stored`);
   return value;
 }
+
+/** Every secret kept in the database, by name. */
+export async function listSharedSecrets(db: Queryable): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ name: string; value: string }>('SELECT name, value FROM server_secrets');
+  return new Map(rows.map((row) => [row.name, row.value]));
+}
+
+export async function forgetSharedSecret(db: Queryable, name: string): Promise<void> {
+  await db.query('DELETE FROM server_secrets WHERE name = $1', [name]);
+}

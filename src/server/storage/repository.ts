@@ -11,5 +11,11 @@ export function createPostgresFileStore(db: Queryable): FileStore {
       const { rows } = await db.query<{ bytes: Buffer }>('SELECT bytes FROM stored_files WHERE name = $1', [name]);
       return rows[0]?.bytes ?? null;
     },
+    async replace(name, bytes) {
+      await db.query('INSERT INTO stored_files (name, bytes) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET bytes = EXCLUDED.bytes', [
+        name,
+        bytes,
+      ]);
+    },
   };
 }
