@@ -219,7 +219,11 @@ describe('Pagopar (Paraguayan buyers)', () => {
           public_key: FAKE_PAGOPAR_PUBLIC_KEY,
           monto_total: 1000,
           id_pedido_comercio: 'OTRO-',
-          compras_items: [],
+          tipo_pedido: 'VENTA-COMERCIO',
+          descripcion_resumen: '',
+          fecha_maxima_pago: '2099-01-01 00:00:00',
+          comprador: { email: 'otro@example.test', documento: '1234567', tipo_documento: 'CI', ruc: '' },
+          compras_items: [{ precio_total: 1000 }],
         }),
       })
     ).json();

@@ -25,3 +25,9 @@ export class GatewayError extends Error {
  * transaction, so a corrected redelivery still applies; the webhook answers 422.
  */
 export class AmountMismatchError extends Error {}
+
+/**
+ * A gateway that answered and said no (Pagopar's `respuesta: false`): asking again changes
+ * nothing, so no caller shows it as "try again" or retries it.
+ */
+export class GatewayRefusedError extends GatewayError {}

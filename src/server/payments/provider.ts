@@ -38,6 +38,10 @@ export interface Payer {
   phone: string;
   documentType: string;
   document: string;
+  /** The identity document's number (a Paraguayan's cédula, asked at registration even without a RUC). */
+  identity: string;
+  /** The company on the invoice, when the buyer gave one. */
+  companyName: string;
 }
 
 export interface CreatePaymentInput {
@@ -64,7 +68,16 @@ export interface CreatePaymentInput {
 export interface CreatedPayment {
   link: string;
   providerPaymentId: string | null;
+  /** The id the gateway knows the order by, when the shop chose it (Pagopar's id_pedido_comercio): kept on the payment. */
+  gatewayOrderId?: string;
 }
+
+/**
+ * A charge the gateway documents it refuses, known before calling it: the shopper is told in
+ * their language and nothing is created (Pagopar's amount range per order and minimum per line).
+ */
+export type ChargeRefusal =
+  { reason: 'amountOutOfRange'; minMinor: number; maxMinor: number } | { reason: 'lineBelowMinimum'; minMinor: number; title: string };
 
 export interface PaymentEvent {
   /** The provider's unique id of this notification (dedupe key). */
@@ -99,6 +112,8 @@ export interface PaymentProvider {
   readonly id: string;
   /** The currency the gateway charges in (Mercado Pago Brazil: BRL; Pagopar: G$); absent: the order's. */
   readonly currencyId?: number;
+  /** What the gateway would refuse of this charge by its documented rules, before anything is written; null when nothing. */
+  getChargeRefusal?(charge: { amountMinor: number; items: ChargeItem[] }): ChargeRefusal | null;
   /** Runs inside the checkout transaction (`db`): a failure rolls the whole checkout back. */
   createPayment(input: CreatePaymentInput, db: Queryable): Promise<CreatedPayment>;
   /**
