@@ -1,6 +1,7 @@
 /**
- * Payments has no refusal in a shopper's language: its two errors are internal failures, not
- * DomainErrors (decision 0720), each caught by the code that called.
+ * Payments has no refusal in a shopper's language: its errors are internal failures, not
+ * DomainErrors (decision 0720), each caught by the code that called (checkout words a gateway's
+ * refusal for the shopper).
  */
 
 /**

@@ -27,12 +27,20 @@ const PYG = 3;
 const MIN_AMOUNT = 1_000;
 const MAX_AMOUNT = 50_000_000;
 
+/**
+ * "Reversar un pedido pagado": the API reverses card payments through Bancard (9, 14 card on
+ * file), Zimple (18), Tigo Money (10), Giros Claro (23), Wally (20) and Billetera Personal (12);
+ * the same day at once, later days "Agendada". Any other method is returned by hand.
+ */
+const REVERSIBLE_METHODS = new Set(['9', '14', '18', '10', '23', '20', '12']);
+
 /** Pagopar's forma_pago ids preselected on its page; methods it groups (cash points, local banks) stay a choice there. */
 const FORMA_PAGO: Record<string, number> = { card: 9, bank_transfer: 11, ewallet: 10, qr: 24 };
 
 export interface PagoparOrder {
   pagado: boolean;
   cancelado: boolean;
+  forma_pago_identificador?: string | number;
   monto: string | number;
   hash_pedido: string;
   numero_pedido: string | null;
@@ -258,15 +266,18 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
         if (toMinorUnits(order.monto, 0) !== amountMinor || currencyId !== PYG) return { ok: false, reason: 'amount_mismatch' };
         // Only payments traer once confirmed as paid come here: cancelled since then means already reversed.
         if (!order.pagado) return order.cancelado ? { ok: true } : { ok: false, reason: 'not_captured' };
-        await call('/api/pedidos/1.1/reversar', {
+        if (!REVERSIBLE_METHODS.has(String(order.forma_pago_identificador))) return { ok: false, reason: 'manual_required' };
+        const reversal = await call<Array<{ tiempo_reversion?: string }>>('/api/pedidos/1.1/reversar', {
           hash_pedido: hash,
           token: sha1(`${config.privateKey}PEDIDO-REVERSAR`),
           token_publico: config.publicKey,
         });
-        return { ok: true };
+        // "Agendada": Pagopar applies it by hand later; traer tells when (pagado false).
+        return { ok: true, scheduled: reversal[0]?.tiempo_reversion === 'Agendada' };
       } catch (error) {
         console.warn(`pagopar: reversal of ${reference} failed`, error instanceof GatewayError ? error.message : error);
-        return { ok: false, reason: 'gateway_error' };
+        // "Expiró el tiempo máximo para realizar la reversión": asking again changes nothing.
+        return { ok: false, reason: error instanceof GatewayRefusedError ? 'manual_required' : 'gateway_error' };
       }
     },
   };

@@ -20,6 +20,10 @@ import { GatewayError } from './errors.ts';
  * 4. a payment approved for an order that can no longer be served (its reservation expired and
  *    the stock was sold) is given back with `refundPayment`; reconciliation retries failures.
  */
+/**
+ * The gateway's current truth about a payment: `approved` while the money is with the shop. A
+ * payment the shop holds as paid that the gateway reports otherwise was reversed on its side.
+ */
 export type ProviderPaymentStatus = 'pending' | 'approved' | 'declined';
 
 /** One line of what the gateway charges, already in the gateway's currency (hosted pages list them). */
@@ -95,8 +99,15 @@ export interface RefundInput {
   currencyId: number;
 }
 
-/** `ok` also when the payment was already refunded: the shop may ask twice after a crash. */
-export type RefundResult = { ok: true } | { ok: false; reason: 'not_captured' | 'unknown_payment' | 'amount_mismatch' | 'gateway_error' };
+/**
+ * `ok` also when the payment was already refunded: the shop may ask twice after a crash;
+ * `scheduled` when the gateway will give it back later (Pagopar "Agendada"): not done yet.
+ * `manual_required`: the gateway cannot give this payment back (its method, its day, a refusal);
+ * staff return the money by other means. `gateway_error` and `not_captured` may pass: retried.
+ */
+export type RefundResult =
+  | { ok: true; scheduled?: boolean }
+  | { ok: false; reason: 'not_captured' | 'unknown_payment' | 'amount_mismatch' | 'gateway_error' | 'manual_required' };
 
 export type WebhookVerification =
   { ok: true; event: PaymentEvent } | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed' | 'gateway_error' };
