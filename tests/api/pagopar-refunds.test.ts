@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJson, getHostHeader, getTestDb } from '../support/api.ts';
+import { api, apiJson, getHostHeader, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { listMailsIn, waitForMailIn } from '../support/mail.ts';
 import { createSignedInStaff } from '../support/staff.ts';
 import type { TestStack } from '../support/test-stack.ts';
@@ -52,6 +52,15 @@ async function getRefundState(externalId: string) {
 
 async function getStock(productId: number): Promise<number> {
   return (await getTestDb().query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [productId])).rows[0]!.stock;
+}
+
+function postManualRefund<T = { pedido: number; estorno_confirmado: boolean }>(number: number, json: Record<string, unknown>) {
+  return apiJson<T>(`/api/painel/pedidos/${number}/estorno-manual`, {
+    method: 'POST',
+    host: 'es',
+    json,
+    headers: { cookie: adminCookie, origin: `http://${getHostHeader('es')}` },
+  });
 }
 
 function refundAtDesk(number: number) {
@@ -109,6 +118,33 @@ describe('refunds as Pagopar can do them (point 4)', () => {
     expect(reversals(order.hash)).toHaveLength(0);
     expect(await getRefundState(order.externalId)).toMatchObject({ refund_state: 'MANUAL', staff_notice: 'noticeRefundManual' });
     expect(await getStock(order.product.id)).toBe(5);
+    const number = await getOrderNumber(order.externalId);
+    const page = await api(`/painel/pedidos/${number}`, { host: 'es', headers: { cookie: adminCookie } });
+    expect(await page.text()).toContain('El proveedor no devuelve pagos de esta forma o de esta fecha');
+
+    // the admin gave the money back by bank transfer and records it; bad input first
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    for (const json of [
+      { como: 'Transferencia', quando: future },
+      { como: ' ', quando: '2026-01-01' },
+    ]) {
+      const refused = await postManualRefund<ErrorAnswer>(number, json);
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe('Indica cómo se devolvió el monto y la fecha de la devolución (hoy o antes).');
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const recorded = await postManualRefund(number, { como: 'Transferencia bancaria Itaú', quando: today });
+    expect(recorded).toMatchObject({ status: 200, body: { pedido: number, estorno_confirmado: true } });
+    expect(await getState(order.externalId)).toMatchObject({ status: 'ESTORNADO', payment_status: 'ESTORNADO' });
+    expect(await getRefundState(order.externalId)).toMatchObject({ refund_state: null, staff_notice: null });
+    const { rows: audit } = await getTestDb().query<{ action: string; after: unknown }>(
+      `SELECT action, after FROM audit_log WHERE entity_type = 'order' AND entity_id = $1 ORDER BY id`,
+      [String(number)],
+    );
+    expect(audit.map((row) => row.action)).toEqual(['order.refund', 'order.manual_refund']);
+    expect(audit[1]!.after).toMatchObject({ refund: { how: 'Transferencia bancaria Itaú', day: today } });
+    expect(await countRefundMails(order.customer.email)).toBe(1);
+    expect((await postManualRefund<ErrorAnswer>(number, { como: 'Otra vez', quando: today })).status).toBe(409); // nothing left to give back
   });
 
   it('a reversal that keeps failing is retried a bounded number of times, then flagged to staff', async () => {

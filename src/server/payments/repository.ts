@@ -237,6 +237,19 @@ export async function setStaffNotice(tx: Queryable, paymentId: number, notice: s
   await tx.query('UPDATE payments SET staff_notice = $2, staff_notice_at = $3 WHERE id = $1', [paymentId, notice, now]);
 }
 
+/**
+ * An admin gave the money of a refunded or cancelled order back outside the gateway: its paid
+ * payment ESTORNADO with how and when. False when the order has no money to give back.
+ */
+export async function recordManualRefund(tx: Queryable, orderId: number, refund: { how: string; when: Date; now: Date }): Promise<boolean> {
+  const updated = await tx.query(
+    `UPDATE payments p SET status = 'ESTORNADO', refunded_at = $3, refund_method = $2, refund_state = NULL, staff_notice = NULL, updated_at = $4
+       FROM orders o WHERE o.id = p.order_id AND p.order_id = $1 AND p.status = 'PAGO' AND o.status IN ('CANCELADO', 'ESTORNADO')`,
+    [orderId, refund.how, refund.when, refund.now],
+  );
+  return (updated.rowCount ?? 0) > 0;
+}
+
 /** Records a gateway notification once: false when this event id was already received. */
 export async function insertWebhookEvent(
   tx: Queryable,
