@@ -139,3 +139,30 @@ describe('amounts Pagopar cannot take (point 3)', () => {
     expect(await getState(started.body.external_id)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO' });
   });
 });
+
+describe('payment deadlines per method (point 6, decision 0961)', () => {
+  async function getHeldMinutes(externalId: string): Promise<number> {
+    const { rows } = await getTestDb().query<{ minutes: string }>(
+      `SELECT round(extract(epoch FROM max(r.expires_at) - o.created_at) / 60) AS minutes
+         FROM orders o JOIN stock_reservations r ON r.order_id = o.id WHERE o.external_id = $1 GROUP BY o.created_at`,
+      [externalId],
+    );
+    return Number(rows[0]!.minutes);
+  }
+
+  /** Pagopar's fecha_maxima_pago (Asunción time) as minutes from now. */
+  function getGatewayDeadlineMinutes(link: string): number {
+    const deadline = String(stack.gateways.pagopar.getOrder(link).request.fecha_maxima_pago);
+    const nowInAsuncion = new Date().toLocaleString('sv-SE', { timeZone: 'America/Asuncion', hourCycle: 'h23' }).slice(0, 19);
+    return Math.round((Date.parse(`${deadline.replace(' ', 'T')}Z`) - Date.parse(`${nowInAsuncion.replace(' ', 'T')}Z`)) / 60_000);
+  }
+
+  it('a bank transfer holds the stock 72 hours and Pagopar gets the same deadline; a card 30 minutes', async () => {
+    const transfer = await startParaguayanOrder({ method: 'bank_transfer' });
+    expect(await getHeldMinutes(transfer.externalId)).toBe(72 * 60);
+    expect(Math.abs(getGatewayDeadlineMinutes(transfer.link) - 72 * 60)).toBeLessThanOrEqual(1);
+    const card = await startParaguayanOrder({ method: 'card' });
+    expect(await getHeldMinutes(card.externalId)).toBe(30);
+    expect(Math.abs(getGatewayDeadlineMinutes(card.link) - 30)).toBeLessThanOrEqual(1);
+  });
+});

@@ -24,7 +24,7 @@ import {
   takeStock,
   type CheckoutCartLine,
 } from './repository.ts';
-import { checkHoardingLimits, type CheckoutLimits } from './limits.ts';
+import { checkHoardingLimits, getReservationMinutes, type CheckoutLimits } from './limits.ts';
 
 /** What checkout needs of a verified delivery option (signed by src/server/shipping). */
 export interface DeliveryQuote {
@@ -265,7 +265,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const provider = customer.foreign_buyer === 1 ? deps.providers.br : deps.providers.py;
     const charge = toCharge(provider, cart.currency_id, priced, quote.priceMinor, request.locale, pricing);
     checkChargeAccepted(provider, charge);
-    const reservationExpiresAt = new Date(now.getTime() + deps.reservationTtlMinutes * 60_000);
+    const reservationExpiresAt = new Date(now.getTime() + getReservationMinutes(method, deps.reservationTtlMinutes) * 60_000);
     const order = await insertOrder(tx, {
       values: [
         request.customerId,
