@@ -23,18 +23,20 @@ export interface TestCustomer {
 }
 
 export async function createCustomer(
-  options: { foreignBuyer?: 0 | 1; documentType?: string; document?: string } = {},
+  /** `documentType`/`document` '': registered without one (a Paraguayan's RUC is optional); `identity`: the cédula or RG. */
+  options: { foreignBuyer?: 0 | 1; documentType?: string; document?: string; identity?: string } = {},
 ): Promise<TestCustomer> {
   const email = `checkout-${uniqueId()}@example.test`;
   const foreignBuyer = options.foreignBuyer ?? 0;
   const { rows } = await getTestDb().query<{ id: string }>(
-    `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document)
-     VALUES ($1, 'x', 'Teste', 'Comprador', $2, $3, $4) RETURNING id`,
+    `INSERT INTO customers (email, password_hash, first_name, last_name, foreign_buyer, document_type, document, identity)
+     VALUES ($1, 'x', 'Teste', 'Comprador', $2, $3, $4, $5) RETURNING id`,
     [
       email,
       foreignBuyer,
       options.documentType ?? (foreignBuyer ? 'CPF' : 'RUC'),
       options.document ?? (foreignBuyer ? '52998224725' : '80012345-6'),
+      options.identity ?? '',
     ],
   );
   const id = Number(rows[0]!.id);

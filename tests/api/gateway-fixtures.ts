@@ -110,8 +110,8 @@ export async function startBrazilianOrder(
   return { customer, product, externalId: started.body.external_id as string, link: started.body.link_pagamento[0] as string };
 }
 
-export async function startParaguayanOrder(options: { method?: string; body?: Record<string, unknown> } = {}) {
-  const customer = await createCustomer();
+export async function startParaguayanOrder(options: { method?: string; body?: Record<string, unknown>; customer?: TestCustomer } = {}) {
+  const customer = options.customer ?? (await createCustomer());
   const product = await createProduct({ stock: 5, priceMinor: 25_000 });
   const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: 3 }]);
   const started = await startCheckout(customer, cart, { host: 'es', currencyId: 3, method: options.method ?? 'card', body: options.body });

@@ -5,7 +5,7 @@ import { createOrderDeskRepository } from '#server/order-desk/repository.ts';
 import { createOrderDeskService, type DeskAuditEntry, type StaffActor } from '#server/order-desk/service.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
 import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
-import { orderStockChanges } from '#server/payments/index.ts';
+import { orderStockChanges, recordManualOrderRefund } from '#server/payments/index.ts';
 import { createPaymentService } from '#server/payments/service.ts';
 import { createRateLimiter } from '#server/rate-limit/index.ts';
 import type { OrderView } from '#lib/contract/orders.ts';
@@ -40,6 +40,7 @@ function createDesk(provider: Partial<PaymentProvider> = {}) {
       audit.push(entry);
     },
     stock: orderStockChanges,
+    recordManualRefund: recordManualOrderRefund,
     notifyStatusChange: async (_tx, orderId, status) => {
       mails.push({ orderId, status });
     },

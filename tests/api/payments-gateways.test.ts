@@ -74,6 +74,24 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO', method: 'card' });
   });
 
+  it('after approval: in_mediation keeps the order paid; charged_back takes it out of PAGO, its pickup code void, staff told', async () => {
+    const mp = stack.gateways.mercadopago;
+    const order = await startBrazilianOrder({ method: 'card' });
+    const payment = mp.pay(order.link);
+    expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
+    payment.status = 'in_mediation';
+    expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+    payment.status = 'charged_back';
+    expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'ESTORNADO', payment_status: 'ESTORNADO', pickup_code: null });
+    const { rows } = await getTestDb().query<{ staff_notice: string }>(
+      'SELECT p.staff_notice FROM payments p JOIN orders o ON o.id = p.order_id WHERE o.external_id = $1',
+      [order.externalId],
+    );
+    expect(rows[0]!.staff_notice).toBe('noticeReversedAtGateway');
+  });
+
   it('a declined payment leaves the order payable with its link; a later approval pays it', async () => {
     const order = await startBrazilianOrder({ method: 'card', installments: 3 });
     const declined = stack.gateways.mercadopago.pay(order.link, { status: 'rejected' });
@@ -219,7 +237,11 @@ describe('Pagopar (Paraguayan buyers)', () => {
           public_key: FAKE_PAGOPAR_PUBLIC_KEY,
           monto_total: 1000,
           id_pedido_comercio: 'OTRO-',
-          compras_items: [],
+          tipo_pedido: 'VENTA-COMERCIO',
+          descripcion_resumen: '',
+          fecha_maxima_pago: '2099-01-01 00:00:00',
+          comprador: { email: 'otro@example.test', documento: '1234567', tipo_documento: 'CI', ruc: '' },
+          compras_items: [{ precio_total: 1000 }],
         }),
       })
     ).json();

@@ -23,7 +23,8 @@ interface PreferenceBody extends Record<string, unknown> {
 }
 export interface FakeMpPayment {
   id: number;
-  status: 'approved' | 'rejected' | 'pending' | 'in_process' | 'cancelled' | 'refunded';
+  /** Payments API "status": after approval a payment may become refunded, charged_back or in_mediation. */
+  status: 'approved' | 'rejected' | 'pending' | 'in_process' | 'cancelled' | 'refunded' | 'charged_back' | 'in_mediation';
   status_detail: string;
   external_reference: string | null;
   transaction_amount: number;

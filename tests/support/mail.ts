@@ -53,6 +53,13 @@ export function waitForMail(
   return waitForMailIn(path.join(dataDir, 'caught-mail'), to, filter, timeoutMs);
 }
 
+/** Every mail to `to` among the .eml files of `folder` so far (to count what was sent, after waiting for the last). */
+export async function listMailsIn(folder: string, to: string): Promise<CaughtMail[]> {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const mails = await Promise.all(names.map(async (name) => parseEml(await readFile(path.join(folder, name), 'utf8'))));
+  return mails.filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
+}
+
 /** Waits for a mail to `to` among the .eml files of `folder` (the catcher's, or the shop's own DATA_DIR/mail). */
 export async function waitForMailIn(
   folder: string,

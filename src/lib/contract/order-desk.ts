@@ -37,6 +37,15 @@ export const DeskTransitionBodySchema = z.object({
   voltar: z.enum(['pedido', 'balcao']).optional(),
 });
 
+/**
+ * POST /api/painel/pedidos/{number}/estorno-manual: how and when an admin gave a payment's money
+ * back outside the gateway (one it cannot reverse), a day no later than today.
+ */
+export const DeskManualRefundBodySchema = z.object({
+  como: z.string().trim().min(1).max(200),
+  quando: z.iso.date(),
+});
+
 /** The order number in the path: digits only. */
 export const DeskOrderNumberSchema = z
   .string()

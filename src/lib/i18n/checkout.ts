@@ -23,6 +23,12 @@ export const checkoutMessages = defineMessages({
     outOfStock: 'Alguns produtos não têm estoque suficiente.',
     paymentGatewayUnavailable:
       'O serviço de pagamento não respondeu. Nada foi cobrado e seu carrinho continua salvo; tente de novo em instantes.',
+    paymentGatewayRefused:
+      'O serviço de pagamento recusou este pedido. Nenhum pedido foi criado e nada foi cobrado; seu carrinho continua salvo. Tentar de novo não muda a resposta: fale com a loja pelo chat.',
+    gatewayAmountOutOfRange:
+      'O serviço de pagamento só aceita pedidos de {min} a {max}. Ajuste o carrinho: nenhum pedido foi criado e nada foi cobrado.',
+    gatewayLineBelowMinimum:
+      'O serviço de pagamento exige pelo menos {min} por produto, e {name} fica abaixo disso. Aumente a quantidade ou remova-o: nenhum pedido foi criado.',
     shortItem: '{name}: Quantidade solicitada ({q}) excede o estoque disponível ({n})',
     stockMaxAvailable: cartMessages['pt-BR'].stockMaxAvailable,
     notLoggedIn: 'Faça login para finalizar a compra.',
@@ -147,6 +153,12 @@ export const checkoutMessages = defineMessages({
     outOfStock: 'Algunos productos no tienen stock suficiente.',
     paymentGatewayUnavailable:
       'El servicio de pago no respondió. No se cobró nada y tu carrito sigue guardado; intenta de nuevo en unos instantes.',
+    paymentGatewayRefused:
+      'El servicio de pago rechazó este pedido. No se creó ningún pedido ni se cobró nada; tu carrito sigue guardado. Intentar de nuevo no cambia la respuesta: escríbenos por el chat de la tienda.',
+    gatewayAmountOutOfRange:
+      'El servicio de pago solo acepta pedidos de {min} a {max}. Ajusta el carrito: no se creó ningún pedido ni se cobró nada.',
+    gatewayLineBelowMinimum:
+      'El servicio de pago exige al menos {min} por producto, y {name} queda por debajo. Aumenta la cantidad o quítalo: no se creó ningún pedido.',
     shortItem: '{name}: Cantidad solicitada ({q}) excede el stock disponible ({n})',
     stockMaxAvailable: cartMessages['es-PY'].stockMaxAvailable,
     notLoggedIn: 'Inicia sesión para finalizar la compra.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceTable } from '../prices/index.ts';
 import { DomainError } from '../errors/domain-error.ts';
-import { checkHoardingLimits } from './limits.ts';
+import { checkHoardingLimits, getReservationMinutes } from './limits.ts';
 
 const pricing: PriceTable = {
   currencies: new Map([
@@ -52,5 +52,15 @@ describe('checkHoardingLimits (the configured caps of one unpaid order)', () => 
       code: 'unpaidValueCap',
       params: { amount: 'G$ 730.000' },
     });
+  });
+});
+
+describe('getReservationMinutes (decision 0961)', () => {
+  it('holds stock 72 hours for methods paid later elsewhere, the configured time for the others', () => {
+    expect(getReservationMinutes('bank_transfer', 30)).toBe(72 * 60);
+    expect(getReservationMinutes('cash', 30)).toBe(72 * 60);
+    expect(getReservationMinutes('local_bank', 30)).toBe(72 * 60);
+    expect(getReservationMinutes('card', 30)).toBe(30);
+    expect(getReservationMinutes(null, 45)).toBe(45);
   });
 });

@@ -33,7 +33,8 @@ export async function lockCart(
   const { rows } = await tx.query<LockedCart>(
     `SELECT c.id, c.external_id, c.customer_id, c.currency_id, cu.foreign_buyer, cu.document_type, cu.document,
             jsonb_build_object('email', cu.email, 'firstName', cu.first_name, 'lastName', cu.last_name, 'phone', cu.phone,
-                               'documentType', coalesce(cu.document_type, ''), 'document', coalesce(cu.document, '')) AS payer,
+                               'documentType', coalesce(cu.document_type, ''), 'document', coalesce(cu.document, ''),
+                               'identity', coalesce(cu.identity, ''), 'companyName', coalesce(cu.company_name, '')) AS payer,
             (SELECT jsonb_build_object('id', a.id, 'nome', a.name, 'cep', a.postal_code, 'logradouro', a.street, 'numero', a.number,
                       'bairro', a.district, 'cidade', a.city_name, 'estado', a.state_name, 'pais', a.country_name,
                       'complemento', a.complement, 'como_chegar', a.directions, 'cidade_id', a.city_id, 'estado_id', a.state_id,
@@ -245,13 +246,15 @@ export interface NewPayment {
   link: string;
   now: Date;
   charge: { amountMinor: number; currencyId: number; rate: number } | null;
+  /** The id the gateway knows the order by, when the adapter chose it (Pagopar's id_pedido_comercio). */
+  gatewayOrderId?: string | undefined;
 }
 
 export async function insertPayment(tx: Queryable, payment: NewPayment): Promise<void> {
   await tx.query(
     `INSERT INTO payments (order_id, provider, reference, provider_payment_id, amount_minor, currency_id, method, installments, link, created_at, updated_at,
-                           charge_amount_minor, charge_currency_id, charge_rate)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13)`,
+                           charge_amount_minor, charge_currency_id, charge_rate, gateway_order_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14)`,
     [
       payment.orderId,
       payment.provider,
@@ -266,6 +269,7 @@ export async function insertPayment(tx: Queryable, payment: NewPayment): Promise
       payment.charge?.amountMinor ?? null,
       payment.charge?.currencyId ?? null,
       payment.charge?.rate ?? null,
+      payment.gatewayOrderId ?? null,
     ],
   );
 }

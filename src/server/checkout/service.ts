@@ -1,11 +1,11 @@
-import { convertWithUsdRates, scaleToMinor } from '#lib/money.ts';
+import { convertWithUsdRates, formatPrice, isCurrencyId, scaleToMinor } from '#lib/money.ts';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { StartCheckoutInput } from '#lib/contract/checkout.ts';
 import { ANY_PAYMENT_METHOD, canPayCash, getPaymentMethods } from '#lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } from '../payments/provider.ts';
-import { GatewayError } from '../payments/errors.ts';
+import { GatewayError, GatewayRefusedError } from '../payments/errors.ts';
 import { checkoutError, type ShortItem } from './errors.ts';
 import { getPriceTable, type PriceTable } from '../prices/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
@@ -24,7 +24,7 @@ import {
   takeStock,
   type CheckoutCartLine,
 } from './repository.ts';
-import { checkHoardingLimits, type CheckoutLimits } from './limits.ts';
+import { checkHoardingLimits, getReservationMinutes, type CheckoutLimits } from './limits.ts';
 
 /** What checkout needs of a verified delivery option (signed by src/server/shipping). */
 export interface DeliveryQuote {
@@ -147,6 +147,23 @@ function checkDelivery(
   return quote;
 }
 
+/** A charge the gateway documents it refuses: refused here, in the shopper's language, before anything is written or sent. */
+function checkChargeAccepted(provider: PaymentProvider, charge: { amountMinor: number; currencyId: number; items: ChargeItem[] }) {
+  const refusal = provider.getChargeRefusal?.(charge);
+  if (!refusal) return;
+  const format = (minor: number) => (isCurrencyId(charge.currencyId) ? formatPrice(minor, charge.currencyId) : String(minor));
+  if (refusal.reason === 'lineBelowMinimum') {
+    throw checkoutError('invalid', 'gatewayLineBelowMinimum', {
+      field: 'itens',
+      params: { min: format(refusal.minMinor), name: refusal.title },
+    });
+  }
+  throw checkoutError('invalid', 'gatewayAmountOutOfRange', {
+    field: 'itens',
+    params: { min: format(refusal.minMinor), max: format(refusal.maxMinor) },
+  });
+}
+
 /** A gateway that cannot be reached rolls the checkout back with a message, not a server error. */
 async function createGatewayPayment(provider: PaymentProvider, input: CreatePaymentInput, tx: pg.PoolClient): Promise<CreatedPayment> {
   try {
@@ -154,6 +171,8 @@ async function createGatewayPayment(provider: PaymentProvider, input: CreatePaym
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     console.warn(`${provider.id}: payment for order ${input.orderNumber} not created: ${error.message}`);
+    // A gateway that answered no will answer no again: never "try again" for it.
+    if (error instanceof GatewayRefusedError) throw checkoutError('invalid', 'paymentGatewayRefused', { field: 'forma_pagamento' });
     throw checkoutError('unavailable', 'paymentGatewayUnavailable', { field: 'forma_pagamento' });
   }
 }
@@ -243,7 +262,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const delivery = await getDeliverySnapshot(tx, quote, request.locale);
     const itemsTotal = priced.reduce((sum, line) => sum + line.subtotal, 0);
     const total = itemsTotal + quote.priceMinor;
-    const reservationExpiresAt = new Date(now.getTime() + deps.reservationTtlMinutes * 60_000);
+    const provider = customer.foreign_buyer === 1 ? deps.providers.br : deps.providers.py;
+    const charge = toCharge(provider, cart.currency_id, priced, quote.priceMinor, request.locale, pricing);
+    checkChargeAccepted(provider, charge);
+    const reservationExpiresAt = new Date(now.getTime() + getReservationMinutes(method, deps.reservationTtlMinutes) * 60_000);
     const order = await insertOrder(tx, {
       values: [
         request.customerId,
@@ -275,8 +297,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
     });
 
     const reference = `pay_${randomBytes(18).toString('base64url')}`;
-    const provider = customer.foreign_buyer === 1 ? deps.providers.br : deps.providers.py;
-    const charge = toCharge(provider, cart.currency_id, priced, quote.priceMinor, request.locale, pricing);
     const created = await createGatewayPayment(
       provider,
       {
@@ -300,6 +320,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       provider: provider.id,
       reference,
       providerPaymentId: created.providerPaymentId,
+      gatewayOrderId: created.gatewayOrderId,
       amountMinor: total,
       currencyId: cart.currency_id,
       method: method ?? ANY_PAYMENT_METHOD,

@@ -116,7 +116,7 @@ export function countMail(outcome: 'sent' | 'failed'): void {
   getMetrics().mails.inc({ outcome });
 }
 
-export function countPayment(gateway: string, outcome: 'approved' | 'declined' | 'refunded' | 'refund_failed'): void {
+export function countPayment(gateway: string, outcome: 'approved' | 'declined' | 'refunded' | 'refund_scheduled' | 'refund_failed'): void {
   getMetrics().payments.inc({ gateway, outcome });
 }
 

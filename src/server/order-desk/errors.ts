@@ -2,7 +2,7 @@ import { orderDeskMessages } from '#lib/i18n/order-desk.ts';
 import { defineErrors, type DomainError, type ErrorKind } from '../errors/domain-error.ts';
 import type { TransitionRefusal } from './transitions.ts';
 
-type DeskErrorCode = TransitionRefusal | 'not_found' | 'too_many_attempts';
+type DeskErrorCode = TransitionRefusal | 'not_found' | 'too_many_attempts' | 'no_refund_due' | 'manual_refund_input';
 
 const KIND_OF: Record<DeskErrorCode, ErrorKind> = {
   not_found: 'not_found',
@@ -12,6 +12,8 @@ const KIND_OF: Record<DeskErrorCode, ErrorKind> = {
   wrong_delivery_type: 'conflict',
   reason_required: 'invalid',
   too_many_attempts: 'too_many',
+  no_refund_due: 'conflict',
+  manual_refund_input: 'invalid',
 };
 
 /** The desk's refusals, keys of its catalogue (decision 0720). */

@@ -2,7 +2,7 @@ import { writeAudit } from '../audit/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { enqueueOrderStatusMail } from '../mail/index.ts';
-import { getPaymentService, orderStockChanges } from '../payments/index.ts';
+import { getPaymentService, orderStockChanges, recordManualOrderRefund } from '../payments/index.ts';
 import { createRateLimiter } from '../rate-limit/index.ts';
 import { createOrderDeskRepository } from './repository.ts';
 import { createOrderDeskService } from './service.ts';
@@ -20,5 +20,6 @@ export function getOrderDeskService() {
     notifyStatusChange: enqueueOrderStatusMail,
     stock: orderStockChanges,
     refundOrder: (orderId) => getPaymentService().refundOrder(orderId),
+    recordManualRefund: recordManualOrderRefund,
   });
 }

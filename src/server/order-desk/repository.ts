@@ -71,6 +71,12 @@ export interface DeskPaymentRow {
   created_at: Date;
   paid_at: Date | null;
   refunded_at: Date | null;
+  /** AGENDADO (the gateway will give it back), MANUAL (an admin must), or null. */
+  refund_state: string | null;
+  /** How an admin gave it back, for a manual refund. */
+  refund_method: string | null;
+  /** A key of the order desk's catalogue: what staff must know about this payment. */
+  staff_notice: string | null;
 }
 export interface DeskHistoryRow {
   from_status: string | null;
@@ -181,7 +187,8 @@ export function createOrderDeskRepository() {
           [orderId],
         ),
         db.query<DeskPaymentRow>(
-          `SELECT provider, reference, provider_payment_id, status, amount_minor, currency_id, method, installments, created_at, paid_at, refunded_at
+          `SELECT provider, reference, provider_payment_id, status, amount_minor, currency_id, method, installments, created_at, paid_at, refunded_at,
+                  refund_state, refund_method, staff_notice
              FROM payments WHERE order_id = $1 ORDER BY id`,
           [orderId],
         ),

@@ -3,6 +3,7 @@
 import {
   CounterLookupFormSchema,
   DeskFiltersSchema,
+  DeskManualRefundBodySchema,
   DeskOrderNumberSchema,
   DeskTransitionBodySchema,
   type DeskFilters,
@@ -18,7 +19,7 @@ import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { csvDownload, jsonResult, rawResult, type ApiResult, type BodySource } from '../http/responses.ts';
 import { checkApiStaff, getPanelLocale } from '../staff/index.ts';
-import { orderDeskError } from './errors.ts';
+import { deskError, orderDeskError } from './errors.ts';
 import { getOrderDeskService } from './index.ts';
 import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
 
@@ -100,6 +101,33 @@ export async function postTransition(call: ApiCall): Promise<ApiResult> {
   }
 }
 
+/**
+ * POST /api/painel/pedidos/{number}/estorno-manual: an admin records how and when a refund the
+ * gateway could not make was given back (como, quando). JSON or the panel's form, as postTransition.
+ */
+export async function postManualRefund(call: ApiCall): Promise<ApiResult> {
+  const staff = checkApiStaff(call.locals);
+  if ('status' in staff) return staff;
+  const caller = toDeskCaller(staff, getPanelLocale(call.locals));
+  const body = await readTransitionBody(call.body);
+  if (!body) return toDeskErrorResult(orderDeskError('unsupported', 'error_invalid_input'), caller.locale);
+  const parsedNumber = DeskOrderNumberSchema.safeParse(call.params.number ?? '');
+  if (!parsedNumber.success) return toDeskErrorResult(deskError('not_found'), caller.locale);
+  const number = parsedNumber.data;
+  const back = `/painel/pedidos/${number}`;
+  try {
+    const parsed = DeskManualRefundBodySchema.safeParse(body.data);
+    if (!parsed.success) throw deskError('manual_refund_input');
+    await getOrderDeskService().recordManualRefund(caller.actor, { number, how: parsed.data.como, day: parsed.data.quando });
+    if (body.form) return redirect(`${back}?feito=manual_refund&pedido=${number}`);
+    return jsonResult(200, { pedido: number, estorno_confirmado: true });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (body.form) return redirect(`${back}?erro=${error.code}&pedido=${number}`);
+    return toDeskErrorResult(error, caller.locale);
+  }
+}
+
 function redirect(location: string): ApiResult {
   return rawResult(303, null, { location, 'cache-control': 'no-store' });
 }
@@ -108,7 +136,7 @@ function redirect(location: string): ApiResult {
 export function getOutcomeMessage(params: URLSearchParams, locale: Locale): { ok: boolean; text: string } | null {
   const t = createTranslator(orderDeskMessages, locale);
   const done = params.get('feito');
-  if (done && ['ENVIADO', 'RETIRADO', 'CANCELADO', 'ESTORNADO'].includes(done)) {
+  if (done && ['ENVIADO', 'RETIRADO', 'CANCELADO', 'ESTORNADO', 'manual_refund'].includes(done)) {
     if (done === 'ESTORNADO' && params.get('estorno') === 'pendente') return { ok: false, text: t('refundPending') };
     return { ok: true, text: t(`done_${done}` as OrderDeskMessageKey) };
   }

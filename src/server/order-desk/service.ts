@@ -41,6 +41,16 @@ export interface OrderDeskDeps {
   };
   /** Gives a refunded order's money back through its payment provider, after COMMIT. */
   refundOrder(orderId: number): Promise<boolean>;
+  /** Records money an admin gave back outside the gateway, in the desk's transaction (payments/index.ts); false: none was due. */
+  recordManualRefund(tx: Queryable, orderId: number, refund: { how: string; when: Date; now: Date }): Promise<boolean>;
+}
+
+export interface ManualRefundInput {
+  number: number;
+  /** How the money went back (a transfer, cash at the counter...). */
+  how: string;
+  /** The day it went back, 'YYYY-MM-DD'. */
+  day: string;
 }
 
 export interface TransitionInput {
@@ -133,6 +143,32 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       });
       const moneyReturned = input.action === 'refund' ? await deps.refundOrder(order.id) : null;
       return { status: rule.to, moneyReturned };
+    },
+
+    /**
+     * A refund the gateway could not make (its method or day, or retries spent), given back by an
+     * admin by other means: the paid payment of a refunded or cancelled order becomes ESTORNADO
+     * with how and when, audited, and the shopper is told by e-mail, all in one transaction.
+     */
+    async recordManualRefund(actor: StaffActor, input: ManualRefundInput): Promise<void> {
+      if (actor.role !== 'admin') throw deskError('forbidden');
+      const now = clock.now();
+      const when = new Date(`${input.day}T12:00:00Z`);
+      if (Number.isNaN(when.getTime()) || input.day > now.toISOString().slice(0, 10)) throw deskError('manual_refund_input');
+      await runInTransaction({ connect }, async (tx) => {
+        const locked = await repository.lockOrder(tx, input.number);
+        if (!locked) throw deskError('not_found');
+        if (!(await deps.recordManualRefund(tx, locked.id, { how: input.how, when, now }))) throw deskError('no_refund_due', locked.status);
+        await deps.writeAudit(tx, {
+          actor: { staffId: actor.id, email: actor.email },
+          action: 'order.manual_refund',
+          entityType: 'order',
+          entityId: locked.number,
+          before: { status: locked.status },
+          after: { status: locked.status, refund: { how: input.how, day: input.day } },
+        });
+        await deps.notifyStatusChange(tx, locked.id, 'ESTORNADO');
+      });
     },
 
     /**

@@ -1,6 +1,7 @@
 /**
- * Payments has no refusal in a shopper's language: its two errors are internal failures, not
- * DomainErrors (decision 0720), each caught by the code that called.
+ * Payments has no refusal in a shopper's language: its errors are internal failures, not
+ * DomainErrors (decision 0720), each caught by the code that called (checkout words a gateway's
+ * refusal for the shopper).
  */
 
 /**
@@ -25,3 +26,9 @@ export class GatewayError extends Error {
  * transaction, so a corrected redelivery still applies; the webhook answers 422.
  */
 export class AmountMismatchError extends Error {}
+
+/**
+ * A gateway that answered and said no (Pagopar's `respuesta: false`): asking again changes
+ * nothing, so no caller shows it as "try again" or retries it.
+ */
+export class GatewayRefusedError extends GatewayError {}

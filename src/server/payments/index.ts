@@ -7,7 +7,14 @@ import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { createPaymentJobsRunner, createPaymentService } from './service.ts';
 import { createMercadoPagoProvider } from './mercadopago.ts';
 import { createPagoparProvider } from './pagopar.ts';
-import { cancelUnpaidOrder, createPaymentLookup, getCustomerDocument, getOrderIdByGatewayId, returnOrderStock } from './repository.ts';
+import {
+  cancelUnpaidOrder,
+  createPaymentLookup,
+  getCustomerDocument,
+  getOrderIdByGatewayId,
+  recordManualRefund,
+  returnOrderStock,
+} from './repository.ts';
 
 export { PAYMENT_JOBS_TASK, schedulePaymentJobs } from './service.ts';
 
@@ -57,6 +64,9 @@ export function getPaymentProviders(clock: Clock = systemClock): Record<string, 
  * never through this domain's repository.
  */
 export const orderStockChanges = { cancelUnpaidOrder, returnOrderStock };
+
+/** A refund the gateway could not make, given back by an admin by other means (the order desk records it in its transaction). */
+export const recordManualOrderRefund = recordManualRefund;
 
 export function getSandboxDeps() {
   return { db: getPool(), clock: systemClock, secret: getWebhookSecret };

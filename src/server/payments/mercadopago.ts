@@ -35,6 +35,8 @@ const STATUS: Record<string, ProviderPaymentStatus> = {
   approved: 'approved',
   rejected: 'declined',
   cancelled: 'declined',
+  // A dispute opened after approval: the money is still held for the shop until it is decided.
+  in_mediation: 'approved',
 };
 
 export interface MercadoPagoPayment {

@@ -1,14 +1,17 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   callGateway,
   toMinorUnits,
+  type ChargeItem,
+  type ChargeRefusal,
+  type Payer,
   type PaymentProvider,
   type ProviderPaymentStatus,
   type RefundResult,
   type WebhookVerification,
 } from './provider.ts';
 import type { PaymentLookup } from './repository.ts';
-import { GatewayError } from './errors.ts';
+import { GatewayError, GatewayRefusedError } from './errors.ts';
 
 /**
  * Pagopar (Paraguayan buyers), through its documented REST calls (no official Node SDK;
@@ -20,12 +23,24 @@ import { GatewayError } from './errors.ts';
 export const PAGOPAR_PROVIDER_ID = 'pagopar';
 const PYG = 3;
 
+/** "Listado de errores al iniciar transacción": an order from G$ 1.000 to G$ 50.000.000, each item line at least G$ 1.000. */
+const MIN_AMOUNT = 1_000;
+const MAX_AMOUNT = 50_000_000;
+
+/**
+ * "Reversar un pedido pagado": the API reverses card payments through Bancard (9, 14 card on
+ * file), Zimple (18), Tigo Money (10), Giros Claro (23), Wally (20) and Billetera Personal (12);
+ * the same day at once, later days "Agendada". Any other method is returned by hand.
+ */
+const REVERSIBLE_METHODS = new Set(['9', '14', '18', '10', '23', '20', '12']);
+
 /** Pagopar's forma_pago ids preselected on its page; methods it groups (cash points, local banks) stay a choice there. */
 const FORMA_PAGO: Record<string, number> = { card: 9, bank_transfer: 11, ewallet: 10, qr: 24 };
 
 export interface PagoparOrder {
   pagado: boolean;
   cancelado: boolean;
+  forma_pago_identificador?: string | number;
   monto: string | number;
   hash_pedido: string;
   numero_pedido: string | null;
@@ -53,6 +68,39 @@ export function sha1(value: string): string {
 /** PHP's strval(floatval(x)) for the amounts the token covers: 100000 -> "100000". */
 function toPhpFloat(value: number): string {
   return Number.isInteger(value) ? value.toFixed(0) : String(value);
+}
+
+function toDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/**
+ * The comprador's documents ("API - Integración de medios de pagos", "Listado de errores"):
+ * `documento` is the cédula (5 to 24 digits, obligatory), `tipo_documento` always "CI", `ruc`
+ * present and empty without one. Paraguayans register their cédula always and a RUC only
+ * optionally (accounts contract); a RUC holder without a cédula on record sends the RUC's base.
+ */
+function toPagoparDocuments(payer: Payer): { ruc: string; documento: string } {
+  const type = payer.documentType.toUpperCase();
+  const ruc = type === 'RUC' ? payer.document.trim() : '';
+  const documento = toDigits(payer.identity) || (type === 'CEDULA' ? toDigits(payer.document) : '') || toDigits(ruc.split('-')[0] ?? '');
+  return { ruc, documento };
+}
+
+/**
+ * id_pedido_comercio must be unique across Pagopar's staging and production combined ("Listado
+ * de errores", "Entornos y pase a producción"), and every shop database numbers its orders from
+ * 10001: the order number for people, a random tail no other database or environment repeats.
+ */
+function createGatewayOrderId(orderNumber: number): string {
+  return `${orderNumber}P${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+function getChargeRefusal({ amountMinor, items }: { amountMinor: number; items: ChargeItem[] }): ChargeRefusal | null {
+  if (amountMinor < MIN_AMOUNT || amountMinor > MAX_AMOUNT)
+    return { reason: 'amountOutOfRange', minMinor: MIN_AMOUNT, maxMinor: MAX_AMOUNT };
+  const small = items.find((item) => item.unitMinor * item.quantity < MIN_AMOUNT);
+  return small ? { reason: 'lineBelowMinimum', minMinor: MIN_AMOUNT, title: small.title } : null;
 }
 
 function toStatus(order: PagoparOrder): ProviderPaymentStatus {
@@ -91,7 +139,11 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
     const answer = await callGateway<PagoparAnswer<T>>(`${config.apiUrl}${path}`, { json, timeoutMs: config.timeoutMs });
     // Pagopar answers its refusals with HTTP 200 and respuesta false, the reason in resultado.
     if (!answer || answer.respuesta !== true)
-      throw new GatewayError(`${path}: ${typeof answer?.resultado === 'string' ? answer.resultado : 'respuesta false'}`, 200, answer);
+      throw new GatewayRefusedError(
+        `${path}: ${typeof answer?.resultado === 'string' ? answer.resultado : 'respuesta false'}`,
+        200,
+        answer,
+      );
     return answer.resultado as T;
   }
 
@@ -107,11 +159,13 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
   return {
     id: PAGOPAR_PROVIDER_ID,
     currencyId: PYG,
+    getChargeRefusal,
 
     async createPayment(input) {
-      const orderId = String(input.orderNumber);
+      const orderId = createGatewayOrderId(input.orderNumber);
       const payer = input.payer;
-      const ruc = payer.documentType.toUpperCase() === 'RUC' ? payer.document : '';
+      const { ruc, documento } = toPagoparDocuments(payer);
+      const name = `${payer.firstName} ${payer.lastName}`.trim();
       const created = await call<Array<{ data: string; pedido: string }>>('/api/comercios/2.0/iniciar-transaccion', {
         token: sha1(`${config.privateKey}${orderId}${toPhpFloat(input.amountMinor)}`),
         public_key: config.publicKey,
@@ -119,17 +173,17 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
         tipo_pedido: 'VENTA-COMERCIO',
         id_pedido_comercio: orderId,
         fecha_maxima_pago: toAsuncionTime(input.expiresAt),
-        descripcion_resumen: `Pedido ${orderId}`,
+        descripcion_resumen: `Pedido ${input.orderNumber}`,
         comprador: {
           ruc,
           email: payer.email,
           ciudad: '1',
-          nombre: `${payer.firstName} ${payer.lastName}`.trim(),
+          nombre: name,
           telefono: payer.phone,
           direccion: '',
-          documento: ruc ? ruc.split('-')[0] : payer.document,
+          documento,
           coordenadas: '',
-          razon_social: `${payer.firstName} ${payer.lastName}`.trim(),
+          razon_social: payer.companyName.trim() || name,
           tipo_documento: 'CI',
           direccion_referencia: null,
         },
@@ -156,6 +210,7 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
       return {
         link: `${config.checkoutUrl}/${encodeURIComponent(hash)}${preselect ? `?forma_pago=${preselect}` : ''}`,
         providerPaymentId: hash,
+        gatewayOrderId: orderId,
       };
     },
 
@@ -211,15 +266,18 @@ export function createPagoparProvider(config: PagoparConfig): PaymentProvider {
         if (toMinorUnits(order.monto, 0) !== amountMinor || currencyId !== PYG) return { ok: false, reason: 'amount_mismatch' };
         // Only payments traer once confirmed as paid come here: cancelled since then means already reversed.
         if (!order.pagado) return order.cancelado ? { ok: true } : { ok: false, reason: 'not_captured' };
-        await call('/api/pedidos/1.1/reversar', {
+        if (!REVERSIBLE_METHODS.has(String(order.forma_pago_identificador))) return { ok: false, reason: 'manual_required' };
+        const reversal = await call<Array<{ tiempo_reversion?: string }>>('/api/pedidos/1.1/reversar', {
           hash_pedido: hash,
           token: sha1(`${config.privateKey}PEDIDO-REVERSAR`),
           token_publico: config.publicKey,
         });
-        return { ok: true };
+        // "Agendada": Pagopar applies it by hand later; traer tells when (pagado false).
+        return { ok: true, scheduled: reversal[0]?.tiempo_reversion === 'Agendada' };
       } catch (error) {
         console.warn(`pagopar: reversal of ${reference} failed`, error instanceof GatewayError ? error.message : error);
-        return { ok: false, reason: 'gateway_error' };
+        // "Expiró el tiempo máximo para realizar la reversión": asking again changes nothing.
+        return { ok: false, reason: error instanceof GatewayRefusedError ? 'manual_required' : 'gateway_error' };
       }
     },
   };

@@ -20,6 +20,10 @@ import { GatewayError } from './errors.ts';
  * 4. a payment approved for an order that can no longer be served (its reservation expired and
  *    the stock was sold) is given back with `refundPayment`; reconciliation retries failures.
  */
+/**
+ * The gateway's current truth about a payment: `approved` while the money is with the shop. A
+ * payment the shop holds as paid that the gateway reports otherwise was reversed on its side.
+ */
 export type ProviderPaymentStatus = 'pending' | 'approved' | 'declined';
 
 /** One line of what the gateway charges, already in the gateway's currency (hosted pages list them). */
@@ -38,6 +42,10 @@ export interface Payer {
   phone: string;
   documentType: string;
   document: string;
+  /** The identity document's number (a Paraguayan's cédula, asked at registration even without a RUC). */
+  identity: string;
+  /** The company on the invoice, when the buyer gave one. */
+  companyName: string;
 }
 
 export interface CreatePaymentInput {
@@ -64,7 +72,16 @@ export interface CreatePaymentInput {
 export interface CreatedPayment {
   link: string;
   providerPaymentId: string | null;
+  /** The id the gateway knows the order by, when the shop chose it (Pagopar's id_pedido_comercio): kept on the payment. */
+  gatewayOrderId?: string;
 }
+
+/**
+ * A charge the gateway documents it refuses, known before calling it: the shopper is told in
+ * their language and nothing is created (Pagopar's amount range per order and minimum per line).
+ */
+export type ChargeRefusal =
+  { reason: 'amountOutOfRange'; minMinor: number; maxMinor: number } | { reason: 'lineBelowMinimum'; minMinor: number; title: string };
 
 export interface PaymentEvent {
   /** The provider's unique id of this notification (dedupe key). */
@@ -82,8 +99,15 @@ export interface RefundInput {
   currencyId: number;
 }
 
-/** `ok` also when the payment was already refunded: the shop may ask twice after a crash. */
-export type RefundResult = { ok: true } | { ok: false; reason: 'not_captured' | 'unknown_payment' | 'amount_mismatch' | 'gateway_error' };
+/**
+ * `ok` also when the payment was already refunded: the shop may ask twice after a crash;
+ * `scheduled` when the gateway will give it back later (Pagopar "Agendada"): not done yet.
+ * `manual_required`: the gateway cannot give this payment back (its method, its day, a refusal);
+ * staff return the money by other means. `gateway_error` and `not_captured` may pass: retried.
+ */
+export type RefundResult =
+  | { ok: true; scheduled?: boolean }
+  | { ok: false; reason: 'not_captured' | 'unknown_payment' | 'amount_mismatch' | 'gateway_error' | 'manual_required' };
 
 export type WebhookVerification =
   { ok: true; event: PaymentEvent } | { ok: false; reason: 'bad_signature' | 'stale' | 'malformed' | 'gateway_error' };
@@ -99,6 +123,8 @@ export interface PaymentProvider {
   readonly id: string;
   /** The currency the gateway charges in (Mercado Pago Brazil: BRL; Pagopar: G$); absent: the order's. */
   readonly currencyId?: number;
+  /** What the gateway would refuse of this charge by its documented rules, before anything is written; null when nothing. */
+  getChargeRefusal?(charge: { amountMinor: number; items: ChargeItem[] }): ChargeRefusal | null;
   /** Runs inside the checkout transaction (`db`): a failure rolls the whole checkout back. */
   createPayment(input: CreatePaymentInput, db: Queryable): Promise<CreatedPayment>;
   /**

@@ -167,11 +167,12 @@ export interface RefundDue {
 
 /**
  * Paid payments of orders that will not be served: cancelled ones (approved too late, their
- * stock sold meanwhile) and ones the order desk refunded (ESTORNADO, the money still to go back).
+ * stock sold meanwhile) and ones the order desk refunded (ESTORNADO, the money still to go back);
+ * not the ones the gateway scheduled or staff must return by hand (refund_state).
  */
 const REFUND_DUE_SQL = `SELECT p.reference, p.provider, ${CHARGE_AMOUNT_SQL} AS amount_minor, ${CHARGE_CURRENCY_SQL} AS currency_id
    FROM payments p JOIN orders o ON o.id = p.order_id
-  WHERE p.status = 'PAGO' AND o.status IN ('CANCELADO', 'ESTORNADO')`;
+  WHERE p.status = 'PAGO' AND o.status IN ('CANCELADO', 'ESTORNADO') AND p.refund_state IS NULL`;
 
 export async function findRefundDue(db: Queryable, reference: string): Promise<RefundDue | undefined> {
   const { rows } = await db.query<RefundDue>(`${REFUND_DUE_SQL} AND p.reference = $1`, [reference]);
@@ -192,10 +193,60 @@ export async function listRefundsDue(db: Queryable, limit: number): Promise<Refu
 /** The payment ESTORNADO once its gateway gave the money back; its order's id, or null when it was not PAGO. */
 export async function markPaymentRefunded(tx: Queryable, reference: string, now: Date): Promise<number | null> {
   const updated = await tx.query<{ order_id: number }>(
-    `UPDATE payments SET status = 'ESTORNADO', refunded_at = $2, updated_at = $2 WHERE reference = $1 AND status = 'PAGO' RETURNING order_id`,
+    `UPDATE payments SET status = 'ESTORNADO', refunded_at = $2, updated_at = $2, refund_state = NULL, staff_notice = NULL
+      WHERE reference = $1 AND status = 'PAGO' RETURNING order_id`,
     [reference, now],
   );
   return updated.rows[0]?.order_id ?? null;
+}
+
+/** What a refund the gateway could not finish leaves for staff (the order desk shows the notice). */
+export async function setRefundState(
+  db: Queryable,
+  reference: string,
+  state: 'AGENDADO' | 'MANUAL',
+  notice: string,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE payments SET refund_state = $2, staff_notice = $3, staff_notice_at = $4, updated_at = $4 WHERE reference = $1 AND status = 'PAGO'`,
+    [reference, state, notice, now],
+  );
+}
+
+/** One more failed refund attempt; the count so far. */
+export async function countRefundAttempt(db: Queryable, reference: string, now: Date): Promise<number> {
+  const { rows } = await db.query<{ refund_attempts: number }>(
+    'UPDATE payments SET refund_attempts = refund_attempts + 1, updated_at = $2 WHERE reference = $1 RETURNING refund_attempts',
+    [reference, now],
+  );
+  return rows[0]?.refund_attempts ?? 0;
+}
+
+/** A paid order whose money the gateway took back: out of PAGO, its pickup code void (the caller returns the stock). */
+export async function markOrderReversed(tx: Queryable, orderId: number, now: Date): Promise<void> {
+  await tx.query(`UPDATE orders SET status = 'ESTORNADO', pickup_code = NULL, updated_at = $2 WHERE id = $1 AND status = 'PAGO'`, [
+    orderId,
+    now,
+  ]);
+}
+
+/** The notice staff read on the order desk about this payment (a key of the order desk's catalogue). */
+export async function setStaffNotice(tx: Queryable, paymentId: number, notice: string, now: Date): Promise<void> {
+  await tx.query('UPDATE payments SET staff_notice = $2, staff_notice_at = $3 WHERE id = $1', [paymentId, notice, now]);
+}
+
+/**
+ * An admin gave the money of a refunded or cancelled order back outside the gateway: its paid
+ * payment ESTORNADO with how and when. False when the order has no money to give back.
+ */
+export async function recordManualRefund(tx: Queryable, orderId: number, refund: { how: string; when: Date; now: Date }): Promise<boolean> {
+  const updated = await tx.query(
+    `UPDATE payments p SET status = 'ESTORNADO', refunded_at = $3, refund_method = $2, refund_state = NULL, staff_notice = NULL, updated_at = $4
+       FROM orders o WHERE o.id = p.order_id AND p.order_id = $1 AND p.status = 'PAGO' AND o.status IN ('CANCELADO', 'ESTORNADO')`,
+    [orderId, refund.how, refund.when, refund.now],
+  );
+  return (updated.rowCount ?? 0) > 0;
 }
 
 /** Records a gateway notification once: false when this event id was already received. */
@@ -213,21 +264,33 @@ export async function insertWebhookEvent(
 
 /**
  * Payments whose notification may have been lost: waiting or declined ones untouched since
- * `cutoff`, and cancelled ones changed after `cancelledSince` (an approval after expiry).
+ * `cutoff`, cancelled ones changed after `cancelledSince` (an approval after expiry), paid ones
+ * since `paidSince` (reversed on the gateway's side) and ones whose reversal the gateway
+ * scheduled (given back since?). The
+ * ones looked at longest ago come first, never-looked-at ones first of all and newest first (a
+ * shopper just back from the gateway is waiting): with N open payments and `limit` a run, every
+ * one is looked at within ceil(N / limit) runs, however many are abandoned (issue 32 point 12).
  */
 export async function listPaymentsToReconcile(
   db: Queryable,
   cutoff: Date,
   limit: number,
   cancelledSince: Date,
+  paidSince: Date,
 ): Promise<Array<{ reference: string; provider: string }>> {
   const { rows } = await db.query<{ reference: string; provider: string }>(
     `SELECT reference, provider FROM payments
-      WHERE updated_at <= $1 AND (status IN ('AGUARDANDO', 'RECUSADO') OR (status = 'CANCELADO' AND updated_at > $3))
-      ORDER BY created_at LIMIT $2`,
-    [cutoff, limit, cancelledSince],
+      WHERE updated_at <= $1 AND (status IN ('AGUARDANDO', 'RECUSADO') OR (status = 'CANCELADO' AND updated_at > $3)
+            OR (status = 'PAGO' AND (refund_state = 'AGENDADO' OR paid_at > $4)))
+      ORDER BY reconciled_at NULLS FIRST, created_at DESC LIMIT $2`,
+    [cutoff, limit, cancelledSince, paidSince],
   );
   return rows;
+}
+
+/** When reconciliation last asked the gateway about a payment (its turn comes again after every other's). */
+export async function markReconciled(db: Queryable, reference: string, now: Date): Promise<void> {
+  await db.query('UPDATE payments SET reconciled_at = $2 WHERE reference = $1', [reference, now]);
 }
 
 /** Unpaid orders with a reservation expired by `now`, locked (ones another transaction holds are skipped). */

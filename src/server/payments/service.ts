@@ -9,6 +9,7 @@ import { AmountMismatchError } from './errors.ts';
 import type { PaymentProvider, ProviderPaymentStatus, WebhookRequest } from './provider.ts';
 import {
   cancelUnpaidOrder,
+  countRefundAttempt,
   consumeReservations,
   findRefundDue,
   insertWebhookEvent,
@@ -23,11 +24,20 @@ import {
   markPaymentDeclined,
   markPaymentPaid,
   markPaymentRefunded,
+  markOrderReversed,
+  markReconciled,
   retakeReleasedStock,
+  returnOrderStock,
+  type LockedPayment,
+  setRefundState,
+  setStaffNotice,
   type RefundDue,
 } from './repository.ts';
 
 type Connect = () => Promise<pg.PoolClient>;
+
+/** Failed refund attempts (one a reconciliation run) before the refund is handed to staff on the order desk. */
+export const MAX_REFUND_ATTEMPTS = 5;
 
 interface ProviderReport {
   reference: string;
@@ -78,6 +88,10 @@ async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderRep
   if (report.amountMinor !== payment.amount_minor || report.currencyId !== payment.currency_id) {
     throw new AmountMismatchError(`amount ${report.amountMinor}/${report.currencyId} does not match payment ${payment.id}`);
   }
+  if (payment.status === 'PAGO' && report.status !== 'approved') {
+    await applyGatewayReversal(tx, now, report.reference, payment);
+    return { changed: true, refundDue: false };
+  }
   if (report.status === 'pending' || payment.status === 'PAGO' || payment.status === 'ESTORNADO') return UNCHANGED;
   if (report.status === 'declined') {
     if (payment.status !== 'AGUARDANDO') return UNCHANGED;
@@ -93,6 +107,26 @@ async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderRep
   // In this transaction: the shopper and the store hear of the payment exactly when it commits.
   await enqueueOrderPaidMails(tx, payment.order_id);
   return { changed: true, refundDue: false };
+}
+
+/**
+ * The gateway no longer holds a payment the shop holds as paid (Pagopar's `pagado: false` after
+ * payment, a reversal staff asked for that the gateway has now applied): the payment is
+ * ESTORNADO. An order still PAGO leaves PAGO (ESTORNADO, its pickup code void, its stock back)
+ * and staff read why on the order desk; one already handed over keeps its status, staff told; a
+ * refund the shop had asked for is done. The shopper hears the money went back.
+ */
+async function applyGatewayReversal(tx: Queryable, now: Date, reference: string, payment: LockedPayment): Promise<void> {
+  const orderId = await markPaymentRefunded(tx, reference, now);
+  if (orderId === null) return;
+  if (payment.order_status === 'PAGO') {
+    await markOrderReversed(tx, orderId, now);
+    await returnOrderStock(tx, orderId, now);
+    await setStaffNotice(tx, payment.id, 'noticeReversedAtGateway', now);
+  } else if (payment.order_status !== 'CANCELADO' && payment.order_status !== 'ESTORNADO') {
+    await setStaffNotice(tx, payment.id, 'noticeReversedAfterHandover', now);
+  }
+  await enqueueOrderMail(tx, orderId, 'refunded');
 }
 
 /** webhook_events.payload is jsonb: a form-encoded or empty body is kept as a JSON string. */
@@ -120,8 +154,10 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
 
   /**
    * Gives the money back through the provider, outside any transaction (a gateway call must
-   * not hold row locks); the payment becomes ESTORNADO only once the provider said yes. A
-   * failure leaves it PAGO on a cancelled order, which the next reconciliation retries.
+   * not hold row locks); the payment becomes ESTORNADO only once the provider said it is done.
+   * Scheduled by the gateway: it waits (reconciliation reads when it is applied). One the gateway
+   * cannot do, or still failing after MAX_REFUND_ATTEMPTS runs, goes to staff on the order desk
+   * (a manual refund); a passing failure is retried by the next reconciliation.
    */
   async function refund(due: RefundDue): Promise<boolean> {
     const provider = getProvider(due.provider);
@@ -131,9 +167,19 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
         console.warn(`refund of ${due.reference} failed`, error);
         return null;
       });
-    countPayment(due.provider, result?.ok ? 'refunded' : 'refund_failed');
+    countPayment(due.provider, result?.ok ? (result.scheduled ? 'refund_scheduled' : 'refunded') : 'refund_failed');
+    if (result?.ok && result.scheduled) {
+      await setRefundState(db, due.reference, 'AGENDADO', 'noticeRefundScheduled', clock.now());
+      return false;
+    }
     if (!result?.ok) {
-      console.warn(`refund of ${due.reference} not done (${result ? result.reason : 'no provider answer'}); reconciliation retries`);
+      const reason = result ? result.reason : 'no provider answer';
+      const passing = reason === 'gateway_error' || reason === 'not_captured' || reason === 'no provider answer';
+      const attempts = passing ? await countRefundAttempt(db, due.reference, clock.now()) : MAX_REFUND_ATTEMPTS;
+      if (attempts >= MAX_REFUND_ATTEMPTS) {
+        await setRefundState(db, due.reference, 'MANUAL', passing ? 'noticeRefundFailing' : 'noticeRefundManual', clock.now());
+        console.warn(`refund of ${due.reference} not done (${reason}): handed to staff on the order desk`);
+      } else console.warn(`refund of ${due.reference} not done (${reason}); reconciliation retries`);
       return false;
     }
     // The shopper hears of the money given back in the transaction that records it.
@@ -213,13 +259,17 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
     async reconcile({ olderThanMs = 60_000, limit = 100 } = {}): Promise<number> {
       const cutoff = new Date(clock.now().getTime() - olderThanMs);
       // Cancelled ones for a day: an approval that came after expiry and whose notice was lost.
-      const rows = await listPaymentsToReconcile(db, cutoff, limit, new Date(clock.now().getTime() - 86_400_000));
+      // Paid ones for a week: a reversal made on the gateway's side whose notice was lost.
+      const dayAgo = new Date(clock.now().getTime() - 86_400_000);
+      const rows = await listPaymentsToReconcile(db, cutoff, limit, dayAgo, new Date(clock.now().getTime() - 7 * 86_400_000));
       let settled = 0;
       for (const row of rows) {
         const report = await getProvider(row.provider)
           ?.fetchPaymentStatus(row.reference)
           .catch(() => null);
-        if (!report || report.status === 'pending') continue;
+        await markReconciled(db, row.reference, clock.now());
+        // Pending too: for a payment the shop holds as paid it means reversed on the gateway's side.
+        if (!report) continue;
         try {
           if ((await settle(row.provider, { reference: row.reference, ...report }))?.changed) settled += 1;
         } catch (error) {
