@@ -1,11 +1,13 @@
-// Issue 33 point 1, from an empty database (SEED=0): exchange rates are created, not only
-// updated, from the panel and through the ERP API (scope rates); until a currency has a rate,
-// shoppers see prices in the currencies the store can sell in, never 0,00.
+// Issue 33 ("day zero"), from an empty database (SEED=0). Point 1: exchange rates are created,
+// not only updated, from the panel and through the ERP API (scope rates); until a currency has a
+// rate, shoppers see prices in the currencies the store can sell in, never 0,00. Point 7: the
+// admin's second factor cannot trap: a wrong code keeps the key, recovery codes, a reset.
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductUpsertResult, RatesAnswer } from '#lib/contract/erp-api.ts';
 import { formatPrice } from '#lib/money.ts';
 import { api, apiJson, getTestDb, useOwnStack, type ErrorAnswer } from '../support/api.ts';
-import { createSignedInStaff, postForm } from '../support/staff.ts';
+import { createSignedInStaff, createTestStaff, postForm, staffCookie, type TestStaff } from '../support/staff.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 let stack: TestStack;
@@ -142,5 +144,103 @@ describe('day zero: exchange rates on an empty store', () => {
     expect(history.rows).toEqual([{ staff_email: `api-key:${rates.slice(0, 12)}` }]);
     expect((await erp<RatesAnswer>('cotacoes', rates)).body).toEqual(put.body);
     expect(await (await ratesPage()).text()).not.toContain('data-testid="rates-missing"');
+  });
+});
+
+/** The password step: the session cookie and where it leads (enrolment or the code). */
+async function signInWithPassword(staff: TestStaff): Promise<{ cookie: string; next: string | null }> {
+  const login = await postForm('/painel/login', { email: staff.email, password: staff.password });
+  expect(login.status).toBe(303);
+  return { cookie: staffCookie(login.headers.getSetCookie()[0]?.match(/=([^;]+)/)?.[1] ?? ''), next: login.headers.get('location') };
+}
+const shownSecret = (html: string) => html.match(/data-totp-secret[^>]*>([A-Z2-7]+)</)?.[1];
+const countAudit = async (action: string, staffId: number) =>
+  (
+    await getTestDb().query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND entity_id = $2`, [
+      action,
+      String(staffId),
+    ])
+  ).rows[0]!.n;
+
+describe('day zero: the admin second factor cannot trap', () => {
+  const admin = { staff: null as TestStaff | null, codes: [] as string[] };
+
+  it('a wrong code keeps the same key and says what to check; that key then enrols, with recovery codes', async () => {
+    const staff = await createTestStaff('admin');
+    admin.staff = staff;
+    const { cookie, next } = await signInWithPassword(staff);
+    expect(next).toBe('/painel/totp');
+    const first = shownSecret(await (await api('/painel/totp', { host: 'es', headers: { cookie } })).text());
+    expect(first).toMatch(/^[A-Z2-7]{16,}$/);
+
+    const wrong = await postForm('/painel/totp', { code: '000000' }, { cookie });
+    expect(wrong.status).toBe(422);
+    const wrongPage = await wrong.text();
+    expect(wrongPage).toContain('hora del celular esté en automático');
+    expect(wrongPage).toContain(staff.email);
+    expect(shownSecret(wrongPage)).toBe(first);
+    expect(shownSecret(await (await api('/painel/totp', { host: 'es', headers: { cookie } })).text())).toBe(first);
+
+    const enrolled = await postForm('/painel/totp', { code: await generate({ secret: first! }) }, { cookie });
+    expect(enrolled.status).toBe(200);
+    const codes = [...(await enrolled.text()).matchAll(/<code class="pnl-code"[^>]*>([0-9a-f-]+)<\/code>/g)].map((m) => m[1]!);
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    admin.codes = codes;
+    expect((await api('/painel', { host: 'es', headers: { cookie } })).status).toBe(200);
+    const stored = await getTestDb().query<{ code_hash: Buffer }>('SELECT code_hash FROM staff_recovery_codes WHERE staff_id = $1', [staff.id]);
+    expect(stored.rows).toHaveLength(10);
+    expect(stored.rows.map((row) => row.code_hash.toString('utf8'))).not.toContain(codes[0]);
+    expect(await countAudit('staff.totp_enrol', staff.id)).toBe(1);
+  });
+
+  it('a recovery code opens the panel once, typed in any case and spacing', async () => {
+    const staff = admin.staff!;
+    const code = admin.codes[0]!;
+    const { cookie, next } = await signInWithPassword(staff);
+    expect(next).toBe('/painel/login/codigo');
+    const used = await postForm('/painel/login/codigo', { recovery: ` ${code.toUpperCase().replaceAll('-', ' ')} ` }, { cookie });
+    expect(used.status).toBe(303);
+    expect((await api('/painel', { host: 'es', headers: { cookie } })).status).toBe(200);
+    expect(await countAudit('staff.login_recovery_code', staff.id)).toBe(1);
+
+    const again = await signInWithPassword(staff);
+    const replay = await postForm('/painel/login/codigo', { recovery: code }, { cookie: again.cookie });
+    expect(replay.status).toBe(401);
+    expect(await replay.text()).toContain('Código de recuperación incorrecto o ya usado.');
+    expect((await postForm('/painel/login/codigo', { recovery: admin.codes[1]! }, { cookie: again.cookie })).status).toBe(303);
+  });
+
+  it("another admin resets an admin's second factor (audited): the next sign-in enrols again", async () => {
+    const staff = admin.staff!;
+    const { cookie } = await createSignedInStaff('admin');
+    const self = await getTestDb().query<{ id: number }>("SELECT id FROM staff WHERE role = 'admin' ORDER BY id DESC LIMIT 1");
+    expect((await postForm('/painel/equipe', { action: 'reset_totp', id: String(self.rows[0]!.id) }, { cookie })).status).toBe(422);
+    const reset = await postForm('/painel/equipe', { action: 'reset_totp', id: String(staff.id) }, { cookie });
+    expect(reset.status).toBe(200);
+    expect(await reset.text()).toContain(`Se borró el segundo factor de ${staff.email}`);
+    const row = await getTestDb().query('SELECT totp_secret_enc, totp_enrolled_at FROM staff WHERE id = $1', [staff.id]);
+    expect(row.rows[0]).toEqual({ totp_secret_enc: null, totp_enrolled_at: null });
+    expect((await getTestDb().query('SELECT 1 FROM staff_recovery_codes WHERE staff_id = $1', [staff.id])).rowCount).toBe(0);
+    expect(await countAudit('staff.totp_reset', staff.id)).toBe(1);
+    expect((await signInWithPassword(staff)).next).toBe('/painel/totp');
+  });
+});
+
+describe('day zero: staff passwords', () => {
+  it('a staff password of 64 characters is set through the link and signs in', async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const email = `long-${Date.now().toString(36)}@example.test`;
+    const added = await postForm('/painel/equipe', { action: 'add', email, role: 'counter' }, { cookie });
+    const link = (await added.text()).match(/data-set-password-link[^>]*>\s*([^<\s]+)/)?.[1] ?? '';
+    const path = new URL(link).pathname + new URL(link).search;
+    const password = `Aa1!${'x'.repeat(60)}`;
+    expect([...password]).toHaveLength(64);
+    const set = await postForm(path, { password, confirm: password });
+    expect(set.status).toBe(200);
+    expect(await set.text()).toContain('Contraseña definida.');
+    const login = await postForm('/painel/login', { email, password });
+    expect(login.status).toBe(303);
+    expect(login.headers.get('location')).toBe('/painel');
   });
 });
