@@ -188,7 +188,9 @@ describe('day zero: the admin second factor cannot trap', () => {
     expect(new Set(codes).size).toBe(10);
     admin.codes = codes;
     expect((await api('/painel', { host: 'es', headers: { cookie } })).status).toBe(200);
-    const stored = await getTestDb().query<{ code_hash: Buffer }>('SELECT code_hash FROM staff_recovery_codes WHERE staff_id = $1', [staff.id]);
+    const stored = await getTestDb().query<{ code_hash: Buffer }>('SELECT code_hash FROM staff_recovery_codes WHERE staff_id = $1', [
+      staff.id,
+    ]);
     expect(stored.rows).toHaveLength(10);
     expect(stored.rows.map((row) => row.code_hash.toString('utf8'))).not.toContain(codes[0]);
     expect(await countAudit('staff.totp_enrol', staff.id)).toBe(1);
@@ -227,7 +229,16 @@ describe('day zero: the admin second factor cannot trap', () => {
   });
 });
 
-describe('day zero: staff passwords', () => {
+describe('day zero: panel forms', () => {
+  it('a refused API key form keeps the name and scopes typed', async () => {
+    const noScope = await postForm('/painel/chaves-api', { acao: 'criar', nome: 'ERP matriz', escopo: 'nada' }, { cookie });
+    expect(noScope.status).toBe(422);
+    expect(await noScope.text()).toMatch(/name="nome"[^>]*value="ERP matriz"/);
+    const noName = await postForm('/painel/chaves-api', { acao: 'criar', nome: '', escopo: 'rates' }, { cookie });
+    expect(noName.status).toBe(422);
+    expect(await noName.text()).toMatch(/value="rates" checked/);
+  });
+
   it('a staff password of 64 characters is set through the link and signs in', async () => {
     const { cookie } = await createSignedInStaff('admin');
     const email = `long-${Date.now().toString(36)}@example.test`;

@@ -228,7 +228,8 @@ export function refuseMethod(allowed: 'GET' | 'POST' | 'GET, PUT'): ApiHandler {
 export const getOpenApiDocument: ApiHandler = (call) =>
   withKey(getErpApiService(), call, null, async () => jsonResult(200, getErpOpenApiDocument()));
 
-export type KeysNotice = { ok: boolean; text: string; secret?: string; status: number };
+/** A keys form's outcome; a refused new key brings back what was typed, for the form to show again. */
+export type KeysNotice = { ok: boolean; text: string; secret?: string; status: number; typed?: { name: string; scopes: string[] } };
 
 /** POST /painel/chaves-api: an admin creates a key (its secret shown once) or revokes one. */
 export async function handleKeysForm(service: ErpApiService, actor: KeyActor, form: FormData | null, locale: Locale): Promise<KeysNotice> {
@@ -247,6 +248,8 @@ export async function handleKeysForm(service: ErpApiService, actor: KeyActor, fo
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const refusal = toErrorResult(error, locale);
-    return { ok: false, status: refusal.status, text: (refusal.body as { message: string }).message };
+    const typed =
+      action === 'criar' ? { name: String(form?.get('nome') ?? ''), scopes: (form?.getAll('escopo') ?? []).map(String) } : undefined;
+    return { ok: false, status: refusal.status, text: (refusal.body as { message: string }).message, typed };
   }
 }
