@@ -40,6 +40,7 @@ function erp<T>(path: string, key: string, method = 'GET', json?: unknown) {
 
 const page = async (host: 'br' | 'es', path: string) => (await api(path, { host })).text();
 const ratesPage = () => api('/painel/catalogo/cotacoes', { host: 'es', headers: { cookie } });
+const panelHome = () => api('/painel', { host: 'es', headers: { cookie } });
 
 describe('day zero: exchange rates on an empty store', () => {
   it('the panel creates the rates it lacks; until then the storefronts price in U$, never 0,00', async () => {
@@ -69,8 +70,9 @@ describe('day zero: exchange rates on an empty store', () => {
     ).rows[0]!;
     const listing = `/produtos/${category}`;
 
-    // the panel says what is missing; the shop shows U$ and no converted 0
+    // the panel says what is missing, on its home and the rates page; the shop shows U$ and no converted 0
     expect(await (await ratesPage()).text()).toMatch(/data-testid="rates-missing"[^>]*>\s*Sin cotización todavía: R\$, G\$, P\$/);
+    expect(await (await panelHome()).text()).toMatch(/data-testid="rates-missing"[^>]*>\s*Sin cotización todavía: R\$, G\$, P\$/);
     const brBefore = await page('br', `/produto/${slug}`);
     expect(brBefore).toContain('U$ 100,00');
     expect(brBefore).not.toMatch(/R\$ 0,00|G\$ 0\b/);
@@ -144,6 +146,7 @@ describe('day zero: exchange rates on an empty store', () => {
     expect(history.rows).toEqual([{ staff_email: `api-key:${rates.slice(0, 12)}` }]);
     expect((await erp<RatesAnswer>('cotacoes', rates)).body).toEqual(put.body);
     expect(await (await ratesPage()).text()).not.toContain('data-testid="rates-missing"');
+    expect(await (await panelHome()).text()).not.toContain('data-testid="rates-missing"');
   });
 });
 
