@@ -106,6 +106,7 @@ async function createAdminThroughUi(
   await page.getByRole('button', { name: text.activate }).click();
   await expect(page.getByRole('heading', { name: text.recovery })).toBeVisible();
   await expect(page.locator('[data-recovery-codes] li')).toHaveCount(10);
+  if (screenshot) await page.screenshot({ path: screenshot.replace('enrol-', 'recovery-'), fullPage: true });
   await page.getByRole('link', { name: text.recoveryDone }).click();
   await expect(page).toHaveURL(/\/painel$/);
   await expect(page.getByRole('heading', { name: text.home })).toBeVisible();
