@@ -163,16 +163,16 @@ describe('convertMinor', () => {
     expect(convertMinor(minor, from, to, RATES)).toBe(expected);
   });
 
-  it('gives 0 when a rate is missing', () => {
+  it('gives null when a rate is missing', () => {
     const noArs = RATES.filter((r) => r.target_currency.id !== 4);
-    expect(convertMinor(8990, 2, 4, noArs)).toBe(0);
-    expect(convertMinor(8990, 4, 2, noArs)).toBe(0);
-    expect(convertMinor(8990, 2, 1, [])).toBe(0);
+    expect(convertMinor(8990, 2, 4, noArs)).toBeNull();
+    expect(convertMinor(8990, 4, 2, noArs)).toBeNull();
+    expect(convertMinor(8990, 2, 1, [])).toBeNull();
   });
 
   it('uses only rates whose source is USD', () => {
     const rates = [rate(1, 99, 3), rate(3, 7000)];
-    expect(convertMinor(100, 2, 1, rates)).toBe(0);
+    expect(convertMinor(100, 2, 1, rates)).toBeNull();
     expect(getUsdRates(rates)).toEqual([rate(3, 7000)]);
   });
 });

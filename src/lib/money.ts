@@ -15,6 +15,9 @@ export const CURRENCIES: Record<CurrencyId, { symbol: string; decimals: number }
   4: { symbol: 'P$', decimals: 2 },
 };
 
+/** The currencies priced through a USD rate an admin sets (USD itself is 1): R$, G$, P$. */
+export const RATED_CURRENCIES = [CURRENCY.BRL, CURRENCY.PYG, CURRENCY.ARS] as const;
+
 export function isCurrencyId(value: unknown): value is CurrencyId {
   return value === 1 || value === 2 || value === 3 || value === 4;
 }
@@ -222,13 +225,14 @@ export function formatRate(rate: number, locale: Locale): string {
 
 /**
  * Converts minor units of `from` into minor units of `to` through the USD rates: from -> USD
- * -> to. Gives 0 when a needed rate is missing (spec section 9).
+ * -> to. Null when a needed rate is missing: the price is not shown in that currency (issue 33:
+ * a shopper never sees 0,00).
  */
-export function convertMinor(minor: number, from: CurrencyId, to: CurrencyId, rates: readonly RateLike[]): number {
+export function convertMinor(minor: number, from: CurrencyId, to: CurrencyId, rates: readonly RateLike[]): number | null {
   if (from === to) return minor;
   const fromRate = getUsdRate(rates, from);
   const toRate = getUsdRate(rates, to);
-  if (fromRate === null || toRate === null) return 0;
+  if (fromRate === null || toRate === null) return null;
   return convertThroughUsd(minor, from, fromRate, to, toRate);
 }
 
@@ -267,7 +271,7 @@ export function getStructuredDataCurrency(id: CurrencyId): 'PYG' | 'USD' {
 /** The amount to publish in structured data, in major units of getStructuredDataCurrency(id). */
 export function getStructuredDataPrice(minor: number, id: CurrencyId, rates: readonly RateLike[]): number {
   const target = id === CURRENCY.PYG ? CURRENCY.PYG : CURRENCY.USD;
-  return toMajor(convertMinor(minor, id, target, rates), CURRENCIES[target].decimals);
+  return toMajor(convertMinor(minor, id, target, rates) ?? 0, CURRENCIES[target].decimals);
 }
 
 /**
@@ -276,5 +280,5 @@ export function getStructuredDataPrice(minor: number, id: CurrencyId, rates: rea
  */
 export function getStructuredDataPriceText(minor: number, id: CurrencyId, rates: readonly RateLike[]): string {
   const target = id === CURRENCY.PYG ? CURRENCY.PYG : CURRENCY.USD;
-  return toDecimalText(convertMinor(minor, id, target, rates), CURRENCIES[target].decimals);
+  return toDecimalText(convertMinor(minor, id, target, rates) ?? 0, CURRENCIES[target].decimals);
 }

@@ -363,7 +363,7 @@ describe('catalogue settings: exchange rates', () => {
     // only the changed rate was written
     expect(await readAudit('exchange_rate', 1)).toEqual([]);
     const rates: RateLike[] = [{ source_currency: { id: 2 }, target_currency: { id: 3 }, tax: newRate }];
-    const expected = convertMinor(Number(product.price_minor), 2, 3, rates);
+    const expected = convertMinor(Number(product.price_minor), 2, 3, rates) ?? Number.NaN;
     const shop = await apiJson<{ preco_atual: { formatado: string } }>(`/api/public/products/${product.id}/details?lang=es&moeda_id=3`, {
       host: 'es',
     });

@@ -171,21 +171,6 @@ describe('staff sign-in', () => {
     expect((await postForm('/painel/login/codigo', { code }, { cookie: staffCookie(third) })).status).toBe(401);
   });
 
-  it('never shows an enrolment secret twice', async () => {
-    const admin = await createTestStaff('admin');
-    const login = await postForm('/painel/login', { email: admin.email, password: admin.password });
-    const cookie = staffCookie(login.headers.getSetCookie()[0]?.match(/=([^;]+)/)?.[1] ?? '');
-    const secretOf = async () =>
-      (await (await api('/painel/totp', { host: 'es', headers: { cookie } })).text()).match(/data-totp-secret[^>]*>([A-Z2-7]+)</)?.[1];
-    const first = await secretOf();
-    const second = await secretOf();
-    expect(first).toBeTruthy();
-    expect(second).not.toBe(first);
-    const { rows } = await getTestDb().query<{ totp_secret_enc: string }>('SELECT totp_secret_enc FROM staff WHERE id = $1', [admin.id]);
-    expect(rows[0]?.totp_secret_enc).not.toContain(second ?? '-');
-    expect((await postForm('/painel/totp', { code: await generate({ secret: first ?? '' }) }, { cookie })).status).toBe(422);
-  });
-
   it('ends the session after 8 hours without use', async () => {
     const { staff, cookie } = await createSignedInStaff('counter');
     expect((await api('/painel', { host: 'es', headers: { cookie } })).status).toBe(200);

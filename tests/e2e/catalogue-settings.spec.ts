@@ -51,7 +51,7 @@ test('@desktop an admin changes the G$ rate and the product page shows the new c
   const newRate = Math.round(Number(current!.rate)) + 250;
   const price = (rate: number) => {
     const rates: RateLike[] = [{ source_currency: { id: 2 }, target_currency: { id: 3 }, tax: rate }];
-    return formatPrice(convertMinor(Number(product!.price_minor), 2, 3, rates), 3);
+    return formatPrice(convertMinor(Number(product!.price_minor), 2, 3, rates) ?? Number.NaN, 3);
   };
   await page.goto(at('es', `/produto/${product!.slug}`));
   await expect(page.getByTestId('other-currencies')).toContainText(price(Number(current!.rate)));

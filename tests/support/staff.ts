@@ -67,7 +67,9 @@ export async function signInStaff(staff: TestStaff, host: Host = 'es'): Promise<
     if (!secret) throw new Error('no TOTP secret on the enrolment page');
     staff.totpSecret = secret;
     const enrol = await postForm('/painel/totp', { code: await generate({ secret }) }, { cookie, host });
-    if (enrol.status !== 303) throw new Error(`enrolment answered ${enrol.status}`);
+    // Enrolled: the page shows the recovery codes once, with the way on to the panel.
+    if (enrol.status !== 200 || !(await enrol.text()).includes('data-recovery-codes'))
+      throw new Error(`enrolment answered ${enrol.status}`);
   } else if (next === '/painel/login/codigo') {
     if (!staff.totpSecret) throw new Error('this admin enrolled elsewhere: its secret is unknown');
     const verify = await postForm('/painel/login/codigo', { code: await getNextTotpCode(staff.totpSecret) }, { cookie, host });

@@ -12,6 +12,8 @@ import {
   PaidOrdersPageSchema,
   PaidOrdersQuerySchema,
   PriceBulkSchema,
+  RatesPutSchema,
+  RatesSchema,
   StockBulkSchema,
   BulkResultSchema,
   type ApiScope,
@@ -66,7 +68,7 @@ export function getErpOpenApiDocument() {
       version: '1.0.0',
       description:
         "For the store's own system (ERP): products, stock and prices by product code, and paid orders to invoice. " +
-        'Keys are created and revoked by an admin in the panel (/painel/chaves-api), each with scopes: stock, prices, catalogue, orders:read. ' +
+        'Keys are created and revoked by an admin in the panel (/painel/chaves-api), each with scopes: stock, prices, catalogue, orders:read, rates. ' +
         'Messages follow the host (br.*: Portuguese, es.*: Spanish).',
     },
     components: {
@@ -118,6 +120,34 @@ export function getErpOpenApiDocument() {
           responses: {
             '200': { description: 'One page.', content: { 'application/json': { schema: PaidOrdersPageSchema } } },
             '400': error('A bad cursor or limite.'),
+            ...COMMON_ERRORS,
+          },
+        },
+      },
+      [`${ERP_API_BASE}/cotacoes`]: {
+        get: {
+          summary: 'The USD exchange rates',
+          description: 'What one USD buys of each other currency, when each was set, and the currencies still without a rate.',
+          security: [{ bearerKey: ['rates'] }],
+          'x-scopes': ['rates'],
+          responses: {
+            '200': { description: 'The current rates.', content: { 'application/json': { schema: RatesSchema } } },
+            ...COMMON_ERRORS,
+          },
+        },
+        put: {
+          summary: 'Create or change USD exchange rates',
+          description:
+            'Sets the rate of each currency named (created when it has none); the others stay as they are. Each change is kept ' +
+            "in the rates' history and the audit log under the key. Prices convert with the new rate at once.",
+          security: [{ bearerKey: ['rates'] }],
+          'x-scopes': ['rates'],
+          requestBody: { required: true, content: { 'application/json': { schema: RatesPutSchema } } },
+          responses: {
+            '200': { description: 'Written; every current rate.', content: { 'application/json': { schema: RatesSchema } } },
+            '400': error('The body is not JSON.'),
+            '415': error('The body is not application/json.'),
+            '422': error('A currency that takes no rate, a rate not above zero or over 1,000,000, or a currency named twice.'),
             ...COMMON_ERRORS,
           },
         },

@@ -2,7 +2,7 @@
 // run time, and the OpenAPI document (erp-api-openapi.ts, beside this file) is generated from them.
 import { z } from 'zod';
 
-export const API_SCOPES = ['stock', 'prices', 'catalogue', 'orders:read'] as const;
+export const API_SCOPES = ['stock', 'prices', 'catalogue', 'orders:read', 'rates'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 /** Rows per bulk call: more is refused whole (413), never half applied. */
@@ -42,6 +42,45 @@ export const PriceRowSchema = z
     moeda: z.enum(CURRENCY_CODES).optional().meta({ description: 'Currency of the price; the product keeps its own when absent.' }),
   })
   .meta({ id: 'PriceRow' });
+
+/** Currencies with a USD rate (USD itself is always 1), as the rates calls name them. */
+export const RATE_CURRENCY_CODES = ['BRL', 'PYG', 'ARS'] as const;
+export type RateCurrencyCode = (typeof RATE_CURRENCY_CODES)[number];
+
+export const RatesPutSchema = z
+  .object({
+    cotacoes: z
+      .array(
+        z.object({
+          moeda: z.enum(RATE_CURRENCY_CODES),
+          valor: z
+            .number()
+            .min(0.000001)
+            .max(1_000_000)
+            .meta({ description: 'Units of the currency one USD buys (5.42, 7300); rounded to 6 decimals.', example: 5.42 }),
+        }),
+      )
+      .min(1)
+      .max(RATE_CURRENCY_CODES.length)
+      .refine((rows) => new Set(rows.map((row) => row.moeda)).size === rows.length, { message: 'moeda repetida' }),
+  })
+  .meta({ id: 'RatesPut' });
+
+export const RatesSchema = z
+  .object({
+    cotacoes: z.array(
+      z.object({
+        moeda: z.enum(RATE_CURRENCY_CODES),
+        valor: z.number().meta({ description: 'Units of the currency one USD buys.' }),
+        definida_em: z.string().meta({ format: 'date-time' }),
+      }),
+    ),
+    faltando: z
+      .array(z.enum(RATE_CURRENCY_CODES))
+      .meta({ description: 'Currencies without a rate yet: the shop neither shows nor charges prices in them.' }),
+  })
+  .meta({ id: 'Rates' });
+export type RatesAnswer = z.infer<typeof RatesSchema>;
 
 /** The envelope alone: each row is then checked by its row schema, so one bad row fails alone. */
 export const BulkEnvelopeSchema = z.object({ itens: z.array(z.unknown()).min(1) });

@@ -8,7 +8,7 @@ const formText = z.preprocess((value) => (typeof value === 'string' ? value : ''
 /** A staff account's e-mail address (the service refuses another with emailInvalid). */
 export const StaffEmailSchema = z.email().max(254);
 
-/** POST /painel/equipe: add an account, or disable or reset one by its id. */
+/** POST /painel/equipe: add an account, or disable, reset or clear the second factor of one by its id. */
 export const StaffFormSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('add'),
@@ -16,7 +16,7 @@ export const StaffFormSchema = z.discriminatedUnion('action', [
     email: formText,
     role: z.enum(['admin', 'counter']).catch('counter'),
   }),
-  z.object({ action: z.enum(['disable', 'reset']), id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+  z.object({ action: z.enum(['disable', 'reset', 'reset_totp']), id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
 ]);
 export type StaffForm = z.infer<typeof StaffFormSchema>;
 

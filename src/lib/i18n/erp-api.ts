@@ -16,6 +16,8 @@ export const erpMessages = defineMessages({
     error_key_scopes_invalid: 'Escolha ao menos um escopo válido.',
     invalidRows: 'O corpo deve ser um objeto com "itens": uma lista de 1 a {max} linhas.',
     invalidIdempotencyKey: 'Idempotency-Key inválida: de 1 a 100 caracteres visíveis.',
+    invalidRates:
+      'O corpo deve ter "cotacoes": uma lista de moedas (BRL, PYG ou ARS, cada uma uma vez) com seu "valor": unidades por 1 USD, maior que zero, até 1.000.000.',
     methodNotAllowed: 'Método não permitido neste endereço: use {method}.',
     row_codigo_desconhecido: 'Nenhum produto com este código.',
     row_valor_invalido: 'Valor inválido nesta linha.',
@@ -43,6 +45,7 @@ export const erpMessages = defineMessages({
     scope_prices: 'Preços',
     scope_catalogue: 'Catálogo (produtos)',
     'scope_orders:read': 'Pedidos pagos (leitura)',
+    scope_rates: 'Cotações',
     create: 'Criar chave',
     created: 'Chave "{name}" criada. Copie agora: ela não será mostrada de novo.',
     revoked: 'Chave "{name}" revogada: não abre mais nenhuma chamada.',
@@ -59,6 +62,8 @@ export const erpMessages = defineMessages({
     error_key_scopes_invalid: 'Elige al menos un alcance válido.',
     invalidRows: 'El cuerpo debe ser un objeto con "itens": una lista de 1 a {max} filas.',
     invalidIdempotencyKey: 'Idempotency-Key inválida: de 1 a 100 caracteres visibles.',
+    invalidRates:
+      'El cuerpo debe tener "cotacoes": una lista de monedas (BRL, PYG o ARS, cada una una vez) con su "valor": unidades por 1 USD, mayor que cero, hasta 1.000.000.',
     methodNotAllowed: 'Método no permitido en esta dirección: usa {method}.',
     row_codigo_desconhecido: 'Ningún producto con este código.',
     row_valor_invalido: 'Valor inválido en esta fila.',
@@ -86,6 +91,7 @@ export const erpMessages = defineMessages({
     scope_prices: 'Precios',
     scope_catalogue: 'Catálogo (productos)',
     'scope_orders:read': 'Pedidos pagados (lectura)',
+    scope_rates: 'Cotizaciones',
     create: 'Crear clave',
     created: 'Clave "{name}" creada. Cópiala ahora: no se mostrará de nuevo.',
     revoked: 'Clave "{name}" revocada: ya no abre ninguna llamada.',

@@ -77,6 +77,8 @@ export const panelCatalogueMessages = defineMessages({
     ratesIntro: 'Quanto vale 1 dólar (U$) em cada moeda. A loja converte os preços com a cotação atual assim que você salva.',
     ratePer: '{symbol} por U$ 1',
     rateSetAt: 'Definida em {date}',
+    ratesMissing:
+      'Sem cotação ainda: {symbols}. A loja não mostra nem cobra preços nessas moedas até você informar quanto vale 1 dólar em cada uma.',
     ratesHistory: 'Histórico',
     colWhen: sharedPanel.when.pt,
     colWho: sharedPanel.who.pt,
@@ -169,6 +171,8 @@ export const panelCatalogueMessages = defineMessages({
     ratesIntro: 'Cuánto vale 1 dólar (U$) en cada moneda. La tienda convierte los precios con la cotización actual apenas guardas.',
     ratePer: '{symbol} por U$ 1',
     rateSetAt: 'Fijada el {date}',
+    ratesMissing:
+      'Sin cotización todavía: {symbols}. La tienda no muestra ni cobra precios en esas monedas hasta que indiques cuánto vale 1 dólar en cada una.',
     ratesHistory: 'Historial',
     colWhen: sharedPanel.when.es,
     colWho: sharedPanel.who.es,

@@ -48,8 +48,10 @@ export const PRODUCT_JOINS = `JOIN brands b ON b.id = p.brand_id
 export function toProductCard(row: ProductRow, rates: readonly RateLike[], requestedCurrency?: CurrencyId): ProductCard {
   const currency = isCurrencyId(row.currency_id) ? row.currency_id : 2;
   const info = CURRENCIES[currency];
-  const target = requestedCurrency ?? currency;
-  const targetMinor = convertMinor(row.price_minor, currency, target, rates);
+  // A requested currency without a rate yet: the price in the product's own currency, never 0.
+  const converted = requestedCurrency === undefined ? null : convertMinor(row.price_minor, currency, requestedCurrency, rates);
+  const [target, targetMinor] =
+    converted === null || requestedCurrency === undefined ? [currency, row.price_minor] : [requestedCurrency, converted];
   return {
     id: row.id,
     slug: row.slug,

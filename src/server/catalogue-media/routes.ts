@@ -39,6 +39,23 @@ async function readBody(call: ApiCall, wantsJson: boolean): Promise<Body> {
   return { json: wantsJson, fields: parsed.fields, file: file ? { bytes: file.bytes, fileName: file.filename } : undefined };
 }
 
+/** Text fields longer than this are not sent back in the address (the form shows them empty). */
+const TYPED_FIELD_MAX = 500;
+
+/**
+ * Where a refused form goes: its page with the refusal's code and what was typed
+ * (`campo_<field>`, text fields only: no browser keeps a chosen file), which the form shows
+ * again (readTypedFields, components/panel/media/typed-fields.ts).
+ */
+function toRefusedLocation(back: string, code: string, fields: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ erro: code });
+  for (const [name, value] of Object.entries(fields)) {
+    // Control characters (a NUL is a reason to refuse) do not come back.
+    if (name !== 'acao' && value.length <= TYPED_FIELD_MAX) query.set(`campo_${name}`, value.replace(/[^\P{Cc}\t\n\r]/gu, ''));
+  }
+  return `${back}?${query}`;
+}
+
 /**
  * Runs one change for an admin (else the guard's 401/403); answers JSON (200 / the refusal's
  * status and message) or sends the form back to `back` with the outcome.
@@ -48,16 +65,17 @@ async function respond(call: ApiCall, back: string, work: (body: Body, caller: M
   if ('status' in staff) return staff;
   const caller: MediaCaller = { actor: toAuditActor(staff), locale: getPanelLocale(call.locals) };
   const wantsJson = /application\/json/i.test(call.headers.get('accept') ?? '');
+  let received: Body | undefined;
   try {
-    const body = await readBody(call, wantsJson);
-    const result = await work(body, caller);
-    return body.json
+    received = await readBody(call, wantsJson);
+    const result = await work(received, caller);
+    return received.json
       ? jsonResult(200, { ok: true, ...(result && typeof result === 'object' ? result : {}) }, NO_STORE)
       : redirect(`${back}?ok=1`);
   } catch (error) {
     const refusal = error instanceof z.ZodError ? mediaError('invalid', 'badField') : error;
     if (!(refusal instanceof DomainError)) throw error;
-    if (!wantsJson) return redirect(`${back}?erro=${refusal.code}`);
+    if (!wantsJson) return redirect(toRefusedLocation(back, refusal.code, received?.fields));
     const { status, body, headers } = toErrorResult(refusal, caller.locale);
     return jsonResult(status, { code: refusal.code, ...(body as object) }, { ...headers, ...NO_STORE });
   }

@@ -185,16 +185,16 @@ export async function listRateHistory(db: Queryable, limit: number): Promise<Rat
   return rows;
 }
 
-/** Sets one USD rate; the history row is the trigger's (migration 0830), naming the staff member. */
+/** Creates or sets one USD rate; the history row is the trigger's (migration 0830), naming the staff member or API key. */
 export async function setRate(
   tx: Queryable,
   currencyId: number,
   rate: string,
   at: Date,
-  staff: { id: number; email: string },
+  staff: { id: number | null; email: string },
 ): Promise<void> {
   await tx.query(`SELECT set_config('fronteira.staff_id', $1, true), set_config('fronteira.staff_email', $2, true)`, [
-    String(staff.id),
+    staff.id === null ? '' : String(staff.id),
     staff.email,
   ]);
   await tx.query(

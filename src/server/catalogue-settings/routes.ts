@@ -213,10 +213,14 @@ export function readTaxonomyForm(form: FormFields, { category }: { category: boo
   return { version: form.versao ?? '', change };
 }
 
-/** Rate fields `cotacao_<currency id>` for the currencies given; the rest of the form is ignored. */
+/**
+ * Rate fields `cotacao_<currency id>` for the currencies given; the rest of the form is ignored. A
+ * field left blank sets nothing (a currency without a rate stays without one).
+ */
 export function readRatesForm(form: FormFields, currencyIds: readonly number[]): { version: string; rates: Map<number, string> } {
   const read = createFieldReader(form);
-  const rates = new Map(currencyIds.map((id) => [id, read.decimal(`cotacao_${id}`, 6, 1_000_000, 'rateInvalid')]));
+  const typed = currencyIds.filter((id) => (form[`cotacao_${id}`] ?? '').trim() !== '');
+  const rates = new Map(typed.map((id) => [id, read.decimal(`cotacao_${id}`, 6, 1_000_000, 'rateInvalid')]));
   read.done();
   return { version: form.versao ?? '', rates };
 }

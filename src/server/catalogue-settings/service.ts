@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { RATED_CURRENCIES } from '#lib/money.ts';
 import type { AuditActor, AuditEntry } from '../audit/index.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import type { Clock } from '../clock.ts';
@@ -96,27 +97,34 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
     updateDepartment: (actor: SettingsActor, id: number, version: string, change: TaxonomyChange) =>
       editTaxonomy(actor, 'department', id, version, change),
 
+    /** The current rates, their recent history, the form's version and the currencies still without a rate. */
     async getRates() {
       const [rates, history] = await Promise.all([listRates(db), listRateHistory(db, HISTORY_ROWS)]);
-      return { rates, history, version: toRatesVersion(rates) };
+      const missing = RATED_CURRENCIES.filter((id) => !rates.some((rate) => rate.currency_id === id));
+      return { rates, history, version: toRatesVersion(rates), missing };
     },
 
-    /** Sets the USD rates that changed; each new rate joins the history (trigger) and the audit log. */
-    async setRates(actor: SettingsActor, version: string, rates: ReadonlyMap<number, string>): Promise<void> {
+    /**
+     * Creates or changes the USD rates given (currency id -> rate text); a rate equal to the
+     * current one is left alone. Each write joins the history (trigger) and the audit log. A
+     * `version` (the form's) refuses a save over rates changed meanwhile; the ERP API sets
+     * rates without one, each call being the whole truth for the currencies it names.
+     */
+    async setRates(actor: AuditActor, version: string | null, rates: ReadonlyMap<number, string>): Promise<void> {
       await edit(['rates'], async (tx) => {
         const current = await listRates(tx, { lock: true });
-        if (toRatesVersion(current) !== version) throw settingsError('changed_meanwhile');
+        if (version !== null && toRatesVersion(current) !== version) throw settingsError('changed_meanwhile');
         const now = clock.now();
-        for (const row of current) {
-          const next = rates.get(row.currency_id);
-          if (next === undefined || Number(next) === Number(row.rate)) continue;
-          await setRate(tx, row.currency_id, next, now, { id: actor.staffId, email: actor.email });
+        for (const [currencyId, next] of rates) {
+          const row = current.find((rate) => rate.currency_id === currencyId);
+          if (row && Number(next) === Number(row.rate)) continue;
+          await setRate(tx, currencyId, next, now, { id: actor.staffId, email: actor.email });
           await deps.writeAudit(tx, {
             actor,
-            action: 'rate.update',
+            action: row ? 'rate.update' : 'rate.create',
             entityType: 'exchange_rate',
-            entityId: row.currency_id,
-            before: { rate: row.rate, set_at: row.updated_at },
+            entityId: currencyId,
+            before: row ? { rate: row.rate, set_at: row.updated_at } : null,
             after: { rate: next, set_at: now },
           });
         }

@@ -15,6 +15,7 @@ import {
 import { createSessionService, readSessionToken, type SessionCustomer } from '../accounts/service.ts';
 import { systemClock } from '../clock.ts';
 import { getPool, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
+import { getSellableCurrency } from '../prices/index.ts';
 import { getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
 import { isApiPath, isForbiddenCrossOrigin, type HeaderSource } from '../http/origin-check.ts';
 import { errorResult, type ApiResult } from '../http/responses.ts';
@@ -59,6 +60,16 @@ export type RequestContext =
    */
   | { ok: true; locals: RequestLocals; sessionEnded: boolean; sessionLookupError?: unknown };
 
+/** The visitor's currency, U$ while it has no rate yet; as asked when the database cannot say. */
+async function toVisitorCurrency(wanted: CurrencyId): Promise<CurrencyId> {
+  try {
+    return await getSellableCurrency(getPool(), wanted);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return wanted;
+  }
+}
+
 /** Origin check, then the session (bearer header or cookie), then language and cart currency. */
 export async function resolveRequestContext(facts: RequestFacts): Promise<RequestContext> {
   const { url, sessionCookie, langCookie } = facts;
@@ -93,7 +104,7 @@ export async function resolveRequestContext(facts: RequestFacts): Promise<Reques
       locale,
       customer,
       sessionToken: customer ? token : null,
-      currencyId: getCartCurrency(locale, customer?.foreignBuyer ?? null),
+      currencyId: await toVisitorCurrency(getCartCurrency(locale, customer?.foreignBuyer ?? null)),
     },
     sessionEnded: !customer && sessionCookie !== undefined,
   };

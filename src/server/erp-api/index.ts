@@ -3,6 +3,7 @@ import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { getCatalogueImportService } from '../catalogue-import/index.ts';
+import { getCatalogueSettingsService } from '../catalogue-settings/index.ts';
 import { createRateLimiter } from '../rate-limit/index.ts';
 import { createErpRepository } from './repository.ts';
 import { createErpApiService } from './service.ts';
@@ -21,5 +22,6 @@ export function getErpApiService() {
     writeAudit,
     announce: announceCatalogueChange,
     importRows: (open, options) => getCatalogueImportService().importRows(open, options),
+    rates: getCatalogueSettingsService(),
   });
 }

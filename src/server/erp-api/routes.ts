@@ -21,6 +21,7 @@ import {
   type ProductUpsertResult,
   PaidOrdersQuerySchema,
   PriceRowSchema,
+  RatesPutSchema,
   StockRowSchema,
   type ApiScope,
   type BulkResult,
@@ -186,11 +187,37 @@ export const getPaidOrders: ApiHandler = (call) => {
   });
 };
 
+/** GET /api/painel/v1/cotacoes (scope rates): the current USD rates and the currencies without one. */
+export const getRates: ApiHandler = (call) => {
+  const service = getErpApiService();
+  return withKey(service, call, 'rates', async () => jsonResult(200, await service.getRates()));
+};
+
+/** PUT /api/painel/v1/cotacoes (scope rates): creates or changes the USD rates named; answers them all. */
+export const putRates: ApiHandler = (call) => {
+  const service = getErpApiService();
+  return withKey(service, call, 'rates', async (key, locale) => {
+    const c = createTranslator(commonMessages, locale);
+    if (!/^application\/json\b/i.test(call.body.contentType ?? '')) return errorResult(415, c('unsupportedMediaType'));
+    let body: unknown;
+    try {
+      body = JSON.parse(await call.body.text());
+    } catch {
+      return errorResult(400, c('invalidJson'));
+    }
+    const parsed = RatesPutSchema.safeParse(body, zodMessagesIn(locale));
+    if (!parsed.success) {
+      return errorResult(422, createTranslator(erpMessages, locale)('invalidRates'), toFieldErrors(parsed.error.issues));
+    }
+    return jsonResult(200, await service.setRates(key, parsed.data.cotacoes));
+  });
+};
+
 /**
  * Any other method on an ERP route: the key is checked first (a caller without one learns
  * nothing), then 405 naming the allowed method.
  */
-export function refuseMethod(allowed: 'GET' | 'POST'): ApiHandler {
+export function refuseMethod(allowed: 'GET' | 'POST' | 'GET, PUT'): ApiHandler {
   return (call) =>
     withKey(getErpApiService(), call, null, async (_key, locale) =>
       errorResult(405, createTranslator(erpMessages, locale)('methodNotAllowed', { method: allowed }), undefined, { allow: allowed }),
@@ -201,7 +228,8 @@ export function refuseMethod(allowed: 'GET' | 'POST'): ApiHandler {
 export const getOpenApiDocument: ApiHandler = (call) =>
   withKey(getErpApiService(), call, null, async () => jsonResult(200, getErpOpenApiDocument()));
 
-export type KeysNotice = { ok: boolean; text: string; secret?: string; status: number };
+/** A keys form's outcome; a refused new key brings back what was typed, for the form to show again. */
+export type KeysNotice = { ok: boolean; text: string; secret?: string; status: number; typed?: { name: string; scopes: string[] } };
 
 /** POST /painel/chaves-api: an admin creates a key (its secret shown once) or revokes one. */
 export async function handleKeysForm(service: ErpApiService, actor: KeyActor, form: FormData | null, locale: Locale): Promise<KeysNotice> {
@@ -220,6 +248,8 @@ export async function handleKeysForm(service: ErpApiService, actor: KeyActor, fo
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const refusal = toErrorResult(error, locale);
-    return { ok: false, status: refusal.status, text: (refusal.body as { message: string }).message };
+    const typed =
+      action === 'criar' ? { name: String(form?.get('nome') ?? ''), scopes: (form?.getAll('escopo') ?? []).map(String) } : undefined;
+    return { ok: false, status: refusal.status, text: (refusal.body as { message: string }).message, typed };
   }
 }

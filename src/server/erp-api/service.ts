@@ -8,9 +8,19 @@ import type { Limit, RateLimiter } from '../rate-limit/index.ts';
 import type { RowIssue } from '#lib/contract/catalogue-product.ts';
 import { isSafeText } from '#lib/safe-text.ts';
 import type { CatalogueImportService, SourceRow } from '../catalogue-import/service.ts';
+import type { CatalogueSettingsService } from '../catalogue-settings/service.ts';
+import { CURRENCY } from '#lib/locale.ts';
 import { erpError } from './errors.ts';
 import type { ActiveKey, ErpRepository, PaidItemRow, PaidOrderRow, PaidPaymentRow, RowOutcome } from './repository.ts';
-import { API_SCOPES, type ApiScope, type PaidOrder, type RowReason } from '#lib/contract/erp-api.ts';
+import {
+  API_SCOPES,
+  RATE_CURRENCY_CODES,
+  type ApiScope,
+  type PaidOrder,
+  type RateCurrencyCode,
+  type RatesAnswer,
+  type RowReason,
+} from '#lib/contract/erp-api.ts';
 
 /** Calls per key per minute: a 5,000-row call counts as one. */
 export const ERP_KEY_LIMIT: Limit = { name: 'erp-key', points: 600, windowSeconds: 60 };
@@ -49,6 +59,8 @@ interface ErpDeps {
   announce: (tags: readonly CatalogueTag[]) => void;
   /** The catalogue import's check-then-write of product rows (src/server/catalogue-import). */
   importRows: CatalogueImportService['importRows'];
+  /** The exchange rates as the panel reads and writes them (src/server/catalogue-settings). */
+  rates: Pick<CatalogueSettingsService, 'getRates' | 'setRates'>;
 }
 
 export interface UpsertOutcome {
@@ -142,7 +154,20 @@ function toPaidOrder(row: PaidOrderRow, items: PaidItemRow[], payments: PaidPaym
   };
 }
 
-export function createErpApiService({ db, pool, clock, repository, limiter, writeAudit, announce, importRows }: ErpDeps) {
+const toRateCurrencyCode = (id: number) => RATE_CURRENCY_CODES.find((code) => CURRENCY[code] === id);
+
+export function createErpApiService({ db, pool, clock, repository, limiter, writeAudit, announce, importRows, rates }: ErpDeps) {
+  async function readRates(): Promise<RatesAnswer> {
+    const current = await rates.getRates();
+    return {
+      cotacoes: current.rates.flatMap((row) => {
+        const moeda = toRateCurrencyCode(row.currency_id);
+        return moeda ? [{ moeda, valor: Number(row.rate), definida_em: row.updated_at.toISOString() }] : [];
+      }),
+      faltando: current.missing.flatMap((id) => toRateCurrencyCode(id) ?? []),
+    };
+  }
+
   /**
    * One set-based statement for the valid rows and, when it changed anything, one audit row
    * naming the key, in one transaction; then the catalogue hears which products changed.
@@ -295,6 +320,15 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
         inalterados: written?.unchanged ?? 0,
         rejeitados: checked.rejectedRows.map((row) => ({ linha: row.line, codigo: row.code, issues: row.issues })),
       };
+    },
+
+    getRates: readRates,
+
+    /** Creates or changes the rates named (audited as the key, kept in the history); answers them all. */
+    async setRates(key: ActiveKey, rows: { moeda: RateCurrencyCode; valor: number }[]): Promise<RatesAnswer> {
+      const next = new Map(rows.map((row) => [CURRENCY[row.moeda] as number, row.valor.toFixed(6)]));
+      await rates.setRates(toKeyActor(key), null, next);
+      return readRates();
     },
 
     async listPaidOrders(cursor: string | undefined, limit: number) {

@@ -1,1 +1,1 @@
-export { getPriceTable, type PriceTable } from './service.ts';
+export { getPriceTable, getSellableCurrency, type PriceTable } from './service.ts';

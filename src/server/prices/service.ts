@@ -1,5 +1,6 @@
 // Prices in any currency: the currencies and the USD exchange rates every conversion needs, read
 // once for a few seconds (cart, shipping and checkout convert on every change).
+import { CURRENCY, type CurrencyId } from '#lib/locale.ts';
 import { onCatalogueChange } from '../catalogue-changes/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { readCurrenciesAndUsdRates, type CurrencyRow } from './repository.ts';
@@ -28,4 +29,15 @@ export async function getPriceTable(db: Queryable, now = Date.now()): Promise<Pr
   table.usdRates.set(2, 1);
   cached = { at: now, table };
   return table;
+}
+
+/**
+ * The visitor's currency when the store can price in it now (USD, or a currency with a rate);
+ * otherwise USD, every product's reference: a store without a G$ rate yet shows and sells in U$,
+ * never G$ 0 (issue 33).
+ */
+export async function getSellableCurrency(db: Queryable, wanted: CurrencyId): Promise<CurrencyId> {
+  if (wanted === CURRENCY.USD) return wanted;
+  const table = await getPriceTable(db);
+  return table.usdRates.has(wanted) ? wanted : CURRENCY.USD;
 }

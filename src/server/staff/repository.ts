@@ -72,6 +72,25 @@ export async function claimTotpStep(db: Queryable, id: number, step: number): Pr
   return rowCount === 1;
 }
 
+/** The admin's recovery codes, by hash: any earlier set is gone. */
+export async function replaceRecoveryCodes(db: Queryable, staffId: number, hashes: Buffer[]): Promise<void> {
+  await deleteRecoveryCodes(db, staffId);
+  await db.query('INSERT INTO staff_recovery_codes (staff_id, code_hash) SELECT $1, unnest($2::bytea[])', [staffId, hashes]);
+}
+
+export async function deleteRecoveryCodes(db: Queryable, staffId: number): Promise<void> {
+  await db.query('DELETE FROM staff_recovery_codes WHERE staff_id = $1', [staffId]);
+}
+
+/** Spends one recovery code: false when it is not this admin's or was used already. */
+export async function useRecoveryCode(db: Queryable, staffId: number, hash: Buffer, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE staff_recovery_codes SET used_at = $3 WHERE staff_id = $1 AND code_hash = $2 AND used_at IS NULL',
+    [staffId, hash, now],
+  );
+  return rowCount === 1;
+}
+
 export async function insertStaffToken(db: Queryable, staffId: number, tokenHash: Buffer, expiresAt: Date): Promise<void> {
   await db.query('UPDATE staff_tokens SET used_at = now() WHERE staff_id = $1 AND used_at IS NULL', [staffId]);
   await db.query('INSERT INTO staff_tokens (staff_id, token_hash, expires_at) VALUES ($1, $2, $3)', [staffId, tokenHash, expiresAt]);

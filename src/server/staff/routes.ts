@@ -198,7 +198,7 @@ async function toNotice(locale: PanelLocale, work: () => Promise<Omit<StaffNotic
   }
 }
 
-/** POST /painel/equipe (admins): add an account (its one-time link shown once), disable or reset one. */
+/** POST /painel/equipe (admins): add an account (its one-time link shown once), disable or reset one, or clear its second factor. */
 export function submitStaffForm(
   service: StaffService,
   actor: AuditActor,
@@ -219,6 +219,10 @@ export function submitStaffForm(
     if (form.action === 'disable') {
       await service.disableStaff(actor, form.id);
       return { text: t('staffDisabled', { email: target.email }) };
+    }
+    if (form.action === 'reset_totp') {
+      await service.resetSecondFactor(actor, form.id);
+      return { text: t('totpResetDone', { email: target.email }) };
     }
     return { text: t('linkFor', { email: target.email }), link: linkOf(await service.resetStaff(actor, form.id)) };
   });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { StaffEmailSchema } from '#lib/contract/staff.ts';
-import { getPasswordProblem } from '#lib/password-rule.ts';
+import { getPasswordProblem, STAFF_PASSWORD_MAX } from '#lib/password-rule.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
@@ -9,6 +9,9 @@ import { hashPassword, verifyPassword } from '../accounts/index.ts';
 import { DELAYS, LIMITS, type DelayRule, type Limit, type RateLimiter } from '../rate-limit/index.ts';
 import { staffError } from './errors.ts';
 import {
+  deleteRecoveryCodes,
+  replaceRecoveryCodes,
+  useRecoveryCode,
   claimTotpStep,
   endAllStaffSessions,
   endStaffSession,
@@ -28,7 +31,16 @@ import {
   type StaffRole,
   type StaffRow,
 } from './repository.ts';
-import { checkTotpCode, createTotpSecret, decryptTotpSecret, encryptTotpSecret, getEnrolmentQr } from './totp.ts';
+import {
+  checkTotpCode,
+  createRecoveryCodes,
+  createTotpSecret,
+  decryptTotpSecret,
+  encryptTotpSecret,
+  getEnrolmentQr,
+  hashRecoveryCode,
+  isRecoveryCodeShaped,
+} from './totp.ts';
 
 /** 256 random bits for a cookie or a link; only the SHA-256 reaches the database. */
 export function createStaffToken(): { token: string; hash: Buffer } {
@@ -124,8 +136,23 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
           totp_last_step: null,
           disabled_at: null,
         });
+        await deleteRecoveryCodes(tx, id);
         await endAllStaffSessions(tx, id, clock.now());
         return issueLink(tx, id);
+      });
+    },
+
+    /**
+     * Another admin's second factor cleared (a lost phone): secret and recovery codes gone,
+     * sessions ended; the next sign-in enrols again. The password stays.
+     */
+    async resetSecondFactor(actor: AuditActor, id: number): Promise<void> {
+      if (actor.staffId === id) throw staffError('invalid', 'notYourself');
+      await changeStaff(actor, id, 'staff.totp_reset', async (tx, row) => {
+        if (row.role !== 'admin') throw staffError('not_found', 'notFound');
+        await updateStaff(tx, id, { totp_secret_enc: null, totp_enrolled_at: null, totp_last_step: null });
+        await deleteRecoveryCodes(tx, id);
+        await endAllStaffSessions(tx, id, clock.now());
       });
     },
 
@@ -135,7 +162,7 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
 
     /** Uses the link once and sets the password; the account's sessions end. */
     async setPassword(token: string | null, password: string): Promise<void> {
-      if (getPasswordProblem(password)) throw staffError('invalid', 'passwordWeak');
+      if (getPasswordProblem(password, STAFF_PASSWORD_MAX)) throw staffError('invalid', 'passwordWeak');
       if (!isTokenShaped(token)) throw staffError('invalid', 'linkInvalid');
       const passwordHash = await hashPassword(password);
       await runInTransaction(db, async (tx) => {
@@ -189,6 +216,7 @@ export interface PanelStaff {
 
 export type StaffLogin = { kind: 'ok'; token: string; stage: SessionStage } | { kind: 'invalid' } | { kind: 'limited' };
 export type CodeCheck = 'ok' | 'invalid' | 'limited';
+export type EnrolmentResult = { check: 'ok'; recoveryCodes: string[] } | { check: 'invalid' | 'limited' };
 
 const toActor = (staff: { id: number; email: string }) => ({ staffId: staff.id, email: staff.email });
 
@@ -202,7 +230,7 @@ export function createStaffAuthService({ db, clock, limiter }: { db: StaffDb; cl
   };
 
   /** Counts a wrong code against the account; 'limited' once the window is used up. */
-  const refuseCode = async (staffId: number): Promise<CodeCheck> =>
+  const refuseCode = async (staffId: number): Promise<'invalid' | 'limited'> =>
     (await limiter.consume(STAFF_LIMITS.codeAccount, String(staffId))) ? 'invalid' : 'limited';
 
   return {
@@ -264,33 +292,59 @@ export function createStaffAuthService({ db, clock, limiter }: { db: StaffDb; cl
     },
 
     /**
-     * A new secret for an admin who has not enrolled yet, shown this once: asking again replaces
-     * it, so a secret seen earlier (a screen left open, a photo) is worth nothing.
+     * The secret an admin who has not enrolled yet scans: the one already shown while enrolment
+     * is pending (a wrong code must not change the key the app holds), a new one at first or
+     * when asked (`renew`: a key seen by someone else, an app that scanned nothing).
      */
-    async startEnrolment(staff: PanelStaff): Promise<{ secret: string; uri: string; qrDataUrl: string } | null> {
+    async startEnrolment(staff: PanelStaff, { renew = false } = {}): Promise<{ secret: string; uri: string; qrDataUrl: string } | null> {
       if (staff.stage !== 'enrol') return null;
-      const secret = createTotpSecret();
-      await updateStaff(db, staff.id, { totp_secret_enc: encryptTotpSecret(secret), totp_enrolled_at: null });
+      const row = await findStaffById(db, staff.id);
+      if (!row || row.totp_enrolled_at) return null;
+      let secret = row.totp_secret_enc && !renew ? decryptTotpSecret(row.totp_secret_enc) : null;
+      if (secret === null) {
+        secret = createTotpSecret();
+        await updateStaff(db, staff.id, { totp_secret_enc: encryptTotpSecret(secret), totp_enrolled_at: null });
+      }
       return { secret, ...(await getEnrolmentQr(secret, staff.email)) };
     },
 
-    /** The first code from the app confirms the secret; the session then opens the panel. */
-    async confirmEnrolment(staff: PanelStaff, token: string, code: string): Promise<CodeCheck> {
-      if (staff.stage !== 'enrol') return 'invalid';
-      if (await limiter.isBlocked(STAFF_LIMITS.codeAccount, String(staff.id))) return 'limited';
+    /**
+     * The first code from the app confirms the secret; the session then opens the panel and the
+     * admin gets recovery codes, shown this once (only their hashes are kept).
+     */
+    async confirmEnrolment(staff: PanelStaff, token: string, code: string): Promise<EnrolmentResult> {
+      if (staff.stage !== 'enrol') return { check: 'invalid' };
+      if (await limiter.isBlocked(STAFF_LIMITS.codeAccount, String(staff.id))) return { check: 'limited' };
       const row = await findStaffById(db, staff.id);
-      if (!row?.totp_secret_enc || row.totp_enrolled_at) return 'invalid';
+      if (!row?.totp_secret_enc || row.totp_enrolled_at) return { check: 'invalid' };
       const step = await checkTotpCode(decryptTotpSecret(row.totp_secret_enc), code, clock.now().getTime());
-      if (step === null) return refuseCode(staff.id);
+      if (step === null) return { check: await refuseCode(staff.id) };
+      const recoveryCodes = createRecoveryCodes();
       const enrolled = await runInTransaction(db, async (tx) => {
-        // Another enrolment page opened meanwhile replaced the secret this code belongs to.
+        // Another enrolment page asked for a new key meanwhile: this code belongs to the old one.
         const locked = await findStaffById(tx, staff.id, true);
         if (!locked || locked.totp_secret_enc !== row.totp_secret_enc || locked.totp_enrolled_at) return false;
         await updateStaff(tx, staff.id, { totp_enrolled_at: clock.now(), totp_last_step: step });
+        await replaceRecoveryCodes(tx, staff.id, recoveryCodes.map(hashRecoveryCode));
         await promote(tx, staff, token, 'staff.totp_enrol');
         return true;
       });
-      if (!enrolled) return 'invalid';
+      if (!enrolled) return { check: 'invalid' };
+      await limiter.reset(STAFF_LIMITS.codeAccount, String(staff.id));
+      return { check: 'ok', recoveryCodes };
+    },
+
+    /** The second step with a recovery code instead of the app's: each code opens one session. */
+    async verifyRecoveryCode(staff: PanelStaff, token: string, code: string): Promise<CodeCheck> {
+      if (staff.stage !== 'totp') return 'invalid';
+      if (await limiter.isBlocked(STAFF_LIMITS.codeAccount, String(staff.id))) return 'limited';
+      if (!isRecoveryCodeShaped(code)) return refuseCode(staff.id);
+      const accepted = await runInTransaction(db, async (tx) => {
+        if (!(await useRecoveryCode(tx, staff.id, hashRecoveryCode(code), clock.now()))) return false;
+        await promote(tx, staff, token, 'staff.login_recovery_code');
+        return true;
+      });
+      if (!accepted) return refuseCode(staff.id);
       await limiter.reset(STAFF_LIMITS.codeAccount, String(staff.id));
       return 'ok';
     },

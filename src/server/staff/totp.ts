@@ -49,3 +49,25 @@ export async function checkTotpCode(secret: string, code: string, nowMs: number)
   const result = await verify({ secret, token, epoch, epochTolerance: TOLERANCE_S }).catch(() => null);
   return result?.valid ? Math.floor(epoch / PERIOD_S) + result.delta : null;
 }
+
+/** Recovery codes shown at enrolment, each usable once instead of a TOTP code. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** One recovery code: 80 random bits as 20 hex digits in groups of four ('3f9a-…'). */
+function createRecoveryCode(): string {
+  return randomBytes(10).toString('hex').match(/.{4}/g)?.join('-') ?? '';
+}
+
+export function createRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, createRecoveryCode);
+}
+
+/** Whether typed text can be a recovery code (spaces, dashes and case aside), not a TOTP code. */
+export function isRecoveryCodeShaped(typed: string): boolean {
+  return /^[0-9a-f]{20}$/.test(typed.replace(/[\s-]/g, '').toLowerCase());
+}
+
+/** What is stored of a code: SHA-256 of its 20 digits, however it was typed. */
+export function hashRecoveryCode(typed: string): Buffer {
+  return createHash('sha256').update(typed.replace(/[\s-]/g, '').toLowerCase()).digest();
+}
