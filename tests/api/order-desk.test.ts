@@ -107,6 +107,15 @@ describe('order desk API', () => {
     expect(await getStock(order.product.id)).toBe(audit[0]!.action === 'order.refund' ? 5 : 4);
   });
 
+  it("names a Paraguayan buyer's identity document a cédula, not an RG", async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const order = await createPaidOrder();
+    await getTestDb().query("UPDATE customers SET identity = '4123456' WHERE id = $1", [order.customer.id]);
+    const page = await (await api(`/painel/pedidos/${order.number}`, { host: 'es', headers: { cookie } })).text();
+    expect(page).toMatch(/<dt[^>]*>Cédula de identidad<\/dt>\s*<dd[^>]*>4123456<\/dd>/);
+    expect(page).not.toContain('(RG)');
+  });
+
   it('forms come back to the order with the outcome; a wrong transition is refused in the staff language', async () => {
     const { cookie } = await createSignedInStaff('admin');
     const order = await createPaidOrder({ delivery: true });
