@@ -163,26 +163,42 @@ describe('order desk API', () => {
 });
 
 describe('order desk list and export', () => {
-  it('exports the filtered list as CSV with formula cells neutralised', async () => {
-    const { cookie } = await createSignedInStaff('counter');
+  it("exports the filtered list as the admin's spreadsheet reads it, formulas neutralised however it splits, audited", async () => {
+    const { staff: admin, cookie } = await createSignedInStaff('admin');
     const order = await createPaidOrder();
-    await getTestDb().query(`UPDATE customers SET first_name = '=HYPERLINK("http://x")' WHERE id = $1`, [order.customer.id]);
-    const csv = await api(`/painel/pedidos.csv?q=${encodeURIComponent(order.customer.email)}&status=PAGO`, {
-      host: 'es',
-      headers: { cookie },
-    });
+    // A name a spreadsheet would run as a formula: whole, and as soon as it splits on ; or ,
+    await getTestDb().query(`UPDATE customers SET first_name = $2 WHERE id = $1`, [
+      order.customer.id,
+      '=HYPERLINK("http://x");=cmd|" /C calc"!A0,+1,@SUM(1)',
+    ]);
+    const query = `?q=${encodeURIComponent(order.customer.email)}&status=PAGO`;
+    const csv = await api(`/painel/pedidos.csv${query}`, { host: 'es', headers: { cookie } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="pedidos-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await csv.text())
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
-    expect(lines[0]).toBe('Pedido,Fecha,Estado,Tienda,Entrega,Comprador,E-mail,Documento,Moneda,Total,Pagado el');
+    const text = (await csv.text()).replace(/^\uFEFF/, '');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('Pedido;Fecha;Estado;Tienda;Entrega;Comprador;E-mail;Documento;Moneda;Total;Pagado el');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${order.number},`);
-    expect(lines[1]).toContain('"\'=HYPERLINK(""http://x"") Comprador"');
+    // `;` between cells, the store's local time, a decimal comma where the currency has decimals
+    expect(lines[1]).toMatch(new RegExp(`^${order.number};\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};Pagado;`));
+    expect(lines[1]).toMatch(/;PYG;\d+;\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(lines[1]).not.toContain(order.pickup_code);
+    for (const separator of [';', ',']) {
+      for (const cell of text.split(/\r\n/).flatMap((line) => line.split(separator))) {
+        expect(cell.replace(/^[\s"]+/, ''), `${cell} (split on ${separator})`).not.toMatch(/^[=+\-@]/);
+      }
+    }
+    const audit = await getTestDb().query<{ after: { rows: number } }>(
+      "SELECT after FROM audit_log WHERE staff_id = $1 AND action = 'orders.export'",
+      [admin.id],
+    );
+    expect(audit.rows.map((row) => row.after.rows)).toEqual([1]);
+
+    // The counter may not export, nor see the link (decision 0515).
+    const counter = await createSignedInStaff('counter');
+    expect((await api(`/painel/pedidos.csv${query}`, { host: 'es', headers: { cookie: counter.cookie } })).status).toBe(403);
+    expect(await (await api('/painel/pedidos', { host: 'es', headers: { cookie: counter.cookie } })).text()).not.toContain('pedidos.csv');
   });
 
   it('finds a paid order by its pickup code on the desk page; a bad filter is named, not a 500', async () => {
