@@ -1,3 +1,4 @@
+import { erpMessages } from './erp-api.ts';
 import { shellMessages } from './shell.ts';
 import * as sharedPanel from './shared-panel.ts';
 import * as sharedPages from './shared-pages.ts';
@@ -112,7 +113,7 @@ export const panelMessages = defineMessages({
     filter: sharedPanel.filter.pt,
     any: sharedPages.any.pt,
     commandLine: 'Linha de comando',
-    apiKeys: 'Chaves de API (ERP)',
+    apiKeys: erpMessages['pt-BR'].keysTitle,
     apiKeyActor: 'Chave de API {prefix}',
     colWhen: sharedPanel.when.pt,
     colWho: sharedPanel.who.pt,
@@ -243,7 +244,7 @@ export const panelMessages = defineMessages({
     filter: sharedPanel.filter.es,
     any: sharedPages.any.es,
     commandLine: 'Línea de comandos',
-    apiKeys: 'Claves de API (ERP)',
+    apiKeys: erpMessages['es-PY'].keysTitle,
     apiKeyActor: 'Clave de API {prefix}',
     colWhen: sharedPanel.when.es,
     colWho: sharedPanel.who.es,

@@ -10,7 +10,7 @@ import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { addJob, toAddJobSql } from '../jobs/service.ts';
 import { getLogger } from '../log/index.ts';
-import { createOrderService } from '../orders/service.ts';
+import { createOrderReader } from '../orders/index.ts';
 import { renderReceiptPdf, renderTicketPdf } from '../pdf/index.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
 import { findOrderForMail, listOrderLinesForMail, type OrderMailRow } from './repository.ts';
@@ -164,7 +164,7 @@ interface Composer {
 }
 
 async function renderDocument({ db, order, locale, t }: Composer): Promise<MailAttachment | null> {
-  const view = await createOrderService({ db }).getOrder(order.customer_id, order.external_id, toApiLang(locale));
+  const view = await createOrderReader(db).getOrder(order.customer_id, order.external_id, toApiLang(locale));
   if (!view) return null;
   const number = order.number;
   if (order.delivery_type !== 'delivery' && view.codigo_retirada) {
