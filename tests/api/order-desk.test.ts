@@ -122,7 +122,7 @@ describe('order desk API', () => {
     const origin = { cookie };
     const shipped = await postForm(
       `/api/painel/pedidos/${order.number}/status`,
-      { acao: 'ship', status_esperado: 'PAGO', nota: 'AX-123' },
+      { acao: 'ship', status_esperado: 'PAGO', nota: 'AX-123 https://rastreo.example/AX-123' },
       origin,
     );
     expect(shipped.status).toBe(303);
@@ -134,6 +134,11 @@ describe('order desk API', () => {
     // the shopper hears of it (mail queue, real SMTP catcher), in the order's language
     const mail = await waitForMail(inject('dataDir'), order.customer.email, (caught) => caught.subject.includes('enviado'));
     expect(mail.subject).toBe(`Pedido n.º ${order.number} enviado`);
+    // The tracking note reaches the shopper: in the e-mail, and on the order page with its link (issue 34 point 4).
+    expect(mail.text).toContain('Seguimiento: AX-123 https://rastreo.example/AX-123');
+    const orderPage = await (await api(`/pedido/${order.externalId}`, { host: 'es', token: order.customer.token })).text();
+    expect(orderPage).toMatch(/data-testid="order-tracking"[^>]*>AX-123 https:\/\/rastreo\.example\/AX-123/);
+    expect(orderPage).toContain('href="https://rastreo.example/AX-123"');
     const wrong = await postForm(`/api/painel/pedidos/${order.number}/status`, { acao: 'hand_over', status_esperado: 'ENVIADO' }, origin);
     const refusal = await (await api(wrong.headers.get('location')!, { host: 'es', headers: { cookie } })).text();
     expect(refusal).toContain('No se puede hacer esto con un pedido &quot;Enviado&quot;.');
@@ -157,6 +162,12 @@ describe('order desk API', () => {
     const detail = await (await api(`/painel/pedidos/${order.number}`, { host: 'es', headers: { cookie } })).text();
     expect(detail).toContain('Duplicado'); // the reason, in the status history
     expect(detail).not.toContain('/painel/clientes/'); // documents are for admins only
+    // The shopper hears why, and that nothing was charged (issue 34 point 4).
+    const mail = await waitForMail(inject('dataDir'), order.customer.email, (caught) => caught.subject.includes('cancelado'));
+    expect(mail.subject).toBe(`Pedido n.º ${order.number} cancelado`);
+    expect(mail.text).toContain('La tienda canceló tu pedido');
+    expect(mail.text).toContain('Motivo: Duplicado');
+    expect(mail.text).toContain('No se cobró nada.');
     expect((await postTransition(cookie, 999_999_999, { acao: 'cancel', nota: 'x' })).status).toBe(404);
     expect((await postTransition(cookie, order.number, { acao: 'explode' })).status).toBe(422);
   });

@@ -48,6 +48,8 @@ export const OrderViewSchema = z.object({
   endereco_entrega: z.array(z.string()).nullable(),
   /** Until when a paid order waits at the store or the pickup point (paid date + PICKUP_HOLD_DAYS); null otherwise. */
   retirar_ate: z.string().nullable(),
+  /** The tracking note typed when the store shipped the order (a code, or a carrier's address); null before. */
+  rastreio: z.string().nullable(),
 });
 
 /** GET /ecom/venda/pedidos: the customer's orders. */

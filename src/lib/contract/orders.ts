@@ -104,3 +104,14 @@ export function getPickupPlace(order: Pick<OrderView, 'tipo_entrega' | 'ponto_en
 export function toMapLink(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
+
+/** A web address inside a tracking note (a carrier's tracking page), to link to; null when there is none. */
+export function findTrackingLink(note: string | null): string | null {
+  const found = note?.match(/https?:\/\/[^\s<>"']+/)?.[0] ?? null;
+  if (!found) return null;
+  try {
+    return new URL(found).toString();
+  } catch {
+    return null;
+  }
+}

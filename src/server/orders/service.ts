@@ -55,6 +55,7 @@ function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: '
     })),
     comprador: { nome: row.buyer_name, documento_tipo: row.document_type, documento: row.document },
     endereco_entrega: isPickup ? null : toAddressLines(row.delivery_address),
+    rastreio: row.tracking_note,
     retirar_ate: isPickup && row.paid_at ? new Date(row.paid_at.getTime() + rules.pickupHoldDays * DAY_MS).toISOString() : null,
   };
 }
