@@ -69,6 +69,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   RETURN_POLICY_DAYS: integer(0, 365).default(7),
+  /** How long a paid pickup order waits at the store or the pickup point, shown on the order and its ticket. */
+  PICKUP_HOLD_DAYS: integer(1, 365).default(30),
   /** The rendered-page cache of anonymous catalogue pages (issue 21; README "Page cache and CDN"). */
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   PAGE_CACHE_MAX_BYTES: integer(1_000_000, 4_000_000_000).default(64_000_000),

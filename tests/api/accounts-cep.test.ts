@@ -13,4 +13,15 @@ describe('GET /ecom/endereco/cep/{cep}', () => {
     expect(status).toBe(404);
     expect(body.message).toBe('CEP não encontrado. Selecione o estado e a cidade manualmente.');
   });
+
+  it('answers 503 "could not check now", not "not found", for a valid CEP while the service is down', async () => {
+    for (const [host, message] of [
+      ['br', 'Não foi possível consultar o CEP agora. Selecione o estado e a cidade manualmente.'],
+      ['es', 'No se pudo consultar el CEP ahora. Selecciona el estado y la ciudad manualmente.'],
+    ] as const) {
+      const { status, body } = await apiJson<ErrorAnswer>('/ecom/endereco/cep/80010-000', { host });
+      expect(status).toBe(503);
+      expect(body.message).toBe(message);
+    }
+  });
 });

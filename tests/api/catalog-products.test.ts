@@ -117,6 +117,12 @@ describe('GET /api/public/products', () => {
     expect(codes((await listProducts(`${base}&order_by=valor_venda&order=desc`)).data)).toEqual([f, a, e, c, d, b]);
     expect(codes((await listProducts(`${base}&order_by=nome&order=asc&lang=pt`)).data)).toEqual([a, e, c, f, b, d]);
     expect(codes((await listProducts(`${base}&order_by=nome&order=asc&lang=es`)).data)).toEqual([f, e, c, a, d, b]);
+    // The storefront spec's own form: comma lists, stock first then the chosen field (issue 35 point 8).
+    expect(codes((await listProducts(`${base}&order_by=tem_estoque,valor_venda&order=desc,asc`)).data)).toEqual([c, e, a, f, b, d]);
+    expect(codes((await listProducts(`${base}&order_by=tem_estoque,nome&order=desc,asc&lang=pt`)).data)).toEqual([a, e, c, f, b, d]);
+    const bad = await api(`/api/public/products?${base}&order_by=nome,valor_venda&order=asc,sideways`, { host: 'es' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as { errors: Record<string, unknown> }).errors).sort()).toEqual(['order', 'order_by']);
   });
 
   it('paginates with a stable total and no repeats', async () => {

@@ -87,6 +87,12 @@ describe('ERP API keys and scopes', () => {
       [`api-key:${key.slice(0, 12)}`],
     );
     expect(audit.rows).toEqual([{ actor: `api-key:${key.slice(0, 12)}`, after: { received: 1, changed: 1, codes: [product.code] } }]);
+    // The audit page names the key (issue 34 point 11), and its filter tells keys from the command line.
+    const { cookie } = await createSignedInStaff('admin');
+    const auditPage = async (who: string) =>
+      (await api(`/painel/auditoria?who=${who}&action=erp.stock`, { host: 'es', headers: { cookie } })).text();
+    expect(await auditPage('api-key')).toContain(`Clave de API ${key.slice(0, 12)}`);
+    expect(await auditPage('cli')).not.toContain(key.slice(0, 12));
     const prices = await call<ErrorAnswer>('precos', key, { itens: [{ codigo: product.code, preco: 99.9 }] });
     expect(prices.status).toBe(403);
     expect(prices.body.message).toBe('Esta clave de API no tiene el alcance "prices" que pide esta llamada.');

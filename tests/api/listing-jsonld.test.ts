@@ -75,3 +75,19 @@ describe('product offer shipping and return details', () => {
     });
   });
 });
+
+// Issue 35 point 8: a price-on-request product publishes no price, in its page or its structured data.
+describe('price-on-request product structured data', () => {
+  it.each(['br', 'es'] as const)('%s: the Offer carries no price and no currency', async (host) => {
+    const product = (
+      await getTestDb().query<{ slug: string; price_minor: string }>(
+        'SELECT slug, price_minor FROM products WHERE NOT show_price AND active ORDER BY id LIMIT 1',
+      )
+    ).rows[0]!;
+    const html = await (await api(`/produto/${product.slug}`, { host })).text();
+    const productLd = getJsonLd(html).find((block) => block['@type'] === 'Product') as { offers: Record<string, unknown> };
+    expect(productLd.offers).not.toHaveProperty('price');
+    expect(productLd.offers).not.toHaveProperty('priceCurrency');
+    expect(productLd.offers.availability).toMatch(/^https:\/\/schema\.org\//);
+  });
+});

@@ -107,13 +107,22 @@ describe('order desk API', () => {
     expect(await getStock(order.product.id)).toBe(audit[0]!.action === 'order.refund' ? 5 : 4);
   });
 
+  it("names a Paraguayan buyer's identity document a cédula, not an RG", async () => {
+    const { cookie } = await createSignedInStaff('admin');
+    const order = await createPaidOrder();
+    await getTestDb().query("UPDATE customers SET identity = '4123456' WHERE id = $1", [order.customer.id]);
+    const page = await (await api(`/painel/pedidos/${order.number}`, { host: 'es', headers: { cookie } })).text();
+    expect(page).toMatch(/<dt[^>]*>Cédula de identidad<\/dt>\s*<dd[^>]*>4123456<\/dd>/);
+    expect(page).not.toContain('(RG)');
+  });
+
   it('forms come back to the order with the outcome; a wrong transition is refused in the staff language', async () => {
     const { cookie } = await createSignedInStaff('admin');
     const order = await createPaidOrder({ delivery: true });
     const origin = { cookie };
     const shipped = await postForm(
       `/api/painel/pedidos/${order.number}/status`,
-      { acao: 'ship', status_esperado: 'PAGO', nota: 'AX-123' },
+      { acao: 'ship', status_esperado: 'PAGO', nota: 'AX-123 https://rastreo.example/AX-123' },
       origin,
     );
     expect(shipped.status).toBe(303);
@@ -125,6 +134,11 @@ describe('order desk API', () => {
     // the shopper hears of it (mail queue, real SMTP catcher), in the order's language
     const mail = await waitForMail(inject('dataDir'), order.customer.email, (caught) => caught.subject.includes('enviado'));
     expect(mail.subject).toBe(`Pedido n.º ${order.number} enviado`);
+    // The tracking note reaches the shopper: in the e-mail, and on the order page with its link (issue 34 point 4).
+    expect(mail.text).toContain('Seguimiento: AX-123 https://rastreo.example/AX-123');
+    const orderPage = await (await api(`/pedido/${order.externalId}`, { host: 'es', token: order.customer.token })).text();
+    expect(orderPage).toMatch(/data-testid="order-tracking"[^>]*>AX-123 https:\/\/rastreo\.example\/AX-123/);
+    expect(orderPage).toContain('href="https://rastreo.example/AX-123"');
     const wrong = await postForm(`/api/painel/pedidos/${order.number}/status`, { acao: 'hand_over', status_esperado: 'ENVIADO' }, origin);
     const refusal = await (await api(wrong.headers.get('location')!, { host: 'es', headers: { cookie } })).text();
     expect(refusal).toContain('No se puede hacer esto con un pedido &quot;Enviado&quot;.');
@@ -148,32 +162,54 @@ describe('order desk API', () => {
     const detail = await (await api(`/painel/pedidos/${order.number}`, { host: 'es', headers: { cookie } })).text();
     expect(detail).toContain('Duplicado'); // the reason, in the status history
     expect(detail).not.toContain('/painel/clientes/'); // documents are for admins only
+    // The shopper hears why, and that nothing was charged (issue 34 point 4).
+    const mail = await waitForMail(inject('dataDir'), order.customer.email, (caught) => caught.subject.includes('cancelado'));
+    expect(mail.subject).toBe(`Pedido n.º ${order.number} cancelado`);
+    expect(mail.text).toContain('La tienda canceló tu pedido');
+    expect(mail.text).toContain('Motivo: Duplicado');
+    expect(mail.text).toContain('No se cobró nada.');
     expect((await postTransition(cookie, 999_999_999, { acao: 'cancel', nota: 'x' })).status).toBe(404);
     expect((await postTransition(cookie, order.number, { acao: 'explode' })).status).toBe(422);
   });
 });
 
 describe('order desk list and export', () => {
-  it('exports the filtered list as CSV with formula cells neutralised', async () => {
-    const { cookie } = await createSignedInStaff('counter');
+  it("exports the filtered list as the admin's spreadsheet reads it, formulas neutralised however it splits, audited", async () => {
+    const { staff: admin, cookie } = await createSignedInStaff('admin');
     const order = await createPaidOrder();
-    await getTestDb().query(`UPDATE customers SET first_name = '=HYPERLINK("http://x")' WHERE id = $1`, [order.customer.id]);
-    const csv = await api(`/painel/pedidos.csv?q=${encodeURIComponent(order.customer.email)}&status=PAGO`, {
-      host: 'es',
-      headers: { cookie },
-    });
+    // A name a spreadsheet would run as a formula: whole, and as soon as it splits on ; or ,
+    await getTestDb().query(`UPDATE customers SET first_name = $2 WHERE id = $1`, [
+      order.customer.id,
+      '=HYPERLINK("http://x");=cmd|" /C calc"!A0,+1,@SUM(1)',
+    ]);
+    const query = `?q=${encodeURIComponent(order.customer.email)}&status=PAGO`;
+    const csv = await api(`/painel/pedidos.csv${query}`, { host: 'es', headers: { cookie } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="pedidos-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await csv.text())
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
-    expect(lines[0]).toBe('Pedido,Fecha,Estado,Tienda,Entrega,Comprador,E-mail,Documento,Moneda,Total,Pagado el');
+    const text = (await csv.text()).replace(/^\uFEFF/, '');
+    const lines = text.trim().split('\r\n');
+    expect(lines[0]).toBe('Pedido;Fecha;Estado;Tienda;Entrega;Comprador;E-mail;Documento;Moneda;Total;Pagado el');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${order.number},`);
-    expect(lines[1]).toContain('"\'=HYPERLINK(""http://x"") Comprador"');
+    // `;` between cells, the store's local time, a decimal comma where the currency has decimals
+    expect(lines[1]).toMatch(new RegExp(`^${order.number};\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};Pagado;`));
+    expect(lines[1]).toMatch(/;PYG;\d+;\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(lines[1]).not.toContain(order.pickup_code);
+    for (const separator of [';', ',']) {
+      for (const cell of text.split(/\r\n/).flatMap((line) => line.split(separator))) {
+        expect(cell.replace(/^[\s"]+/, ''), `${cell} (split on ${separator})`).not.toMatch(/^[=+\-@]/);
+      }
+    }
+    const audit = await getTestDb().query<{ after: { rows: number } }>(
+      "SELECT after FROM audit_log WHERE staff_id = $1 AND action = 'orders.export'",
+      [admin.id],
+    );
+    expect(audit.rows.map((row) => row.after.rows)).toEqual([1]);
+
+    // The counter may not export, nor see the link (decision 0515).
+    const counter = await createSignedInStaff('counter');
+    expect((await api(`/painel/pedidos.csv${query}`, { host: 'es', headers: { cookie: counter.cookie } })).status).toBe(403);
+    expect(await (await api('/painel/pedidos', { host: 'es', headers: { cookie: counter.cookie } })).text()).not.toContain('pedidos.csv');
   });
 
   it('finds a paid order by its pickup code on the desk page; a bad filter is named, not a 500', async () => {

@@ -11,7 +11,15 @@ import { api, getTestDb, useOwnStack } from '../support/api.ts';
 import { extractPdfText } from '../support/pdf-text.ts';
 import { startShopProcess } from '../support/shop-process.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
-import { createCart, createCustomer, createPendingOrder, createProduct, signedWebhook, startCheckout } from './checkout-fixtures.ts';
+import {
+  createCart,
+  createCustomer,
+  createPaidOrder,
+  createPendingOrder,
+  createProduct,
+  signedWebhook,
+  startCheckout,
+} from './checkout-fixtures.ts';
 
 /**
  * Order e-mails through the job queue to a real SMTP server (the catcher), on a shop of its own:
@@ -121,6 +129,7 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     expect(notice[0]!.text).toContain(order.customer.email);
     expect(notice[0]!.text).toContain(`Código de retiro: ${code}`);
     expect(notice[0]!.text).toContain(`1 x ${order.product.code}`);
+    expect(notice[0]!.text).toContain(`${origin}/painel/pedidos/${order.number}`);
 
     const refused = stack.getSmtpRefusals().filter((refusal) => refusal.subject.endsWith(` ${order.number}`));
     expect(refused.map(({ to, code: reply }) => [to.join(','), reply]).sort()).toEqual([
@@ -156,6 +165,20 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     expect(paid[0]!.text).toContain(`${origin}/pedido/${externalId}`);
     expectTicket(paid[0]!, `ticket-pedido-${number}.pdf`, code, number);
     expect(await findMail(STORE, `Nuevo pedido pagado n.º ${number}`)).toHaveLength(1);
+  });
+
+  it('a home delivery: the store notice gives the address and the panel link, and no e-mail gives a pickup code', async () => {
+    const order = await createPaidOrder({ delivery: true });
+    await waitForMailQueue();
+    const code = await getPickupCode(order.externalId);
+    const [paid] = await findMail(order.customer.email, `Pago confirmado: pedido n.º ${order.number}`);
+    const [notice] = await findMail(STORE, `Nuevo pedido pagado n.º ${order.number}`);
+    expect(notice!.text).toContain('Dirección de entrega:\nAv. España 1500\nVilla Morra — Asunción');
+    expect(notice!.text).toContain(`http://es.localhost:${stack.port}/painel/pedidos/${order.number}`);
+    for (const mail of [paid!, notice!]) {
+      expect(mail.text).not.toContain(code);
+      expect(mail.text).not.toMatch(/Código de retiro/);
+    }
   });
 
   it("the order desk's hook: shipped, handed over and refunded e-mails when their transaction commits, none when it rolls back", async () => {
@@ -210,7 +233,15 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
       .filter((mail) => toAddress(mail) === order.customer.email)
       .map((mail) => mail.subject)
       .sort();
-    expect(subjects).toEqual([`Pedido n.º ${order.number} recibido: esperando el pago`, `Pedido n.º ${order.number} reembolsado`]);
+    expect(subjects).toEqual([
+      `Pedido n.º ${order.number} cancelado`,
+      `Pedido n.º ${order.number} recibido: esperando el pago`,
+      `Pedido n.º ${order.number} reembolsado`,
+    ]);
+    // The expiry told the shopper why, and that nothing was charged then (issue 34 point 4).
+    const [cancelled] = await findMail(order.customer.email, `Pedido n.º ${order.number} cancelado`);
+    expect(cancelled!.text).toContain('el pago no llegó antes del fin de la reserva');
+    expect(cancelled!.text).toContain('No se cobró nada.');
     expect(await findMail(STORE, `Nuevo pedido pagado n.º ${order.number}`)).toEqual([]);
   });
 

@@ -142,6 +142,8 @@ describe('shipping calculation', () => {
     expect(list.status).toBe(200);
     const cities = new Set(list.body.map((p) => p.cidade));
     expect(cities.size).toBeGreaterThanOrEqual(5);
+    // Paraguayan points on the Spanish storefront are each a "Punto", never the Portuguese "Ponto".
+    expect(list.body.map((p) => p.nome).filter((name) => /\bPonto\b/.test(name))).toEqual([]);
     const point = list.body.find((p) => p.cidade === 'Encarnación')!;
     expect(point.token_servico).toBeTruthy();
     const one = await calc(externalId, { id_ponto_entrega: point.id });

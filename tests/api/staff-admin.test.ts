@@ -149,8 +149,8 @@ describe('offers sign-ups', () => {
     const raw = Buffer.from(await csv.arrayBuffer());
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM: spreadsheets read UTF-8
     const text = raw.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe('Celular,Idioma,Registrado el');
-    expect(text).toMatch(new RegExp(`\\r\\n${phone},es-PY,\\d{4}-`));
+    expect(text.split('\r\n')[0]).toBe('Celular;Idioma;Registrado el');
+    expect(text).toMatch(new RegExp(`\\r\\n${phone};es-PY;\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\r\\n`));
     expect(await auditRows(admin.id, 'offers.export')).toHaveLength(1);
   });
 });

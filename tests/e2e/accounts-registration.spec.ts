@@ -39,10 +39,13 @@ test('a Brazilian buyer registers with CEP lookup and two uploads and lands sign
   expect(rows[0]).toEqual({ city_id: 4033, files: 2 });
 });
 
-test('an unknown CEP falls back to manual state and city', { tag: '@phone' }, async ({ page }) => {
+test('an unknown CEP, or one the service cannot check now, falls back to manual state and city', { tag: '@phone' }, async ({ page }) => {
   await page.goto(storefrontUrl('br', '/cadastro'));
   const form = page.locator('main form');
   await waitForIslands(page);
+  // A valid CEP while the postal-code service is down (the fake answers 503 for it).
+  await form.getByLabel('CEP').fill('80010000');
+  await expect(page.getByText('Não foi possível consultar o CEP agora. Selecione o estado e a cidade manualmente.')).toBeVisible();
   await form.getByLabel('CEP').fill('99999999');
   await expect(page.getByText('CEP não encontrado. Selecione o estado e a cidade manualmente.')).toBeVisible();
   const city = form.getByLabel('Cidade');

@@ -23,7 +23,7 @@ test('es: shipping for a Paraguayan city lists delivery options and pickup point
   await calculator.locator('[data-option="pickup_point"]').getByRole('radio').check();
   const points = calculator.getByRole('list', { name: 'Puntos de retiro' });
   await expect(points.getByRole('listitem')).toHaveCount(2);
-  await expect(points).toContainText('Fronteira Ponto Centro');
+  await expect(points).toContainText('Fronteira Punto Centro');
   await expect(points).toContainText('Horario:');
   await points.getByRole('radio').nth(1).check();
   await expect(calculator.getByTestId('shipping-cost')).toHaveText('G$ 15.000');

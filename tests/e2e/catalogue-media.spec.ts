@@ -50,7 +50,7 @@ test(
     await panel
       .getByLabel(/Imagen \(JPEG/)
       .setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: await makePhoto(1600, 1600) });
-    await panel.getByRole('button', { name: 'Subir foto' }).click();
+    await panel.getByRole('button', { name: 'Cargar foto' }).click();
     await expect(panel.getByTestId('media-outcome')).toHaveText('Cambio guardado. La tienda ya muestra el cambio.');
     // the fixture's product has pictures already: the new one comes last, and is made the main one
     const pictures = panel.getByTestId('product-pictures').locator('li');

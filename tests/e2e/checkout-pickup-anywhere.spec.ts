@@ -28,7 +28,7 @@ test('a Paraguayan buyer living in Asunción picks a pickup point in Ciudad del 
       request.method() === 'PUT' &&
       (request.postDataJSON() as { id_ponto_entrega?: number }).id_ponto_entrega !== undefined,
   );
-  await points.getByRole('radio', { name: /Fronteira Ponto Km 7/ }).check();
+  await points.getByRole('radio', { name: /Fronteira Punto Km 7/ }).check();
   const sent = (await recalculated).postDataJSON() as { cidade_id: number; id_ponto_entrega: number };
   expect(sent.cidade_id).not.toBeUndefined();
   // The point's own price (G$ 15.000 in Ciudad del Este), not Asunción's (G$ 30.000).
@@ -40,5 +40,5 @@ test('a Paraguayan buyer living in Asunción picks a pickup point in Ciudad del 
   await expect(page).toHaveURL(/\/sandbox\/pagamento\//, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Aprobar' }).click();
   await page.getByRole('link', { name: 'Ver pedidos' }).click({ timeout: 20_000 });
-  await expect(page.getByText('Retiro en punto de entrega', { exact: false })).toContainText('Fronteira Ponto Km 7');
+  await expect(page.getByText('Retiro en punto de entrega', { exact: false })).toContainText('Fronteira Punto Km 7');
 });

@@ -12,6 +12,12 @@ export const FAKE_CEPS: Record<string, Record<string, string>> = {
   '01001000': { logradouro: 'Praça da Sé', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP', ibge: '3550308' },
 };
 
+/**
+ * CEPs for which the fake service is down: it answers 503, as a service in an outage does. The
+ * CEP itself is valid, so the shop must say it could not check it, not that it does not exist.
+ */
+export const FAKE_CEPS_DURING_OUTAGE = new Set(['80010000']);
+
 /** A local server speaking the postal-code service's JSON at /ws/{cep}/json/. */
 export async function startFakeCepServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await findFreePort();
@@ -19,6 +25,10 @@ export async function startFakeCepServer(): Promise<{ url: string; stop(): Promi
     const cep = request.url?.match(/^\/ws\/(\d{8})\/json\/?$/)?.[1];
     if (!cep) {
       response.writeHead(400).end();
+      return;
+    }
+    if (FAKE_CEPS_DURING_OUTAGE.has(cep)) {
+      response.writeHead(503).end();
       return;
     }
     const known = FAKE_CEPS[cep];

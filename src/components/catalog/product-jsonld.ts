@@ -80,8 +80,13 @@ export function toProductJsonLd(
     offers: {
       '@type': 'Offer',
       url,
-      price: getStructuredDataPriceText(toMinor(product.valor_venda, currency), currency, rates),
-      priceCurrency: getStructuredDataCurrency(currency),
+      // A price-on-request product keeps its price off the page, structured data included.
+      ...(product.mostrar_preco
+        ? {
+            price: getStructuredDataPriceText(toMinor(product.valor_venda, currency), currency, rates),
+            priceCurrency: getStructuredDataCurrency(currency),
+          }
+        : {}),
       availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
       ...(shipping ? { shippingDetails: toShippingDetails(shipping) } : {}),

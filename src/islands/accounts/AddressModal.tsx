@@ -8,7 +8,7 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { Field, Select } from './fields.tsx';
 import { apiRequest, toError, toFirstErrors } from '#lib/api-client.ts';
-import { loadCities, loadStates, lookupCep, type CityOption, type StateOption } from './reference.ts';
+import { loadCities, loadStates, lookupCep, type CepMiss, type CityOption, type StateOption } from './reference.ts';
 
 export interface AddressModalProps {
   locale: Locale;
@@ -67,7 +67,8 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
   const [message, setMessage] = useState<string | null>(null);
   const [states, setStates] = useState<StateOption[]>([]);
   const [cities, setCities] = useState<CityOption[]>([]);
-  const [manual, setManual] = useState(false);
+  /** Why state and city are chosen by hand: the CEP's city unmatched ('manual'), unknown, or not checkable now. */
+  const [manual, setManual] = useState<false | 'manual' | CepMiss>(false);
   const [busy, setBusy] = useState(false);
 
   /** Resets the form to `start` in `next` mode, with the lists that mode shows. */
@@ -75,7 +76,7 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
     setMode(next);
     setValues(start);
     setErrors({});
-    setManual(byHand);
+    setManual(byHand ? 'manual' : false);
     setCities([]);
     const lists = next === 2 || byHand;
     setStates(lists ? await loadStates(next) : []);
@@ -95,20 +96,20 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
     setValues((v) => ({ ...v, cep }));
     if (toDigits(cep).length !== 8) return;
     const found = await lookupCep(toDigits(cep));
-    if (found?.matched) {
+    if (typeof found !== 'string' && found.matched) {
       const { matched: _, ...fields } = found;
       setManual(false);
       setValues((v) => ({ ...v, ...fields }));
     } else {
       setValues((v) => ({
         ...v,
-        ...(found ? { logradouro: found.logradouro, bairro: found.bairro } : {}),
+        ...(typeof found !== 'string' ? { logradouro: found.logradouro, bairro: found.bairro } : {}),
         cidade: '',
         estado: '',
         cidade_id: '',
         estado_id: '',
       }));
-      setManual(true);
+      setManual(typeof found === 'string' ? found : 'manual');
       setStates(await loadStates(1));
     }
   }
@@ -194,7 +195,7 @@ export default function AddressModal({ locale, brazilian, editing, open, onSaved
           )}
           {mode === 1 && manual && (
             <p className="acc-alert" role="status">
-              {t('cepNotFound')}
+              {t(manual === 'unavailable' ? 'cepUnavailable' : 'cepNotFound')}
             </p>
           )}
           {input('logradouro', t('street'))}

@@ -12,7 +12,7 @@ import { runAfterSignIn } from './after-sign-in.ts';
 import { Field, FileField, Select } from './fields.tsx';
 import { apiRequest, toError } from '#lib/api-client.ts';
 import { switchRegistrationLanguage, takeRegistrationDraft, toNationalityLocale } from './register-language.ts';
-import { loadCities, loadStates, lookupCep, type CityOption, type StateOption } from './reference.ts';
+import { loadCities, loadStates, lookupCep, type CepMiss, type CityOption, type StateOption } from './reference.ts';
 
 type Values = Record<string, string>;
 const FIELDS = [
@@ -67,12 +67,12 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
   const [fileErrors, setFileErrors] = useState<Record<string, string>>({});
   const [states, setStates] = useState<StateOption[]>([]);
   const [cities, setCities] = useState<CityOption[]>([]);
-  const [cepState, setCepState] = useState<'idle' | 'searching' | 'found' | 'manual'>('idle');
+  const [cepState, setCepState] = useState<'idle' | 'searching' | 'found' | 'manual' | CepMiss>('idle');
   const [alert, setAlert] = useState<{ title: string; text: string; list?: string[] } | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const emailTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const showStateSelects = !brazilian || cepState === 'manual';
+  const showStateSelects = !brazilian || cepState === 'manual' || cepState === 'not_found' || cepState === 'unavailable';
 
   useEffect(() => {
     if (showStateSelects) loadStates(brazilian ? 1 : 2).then(setStates, () => setStates([]));
@@ -118,8 +118,8 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
     if (toDigits(cep).length !== 8) return;
     setCepState('searching');
     const found = await lookupCep(toDigits(cep));
-    if (!found) {
-      setCepState('manual');
+    if (typeof found === 'string') {
+      setCepState(found);
       for (const k of ['cidade', 'estado', 'estado_id', 'cidade_id']) set(k, '');
       return;
     }
@@ -303,9 +303,9 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
               hint={cepState === 'searching' ? t('searchingCep') : undefined}
             />
           )}
-          {brazilian && cepState === 'manual' && (
+          {brazilian && (cepState === 'manual' || cepState === 'not_found' || cepState === 'unavailable') && (
             <p className="acc-alert" role="status">
-              {t('cepNotFound')}
+              {t(cepState === 'unavailable' ? 'cepUnavailable' : 'cepNotFound')}
             </p>
           )}
           <Field label={t('street')} {...register('logradouro')} autoComplete="address-line1" error={errors.logradouro} />

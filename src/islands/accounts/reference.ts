@@ -33,14 +33,20 @@ export interface CepResult {
   cidade_id: string;
 }
 
-/** Our CEP endpoint, then the city matched by its IBGE code; null when not found or unavailable. */
-export async function lookupCep(cep: string): Promise<CepResult | null> {
+/** Why a CEP brought no address: unknown to the service, or the service could not be asked now. */
+export type CepMiss = 'not_found' | 'unavailable';
+
+/**
+ * Our CEP endpoint, then the city matched by its IBGE code. A 404 means the CEP does not exist;
+ * any other failure (the service down, no network) means it could not be checked now.
+ */
+export async function lookupCep(cep: string): Promise<CepResult | CepMiss> {
   try {
     const found = await apiRequest<{ logradouro: string; bairro: string; localidade: string; uf: string; ibge: string }>(
       'GET',
       `/ecom/endereco/cep/${cep}`,
     );
-    if (!found.ok) return null;
+    if (!found.ok) return found.status === 404 ? 'not_found' : 'unavailable';
     const city = await apiRequest<{ id: number; estado_id: number }>('POST', '/ecom/endereco/cidade-por-codigo', {
       pais_id: 1,
       codigo: found.data.ibge,
@@ -55,6 +61,6 @@ export async function lookupCep(cep: string): Promise<CepResult | null> {
       cidade_id: city.ok ? String(city.data.id) : '',
     };
   } catch {
-    return null;
+    return 'unavailable';
   }
 }

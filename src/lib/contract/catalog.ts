@@ -142,6 +142,27 @@ const flag = z
 const langParam = z.preprocess(emptyToUndefined, ApiLangSchema.default('pt'));
 const currencyParam = z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4).optional());
 
+/**
+ * A sort parameter as the storefront spec sends it: one value, or a comma list whose last value
+ * counts (`tem_estoque,valor_venda` with `desc,asc`: in stock first is always applied). With
+ * `stockFirst`, every value before the last must be tem_estoque. Answers the value that counts.
+ */
+function sortList<const T extends string>(values: readonly [T, ...T[]], stockFirst: boolean) {
+  return z
+    .string()
+    .max(100)
+    .transform((text, ctx) => {
+      const parts = text.split(',').map((part) => part.trim());
+      const valid = parts.length <= 2 && parts.every((part) => (values as readonly string[]).includes(part));
+      const ordered = !stockFirst || parts.slice(0, -1).every((part) => part === 'tem_estoque');
+      if (!valid || !ordered) {
+        ctx.addIssue({ code: 'custom', message: `${stockFirst ? 'tem_estoque,' : ''}${values.join('|')}` });
+        return z.NEVER;
+      }
+      return parts.at(-1) as T;
+    });
+}
+
 export const PRODUCTS_MAX_PER_PAGE = 100;
 export const PRODUCTS_MAX_PAGE = 100_000;
 
@@ -166,12 +187,14 @@ export const ProductsQuerySchema = z.object({
   per_page: z
     .preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(20))
     .transform((v) => Math.min(v, PRODUCTS_MAX_PER_PAGE)),
-  /** The field after "in stock first": id (default), valor_venda or nome. tem_estoque is accepted and means the default. */
-  order_by: z.preprocess(emptyToUndefined, z.enum(['id', 'valor_venda', 'nome', 'tem_estoque']).optional()),
-  order: z.preprocess(
-    (v) => (typeof v === 'string' ? (v.toLowerCase() === '' ? undefined : v.toLowerCase()) : v),
-    z.enum(['asc', 'desc']).optional(),
-  ),
+  /**
+   * The field after "in stock first": id (default), valor_venda or nome. The storefront spec sends
+   * both as comma lists (`order_by=tem_estoque,valor_venda&order=desc,asc`): in stock first is
+   * always applied, so the list's last field and last direction are the ones that count.
+   * tem_estoque alone means the default.
+   */
+  order_by: z.preprocess(emptyToUndefined, sortList(['id', 'valor_venda', 'nome', 'tem_estoque'], true).optional()),
+  order: z.preprocess((v) => (typeof v === 'string' ? emptyToUndefined(v.toLowerCase()) : v), sortList(['asc', 'desc'], false).optional()),
   /** Sent with text searches: search the whole catalogue. Accepted; category/department still filter when given. */
   all_products: flag,
   /** 1: only products with stock (the availability filter). */

@@ -42,6 +42,14 @@ export const OrderViewSchema = z.object({
   link_pagamento: z.string().nullable(),
   pagamentos: z.array(OrderPaymentViewSchema),
   itens: z.array(OrderItemViewSchema),
+  /** The buyer as the receipt and the counter name them. */
+  comprador: z.object({ nome: z.string(), documento_tipo: z.string(), documento: z.string() }),
+  /** A home delivery's address as lines (frozen at checkout); null for pickups. */
+  endereco_entrega: z.array(z.string()).nullable(),
+  /** Until when a paid order waits at the store or the pickup point (paid date + PICKUP_HOLD_DAYS); null otherwise. */
+  retirar_ate: z.string().nullable(),
+  /** The tracking note typed when the store shipped the order (a code, or a carrier's address); null before. */
+  rastreio: z.string().nullable(),
 });
 
 /** GET /ecom/venda/pedidos: the customer's orders. */

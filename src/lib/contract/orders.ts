@@ -71,3 +71,47 @@ export function showsPickupCode(order: Pick<OrderView, 'codigo_retirada' | 'paga
   const first = order.pagamentos[0];
   return Boolean(order.codigo_retirada) && first !== undefined && first.status !== 'AGUARDANDO';
 }
+
+/** Payment statuses that mean the money was taken (and maybe returned later): a receipt documents them. */
+const TAKEN = new Set(['PAGO', 'ESTORNADO']);
+
+/** The payment an order names: the one that was paid, else the latest attempt (a declined card, then a PIX). */
+export function getShownPayment(order: Pick<OrderView, 'pagamentos'>): OrderPaymentView | undefined {
+  return order.pagamentos.find((payment) => TAKEN.has(payment.status)) ?? order.pagamentos.at(-1);
+}
+
+/** An unpaid order has no payment receipt to offer. */
+export function hasReceipt(order: Pick<OrderView, 'pagamentos'>): boolean {
+  return order.pagamentos.some((payment) => TAKEN.has(payment.status));
+}
+
+/** Where a pickup order is collected: the store itself, or the pickup point frozen on the order. */
+export interface PickupPlace {
+  name: string;
+  address: string;
+  /** Opening hours, where the shop knows them (the store's own). */
+  hours: string | null;
+}
+
+export function getPickupPlace(order: Pick<OrderView, 'tipo_entrega' | 'ponto_entrega'>, store: PickupPlace): PickupPlace | null {
+  if (order.tipo_entrega === 'pickup') return store;
+  if (order.tipo_entrega === 'pickup_point' && order.ponto_entrega)
+    return { name: order.ponto_entrega.nome, address: order.ponto_entrega.endereco, hours: null };
+  return null;
+}
+
+/** A map search for an address, which opens the phone's maps app. */
+export function toMapLink(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** A web address inside a tracking note (a carrier's tracking page), to link to; null when there is none. */
+export function findTrackingLink(note: string | null): string | null {
+  const found = note?.match(/https?:\/\/[^\s<>"']+/)?.[0] ?? null;
+  if (!found) return null;
+  try {
+    return new URL(found).toString();
+  } catch {
+    return null;
+  }
+}

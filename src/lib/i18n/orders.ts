@@ -1,6 +1,8 @@
 import { accountMessages } from './accounts.ts';
+import { locationMessages } from './location.ts';
 import * as sharedPages from './shared-pages.ts';
 import * as shared from './shared.ts';
+import * as sharedAccount from './shared-account.ts';
 import * as sharedShipping from './shared-shipping.ts';
 import { cartMessages } from './cart.ts';
 import { defineMessages } from './translator.ts';
@@ -42,6 +44,17 @@ export const orderMessages = defineMessages({
     ticketTitle: 'Ticket de retirada',
     ticketHint: 'Apresente este código na loja para retirar seus produtos.',
     paymentMethod: shared.paymentMethod.pt,
+    buyer: shared.buyer.pt,
+    buyerDocument: accountMessages['pt-BR'].document,
+    deliveryAddress: sharedAccount.deliveryAddress.pt,
+    pickupPlace: 'Local de retirada',
+    tracking: shared.tracking.pt,
+    trackShipment: 'Acompanhar a entrega',
+    pickupHours: locationMessages['pt-BR'].hoursLabel,
+    pickupUntil: 'Retire até',
+    openMap: locationMessages['pt-BR'].mapLink,
+    bringDocumentBrazil: 'Na retirada, apresente um documento de identidade com foto (RG ou CNH) com o CPF {document}.',
+    bringDocument: 'Na retirada, apresente um documento de identidade com foto: {document}.',
     delivery_delivery: 'Entrega no endereço',
     delivery_pickup: sharedShipping.storePickup.pt,
     delivery_pickup_point: 'Retirada em ponto de entrega',
@@ -91,6 +104,17 @@ export const orderMessages = defineMessages({
     ticketTitle: 'Ticket de retiro',
     ticketHint: 'Presenta este código en la tienda para retirar tus productos.',
     paymentMethod: shared.paymentMethod.es,
+    buyer: shared.buyer.es,
+    buyerDocument: accountMessages['es-PY'].document,
+    deliveryAddress: sharedAccount.deliveryAddress.es,
+    pickupPlace: 'Lugar de retiro',
+    tracking: shared.tracking.es,
+    trackShipment: 'Seguir el envío',
+    pickupHours: locationMessages['es-PY'].hoursLabel,
+    pickupUntil: 'Retira hasta el',
+    openMap: locationMessages['es-PY'].mapLink,
+    bringDocumentBrazil: 'Al retirar, presenta un documento de identidad con foto (RG o CNH) con el CPF {document}.',
+    bringDocument: 'Al retirar, presenta un documento de identidad con foto: {document}.',
     delivery_delivery: 'Entrega a domicilio',
     delivery_pickup: sharedShipping.storePickup.es,
     delivery_pickup_point: 'Retiro en punto de entrega',

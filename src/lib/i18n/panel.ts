@@ -1,3 +1,4 @@
+import { erpMessages } from './erp-api.ts';
 import { shellMessages } from './shell.ts';
 import * as sharedPanel from './shared-panel.ts';
 import * as sharedPages from './shared-pages.ts';
@@ -124,6 +125,8 @@ export const panelMessages = defineMessages({
     filter: sharedPanel.filter.pt,
     any: sharedPages.any.pt,
     commandLine: 'Linha de comando',
+    apiKeys: erpMessages['pt-BR'].keysTitle,
+    apiKeyActor: 'Chave de API {prefix}',
     colWhen: sharedPanel.when.pt,
     colWho: sharedPanel.who.pt,
     colAction: 'Ação',
@@ -265,6 +268,8 @@ export const panelMessages = defineMessages({
     filter: sharedPanel.filter.es,
     any: sharedPages.any.es,
     commandLine: 'Línea de comandos',
+    apiKeys: erpMessages['es-PY'].keysTitle,
+    apiKeyActor: 'Clave de API {prefix}',
     colWhen: sharedPanel.when.es,
     colWho: sharedPanel.who.es,
     colAction: 'Acción',

@@ -15,3 +15,5 @@ export const payNow = { pt: 'Pagar agora', es: 'Pagar ahora' };
 export const printTicket = { pt: 'Imprimir ticket', es: 'Imprimir ticket' };
 export const unitPrice = { pt: 'Valor unitário', es: 'Precio unitario' };
 export const ivaIncluded = { pt: 'I.V.A. incluído', es: 'I.V.A. incluido' };
+export const buyer = { pt: 'Comprador', es: 'Comprador' };
+export const tracking = { pt: 'Rastreamento', es: 'Seguimiento' };

@@ -14,4 +14,4 @@ export function writeAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
 export function getAuditService() {
   return createAuditService({ db: getPool() });
 }
-export { AUDIT_PAGE_SIZE, readAuditQuery, toAuditChange } from './routes.ts';
+export { AUDIT_PAGE_SIZE, readAuditQuery, toAuditChange, toAuditWho } from './routes.ts';

@@ -25,9 +25,12 @@ export interface AuditRow {
   after: unknown;
 }
 
+/** The rows without a staff member: the command line's, or those of ERP API keys. */
+export type AuditMachineActor = 'cli' | 'api-key';
+
 export interface AuditFilter {
-  /** null: the command line's rows. */
-  staffId?: number | null;
+  staffId?: number;
+  machine?: AuditMachineActor;
   action?: string;
   from?: Date;
   /** Exclusive. */
@@ -62,8 +65,9 @@ export async function selectAuditRows(db: Queryable, filter: AuditFilter): Promi
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
   };
-  if (filter.staffId === null) where.push('staff_id IS NULL');
-  else if (filter.staffId !== undefined) add('staff_id = ?', filter.staffId);
+  if (filter.machine === 'cli') where.push("staff_id IS NULL AND actor = 'cli'");
+  if (filter.machine === 'api-key') where.push("staff_id IS NULL AND actor LIKE 'api-key:%'");
+  if (filter.staffId !== undefined) add('staff_id = ?', filter.staffId);
   if (filter.action) add('action = ?', filter.action);
   if (filter.from) add('at >= ?', filter.from);
   if (filter.to) add('at < ?', filter.to);

@@ -24,8 +24,9 @@ describe('readAuditQuery', () => {
     }
   });
 
-  it('cli selects the command line rows; a bad page is page 1', () => {
-    expect(readAuditQuery(new URLSearchParams('who=cli&page=-3')).filter).toEqual({ staffId: null, limit: 50, offset: 0 });
+  it("cli selects the command line rows, api-key the ERP keys' rows; a bad page is page 1", () => {
+    expect(readAuditQuery(new URLSearchParams('who=cli&page=-3')).filter).toEqual({ machine: 'cli', limit: 50, offset: 0 });
+    expect(readAuditQuery(new URLSearchParams('who=api-key')).filter).toEqual({ machine: 'api-key', limit: 50, offset: 0 });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AuditFilter } from './repository.ts';
+import type { AuditFilter, AuditRow } from './repository.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -36,7 +36,7 @@ export function readAuditQuery(params: URLSearchParams): AuditQuery {
   const staffId = /^\d{1,15}$/.test(who) ? Number(who) : undefined;
   const filter: AuditFilter = {
     ...(staffId !== undefined ? { staffId } : {}),
-    ...(who === 'cli' ? { staffId: null } : {}),
+    ...(who === 'cli' || who === 'api-key' ? { machine: who } : {}),
     ...(action ? { action } : {}),
     ...(!dateInvalid && from ? { from } : {}),
     ...(!dateInvalid && to ? { to } : {}),
@@ -58,4 +58,13 @@ export function toAuditChange(before: unknown, after: unknown): { before: unknow
     before: Object.fromEntries(keys.map((key) => [key, before[key]])),
     after: Object.fromEntries(keys.map((key) => [key, after[key]])),
   };
+}
+
+/** Who wrote a row, for the audit page: a staff member's e-mail, an ERP API key's prefix, or the command line. */
+export function toAuditWho(
+  row: Pick<AuditRow, 'staff_id' | 'actor'>,
+): { kind: 'staff'; email: string } | { kind: 'api-key'; prefix: string } | { kind: 'cli' } {
+  if (row.staff_id !== null) return { kind: 'staff', email: row.actor };
+  if (row.actor.startsWith('api-key:')) return { kind: 'api-key', prefix: row.actor.slice('api-key:'.length) };
+  return { kind: 'cli' };
 }

@@ -308,6 +308,8 @@ export function createCatalogService({ db }: { db: Queryable }) {
         brands_ids: undefined,
         all_products: undefined,
         tem_estoque: undefined,
+        order_by: undefined,
+        order: undefined,
         ...query,
         lang: query.lang ?? 'pt',
         page,

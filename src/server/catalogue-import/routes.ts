@@ -259,7 +259,7 @@ const TEMPLATE_EXAMPLES: Record<(typeof TEMPLATE_COLUMNS)[number], [pt: string, 
   departamento_pt: ['Furadeiras', 'Esmerilhadeiras'],
   departamento_es: ['Taladros', 'Amoladoras'],
   icone_categoria: ['', ''],
-  preco: ['89.90', '650000'],
+  preco: ['89,90', '650000'],
   moeda: ['USD', 'PYG'],
   estoque: ['12', '4'],
   mostrar_preco: ['sim', 'si'],
@@ -268,10 +268,10 @@ const TEMPLATE_EXAMPLES: Record<(typeof TEMPLATE_COLUMNS)[number], [pt: string, 
   imagens: ['fur-800-1.jpg | fur-800-2.jpg', 'amo-1200.jpg'],
 };
 
-/** GET …/importar/modelo.csv: the columns and one example product in each language. */
-export function downloadTemplate(): Response {
+/** GET …/importar/modelo.csv: the columns and one example product in each language, as the staff member's spreadsheet reads them. */
+export function downloadTemplate(locale: Locale): Response {
   const example = (index: 0 | 1) => TEMPLATE_COLUMNS.map((column) => TEMPLATE_EXAMPLES[column][index]);
-  return csvDownload(toCsv([[...TEMPLATE_COLUMNS], example(0), example(1)]), 'modelo-importacao');
+  return csvDownload(toCsv([[...TEMPLATE_COLUMNS], example(0), example(1)], locale), 'modelo-importacao');
 }
 
 type UploadOutcome = { ok: true; job: ImportJob } | { ok: false; status: number; message: string };

@@ -21,6 +21,11 @@ export interface OrderMailRow {
   provider: string | null;
   pay_link: string | null;
   expires_at: Date | null;
+  tracking_note: string | null;
+  delivery_address: Record<string, unknown> | null;
+  /** The latest status change's reason, and whether a staff member made it (null: the shop itself, as on expiry). */
+  status_note: string | null;
+  status_by_staff: boolean;
 }
 
 /** The order, its buyer and its latest payment, as an order e-mail needs them. */
@@ -29,9 +34,11 @@ export async function findOrderForMail(db: Queryable, orderId: number): Promise<
     `SELECT o.id, o.external_id, o.number, o.customer_id, o.locale, o.status, o.delivery_type, o.pickup_code, o.total_minor,
             o.currency_id, c.decimals, o.paid_at, cu.email, cu.first_name, cu.last_name, cu.document_type, cu.document,
             p.provider, p.link AS pay_link,
-            (SELECT min(r.expires_at) FROM stock_reservations r WHERE r.order_id = o.id) AS expires_at
+            (SELECT min(r.expires_at) FROM stock_reservations r WHERE r.order_id = o.id) AS expires_at,
+            o.tracking_note, o.delivery_address, h.note AS status_note, coalesce(h.staff_id IS NOT NULL, false) AS status_by_staff
        FROM orders o JOIN customers cu ON cu.id = o.customer_id JOIN currencies c ON c.id = o.currency_id
        LEFT JOIN LATERAL (SELECT provider, link FROM payments WHERE order_id = o.id ORDER BY id DESC LIMIT 1) p ON true
+       LEFT JOIN LATERAL (SELECT note, staff_id FROM order_status_history WHERE order_id = o.id ORDER BY id DESC LIMIT 1) h ON true
       WHERE o.id = $1`,
     [orderId],
   );

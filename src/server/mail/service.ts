@@ -11,7 +11,8 @@ import type { Queryable } from '../db/client.ts';
 import { addJob, toAddJobSql } from '../jobs/service.ts';
 import { getLogger } from '../log/index.ts';
 import { countMail } from '../metrics/index.ts';
-import { createOrderService } from '../orders/service.ts';
+import { createOrderReader } from '../orders/index.ts';
+import { toAddressLines } from '#lib/address-lines.ts';
 import { renderReceiptPdf, renderTicketPdf } from '../pdf/index.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
 import { findOrderForMail, listOrderLinesForMail, type OrderMailRow } from './repository.ts';
@@ -97,7 +98,7 @@ export async function sendQueuedMail(payload: unknown): Promise<void> {
 // Order e-mails: queued in the transaction that changes the order, written when sent.
 
 /** What an order e-mail tells; `storePaid` goes to STORE_ORDERS_EMAIL, every other to the shopper. */
-export type OrderMailKind = 'created' | 'paid' | 'storePaid' | 'shipped' | 'pickedUp' | 'refunded';
+export type OrderMailKind = 'created' | 'paid' | 'storePaid' | 'shipped' | 'pickedUp' | 'refunded' | 'cancelled';
 
 export interface OrderMailJob {
   orderId: number;
@@ -139,7 +140,7 @@ export async function enqueueOrderPaidMails(db: Queryable, orderId: number): Pro
   await enqueueOrderMail(db, orderId, 'storePaid');
 }
 
-const KINDS: readonly OrderMailKind[] = ['created', 'paid', 'storePaid', 'shipped', 'pickedUp', 'refunded'];
+const KINDS: readonly OrderMailKind[] = ['created', 'paid', 'storePaid', 'shipped', 'pickedUp', 'refunded', 'cancelled'];
 // The store reads its notices in Spanish (Paraguay).
 const STORE_LOCALE: Locale = 'es-PY';
 
@@ -175,7 +176,7 @@ interface Composer {
 }
 
 async function renderDocument({ db, order, locale, t }: Composer): Promise<MailAttachment | null> {
-  const view = await createOrderService({ db }).getOrder(order.customer_id, order.external_id, toApiLang(locale));
+  const view = await createOrderReader(db).getOrder(order.customer_id, order.external_id, toApiLang(locale));
   if (!view) return null;
   const number = order.number;
   if (order.delivery_type !== 'delivery' && view.codigo_retirada) {
@@ -197,8 +198,13 @@ async function composeStoreNotice({ db, order, t, params }: Composer, to: string
       email: order.email,
       document: `${order.document_type} ${order.document}`.trim(),
       delivery: t(order.delivery_type === 'delivery' ? 'deliveryHome' : 'deliveryPickup'),
-      code: order.pickup_code ?? '-',
+      // A home delivery has an address to ship to, a pickup a code to check at the counter.
+      handOver:
+        order.delivery_type === 'delivery'
+          ? t('storeDeliveryAddress', { address: toAddressLines(order.delivery_address).join('\n') })
+          : t('storePickupCode', { code: order.pickup_code ?? '-' }),
       items: lines.map((line) => `${line.quantity} x ${line.product_code} ${line.name_es}`).join('\n'),
+      panelLink: `${getStorefrontOrigin('es')}/painel/pedidos/${order.number}`,
     }),
   };
 }
@@ -214,6 +220,17 @@ async function composeShopperMail(composer: Composer, kind: Exclude<OrderMailKin
     const attachment = await renderDocument(composer);
     const body = order.delivery_type === 'delivery' ? 'paidDeliveryBody' : 'paidBody';
     return { to, subject: t('paidSubject', params), text: t(body, params), attachments: attachment ? [attachment] : [] };
+  }
+  if (kind === 'shipped') {
+    // The tracking note typed when the order was marked shipped (a code, or a carrier's link).
+    const tracking = order.tracking_note ? t('shippedTracking', { note: order.tracking_note }) : '';
+    return { to, subject: t('shippedSubject', params), text: t('shippedBody', { ...params, tracking }), link: String(params.orderLink) };
+  }
+  if (kind === 'cancelled') {
+    const text = order.status_by_staff
+      ? t('cancelledByStoreBody', { ...params, reason: order.status_note ?? '' })
+      : t('cancelledExpiredBody', params);
+    return { to, subject: t('cancelledSubject', params), text, link: String(params.orderLink) };
   }
   return { to, subject: t(`${kind}Subject`, params), text: t(`${kind}Body`, params), link: String(params.orderLink) };
 }
@@ -240,6 +257,7 @@ export function createOrderMailSender({ db }: { db: Queryable }) {
       code: order.pickup_code ?? '',
       orderLink: `${origin}/pedido/${order.external_id}`,
       payLink: toPayLink(order, origin),
+      shopLink: `${origin}/`,
     };
     const composer: Composer = { db, order, locale, t: createTranslator(orderMailMessages, locale), params };
     const message =

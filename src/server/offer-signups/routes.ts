@@ -7,7 +7,8 @@ import { getOfferSignupService } from './index.ts';
 export async function getOfferSignupsCsv({ locals }: ApiCall): Promise<ApiResult> {
   const staff = checkApiStaff(locals, { role: 'admin' });
   if ('status' in staff) return staff;
-  const t = getPanelTexts(getPanelLocale(locals));
-  const csv = await getOfferSignupService().exportCsv(toAuditActor(staff), [t('colPhone'), t('colLanguage'), t('colCreated')]);
+  const locale = getPanelLocale(locals);
+  const t = getPanelTexts(locale);
+  const csv = await getOfferSignupService().exportCsv(toAuditActor(staff), [t('colPhone'), t('colLanguage'), t('colCreated')], locale);
   return csvResult(csv, 'ofertas');
 }

@@ -1,4 +1,5 @@
-import { toCsv } from '#lib/csv.ts';
+import { toCsv, toCsvTime } from '#lib/csv.ts';
+import type { Locale } from '#lib/locale.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
@@ -18,8 +19,8 @@ export function createOfferSignupService({ db, clock }: { db: Queryable & Connec
       return { total, rows };
     },
 
-    /** header: the column names in the admin's language. */
-    async exportCsv(actor: AuditActor, header: [string, string, string]): Promise<string> {
+    /** header: the column names in the admin's language, the spreadsheet's format too. */
+    async exportCsv(actor: AuditActor, header: [string, string, string], locale: Locale): Promise<string> {
       return runInTransaction(db, async (tx) => {
         const rows = await selectOfferSignups(tx);
         await recordAudit(
@@ -27,7 +28,7 @@ export function createOfferSignupService({ db, clock }: { db: Queryable & Connec
           { actor, action: 'offers.export', entityType: 'offer_signups', entityId: '', after: { rows: rows.length } },
           clock,
         );
-        return toCsv([header, ...rows.map((row) => [row.phone_digits, row.locale, row.created_at.toISOString()])]);
+        return toCsv([header, ...rows.map((row) => [row.phone_digits, row.locale, toCsvTime(row.created_at)])], locale);
       });
     },
   };

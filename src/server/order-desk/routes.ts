@@ -8,12 +8,11 @@ import {
   DeskTransitionBodySchema,
   type DeskFilters,
 } from '#lib/contract/order-desk.ts';
-import { toCsv } from '#lib/csv.ts';
+import { toCsv, toCsvAmount, toCsvTime } from '#lib/csv.ts';
 import { orderDeskMessages, type OrderDeskMessageKey } from '#lib/i18n/order-desk.ts';
 import { orderMessages, toStatusLabel } from '#lib/i18n/orders.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { toDecimalText } from '#lib/money.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
@@ -147,40 +146,43 @@ export function getOutcomeMessage(params: URLSearchParams, locale: Locale): { ok
   return { ok: false, text: t(`error_${code}` as OrderDeskMessageKey, toStatusParams(status, locale)) };
 }
 
-/** GET /painel/pedidos.csv?{filters}: the filtered list as a spreadsheet (formula cells neutralised). */
+/** GET /painel/pedidos.csv?{filters}: the filtered list as a spreadsheet in the staff member's locale (formula cells neutralised). */
 export async function exportOrdersCsv(service: OrderDeskService, caller: DeskCaller, url: URL): Promise<Response> {
   const t = createTranslator(orderDeskMessages, caller.locale);
   const ts = createTranslator(orderMessages, caller.locale);
   const { filters } = readDeskFilters(url.searchParams);
-  const rows = await service.listAllOrders(filters);
-  const csv = toCsv([
+  const rows = await service.exportOrders(caller.actor, filters);
+  const csv = toCsv(
     [
-      t('colNumber'),
-      t('colDate'),
-      t('colStatus'),
-      t('colHost'),
-      t('colDelivery'),
-      t('colBuyer'),
-      t('colEmail'),
-      t('colDocument'),
-      t('colCurrency'),
-      t('colTotal'),
-      t('colPaidAt'),
+      [
+        t('colNumber'),
+        t('colDate'),
+        t('colStatus'),
+        t('colHost'),
+        t('colDelivery'),
+        t('colBuyer'),
+        t('colEmail'),
+        t('colDocument'),
+        t('colCurrency'),
+        t('colTotal'),
+        t('colPaidAt'),
+      ],
+      ...rows.map((row) => [
+        row.number,
+        toCsvTime(row.created_at),
+        toStatusLabel(ts, row.status),
+        row.locale === 'pt-BR' ? 'br' : 'es',
+        ts(`delivery_${row.delivery_type}` as Parameters<typeof ts>[0]),
+        row.buyer_name,
+        row.email,
+        `${row.document_type} ${row.document}`.trim(),
+        row.iso_code,
+        toCsvAmount(row.total_minor, row.decimals, caller.locale),
+        toCsvTime(row.paid_at),
+      ]),
     ],
-    ...rows.map((row) => [
-      row.number,
-      row.created_at.toISOString(),
-      toStatusLabel(ts, row.status),
-      row.locale === 'pt-BR' ? 'br' : 'es',
-      ts(`delivery_${row.delivery_type}` as Parameters<typeof ts>[0]),
-      row.buyer_name,
-      row.email,
-      `${row.document_type} ${row.document}`.trim(),
-      row.iso_code,
-      toDecimalText(row.total_minor, row.decimals),
-      row.paid_at?.toISOString() ?? '',
-    ]),
-  ]);
+    caller.locale,
+  );
   return csvDownload(csv, 'pedidos');
 }
 

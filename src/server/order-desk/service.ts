@@ -93,8 +93,22 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       return { ...result, page: filters.pagina ?? 1, pages: Math.max(1, Math.ceil(result.total / DESK_PAGE_SIZE)) };
     },
 
-    listAllOrders(filters: DeskFilters, cap = 10_000): Promise<DeskListRow[]> {
-      return repository.listAllOrders(db, filters, cap);
+    /**
+     * The filtered list for a spreadsheet: buyers' e-mails and documents (its page is for admins,
+     * decision 0515), audited (who, which filters, how many rows) in the read's transaction.
+     */
+    async exportOrders(actor: StaffActor, filters: DeskFilters, cap = 10_000): Promise<DeskListRow[]> {
+      return runInTransaction({ connect }, async (tx) => {
+        const rows = await repository.listAllOrders(tx, filters, cap);
+        await deps.writeAudit(tx, {
+          actor: { staffId: actor.id, email: actor.email },
+          action: 'orders.export',
+          entityType: 'orders',
+          entityId: '',
+          after: { filters, rows: rows.length },
+        });
+        return rows;
+      });
     },
 
     async getOrder(number: number) {

@@ -25,6 +25,11 @@ export interface OrderRow {
   payment_method: string;
   installments: number;
   paid_at: Date | null;
+  delivery_address: Record<string, unknown> | null;
+  tracking_note: string | null;
+  buyer_name: string;
+  document_type: string;
+  document: string;
 }
 
 export interface PaymentRow {
@@ -51,7 +56,8 @@ export interface ItemRow {
 const ORDER_COLUMNS = `o.id, o.external_id, o.number, o.created_at, o.currency_id, c.symbol, c.decimals, o.items_total_minor,
   o.shipping_minor, o.total_minor, o.status, o.delivery_type, o.delivery_description, o.pickup_code, o.payment_method,
   o.installments, o.paid_at, o.delivery_days, o.delivery_service_name_pt, o.delivery_service_name_es, o.pickup_point_name,
-  o.pickup_point_address`;
+  o.pickup_point_address, o.delivery_address, o.tracking_note, trim(concat_ws(' ', cu.first_name, cu.last_name)) AS buyer_name,
+  coalesce(cu.document_type, '') AS document_type, coalesce(cu.document, '') AS document`;
 
 export interface OrderRows {
   orders: OrderRow[];
@@ -64,7 +70,8 @@ export function createOrderRepository(db: Queryable) {
   async function load(where: string, params: unknown[]): Promise<OrderRows> {
     const orders = (
       await db.query<OrderRow>(
-        `SELECT ${ORDER_COLUMNS} FROM orders o JOIN currencies c ON c.id = o.currency_id WHERE ${where}
+        `SELECT ${ORDER_COLUMNS} FROM orders o JOIN currencies c ON c.id = o.currency_id JOIN customers cu ON cu.id = o.customer_id
+          WHERE ${where}
         ORDER BY o.created_at DESC, o.id DESC LIMIT 200`,
         params,
       )

@@ -1,12 +1,21 @@
 import type { OrderView } from '#lib/contract/orders.ts';
+import { toAddressLines } from '#lib/address-lines.ts';
 import { toMajor } from '#lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { isUuid, toId } from '#lib/contract/input.ts';
 import { createOrderRepository, type ItemRow, type OrderRows, type OrderRow, type PaymentRow } from './repository.ts';
 
-function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: 'pt' | 'es'): OrderView {
+const DAY_MS = 24 * 3600 * 1000;
+
+/** How long the store keeps a paid pickup order (config PICKUP_HOLD_DAYS). */
+interface OrderViewRules {
+  pickupHoldDays: number;
+}
+
+function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: 'pt' | 'es', rules: OrderViewRules): OrderView {
   const major = (minor: number) => toMajor(minor, row.decimals);
   const first = payments[0];
+  const isPickup = row.delivery_type !== 'delivery';
   return {
     id: row.id,
     external_id: row.external_id,
@@ -44,33 +53,39 @@ function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: '
       valor_unitario: major(item.unit_price_minor),
       valor_subtotal: major(item.subtotal_minor),
     })),
+    comprador: { nome: row.buyer_name, documento_tipo: row.document_type, documento: row.document },
+    endereco_entrega: isPickup ? null : toAddressLines(row.delivery_address),
+    rastreio: row.tracking_note,
+    retirar_ate: isPickup && row.paid_at ? new Date(row.paid_at.getTime() + rules.pickupHoldDays * DAY_MS).toISOString() : null,
   };
 }
 
-function toViews({ orders, payments, items }: OrderRows, lang: 'pt' | 'es'): OrderView[] {
+function toViews({ orders, payments, items }: OrderRows, lang: 'pt' | 'es', rules: OrderViewRules): OrderView[] {
   return orders.map((order) =>
     toView(
       order,
       payments.filter((payment) => payment.order_id === order.id),
       items.filter((item) => item.order_id === order.id),
       lang,
+      rules,
     ),
   );
 }
 
 /** Orders as their owner sees them; another customer's order simply does not exist (null). */
-export function createOrderService({ db }: { db: Queryable }) {
+export function createOrderService({ db, pickupHoldDays }: { db: Queryable } & OrderViewRules) {
+  const rules = { pickupHoldDays };
   const orders = createOrderRepository(db);
   return {
     async listOrders(customerId: number, lang: 'pt' | 'es'): Promise<OrderView[]> {
-      return toViews(await orders.listByCustomer(customerId), lang);
+      return toViews(await orders.listByCustomer(customerId), lang, rules);
     },
 
     /** By external id (uuid) or, for the payment-status call, by order number. */
     async getOrder(customerId: number, id: string, lang: 'pt' | 'es'): Promise<OrderView | null> {
-      if (isUuid(id)) return toViews(await orders.findByExternalId(customerId, id), lang)[0] ?? null;
+      if (isUuid(id)) return toViews(await orders.findByExternalId(customerId, id), lang, rules)[0] ?? null;
       const number = toId(id);
-      if (number !== null) return toViews(await orders.findByNumber(customerId, number), lang)[0] ?? null;
+      if (number !== null) return toViews(await orders.findByNumber(customerId, number), lang, rules)[0] ?? null;
       return null;
     },
   };

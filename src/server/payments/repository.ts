@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { toOrderMailJobSql } from '../mail/index.ts';
 
 /** Lookups the gateway adapters need between our reference and the gateway's own id. */
 export interface PaymentLookup {
@@ -69,13 +70,18 @@ export async function returnOrderStock(tx: Queryable, orderId: number, now: Date
 }
 
 /**
- * Cancels an unpaid order the caller has locked: its stock comes back and its open payments are
- * cancelled (reservation expiry and the order desk both end an unpaid order this way).
+ * Cancels an unpaid order the caller has locked: its stock comes back, its open payments are
+ * cancelled and the shopper's e-mail (why, and that nothing was charged) is queued in the same
+ * transaction (reservation expiry and the order desk both end an unpaid order this way).
  */
 export async function cancelUnpaidOrder(tx: Queryable, orderId: number, now: Date): Promise<void> {
   await returnOrderStock(tx, orderId, now);
   await tx.query(`UPDATE orders SET status = 'CANCELADO', updated_at = $2 WHERE id = $1`, [orderId, now]);
-  await tx.query(`UPDATE payments SET status = 'CANCELADO', updated_at = $2 WHERE order_id = $1 AND status <> 'PAGO'`, [orderId, now]);
+  await tx.query(
+    `WITH cancelled AS (UPDATE payments SET status = 'CANCELADO', updated_at = $2 WHERE order_id = $1 AND status <> 'PAGO')
+     SELECT ${toOrderMailJobSql('$1::bigint', 'cancelled')}`,
+    [orderId, now],
+  );
 }
 
 /** Cash collection points need a RUC for the invoice (spec section 1). */

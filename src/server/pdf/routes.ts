@@ -1,6 +1,6 @@
 // The order PDFs a shopper downloads (/pedido/{externalId}/ticket.pdf and comprovante.pdf), for
 // the order's owner only (decision 0720): file answers of framework-free routes.
-import { showsPickupCode } from '#lib/contract/orders.ts';
+import { hasReceipt, showsPickupCode } from '#lib/contract/orders.ts';
 import { toApiLang } from '#lib/locale.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { withDomainErrors } from '../http/error-result.ts';
@@ -32,8 +32,9 @@ export const getTicketPdf = withDomainErrors(async (call) => {
   return toPdfResult(await renderTicketPdf({ ...order, codigo_retirada: code }, call.locals.locale), `ticket-${order.pedido}.pdf`);
 });
 
-/** The order receipt (the /success "download receipt"). */
+/** The order receipt (the /success "download receipt"): only once a payment was taken. */
 export const getReceiptPdf = withDomainErrors(async (call) => {
   const order = await requireOwnOrder(call);
+  if (!hasReceipt(order)) throw orderError('not_found', 'resourceNotFound');
   return toPdfResult(await renderReceiptPdf(order, call.locals.locale), `pedido-${order.pedido}.pdf`);
 });

@@ -2,11 +2,20 @@ import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { OrderView } from '#lib/contract/orders.ts';
 import { formatAmount } from '#lib/money.ts';
-import { hasDeliveryDays, isIvaLabelled, toDeliveryName } from '#lib/contract/orders.ts';
+import {
+  getPickupPlace,
+  getShownPayment,
+  hasDeliveryDays,
+  isIvaLabelled,
+  toDeliveryName,
+  toMapLink,
+  type PickupPlace,
+} from '#lib/contract/orders.ts';
+import { getStoreDetails } from '#lib/store-details.ts';
 import { checkoutMessages } from '#lib/i18n/checkout.ts';
 import { commonMessages } from '#lib/i18n/common.ts';
-import { orderMessages, toStatusLabel } from '#lib/i18n/orders.ts';
-import { createTranslator } from '#lib/i18n/translator.ts';
+import { orderMessages, toStatusLabel, type OrderMessageKey } from '#lib/i18n/orders.ts';
+import { createTranslator, type Translate } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 
 function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
@@ -28,6 +37,28 @@ function formatDate(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Asuncion' }).format(new Date(iso));
 }
 
+function formatDay(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/Asuncion' }).format(new Date(iso));
+}
+
+/** The buyer's name and document, as the receipt and the ticket print them. */
+function writeBuyer(doc: PDFKit.PDFDocument, order: OrderView, t: Translate<OrderMessageKey>): void {
+  doc.text(`${t('buyer')}: ${order.comprador.nome}`);
+  doc.text(`${t('buyerDocument')}: ${`${order.comprador.documento_tipo} ${order.comprador.documento}`.trim()}`);
+}
+
+/** Where to collect the order: name, address, hours where known, and a map link. */
+function writePickupPlace(doc: PDFKit.PDFDocument, place: PickupPlace, t: Translate<OrderMessageKey>): void {
+  doc.font('Helvetica-Bold').text(t('pickupPlace')).font('Helvetica');
+  doc.text(place.name);
+  doc.text(place.address);
+  if (place.hours) doc.text(`${t('pickupHours')}: ${place.hours}`);
+  doc
+    .fillColor('#0f5a2a')
+    .text(t('openMap'), { link: toMapLink(place.address), underline: true })
+    .fillColor('#000000');
+}
+
 /** The receipt of an order: number, date, status, items, totals (the /success download). */
 export async function renderReceiptPdf(order: OrderView, locale: Locale): Promise<Buffer> {
   const t = createTranslator(orderMessages, locale);
@@ -40,11 +71,13 @@ export async function renderReceiptPdf(order: OrderView, locale: Locale): Promis
   doc.text(t('orderNumber', { number: order.pedido }));
   doc.text(`${t('orderDate')}: ${formatDate(order.created_at, locale)}`);
   doc.text(`${t('orderStatus')}: ${toStatusLabel(t, order.status)}`);
-  const payment = order.pagamentos[0];
+  writeBuyer(doc, order, t);
+  const payment = getShownPayment(order);
   if (payment) doc.text(`${t('paymentMethod')}: ${tc(`method_${payment.forma_pagamento}` as 'method_pix')}`);
   const deliveryName = toDeliveryName(order);
   doc.text(`${t('orderDelivery')}: ${t(`delivery_${order.tipo_entrega}`)}${deliveryName ? ` — ${deliveryName}` : ''}`);
   if (hasDeliveryDays(order)) doc.text(`${t('orderDeliveryDays')}: ${tc('deliveryDays', { n: order.prazo_entrega ?? 0 })}`);
+  if (order.endereco_entrega) doc.text(`${t('deliveryAddress')}: ${order.endereco_entrega.join(' — ')}`);
   doc.moveDown();
   for (const item of order.itens) {
     doc.text(`${item.qtde} x ${item.produto.codigo} ${item.produto.nome} — ${money(item.valor_unitario)} = ${money(item.valor_subtotal)}`);
@@ -77,6 +110,21 @@ export async function renderTicketPdf(order: OrderView & { codigo_retirada: stri
     .fontSize(12)
     .text(t('orderNumber', { number: order.pedido }));
   doc.text(`${t('orderDate')}: ${formatDate(order.created_at, locale)}`);
+  doc.fontSize(11);
+  writeBuyer(doc, order, t);
+  if (order.retirar_ate)
+    doc
+      .font('Helvetica-Bold')
+      .text(`${t('pickupUntil')}: ${formatDay(order.retirar_ate, locale)}`)
+      .font('Helvetica');
+  const document = `${order.comprador.documento_tipo} ${order.comprador.documento}`.trim();
+  doc.text(
+    order.comprador.documento_tipo === 'CPF'
+      ? t('bringDocumentBrazil', { document: order.comprador.documento })
+      : t('bringDocument', { document }),
+  );
+  const place = getPickupPlace(order, getStoreDetails(locale));
+  if (place) writePickupPlace(doc.moveDown(0.5), place, t);
   doc.moveDown().fontSize(11).text(t('pickupCode'));
   doc.font('Courier-Bold').fontSize(32).text(order.codigo_retirada, { characterSpacing: 4 });
   doc.font('Helvetica').moveDown(0.5);

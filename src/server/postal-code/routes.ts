@@ -9,5 +9,6 @@ export const getPostalAddress = withDomainErrors(async ({ id }) => {
   const result = await getPostalCodeLookup().lookup(id);
   if (result.kind === 'found') return jsonResult(200, result.address, { 'cache-control': 'public, max-age=86400' });
   if (result.kind === 'unavailable') console.warn('[cep] lookup service unavailable');
-  throw postalCodeError(result.kind === 'not_found' ? 'not_found' : 'unavailable', 'cepNotFound');
+  if (result.kind === 'not_found') throw postalCodeError('not_found', 'cepNotFound');
+  throw postalCodeError('unavailable', 'cepUnavailable');
 });
