@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requestGuardMessages } from '#lib/i18n/request-guard.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { getDefaultLocale, type Locale } from '#lib/locale.ts';
-import { BODY_SIZE_LIMIT_BYTES } from '../http/body-limit.ts';
+import { BODY_SIZE_LIMIT_BYTES } from './body-limit.ts';
 import { getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
 
 /** The local development storefront answers on loopback names (storefront-hosts.ts: 'local'). */
