@@ -50,9 +50,11 @@ function storeExternalId(id: string | null): void {
   // Refused storage (private mode): the cookie still carries it.
   if (id) localState.set(CART_ID_KEY, id);
   else localState.remove(CART_ID_KEY);
+  // Secure on https, as the server's cookies are (issue 31).
+  const secure = location.protocol === 'https:' ? '; secure' : '';
   document.cookie = id
-    ? `${CART_COOKIE}=${id}; path=/; max-age=${60 * 60 * 24 * 60}; samesite=lax`
-    : `${CART_COOKIE}=; path=/; max-age=0; samesite=lax`;
+    ? `${CART_COOKIE}=${id}; path=/; max-age=${60 * 60 * 24 * 60}; samesite=lax${secure}`
+    : `${CART_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`;
 }
 
 function readExternalId(): string | null {
