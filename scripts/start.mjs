@@ -4,6 +4,7 @@
 // the shop's PostgreSQL is stopped by the server before anything else goes. package.json starts
 // this script with `exec`, so npm's signal reaches it without a shell in between (a shell dies on
 // SIGTERM and leaves its child running).
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
