@@ -74,7 +74,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const requestedLang = url.searchParams.get('lang');
   if (requestedLang !== null && !isApiPath(url.pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
     const locale = toRequestedLocale(requestedLang);
-    if (locale) cookies.set(LANG_COOKIE, locale, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', httpOnly: false, secure: isSecureOrigin(url) });
+    if (locale)
+      cookies.set(LANG_COOKIE, locale, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', httpOnly: false, secure: isSecureOrigin(url) });
     const clean = new URL(url);
     clean.searchParams.delete('lang');
     return context.redirect(toSafeRedirect(clean.pathname + clean.search, '/'), 302);

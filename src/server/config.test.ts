@@ -100,13 +100,19 @@ describe('parseConfig (environment read at start)', () => {
     });
 
     it('an http public origin', () => {
-      const problems = problemsOf({ ...PUBLIC, DATABASE_URL: 'postgres://shop@db/fronteira', SHOP_ORIGIN_ES: 'http://tienda.fronteira.com.py' });
+      const problems = problemsOf({
+        ...PUBLIC,
+        DATABASE_URL: 'postgres://shop@db/fronteira',
+        SHOP_ORIGIN_ES: 'http://tienda.fronteira.com.py',
+      });
       expect(problems).toEqual([expect.stringMatching(/^SHOP_ORIGIN_ES: must be an https origin with NODE_ENV=production/)]);
     });
 
     it('a try-out on localhost origins and development are left alone', () => {
       expect(problemsOf({ NODE_ENV: 'production' })).toEqual([]);
-      expect(problemsOf({ NODE_ENV: 'production', SHOP_ORIGIN_BR: 'http://br.localhost:4321', SHOP_ORIGIN_ES: 'http://es.localhost:4321' })).toEqual([]);
+      expect(
+        problemsOf({ NODE_ENV: 'production', SHOP_ORIGIN_BR: 'http://br.localhost:4321', SHOP_ORIGIN_ES: 'http://es.localhost:4321' }),
+      ).toEqual([]);
       expect(problemsOf({ NODE_ENV: 'development', SHOP_ORIGIN_BR: 'http://loja.example.com.br' })).toEqual([]);
     });
   });

@@ -135,7 +135,9 @@ function checkProductionRules(config: Config): string[] {
   }
   for (const [name, value] of Object.entries(origins)) {
     if (value?.startsWith('http:') && !isLocalOrigin(value)) {
-      problems.push(`${name}: must be an https origin with NODE_ENV=production (got ${JSON.stringify(value)}); browsers keep no Secure cookie over http`);
+      problems.push(
+        `${name}: must be an https origin with NODE_ENV=production (got ${JSON.stringify(value)}); browsers keep no Secure cookie over http`,
+      );
     }
   }
   const publicShop = !isLocalOrigin(br) || !isLocalOrigin(es);

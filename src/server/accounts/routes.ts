@@ -80,7 +80,6 @@ export function invalidForm(errors: FieldErrors, locale: Locale): ApiResult {
 
 // --- The session cookie ------------------------------------------------------------------------
 
-
 /**
  * The httpOnly session cookie of DECISIONS.md (SameSite=Lax, Secure on an https origin), set to
  * `token` or cleared (null): a route returns it in its result, Astro code applies it (applyCookie).

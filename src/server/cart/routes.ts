@@ -130,7 +130,13 @@ export async function postAddToCartForm({ request, url, cookies, locals, redirec
       { externalId, currencyId: locals.currencyId, productId, quantity: Math.min(quantity, getMaxQuantity()) },
       getActor(locals),
     );
-    cookies.set(CART_COOKIE, externalId, { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false, secure: isSecureOrigin(url) });
+    cookies.set(CART_COOKIE, externalId, {
+      path: '/',
+      maxAge: CART_COOKIE_MAX_AGE_S,
+      sameSite: 'lax',
+      httpOnly: false,
+      secure: isSecureOrigin(url),
+    });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     if (error.kind === 'forbidden') cookies.delete(CART_COOKIE, { path: '/' });

@@ -53,7 +53,6 @@ export function readStaffToken(cookies: AstroCookies): string | null {
   return isTokenShaped(value) ? value : null;
 }
 
-
 /**
  * `response` with the staff cookie set (a token) or cleared (null), on both paths. Astro's
  * cookie API keeps one cookie per name, hence the headers written here.
