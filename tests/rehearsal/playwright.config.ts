@@ -16,7 +16,7 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   workers: 1,
   retries: 0,
-  timeout: 240_000,
+  timeout: 300_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {

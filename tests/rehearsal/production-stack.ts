@@ -109,6 +109,8 @@ export async function startProductionStack(): Promise<ProductionStack> {
     DATA_DIR: path.join(folder, 'shop'),
     SHOP_ORIGIN_BR: brOrigin,
     SHOP_ORIGIN_ES: esOrigin,
+    // The sandbox gateway, allowed for the rehearsal by its variable (decision 0410).
+    ALLOW_SANDBOX_IN_PRODUCTION: '1',
   };
   const shop = spawn('npm', ['start'], {
     cwd: root,
@@ -118,7 +120,6 @@ export async function startProductionStack(): Promise<ProductionStack> {
       WEB_CONCURRENCY: '2',
       SEED: '0',
       TRUSTED_PROXY_HOPS: '1',
-      ALLOW_SANDBOX_IN_PRODUCTION: '1',
       SMTP_URL: smtp.url,
       CEP_API_URL: cep.url,
       LOG_LEVEL: 'warn',
