@@ -1,5 +1,6 @@
 // `npm test`: type-check, build, then unit, API and browser tests against one fresh database
-// and one running shop. Installs Debian's chromium first when it is missing.
+// and one running shop, then the production rehearsal (tests/rehearsal: the shop as in
+// production behind deploy/nginx over https). Installs Debian's chromium and nginx when missing.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { startTestStack } from '../tests/support/test-stack.ts';
@@ -19,9 +20,15 @@ function runAlongsideStack(command, args, env) {
   });
 }
 
-function ensureChromium() {
-  if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return;
-  console.log('Installing Debian chromium for the browser tests...');
+/** Debian's packages the browser tests and the rehearsal run, installed when their program is missing. */
+function ensureDebianPackages() {
+  const missing = [
+    [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium'],
+    ['/usr/sbin/nginx', 'nginx'],
+  ].filter(([program]) => !existsSync(program));
+  if (missing.length === 0) return;
+  const packages = missing.map(([, name]) => name);
+  console.log(`Installing Debian ${packages.join(' and ')} for the browser tests...`);
   const asRoot = process.getuid?.() === 0;
   const aptGet = (...args) =>
     execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
@@ -29,10 +36,10 @@ function ensureChromium() {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   aptGet('update');
-  aptGet('install', '-y', '--no-install-recommends', 'chromium');
+  aptGet('install', '-y', '--no-install-recommends', ...packages);
 }
 
-ensureChromium();
+ensureDebianPackages();
 if (run('npm', ['run', 'check']) !== 0) process.exit(1);
 if (run('npm', ['run', 'build']) !== 0) process.exit(1);
 
@@ -51,5 +58,7 @@ try {
 } finally {
   await stack.stop();
 }
+// Its own stack (npm start, PostgreSQL by DATABASE_URL, nginx): after the shared one has stopped.
+failed += run('npx', ['playwright', 'test', '-c', 'tests/rehearsal/playwright.config.ts']) === 0 ? 0 : 1;
 console.log(failed ? `\n${failed} test suite(s) failed` : '\nall test suites passed');
 process.exit(failed ? 1 : 0);
