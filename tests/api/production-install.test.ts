@@ -73,7 +73,11 @@ describe('a production install (npm install --omit=dev)', () => {
     if (Number(/^v(\d+)/.exec(system)?.[1]) >= 24) return; // this machine has no older Node to try
     let stderr = '';
     try {
-      execFileSync('/usr/bin/env', ['-i', 'PATH=/usr/bin:/bin', 'node', 'scripts/start.mjs'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+      execFileSync('/usr/bin/env', ['-i', 'PATH=/usr/bin:/bin', 'node', 'scripts/start.mjs'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
     } catch (error) {
       stderr = String((error as { stderr?: string }).stderr);
       expect((error as { status?: number }).status).toBe(1);

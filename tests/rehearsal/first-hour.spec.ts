@@ -35,7 +35,10 @@ async function expectSecureCookies(page: Page): Promise<void> {
 /** A small catalogue, as a store exports it: one product with two pictures in a folder beside it. */
 async function writeCatalogue(): Promise<{ file: string; images: string }> {
   const folder = await mkdtemp(path.join(tmpdir(), 'fronteira-catalogue-'));
-  for (const [name, colour] of [['furadeira-1.jpg', '#aa3311'], ['furadeira-2.jpg', '#1133aa']] as const) {
+  for (const [name, colour] of [
+    ['furadeira-1.jpg', '#aa3311'],
+    ['furadeira-2.jpg', '#1133aa'],
+  ] as const) {
     await sharp({ create: { width: 400, height: 300, channels: 3, background: colour } })
       .jpeg()
       .toFile(path.join(folder, name));
@@ -187,7 +190,10 @@ test('a store goes live: its first hour through nginx over https, in both langua
   await registerParaguayan(paraguayan);
   await addToCart(paraguayan, stack.esOrigin, 'taladro', 'Agregar al carrito');
   await paraguayan.goto(`${stack.esOrigin}/checkout`);
-  const delivery = paraguayan.locator('.co-shipping .co-choices label').filter({ hasNotText: /Gratis/ }).first();
+  const delivery = paraguayan
+    .locator('.co-shipping .co-choices label')
+    .filter({ hasNotText: /Gratis/ })
+    .first();
   await delivery.locator('input').check();
   await paraguayan.getByRole('button', { name: 'Continuar' }).click();
   await paraguayan.getByLabel('Tarjeta de crédito').check();

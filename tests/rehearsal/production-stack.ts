@@ -74,11 +74,27 @@ http {
 }
 
 function makeCertificate(folder: string): void {
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${BR_HOST}`,
-    '-addext', `subjectAltName=DNS:${BR_HOST},DNS:${ES_HOST}`,
-    '-keyout', path.join(folder, 'privkey.pem'), '-out', path.join(folder, 'fullchain.pem'),
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${BR_HOST}`,
+      '-addext',
+      `subjectAltName=DNS:${BR_HOST},DNS:${ES_HOST}`,
+      '-keyout',
+      path.join(folder, 'privkey.pem'),
+      '-out',
+      path.join(folder, 'fullchain.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
