@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,7 @@ describe('a production install (npm install --omit=dev)', () => {
     'serves the shop from a fresh clone after npm install --omit=dev && npm start',
     async () => {
       const folder = await mkdtemp(path.join(tmpdir(), 'fronteira-install-'));
+      await chmod(folder, 0o755); // the embedded PostgreSQL runs its binaries in the clone as the postgres user
       const clone = path.join(folder, 'shop');
       try {
         execFileSync('git', ['clone', '--quiet', root, clone]);
@@ -106,14 +107,16 @@ describe('a production install (npm install --omit=dev)', () => {
           const home = await fetch(`http://127.0.0.1:${port}/`);
           expect(home.status).toBe(200);
         } finally {
-          const exited = new Promise((resolve) => shop.once('exit', resolve));
-          shop.kill('SIGTERM');
-          await exited;
+          if (shop.exitCode === null && shop.signalCode === null) {
+            const exited = new Promise((resolve) => shop.once('exit', resolve));
+            shop.kill('SIGTERM');
+            await exited;
+          }
         }
       } finally {
         await rm(folder, { recursive: true, force: true });
       }
     },
-    600_000,
+    900_000,
   );
 });
