@@ -7,6 +7,7 @@
 // on to whatever runs, and this script exits once it has exited and PostgreSQL has stopped.
 // A start that does not finish within START_TIMEOUT_S is stopped with a sentence. package.json
 // starts this script with `exec`, so npm's signal reaches it without a shell in between.
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';

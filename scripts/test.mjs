@@ -1,6 +1,8 @@
 // `npm test`: build, then the checks (types, lint, format), vitest (unit tests, and API tests in
 // shards with a database and shop each) and Playwright (a database and shop per worker) side by
-// side, then where the time went. Installs Debian's chromium first when it is missing.
+// side, then the production rehearsal (tests/rehearsal: the shop as in production behind
+// deploy/nginx over https), then where the time went. Installs Debian's chromium and nginx when
+// they are missing.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -8,9 +10,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getPlaywrightFileTimes, getVitestFileTimes, printTimings } from './test-timings.mjs';
 
-function ensureChromium() {
-  if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return;
-  console.log('Installing Debian chromium for the browser tests...');
+/** Debian's packages the browser tests and the rehearsal run, installed when their program is missing. */
+function ensureDebianPackages() {
+  const missing = [
+    [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium'],
+    ['/usr/sbin/nginx', 'nginx'],
+  ].filter(([program]) => !existsSync(program));
+  if (missing.length === 0) return;
+  const packages = missing.map(([, name]) => name);
+  console.log(`Installing Debian ${packages.join(' and ')} for the browser tests...`);
   const asRoot = process.getuid?.() === 0;
   const aptGet = (...args) =>
     execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['apt-get', ...args], {
@@ -18,7 +26,7 @@ function ensureChromium() {
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   aptGet('update');
-  aptGet('install', '-y', '--no-install-recommends', 'chromium');
+  aptGet('install', '-y', '--no-install-recommends', ...packages);
 }
 
 const phases = [];
@@ -55,7 +63,7 @@ function runPhase(name, command, args, { env = process.env, prefixed = false } =
 }
 
 const started = Date.now();
-ensureChromium();
+ensureDebianPackages();
 if (!(await runPhase('build', 'npm', ['run', 'build']))) process.exit(1);
 
 const reports = await mkdtemp(path.join(tmpdir(), 'fronteira-timings-'));
@@ -71,6 +79,8 @@ const results = await Promise.all([
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
   }),
 ]);
+// The rehearsal has its own stack (npm start, PostgreSQL by DATABASE_URL, nginx): after the others.
+results.push(await runPhase('rehearsal', 'npx', ['playwright', 'test', '-c', 'tests/rehearsal/playwright.config.ts']));
 phases.push({ name: 'npm test in all', ms: Date.now() - started, ok: results.every(Boolean) });
 
 printTimings(phases, [

@@ -9,6 +9,7 @@ import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './server/en
 import { toSafeRedirect } from './lib/safe-redirect.ts';
 import { errorResult, toResponse } from './server/http/responses.ts';
 import { guardPanelRequest, isPanelPath } from './server/staff/index.ts';
+import { isSecureOrigin } from './server/storefront-hosts.ts';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
@@ -73,7 +74,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const requestedLang = url.searchParams.get('lang');
   if (requestedLang !== null && !isApiPath(url.pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
     const locale = toRequestedLocale(requestedLang);
-    if (locale) cookies.set(LANG_COOKIE, locale, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', httpOnly: false });
+    if (locale)
+      cookies.set(LANG_COOKIE, locale, { path: '/', maxAge: ONE_YEAR_S, sameSite: 'lax', httpOnly: false, secure: isSecureOrigin(url) });
     const clean = new URL(url);
     clean.searchParams.delete('lang');
     return context.redirect(toSafeRedirect(clean.pathname + clean.search, '/'), 302);

@@ -61,9 +61,18 @@ function hasStoredState(): boolean {
   return marked;
 }
 
+/**
+ * Sets (or with max-age 0 clears) a cookie of the whole site from page code: SameSite=Lax, as
+ * the server's, and Secure over https, as every cookie of an https shop is (issue 31).
+ */
+export function writePageCookie(name: string, value: string, maxAgeS: number): void {
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${name}=${value}; path=/; max-age=${maxAgeS}; samesite=lax${secure}`;
+}
+
 function markStoredState(): void {
   if (renewedThisPage) return;
-  document.cookie = `${MARKER}=1; path=/; max-age=${MARKER_MAX_AGE_S}; samesite=lax`;
+  writePageCookie(MARKER, '1', MARKER_MAX_AGE_S);
   marked = true;
   renewedThisPage = true;
 }

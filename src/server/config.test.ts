@@ -69,6 +69,7 @@ describe('parseConfig (environment read at start)', () => {
       NODE_ENV: 'production',
       SHOP_ORIGIN_BR: 'https://loja.fronteira.com.br',
       SHOP_ORIGIN_ES: 'https://tienda.fronteira.com.py',
+      DATABASE_URL: 'postgres://shop@db/fronteira',
     };
     const problems = problemsOf(production);
     expect(problems.map((line) => line.split(':')[0])).toEqual(['PAYMENT_PROVIDER_BR', 'PAYMENT_PROVIDER_PY']);
@@ -87,6 +88,41 @@ describe('parseConfig (environment read at start)', () => {
     expect(problemsOf({ METRICS_PORT: '9464', METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN: /);
     expect(problemsOf({ METRICS_PORT: '4321', METRICS_TOKEN: token })).toEqual(['METRICS_PORT: must differ from PORT (both 4321)']);
     expect(parseConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token }).METRICS_PORT).toBe(9464);
+  describe('production refuses what would silently go wrong (issue 31)', () => {
+    const PUBLIC = {
+      NODE_ENV: 'production',
+      SHOP_ORIGIN_BR: 'https://loja.fronteira.com.br',
+      SHOP_ORIGIN_ES: 'https://tienda.fronteira.com.py',
+      ALLOW_SANDBOX_IN_PRODUCTION: '1',
+    };
+
+    it('a public shop without DATABASE_URL, unless the embedded database is asked for by name', () => {
+      expect(problemsOf(PUBLIC)).toEqual([expect.stringMatching(/^DATABASE_URL: required with NODE_ENV=production .*EMBEDDED_DATABASE=1/)]);
+      expect(problemsOf({ ...PUBLIC, EMBEDDED_DATABASE: '1' })).toEqual([]);
+      expect(problemsOf({ ...PUBLIC, DATABASE_URL: 'postgres://shop@db/fronteira' })).toEqual([]);
+    });
+
+    it('one storefront origin without the other, naming the missing one', () => {
+      const { SHOP_ORIGIN_ES: _es, ...brOnly } = { ...PUBLIC, DATABASE_URL: 'postgres://shop@db/fronteira' };
+      expect(problemsOf(brOnly)).toEqual([expect.stringMatching(/^SHOP_ORIGIN_ES: required because SHOP_ORIGIN_BR is set/)]);
+    });
+
+    it('an http public origin', () => {
+      const problems = problemsOf({
+        ...PUBLIC,
+        DATABASE_URL: 'postgres://shop@db/fronteira',
+        SHOP_ORIGIN_ES: 'http://tienda.fronteira.com.py',
+      });
+      expect(problems).toEqual([expect.stringMatching(/^SHOP_ORIGIN_ES: must be an https origin with NODE_ENV=production/)]);
+    });
+
+    it('a try-out on localhost origins and development are left alone', () => {
+      expect(problemsOf({ NODE_ENV: 'production' })).toEqual([]);
+      expect(
+        problemsOf({ NODE_ENV: 'production', SHOP_ORIGIN_BR: 'http://br.localhost:4321', SHOP_ORIGIN_ES: 'http://es.localhost:4321' }),
+      ).toEqual([]);
+      expect(problemsOf({ NODE_ENV: 'development', SHOP_ORIGIN_BR: 'http://loja.example.com.br' })).toEqual([]);
+    });
   });
 
   it('drops the trailing slash of configured origins', () => {

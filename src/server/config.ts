@@ -26,6 +26,8 @@ export const ConfigSchema = z.object({
   /** `npm start` stops, with a sentence, a start (database and shop) not finished within this. */
   START_TIMEOUT_S: integer(10, 3600).default(180),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** `1` asks for the embedded PostgreSQL under DATA_DIR by name where production needs DATABASE_URL. */
+  EMBEDDED_DATABASE: flag.default('0'),
   DATA_DIR: z.string().min(1).default('data'),
   SHOP_ORIGIN_BR: origin.optional(),
   SHOP_ORIGIN_ES: origin.optional(),
@@ -136,6 +138,38 @@ function checkMetricsRules(config: Config): string[] {
   return [];
 }
 
+/**
+ * What a production shop would get silently wrong (issue 31): a storefront without its public
+ * origin (its host would answer 421), a public origin over plain http (browsers drop Secure
+ * cookies, and the proxy would redirect every form post), and a public shop on an embedded
+ * database that starts empty where an operator meant their PostgreSQL. Localhost origins are a
+ * try-out (`npm start`), as for the sandbox.
+ */
+function checkProductionRules(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const origins = { SHOP_ORIGIN_BR: config.SHOP_ORIGIN_BR, SHOP_ORIGIN_ES: config.SHOP_ORIGIN_ES };
+  const [br, es] = [origins.SHOP_ORIGIN_BR, origins.SHOP_ORIGIN_ES];
+  if ((br === undefined) !== (es === undefined)) {
+    const [set, missing] = br === undefined ? ['SHOP_ORIGIN_ES', 'SHOP_ORIGIN_BR'] : ['SHOP_ORIGIN_BR', 'SHOP_ORIGIN_ES'];
+    problems.push(`${missing}: required because ${set} is set; each storefront needs its public origin, or its host answers 421`);
+  }
+  for (const [name, value] of Object.entries(origins)) {
+    if (value?.startsWith('http:') && !isLocalOrigin(value)) {
+      problems.push(
+        `${name}: must be an https origin with NODE_ENV=production (got ${JSON.stringify(value)}); browsers keep no Secure cookie over http`,
+      );
+    }
+  }
+  const publicShop = !isLocalOrigin(br) || !isLocalOrigin(es);
+  if (publicShop && config.DATABASE_URL === undefined && config.EMBEDDED_DATABASE !== '1') {
+    problems.push(
+      'DATABASE_URL: required with NODE_ENV=production on a public storefront origin (the embedded database would start empty); set it, or EMBEDDED_DATABASE=1 to run the embedded PostgreSQL under DATA_DIR',
+    );
+  }
+  return problems;
+}
+
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
@@ -155,7 +189,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const given = withoutEmpty(env);
   const result = ConfigSchema.safeParse(given);
   if (result.success) {
-    const problems = [...checkPaymentRules(result.data, given), ...checkMetricsRules(result.data)];
+    const problems = [...checkProductionRules(result.data), ...checkPaymentRules(result.data, given), ...checkMetricsRules(result.data)];
     if (problems.length > 0) throw new ConfigError(problems);
     return result.data;
   }

@@ -23,3 +23,18 @@ export function resolveStorefront(hostname: string): Storefront {
 export function getOriginFor(storefront: Storefront): string {
   return getStorefrontOrigin(storefront === 'es' ? 'es' : 'br');
 }
+
+/**
+ * The origin browsers see for a request: its storefront's configured public origin (behind a
+ * TLS-terminating proxy the server itself sees plain http), or the request's own on the local host.
+ * Origin checks, cookies and links compare with this, never with X-Forwarded-Proto or -Host.
+ */
+export function getPublicOrigin(url: URL): string {
+  const storefront = resolveStorefront(url.hostname);
+  return storefront === 'local' ? url.origin : getStorefrontOrigin(storefront);
+}
+
+/** Every cookie is Secure when browsers reach the shop over https. */
+export function isSecureOrigin(url: URL): boolean {
+  return getPublicOrigin(url).startsWith('https:');
+}

@@ -1,38 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_ORIGINS, startShopWith as startWith } from '../support/start-refusal.ts';
 
 /**
  * The shop refuses to start on a payment misconfiguration (issue 18, decision 0410): the
  * process exits with code 1 before serving anything, naming the variable. Checked on the real
  * entry point, server.mjs, as an operator starts it.
  */
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PUBLIC_ORIGINS = { SHOP_ORIGIN_BR: 'https://loja.fronteira.com.br', SHOP_ORIGIN_ES: 'https://tienda.fronteira.com.py' };
-
-async function startWith(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-config-'));
-  const { PAYMENT_PROVIDER_BR: _br, PAYMENT_PROVIDER_PY: _py, ALLOW_SANDBOX_IN_PRODUCTION: _allow, ...inherited } = process.env;
-  try {
-    const server = spawn(process.execPath, [path.join(projectRoot, 'server.mjs')], {
-      cwd: projectRoot,
-      env: { ...inherited, NODE_ENV: 'production', PORT: '1', DATA_DIR: dataDir, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    server.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
-    return { code, stderr };
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
 describe('start-up with a payment misconfiguration', () => {
   it.each([
     ['an unknown gateway name', { PAYMENT_PROVIDER_BR: 'stripe' }, /PAYMENT_PROVIDER_BR: .*"stripe"/],
@@ -48,7 +21,7 @@ describe('start-up with a payment misconfiguration', () => {
     ],
     [
       'the sandbox in production on public storefronts',
-      { ...PUBLIC_ORIGINS },
+      { ...PUBLIC_ORIGINS, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
       /PAYMENT_PROVIDER_BR: the sandbox takes no real money[\s\S]*PAYMENT_PROVIDER_PY: the sandbox takes no real money/,
     ],
     [

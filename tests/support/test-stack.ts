@@ -97,8 +97,9 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      SHOP_ORIGIN_BR: `http://br.localhost:${port}`,
-      SHOP_ORIGIN_ES: `http://es.localhost:${port}`,
+      // A test of the shop behind a TLS proxy gives https origins (behind-proxy.test.ts).
+      SHOP_ORIGIN_BR: extraEnv.SHOP_ORIGIN_BR ?? `http://br.localhost:${port}`,
+      SHOP_ORIGIN_ES: extraEnv.SHOP_ORIGIN_ES ?? `http://es.localhost:${port}`,
       // Every test request comes from 127.0.0.1: per-IP limits would throttle the whole suite.
       RATE_LIMIT_IP_MULTIPLIER: extraEnv.RATE_LIMIT_IP_MULTIPLIER ?? '50',
       // Warnings and errors only: an access line per request would bury the test output.

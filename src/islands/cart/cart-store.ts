@@ -10,7 +10,7 @@ import {
 } from '#lib/contract/cart.ts';
 import type { CartInput } from '#lib/contract/cart-schema.ts';
 import { apiRequest, toData, toError } from '#lib/api-client.ts';
-import { localState, readPageCookie } from '../stored-state.ts';
+import { localState, readPageCookie, writePageCookie } from '../stored-state.ts';
 
 /**
  * The shopper's cart (storefront spec section 4): kept on the server under an external id that
@@ -50,9 +50,7 @@ function storeExternalId(id: string | null): void {
   // Refused storage (private mode): the cookie still carries it.
   if (id) localState.set(CART_ID_KEY, id);
   else localState.remove(CART_ID_KEY);
-  document.cookie = id
-    ? `${CART_COOKIE}=${id}; path=/; max-age=${60 * 60 * 24 * 60}; samesite=lax`
-    : `${CART_COOKIE}=; path=/; max-age=0; samesite=lax`;
+  writePageCookie(CART_COOKIE, id ?? '', id ? 60 * 60 * 24 * 60 : 0);
 }
 
 function readExternalId(): string | null {

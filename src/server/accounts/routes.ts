@@ -39,7 +39,7 @@ import {
 } from '../http/responses.ts';
 import { tooManyRequestsError } from '../rate-limit/errors.ts';
 import { getClientIp, getRateLimiter, LIMITS } from '../rate-limit/index.ts';
-import { getOriginFor } from '../storefront-hosts.ts';
+import { getOriginFor, isSecureOrigin } from '../storefront-hosts.ts';
 import { accountError } from './errors.ts';
 import {
   createAuthService,
@@ -86,16 +86,12 @@ export function invalidForm(errors: FieldErrors, locale: Locale): ApiResult {
 
 // --- The session cookie ------------------------------------------------------------------------
 
-function isLocalHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]';
-}
-
 /**
- * The httpOnly session cookie of DECISIONS.md (SameSite=Lax, Secure outside localhost), set to
+ * The httpOnly session cookie of DECISIONS.md (SameSite=Lax, Secure on an https origin), set to
  * `token` or cleared (null): a route returns it in its result, Astro code applies it (applyCookie).
  */
 export function toSessionCookie(url: URL, token: string | null): CookieChange {
-  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: !isLocalHost(url.hostname) } as const;
+  const options = { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecureOrigin(url) } as const;
   if (token === null) return { name: SESSION_COOKIE, value: null, options };
   return { name: SESSION_COOKIE, value: token, options: { ...options, maxAge: Math.floor(SESSION_TTL_MS / 1000) } };
 }

@@ -14,6 +14,7 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import { toApiLang, type Locale } from '#lib/locale.ts';
 import { toSafeRedirect } from '#lib/safe-redirect.ts';
 import type { SessionCustomer } from '../accounts/index.ts';
+import { isSecureOrigin } from '../storefront-hosts.ts';
 import type { CartActor } from './service.ts';
 
 /** The cart's external id also rides in this cookie (set by the browser store and the no-JS form). */
@@ -102,9 +103,10 @@ export async function putCart({ id, body, locals }: ApiCall): Promise<ApiResult>
 /** What the no-JS form handler needs of a request: the shape of Astro's context, no more. */
 export interface FormCall {
   request: Request;
+  url: URL;
   cookies: {
     get(name: string): { value: string } | undefined;
-    set(name: string, value: string, options: { path: string; maxAge: number; sameSite: 'lax'; httpOnly: boolean }): void;
+    set(name: string, value: string, options: { path: string; maxAge: number; sameSite: 'lax'; httpOnly: boolean; secure: boolean }): void;
     delete(name: string, options: { path: string }): void;
   };
   locals: App.Locals;
@@ -115,7 +117,7 @@ export interface FormCall {
  * POST /carrinho/adicionar (form: produto_id, qtde, redirect): the add-to-cart form without
  * JavaScript. Adds to the cookie's cart (capped at min(99, stock)) and goes back (303).
  */
-export async function postAddToCartForm({ request, cookies, locals, redirect }: FormCall): Promise<Response> {
+export async function postAddToCartForm({ request, url, cookies, locals, redirect }: FormCall): Promise<Response> {
   const form = await request.formData().catch(() => null);
   const back = toCartReturnPath(form?.get('redirect'));
   const productId = toId(String(form?.get('produto_id') ?? ''));
@@ -127,7 +129,13 @@ export async function postAddToCartForm({ request, cookies, locals, redirect }: 
       { externalId, currencyId: locals.currencyId, productId, quantity: Math.min(quantity, getMaxQuantity()) },
       getActor(locals),
     );
-    cookies.set(CART_COOKIE, externalId, { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false });
+    cookies.set(CART_COOKIE, externalId, {
+      path: '/',
+      maxAge: CART_COOKIE_MAX_AGE_S,
+      sameSite: 'lax',
+      httpOnly: false,
+      secure: isSecureOrigin(url),
+    });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     if (error.kind === 'forbidden') cookies.delete(CART_COOKIE, { path: '/' });

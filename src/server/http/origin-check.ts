@@ -1,5 +1,7 @@
 // Astro's checkOrigin rule, applied by our middleware so that bearer-token API clients get
 // through (astro.config.mjs turns Astro's own check off).
+import { getPublicOrigin } from '../storefront-hosts.ts';
+
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -21,14 +23,19 @@ function isFormLike(contentType: string): boolean {
 
 /**
  * A state-changing request a browser could have sent from another site: a form-like or
- * body-less POST/PUT/PATCH/DELETE whose Origin is not this host (Astro's rule). Exception: on the
- * JSON API, a request that authenticates with `Authorization: Bearer` and carries no session
- * cookie. No cross-site form can set that header, and without our cookie the request holds no
- * credential the browser added by itself, so there is nothing to forge.
+ * body-less POST/PUT/PATCH/DELETE whose Origin is not the storefront's public origin (Astro's
+ * rule, compared with the configured `SHOP_ORIGIN_*`: behind a TLS proxy the server sees http).
+ * Exceptions, where nothing the browser adds by itself could be forged:
+ * - a request with neither cookies nor Origin: browsers send Origin with every cross-site
+ *   POST, so this is an API client (registering, issue 35.8), holding no credential of a visitor;
+ * - on the JSON API, a request that authenticates with `Authorization: Bearer` and carries no
+ *   session cookie: no cross-site form can set that header.
  */
 export function isForbiddenCrossOrigin(request: HeaderSource, url: URL, hasSessionCookie: boolean): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
-  if (request.headers.get('origin') === url.origin) return false;
+  const origin = request.headers.get('origin');
+  if (origin === getPublicOrigin(url)) return false;
+  if (origin === null && request.headers.get('cookie') === null) return false;
   const contentType = request.headers.get('content-type');
   if (contentType !== null && !isFormLike(contentType)) return false;
   const bearer = /^Bearer\s+\S/i.test(request.headers.get('authorization') ?? '');

@@ -10,6 +10,7 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/client.ts';
+import { isSecureOrigin } from '../storefront-hosts.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorMessages } from '../http/error-result.ts';
 import { errorResult, jsonError, toResponse, type ApiResult } from '../http/responses.ts';
@@ -52,17 +53,13 @@ export function readStaffToken(cookies: AstroCookies): string | null {
   return isTokenShaped(value) ? value : null;
 }
 
-function isLocalHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]';
-}
-
 /**
  * `response` with the staff cookie set (a token) or cleared (null), on both paths. Astro's
  * cookie API keeps one cookie per name, hence the headers written here.
  */
 export function withStaffCookie(response: Response, url: URL, token: string | null): Response {
   const headers = new Headers(response.headers);
-  const secure = isLocalHost(url.hostname) ? '' : '; Secure';
+  const secure = isSecureOrigin(url) ? '; Secure' : '';
   for (const path of STAFF_COOKIE_PATHS) {
     const value = token ? `${STAFF_COOKIE}=${token}` : `${STAFF_COOKIE}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
     headers.append('set-cookie', `${value}; Path=${path}; HttpOnly; SameSite=Strict${secure}`);
