@@ -88,6 +88,8 @@ describe('parseConfig (environment read at start)', () => {
     expect(problemsOf({ METRICS_PORT: '9464', METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN: /);
     expect(problemsOf({ METRICS_PORT: '4321', METRICS_TOKEN: token })).toEqual(['METRICS_PORT: must differ from PORT (both 4321)']);
     expect(parseConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token }).METRICS_PORT).toBe(9464);
+  });
+
   describe('production refuses what would silently go wrong (issue 31)', () => {
     const PUBLIC = {
       NODE_ENV: 'production',

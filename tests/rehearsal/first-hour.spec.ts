@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import pg from 'pg';
 import sharp from 'sharp';
 import { E2E_PASSWORD, makePngFile, uniqueEmail, waitForIslands } from '#tests/e2e/support/accounts.ts';
 import type { ProductionStack } from './production-stack.ts';
@@ -83,17 +82,9 @@ async function setExchangeRates(panel: Page): Promise<void> {
   await panel.getByLabel('P$ por U$ 1').fill('1200');
   await panel.getByRole('button', { name: 'Salvar' }).click();
   await expect(panel.getByRole('status')).toHaveText('Alterações salvas. A loja já mostra a nova versão.');
-  // On an empty database this page answers "saved" but writes no rate yet (being fixed on the
-  // h/dayzero branch): until then the rates are written as an operator would, in SQL. Once
-  // fixed, this becomes: the history shows the three rates (`rates-history` rows).
-  const db = new pg.Client({ connectionString: stack.databaseUrl });
-  await db.connect();
-  await db.query(
-    `INSERT INTO exchange_rates (source_currency_id, target_currency_id, rate, updated_at)
-     VALUES (2, 1, 5.20, now()), (2, 3, 7300, now()), (2, 4, 1200, now())
-     ON CONFLICT (source_currency_id, target_currency_id) DO NOTHING`,
-  );
-  await db.end();
+  // An empty database gets its rates from this page: the history lists the three, none is missing.
+  await expect(panel.getByTestId('rates-history').locator('tbody tr')).toHaveCount(3);
+  await expect(panel.getByTestId('rates-missing')).toHaveCount(0);
 }
 
 async function registerBrazilian(page: Page): Promise<void> {
