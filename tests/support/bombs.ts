@@ -11,7 +11,10 @@ const MIB = 1024 * 1024;
 /** A PDF whose objects are the catalogue, its pages and `streams` (object 3 onwards), as plain objects. */
 export function pdfWithStreams(streams: { dictionary: string; data: Buffer }[]): Buffer {
   const parts: Buffer[] = [
-    Buffer.from('%PDF-1.5\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<</Type/Catalog/Pages 2 0 R>>\nendobj\n2 0 obj\n<</Type/Pages/Kids[]/Count 0>>\nendobj\n', 'latin1'),
+    Buffer.from(
+      '%PDF-1.5\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<</Type/Catalog/Pages 2 0 R>>\nendobj\n2 0 obj\n<</Type/Pages/Kids[]/Count 0>>\nendobj\n',
+      'latin1',
+    ),
   ];
   streams.forEach(({ dictionary, data }, index) => {
     parts.push(
@@ -33,7 +36,12 @@ function deflatedZeros(mebibytes: number): Buffer {
   const block = deflateRawSync(Buffer.alloc(MIB), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
   const adler = Buffer.alloc(4);
   adler.writeUInt32BE((((mebibytes * MIB) % 65521) * 65536 + 1) >>> 0);
-  return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array.from({ length: mebibytes }, () => block), deflateRawSync(Buffer.alloc(0)), adler]);
+  return Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: mebibytes }, () => block),
+    deflateRawSync(Buffer.alloc(0)),
+    adler,
+  ]);
 }
 
 /** `times` rounds of Flate over `size` zero bytes: the stream of a /Filter array of that many FlateDecode. */
@@ -78,7 +86,12 @@ export function pngPixelBomb(width: number, height: number): Buffer {
   header.writeUInt8(1, 8); // bit depth
   header.writeUInt8(0, 9); // greyscale
   const rows = deflateSync(Buffer.alloc(Math.min(height, 4096) * (Math.ceil(width / 8) + 1)), { level: 9 });
-  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
+    chunk('IHDR', header),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A GIF whose logical screen and image say 65535 x 65535 (4.3 gigapixels). */

@@ -371,7 +371,7 @@ export function inspectPdfStructure(bytes: Buffer): StructureVerdict {
   let outside = '';
   let from = 0;
   try {
-    for (STREAM_KEYWORD.lastIndex = 0; ; ) {
+    for (STREAM_KEYWORD.lastIndex = 0; ;) {
       const match = STREAM_KEYWORD.exec(text);
       if (!match) break;
       const keyword = match.index;
