@@ -13,6 +13,8 @@ import { csvDownload, readJsonText } from '../http/responses.ts';
 import { parseMultipart } from '../http/multipart.ts';
 import type { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
+import { tooManyRequestsError } from '../rate-limit/errors.ts';
+import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { importError, isImportError, MAX_LINE_CHARS, UPLOAD_LIMIT_MB } from './errors.ts';
 import type { ImportFormat, ImportJob, ImportJobs, ImportSummary, OpenRows, RejectedRow, SourceRow } from './service.ts';
 
@@ -321,6 +323,7 @@ export async function uploadImportFile(
     status: toErrorResult(error, locale).status,
     message: toErrorText(error, locale),
   });
+  if (!(await getRateLimiter().consume(LIMITS.staffUpload, String(actor.staffId)))) return refuse(tooManyRequestsError(3600));
   const form = await parseMultipart(request, { fileFields: ['arquivo'], maxFileBytes: UPLOAD_LIMIT_MB * 1024 * 1024, maxFields: 5 });
   if (!form.ok) return refuse(importError(form.reason === 'too_large' ? 'too_large' : 'unknown_format'));
   const file = form.files.arquivo;
