@@ -11,11 +11,11 @@ afterEach(async () => {
 
 /** The real file operations, with a disk that fills up after `bytesFree`: the write leaves what fitted, then fails. */
 function fullDisk(bytesFree: number): MailFolderFs {
-  const failingWrite = async (file: string, data: Buffer) => {
+  const failingWrite = async (file: string, data: Uint8Array) => {
     await writeFile(file, data.subarray(0, bytesFree));
     throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
   };
-  return { mkdir, rename, rm, writeFile: failingWrite as MailFolderFs['writeFile'] };
+  return { mkdir, rename, rm, writeFile: failingWrite as unknown as MailFolderFs['writeFile'] };
 }
 
 describe('the mail folder on a full disk (issue 29, point 8)', () => {
