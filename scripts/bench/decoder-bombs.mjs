@@ -5,7 +5,7 @@
 // before and after (target: under 400 MB after).
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { gifPixelBomb, pdfBombs, pngPixelBomb } from '../../tests/support/bombs.ts';
+import { gifPixelBomb, pdfBombs, pngPixelBomb } from '#tests/support/bombs.ts';
 
 const toMb = (bytes) => Math.round(bytes / 1024 / 1024);
 

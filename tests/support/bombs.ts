@@ -103,7 +103,7 @@ export function gifPixelBomb(): Buffer {
 
 let bombs: Record<string, Buffer> | undefined;
 
-/** Every PDF bomb kind, by name: each decodes to far more than the budget (48 MiB). */
+/** Every PDF bomb kind, by name: each decodes to far more than the budget (32 MiB). */
 export function pdfBombs(): Record<string, Buffer> {
   bombs ??= writePdfBombs();
   return bombs;

@@ -11,20 +11,20 @@ export type CleanDocument =
 
 /**
  * What one uploaded document may cost to check (decision 0930): images up to 40 million pixels
- * (a 40-megapixel photo; the header is read before any pixel is decoded), PDFs up to 48 MiB of
+ * (a 40-megapixel photo; the header is read before any pixel is decoded), PDFs up to 32 MiB of
  * decoded stream bytes over every stream and filter, and 2 s of decoding, then 5 s for pdf.js.
  * Past any of them the file is refused as too complex, never decoded further.
  */
 export const DOCUMENT_BUDGET = {
   maxImagePixels: 40_000_000,
-  maxPdfDecodedBytes: 48 * 1024 * 1024,
+  maxPdfDecodedBytes: 32 * 1024 * 1024,
   maxPdfDecodeMs: 2000,
   maxPdfjsMs: 5000,
 } as const;
 
-// At most two documents are decoded at once per process (two cores): a burst of hostile uploads
+// One document is decoded at a time per process: a burst of hostile uploads
 // waits its turn instead of multiplying the memory each may use.
-const MAX_CONCURRENT_CHECKS = 2;
+const MAX_CONCURRENT_CHECKS = 1;
 let checksRunning = 0;
 const waitingChecks: (() => void)[] = [];
 
