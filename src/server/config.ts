@@ -40,6 +40,7 @@ export const ConfigSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Fronteira <no-reply@fronteira.local>'),
   STORE_ORDERS_EMAIL: z.email().optional(),
+  MAIL_MAX_PER_RECIPIENT_PER_HOUR: integer(1, 10_000).default(10),
   DOCUMENTS_KEY: z.string().min(16).optional(),
   /** The key DOCUMENTS_KEY replaced: still read until `npm run secrets -- rotate-documents-key` ran. */
   DOCUMENTS_KEY_PREVIOUS: z.string().min(16).optional(),

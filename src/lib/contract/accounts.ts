@@ -4,7 +4,8 @@ import type { FormMessageKey } from '../i18n/forms.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { getPasswordProblem, type PasswordProblem } from '../password-rule.ts';
 import { isCompletePhone, type PhoneCountry } from '../phone.ts';
-import { isSafeText, MAX_FIELD_LENGTH } from '../safe-text.ts';
+import { isValidEmail, toEmailKey } from '../email-address.ts';
+import { isSafeText, isSingleLineText, MAX_FIELD_LENGTH } from '../safe-text.ts';
 import type { AccountAddressSchema, AccountUserSchema } from './accounts-schema.ts';
 
 /**
@@ -16,8 +17,6 @@ import type { AccountAddressSchema, AccountUserSchema } from './accounts-schema.
 type T = Translate<FormMessageKey>;
 type Values = Record<string, string>;
 type Rule = (value: string, all: Values) => string | null;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 const rules = {
   required:
@@ -31,7 +30,12 @@ const rules = {
   email:
     (t: T): Rule =>
     (v) =>
-      v !== '' && !EMAIL.test(v.trim()) ? t('email') : null,
+      v !== '' && !isValidEmail(v) ? t('email') : null,
+  /** A name as it goes into e-mails: one line, no control or invisible characters. */
+  singleLine:
+    (t: T): Rule =>
+    (v) =>
+      isSingleLineText(v) ? null : t('invalidCharacters'),
   /** The shop's one phone rule (lib/phone.ts), the number read in `country`. */
   phone:
     (t: T, country: (all: Values) => PhoneCountry): Rule =>
@@ -122,13 +126,13 @@ export function createRegistrationSchema(t: T) {
       toDigits(v).length !== n ? t('cep') : null;
   return defineForm(t, {
     estrangeiro: [r.required(t), (v) => (v === '0' || v === '1' ? null : t('required'))],
-    nome: [r.required(t), r.max(t, 200)],
-    sobrenome: [r.required(t), r.max(t, 200)],
+    nome: [r.required(t), r.singleLine(t), r.max(t, 200)],
+    sobrenome: [r.required(t), r.singleLine(t), r.max(t, 200)],
     email: [r.required(t), r.email(t), r.max(t, 200)],
     email_confirmation: [
       r.required(t),
       r.email(t),
-      (v, all) => (v.trim().toLowerCase() !== (all.email ?? '').trim().toLowerCase() ? t('emailsMustMatch') : null),
+      (v, all) => (toEmailKey(v) !== toEmailKey(all.email ?? '') ? t('emailsMustMatch') : null),
     ],
     telefone: [r.required(t), r.max(t, 20), r.phone(t, (all) => (isBrazilian(all) ? 'BR' : 'PY'))],
     password: [r.required(t), r.password(t)],
@@ -161,7 +165,7 @@ export function createAddressSchema(t: T) {
   const brazilMode = (all: Values) => all.pais_id !== '2';
   const integer: Rule = (v) => (v !== '' && !/^\d+$/.test(v) ? t('integer') : null);
   return defineForm(t, {
-    nome: [r.required(t), r.max(t, 100)],
+    nome: [r.required(t), r.singleLine(t), r.max(t, 100)],
     cep: [r.max(t, 10), when(brazilMode, r.required(t), (v) => (toDigits(v).length === 8 ? null : t('cep')))],
     logradouro: [r.required(t), r.max(t, 200)],
     numero: [r.required(t), r.max(t, 20)],

@@ -19,6 +19,7 @@ export const commonMessages = defineMessages({
     loginRequired: 'Faça login para continuar.',
     forbidden: 'Você não tem acesso a este recurso.',
     resourceNotFound: 'O Recurso que está tentando acessar não existe',
+    jsonTooDeep: 'O JSON enviado tem mais de {max} níveis de listas e objetos, um dentro do outro.',
   },
   'es-PY': {
     siteName: 'Fronteira Herramientas',
@@ -37,5 +38,6 @@ export const commonMessages = defineMessages({
     loginRequired: 'Inicia sesión para continuar.',
     forbidden: 'No tienes acceso a este recurso.',
     resourceNotFound: 'El recurso al que intentas acceder no existe',
+    jsonTooDeep: 'El JSON enviado tiene más de {max} niveles de listas y objetos, uno dentro de otro.',
   },
 });

@@ -1,6 +1,7 @@
 // Every SQL statement of the accounts domain (decision 0720): customers, sessions and e-mail
 // tokens. The service holds the rules; addresses, documents and the profile form are their own
 // sub-domains (addresses/, customer-documents/, profile/).
+import { toEmailKey } from '#lib/email-address.ts';
 import type { Queryable } from '../db/client.ts';
 
 export interface CustomerRow {
@@ -40,7 +41,7 @@ interface NewCustomer {
 export function createCustomerRepository(db: Queryable) {
   return {
     async findByEmail(email: string): Promise<CustomerRow | null> {
-      const { rows } = await db.query<CustomerRow>('SELECT * FROM customers WHERE lower(email) = lower($1)', [email.trim()]);
+      const { rows } = await db.query<CustomerRow>('SELECT * FROM customers WHERE lower(email) = $1', [toEmailKey(email)]);
       return rows[0] ?? null;
     },
 
@@ -57,7 +58,7 @@ export function createCustomerRepository(db: Queryable) {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          ON CONFLICT DO NOTHING RETURNING *`,
         [
-          customer.email.trim(),
+          toEmailKey(customer.email),
           customer.passwordHash,
           customer.firstName,
           customer.lastName,

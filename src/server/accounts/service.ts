@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AccountUser } from '#lib/contract/accounts.ts';
 import { isUuid } from '#lib/contract/input.ts';
 import { formatCpf, formatRuc } from '#lib/documents.ts';
+import { toEmailKey } from '#lib/email-address.ts';
 import { accountMessages } from '#lib/i18n/accounts.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { getProfileLocale } from '#lib/locale.ts';
@@ -228,7 +229,7 @@ export function createAuthService({ db, clock, limiter }: { db: Queryable; clock
 
   return {
     async login({ email, password, ip }: { email: string; password: string; ip: string }): Promise<LoginResult> {
-      const account = email.trim().toLowerCase();
+      const account = toEmailKey(email);
       const pair = `${account}|${ip}`;
       if (await limiter.isBlocked(LIMITS.loginIp, ip)) return { kind: 'limited', retryAfterSeconds: LIMITS.loginIp.windowSeconds };
       const wait = await limiter.getWaitSeconds(DELAYS.loginAccountIp, pair);
@@ -273,7 +274,7 @@ export function createRecoveryService({ db, clock, limiter }: { db: Queryable; c
   return {
     /** Same outcome whether or not the e-mail exists; 'limited' past the limits. */
     async requestReset(email: string, ip: string): Promise<'sent' | 'limited'> {
-      const address = email.trim();
+      const address = toEmailKey(email);
       const pairOk = await limiter.consume(LIMITS.recoveryEmailIp, `${address}|${ip}`);
       const emailOk = await limiter.consume(LIMITS.recoveryEmail, address);
       const ipOk = await limiter.consume(LIMITS.recoveryIp, ip);
@@ -394,7 +395,7 @@ export function createRegistrationService({
         const customers = createCustomerRepository(tx);
         if (await customers.findByEmail(fields.email)) return null;
         const customer = await customers.insert({
-          email: fields.email.trim().toLowerCase(),
+          email: toEmailKey(fields.email),
           passwordHash,
           firstName: fields.nome.trim(),
           lastName: fields.sobrenome.trim(),

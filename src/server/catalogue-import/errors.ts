@@ -7,6 +7,7 @@ export type ImportErrorCode =
   | 'too_many_rows'
   | 'unreadable'
   | 'unreadable_line'
+  | 'line_too_long'
   | 'missing_columns'
   | 'unknown_columns'
   | 'unknown_format'
@@ -19,11 +20,15 @@ export type ImportErrorCode =
 /** The panel's upload limit, named by the too_large refusal; larger files go through `npm run import`. */
 export const UPLOAD_LIMIT_MB = 10;
 
+/** The longest line (one product) an import reads, in characters: past it the file is refused, not buffered. */
+export const MAX_LINE_CHARS = 64 * 1024;
+
 const KIND_OF: Record<ImportErrorCode, ErrorKind> = {
   empty_file: 'invalid',
   too_many_rows: 'too_large',
   unreadable: 'invalid',
   unreadable_line: 'invalid',
+  line_too_long: 'invalid',
   missing_columns: 'invalid',
   unknown_columns: 'invalid',
   unknown_format: 'unsupported',
@@ -38,7 +43,7 @@ const catalogueImportError = defineErrors(catalogueImportMessages);
 
 /** A file refused (decision 0720's DomainError); `detail` names the missing columns, the unreadable line. */
 export function importError(code: ImportErrorCode, detail = ''): DomainError {
-  return catalogueImportError(KIND_OF[code], `error_${code}`, { code, params: { detail, mb: UPLOAD_LIMIT_MB } });
+  return catalogueImportError(KIND_OF[code], `error_${code}`, { code, params: { detail, mb: UPLOAD_LIMIT_MB, max: MAX_LINE_CHARS } });
 }
 
 export function isImportError(error: unknown): error is DomainError & { code: ImportErrorCode } {

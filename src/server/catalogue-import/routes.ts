@@ -1,7 +1,7 @@
 // The catalogue import's HTTP handlers, texts and file readers, framework-free: the panel page
 // /painel/catalogo/importar, its template download and the terminal command (scripts/) use these.
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import streamArray from 'stream-json/streamers/stream-array.js';
 import { toCsv } from '#lib/csv.ts';
@@ -9,11 +9,13 @@ import type { RowIssue } from '#lib/contract/catalogue-product.ts';
 import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { csvDownload } from '../http/responses.ts';
+import { csvDownload, readJsonText } from '../http/responses.ts';
 import { parseMultipart } from '../http/multipart.ts';
 import type { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
-import { importError, isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
+import { tooManyRequestsError } from '../rate-limit/errors.ts';
+import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
+import { importError, isImportError, MAX_LINE_CHARS, UPLOAD_LIMIT_MB } from './errors.ts';
 import type { ImportFormat, ImportJob, ImportJobs, ImportSummary, OpenRows, RejectedRow, SourceRow } from './service.ts';
 
 /**
@@ -123,7 +125,17 @@ function toCsvRow(columns: string[], cells: string[]): Record<string, unknown> {
 }
 
 async function* readCsv(open: OpenBytes, delimiter: string): AsyncGenerator<SourceRow> {
-  const parser = open().pipe(parse({ bom: true, delimiter, info: true, relax_quotes: true, skip_empty_lines: true, trim: false }));
+  const parser = open().pipe(
+    parse({
+      bom: true,
+      delimiter,
+      info: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: false,
+      max_record_size: MAX_LINE_CHARS, // a line past it stops the parse instead of filling memory
+    }),
+  );
   let columns: string[] | null = null;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -145,25 +157,48 @@ async function* readCsv(open: OpenBytes, delimiter: string): AsyncGenerator<Sour
     }
   } catch (error) {
     if (isImportError(error)) throw error;
-    const line = (error as { lines?: number }).lines;
+    const { lines: line, code } = error as { lines?: number; code?: string };
+    if (code === 'CSV_MAX_RECORD_SIZE') throw importError('line_too_long', String(line ?? ''));
     throw line ? importError('unreadable_line', String(line)) : importError('unreadable');
   }
 }
 
+/** The bytes of `input` passed on while no line is longer than MAX_LINE_CHARS; past it, an error names the line. */
+function limitLineLength(input: Readable): Transform {
+  let line = 1;
+  let length = 0;
+  const limiter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      for (const byte of chunk) {
+        if (byte === 10) {
+          line++;
+          length = 0;
+        } else if (++length > MAX_LINE_CHARS * 4 /* UTF-8 bytes of that many characters, at most */) {
+          done(importError('line_too_long', String(line)));
+          return;
+        }
+      }
+      done(null, chunk);
+    },
+  });
+  input.on('error', (error) => limiter.destroy(error));
+  return input.pipe(limiter);
+}
+
 async function* readJsonLines(open: OpenBytes): AsyncGenerator<SourceRow> {
-  const lines = createInterface({ input: open(), crlfDelay: Infinity });
+  const lines = createInterface({ input: limitLineLength(open()), crlfDelay: Infinity });
   let line = 0;
   for await (const text of lines) {
     line++;
     const trimmed = (line === 1 ? text.replace(/^\uFEFF/, '') : text).trim();
     if (!trimmed) continue;
-    let data: unknown;
-    try {
-      data = JSON.parse(trimmed);
-    } catch {
+    if (trimmed.length > MAX_LINE_CHARS) throw importError('line_too_long', String(line));
+    const parsed = readJsonText(trimmed, 'pt-BR');
+    if (!parsed.ok) {
       yield { line, issues: [{ field: 'json', problem: 'invalid' }] };
       continue;
     }
+    const data = parsed.data;
     yield data !== null && typeof data === 'object' && !Array.isArray(data)
       ? { line, data }
       : { line, issues: [{ field: 'json', problem: 'invalid' }] };
@@ -288,6 +323,7 @@ export async function uploadImportFile(
     status: toErrorResult(error, locale).status,
     message: toErrorText(error, locale),
   });
+  if (!(await getRateLimiter().consume(LIMITS.staffUpload, String(actor.staffId)))) return refuse(tooManyRequestsError(3600));
   const form = await parseMultipart(request, { fileFields: ['arquivo'], maxFileBytes: UPLOAD_LIMIT_MB * 1024 * 1024, maxFields: 5 });
   if (!form.ok) return refuse(importError(form.reason === 'too_large' ? 'too_large' : 'unknown_format'));
   const file = form.files.arquivo;

@@ -7,6 +7,8 @@ import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { parseMultipart } from '../http/multipart.ts';
 import { jsonResult, rawResult, type ApiResult } from '../http/responses.ts';
+import { tooManyRequestsError } from '../rate-limit/errors.ts';
+import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { checkApiStaff, getPanelLocale, toAuditActor } from '../staff/index.ts';
 import { mediaError } from './errors.ts';
 import { getCatalogueMediaService, getPictureStore, getShowcaseService } from './index.ts';
@@ -29,10 +31,11 @@ const NO_STORE = { 'cache-control': 'no-store' };
 const redirect = (location: string) => rawResult(303, null, { location, ...NO_STORE });
 
 /** A multipart form (with or without a picture) or a urlencoded one; JSON answers when the caller accepts JSON. */
-async function readBody(call: ApiCall, wantsJson: boolean): Promise<Body> {
+async function readBody(call: ApiCall, wantsJson: boolean, staffId: number): Promise<Body> {
   if (/^application\/x-www-form-urlencoded\b/i.test(call.body.contentType ?? '')) {
     return { json: wantsJson, fields: Object.fromEntries(new URLSearchParams(await call.body.text())) };
   }
+  if (!(await getRateLimiter().consume(LIMITS.staffUpload, String(staffId)))) throw tooManyRequestsError(3600);
   const parsed = await parseMultipart(call.body, { fileFields: [FILE_FIELD], maxFileBytes: PICTURE_MAX_BYTES });
   if (!parsed.ok) throw parsed.reason === 'too_large' ? mediaError('too_large', 'pictureTooLarge') : mediaError('invalid', 'badField');
   const file = parsed.files[FILE_FIELD];
@@ -67,7 +70,7 @@ async function respond(call: ApiCall, back: string, work: (body: Body, caller: M
   const wantsJson = /application\/json/i.test(call.headers.get('accept') ?? '');
   let received: Body | undefined;
   try {
-    received = await readBody(call, wantsJson);
+    received = await readBody(call, wantsJson, staff.id);
     const result = await work(received, caller);
     return received.json
       ? jsonResult(200, { ok: true, ...(result && typeof result === 'object' ? result : {}) }, NO_STORE)

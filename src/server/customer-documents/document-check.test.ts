@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MINIMAL_PDF } from '#tests/support/accounts.ts';
 import { HOSTILE_PDFS, PLAIN_COMPRESSED_PDF, writePdf } from '#tests/support/pdf-bytes.ts';
-import { inspectPdf, inspectPdfStructure, inspectWithPdfjs } from './document-check.ts';
+import { gifPixelBomb, pdfBombs, pdfWithStreams, pngPixelBomb } from '#tests/support/bombs.ts';
+import { cleanIdentityDocument, inspectPdf, inspectPdfStructure, inspectWithPdfjs } from './document-check.ts';
 
 async function makePdfkitPdf(): Promise<Buffer> {
   const PDFDocument = (await import('pdfkit')).default;
@@ -66,5 +67,41 @@ describe('inspectPdf (pdf.js) refuses active content wherever it sits', () => {
     const lzw = Buffer.from(plain.replace('/Filter/FlateDecode', '/Filter/LZWDecode'), 'latin1');
     expect(await inspectPdf(lzw)).toEqual({ ok: false, reason: 'unreadable' });
     expect(await inspectPdf(writePdf(['<</Type/Catalog/Pages 9 0 R>>']))).toEqual({ ok: false, reason: 'unreadable' });
+  });
+});
+
+describe('every decoder has a budget (issue 29, point 5)', () => {
+  const bombs = pdfBombs();
+
+  it.each(Object.keys(bombs))('PDF bomb, %s: refused as too complex, small as it is', async (name) => {
+    const bytes = bombs[name] as Buffer;
+    expect(bytes.length).toBeLessThan(1024 * 1024);
+    expect(await cleanIdentityDocument(bytes)).toEqual({ ok: false, reason: 'too_complex' });
+  });
+
+  it('a stream hidden behind a string or a comment that looks like an object header is still decoded', () => {
+    const [bomb] = Object.values(pdfBombs());
+    const text = (bomb as Buffer).toString('latin1');
+    const disguised = text.replace('<</Filter', '<</Title(3 0 obj <<>>)%4 0 obj\n/Filter');
+    expect(inspectPdfStructure(Buffer.from(disguised, 'latin1'))).toBe('too_complex');
+  });
+
+  it('a stream read as data through an image codec is refused; an image through one is fine', () => {
+    const data = Buffer.from('not really a jpeg');
+    expect(inspectPdfStructure(pdfWithStreams([{ dictionary: '/Filter/DCTDecode', data }]))).toBe('unreadable');
+    expect(inspectPdfStructure(pdfWithStreams([{ dictionary: '/Type/XObject/Subtype/Image/Filter/DCTDecode', data }]))).toBe('clean');
+  });
+
+  it.each([
+    ['PNG of 10,000 x 10,000 pixels', pngPixelBomb(10_000, 10_000)],
+    ['PNG of 100,000 x 1 pixels... times 1,000', pngPixelBomb(100_000, 1_000)],
+    ['GIF of 65,535 x 65,535 pixels', gifPixelBomb()],
+  ])('image pixel bomb, %s: refused as too complex before a pixel is decoded', async (_name, bytes) => {
+    expect(await cleanIdentityDocument(bytes)).toEqual({ ok: false, reason: 'too_complex' });
+  });
+
+  it('an image within the budget is still re-encoded', async () => {
+    const clean = await cleanIdentityDocument(pngPixelBomb(2000, 1000));
+    expect(clean).toMatchObject({ ok: true, contentType: 'image/png' });
   });
 });

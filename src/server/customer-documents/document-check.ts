@@ -6,7 +6,38 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 
 export type CleanDocument =
-  { ok: true; bytes: Buffer; contentType: string; extension: string } | { ok: false; reason: 'type' | 'pdf_active' | 'pdf_unreadable' };
+  | { ok: true; bytes: Buffer; contentType: string; extension: string }
+  | { ok: false; reason: 'type' | 'pdf_active' | 'pdf_unreadable' | 'too_complex' };
+
+/**
+ * What one uploaded document may cost to check (decision 0930): images up to 40 million pixels
+ * (a 40-megapixel photo; the header is read before any pixel is decoded), PDFs up to 32 MiB of
+ * decoded stream bytes over every stream and filter, and 2 s of decoding, then 5 s for pdf.js.
+ * Past any of them the file is refused as too complex, never decoded further.
+ */
+export const DOCUMENT_BUDGET = {
+  maxImagePixels: 40_000_000,
+  maxPdfDecodedBytes: 32 * 1024 * 1024,
+  maxPdfDecodeMs: 2000,
+  maxPdfjsMs: 5000,
+} as const;
+
+// One document is decoded at a time per process: a burst of hostile uploads
+// waits its turn instead of multiplying the memory each may use.
+const MAX_CONCURRENT_CHECKS = 1;
+let checksRunning = 0;
+const waitingChecks: (() => void)[] = [];
+
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (checksRunning >= MAX_CONCURRENT_CHECKS) await new Promise<void>((resolve) => waitingChecks.push(resolve));
+  checksRunning++;
+  try {
+    return await work();
+  } finally {
+    checksRunning--;
+    waitingChecks.shift()?.();
+  }
+}
 
 /**
  * Decides the type by content (PNG, JPEG, GIF, PDF only). Images are decoded and re-encoded
@@ -17,24 +48,30 @@ export type CleanDocument =
 export async function cleanIdentityDocument(bytes: Buffer): Promise<CleanDocument> {
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected) return { ok: false, reason: 'type' };
-  try {
-    if (detected.mime === 'image/jpeg') {
-      const out = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().jpeg({ quality: 85 }).toBuffer();
-      return { ok: true, bytes: out, contentType: 'image/jpeg', extension: 'jpg' };
-    }
-    if (detected.mime === 'image/png' || detected.mime === 'image/gif') {
-      const out = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().png().toBuffer();
-      return { ok: true, bytes: out, contentType: 'image/png', extension: 'png' };
-    }
-  } catch {
-    return { ok: false, reason: 'type' };
+  if (detected.mime === 'image/jpeg' || detected.mime === 'image/png' || detected.mime === 'image/gif') {
+    return oneAtATime(() => cleanImage(bytes, detected.mime === 'image/jpeg'));
   }
   if (detected.mime === 'application/pdf') {
-    const verdict = await inspectPdf(bytes);
-    if (!verdict.ok) return { ok: false, reason: verdict.reason === 'active' ? 'pdf_active' : 'pdf_unreadable' };
+    const verdict = await oneAtATime(() => inspectPdf(bytes));
+    if (!verdict.ok) return { ok: false, reason: PDF_REFUSALS[verdict.reason] };
     return { ok: true, bytes, contentType: 'application/pdf', extension: 'pdf' };
   }
   return { ok: false, reason: 'type' };
+}
+
+const PDF_REFUSALS = { active: 'pdf_active', unreadable: 'pdf_unreadable', too_complex: 'too_complex' } as const;
+
+/** An image re-encoded, after its header says its pixels fit the budget (a pixel bomb is never decoded). */
+async function cleanImage(bytes: Buffer, jpeg: boolean): Promise<CleanDocument> {
+  try {
+    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (width * height > DOCUMENT_BUDGET.maxImagePixels) return { ok: false, reason: 'too_complex' };
+    const image = sharp(bytes, { limitInputPixels: DOCUMENT_BUDGET.maxImagePixels }).rotate();
+    if (jpeg) return { ok: true, bytes: await image.jpeg({ quality: 85 }).toBuffer(), contentType: 'image/jpeg', extension: 'jpg' };
+    return { ok: true, bytes: await image.png().toBuffer(), contentType: 'image/png', extension: 'png' };
+  } catch {
+    return { ok: false, reason: 'type' };
+  }
 }
 
 // --- PDFs: what pdf.js sees ----------------------------------------------------------------------
@@ -47,7 +84,7 @@ export async function cleanIdentityDocument(bytes: Buffer): Promise<CleanDocumen
  * below) adds what pdf.js does not report (Launch and other non-script actions, /AA anywhere). A
  * file pdf.js cannot open (broken, encrypted) is refused: what cannot be inspected is not kept.
  */
-export type PdfVerdict = { ok: true } | { ok: false; reason: 'active' | 'unreadable' };
+export type PdfVerdict = { ok: true } | { ok: false; reason: 'active' | 'unreadable' | 'too_complex' };
 
 const MAX_PAGES_INSPECTED = 50; // an identity document is a page or two
 const SAFE_LINK = /^(https?:|mailto:)/i;
@@ -81,14 +118,27 @@ function hasEntries(value: unknown): boolean {
   return value instanceof Map ? value.size > 0 : Object.keys(value as object).length > 0;
 }
 
+/**
+ * The byte scan first: it decodes every stream within the budget, so pdf.js, which decodes the
+ * same streams, only ever sees a file whose decoded size is known to fit; pdf.js then has its own
+ * time limit.
+ */
 export async function inspectPdf(bytes: Buffer): Promise<PdfVerdict> {
   const structure = inspectPdfStructure(bytes);
   if (structure !== 'clean') return { ok: false, reason: structure };
-  return inspectWithPdfjs(bytes);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<PdfVerdict>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, reason: 'too_complex' }), DOCUMENT_BUDGET.maxPdfjsMs);
+  });
+  try {
+    return await Promise.race([inspectWithPdfjs(bytes, timeout), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-/** The pdf.js half alone (exported for its tests). */
-export async function inspectWithPdfjs(bytes: Buffer): Promise<PdfVerdict> {
+/** The pdf.js half alone (exported for its tests); `cancelled` settling stops the parse. */
+export async function inspectWithPdfjs(bytes: Buffer, cancelled?: Promise<unknown>): Promise<PdfVerdict> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   const { getDocument, VerbosityLevel } = await pdfjs;
   const task = getDocument({
@@ -99,6 +149,7 @@ export async function inspectWithPdfjs(bytes: Buffer): Promise<PdfVerdict> {
     useSystemFonts: false,
     stopAtErrors: true,
   });
+  void cancelled?.then(() => task.destroy().catch(() => undefined));
   try {
     const doc = await task.promise;
     const { info } = await doc.getMetadata();
@@ -132,17 +183,35 @@ export async function inspectWithPdfjs(bytes: Buffer): Promise<PdfVerdict> {
 /**
  * The byte-level half of the PDF check: PDF names that start actions, scripts, attachments or
  * XFA, looked for in the file's own object syntax and inside object streams (decoded: a name
- * compressed there is invisible to a plain search). Content, image and font streams are left out:
- * they hold drawing data, where these names mean nothing and random bytes would look like them.
+ * compressed there is invisible to a plain search). Content, image and font streams are decoded
+ * only to count their size against the budget, not searched: they hold drawing data, where these
+ * names mean nothing and random bytes would look like them.
  */
 const ACTIVE_NAME =
   /\/(JavaScript|JS|Launch|EmbeddedFile|EmbeddedFiles|RichMedia|XFA|OpenAction|AA|SubmitForm|ImportData|GoToE|Movie|Sound)(?![A-Za-z0-9])/;
-const STREAM_START = /\bobj\b((?:(?!\bobj\b)[\s\S]){0,4000}?)\bstream(?:\r\n|\n|\r)/g;
 
 // PDF names may be written with #xx escapes (/J#61vaScript): decode before looking.
 function decodeNames(text: string): string {
   return text.replace(/#([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
+
+/** The decoding budget of one file: bytes decoded so far over every stream, and a deadline. */
+class DecodeBudget {
+  private spent = 0;
+  private readonly deadline = Date.now() + DOCUMENT_BUDGET.maxPdfDecodeMs;
+
+  /** What a decoder may still write. */
+  get remaining(): number {
+    return DOCUMENT_BUDGET.maxPdfDecodedBytes - this.spent;
+  }
+
+  spend(bytes: number): void {
+    this.spent += bytes;
+    if (this.spent > DOCUMENT_BUDGET.maxPdfDecodedBytes || Date.now() > this.deadline) throw new BudgetExceeded();
+  }
+}
+
+class BudgetExceeded extends Error {}
 
 function decodeAsciiHex(bytes: Buffer): Buffer {
   const hex = bytes
@@ -158,6 +227,8 @@ function decodeAscii85(bytes: Buffer): Buffer {
     .replace(/^<~/, '')
     .replace(/~>[\s\S]*$/, '')
     .replace(/\s/g, '');
+  // 'z' is four zero bytes: the only way ASCII85 grows, bounded here before anything is written.
+  if (text.length * 4 > DOCUMENT_BUDGET.maxPdfDecodedBytes) throw new BudgetExceeded();
   const out: number[] = [];
   for (let i = 0; i < text.length;) {
     if (text[i] === 'z') {
@@ -176,55 +247,153 @@ function decodeAscii85(bytes: Buffer): Buffer {
   return Buffer.from(out);
 }
 
-const DECODERS: Record<string, (bytes: Buffer) => Buffer> = {
-  FlateDecode: (bytes) => inflateSync(bytes, { finishFlush: 2 /* Z_SYNC_FLUSH: a truncated stream still yields its start */ }),
-  Fl: (bytes) => inflateSync(bytes, { finishFlush: 2 }),
+/** RunLengthDecode (PDF 32000-1 7.4.5): a length byte, then literal bytes or one repeated byte. */
+function decodeRunLength(bytes: Buffer, budget: DecodeBudget): Buffer {
+  const out = Buffer.alloc(Math.min(budget.remaining + 1, bytes.length * 64));
+  let size = 0;
+  for (let i = 0; i < bytes.length;) {
+    const length = bytes[i++] as number;
+    if (length === 128) break;
+    const count = length < 128 ? length + 1 : 257 - length;
+    if (size + count > budget.remaining) throw new BudgetExceeded();
+    if (length < 128) bytes.copy(out, size, i, i + count);
+    else out.fill(bytes[i] ?? 0, size, size + count);
+    i += length < 128 ? count : 1;
+    size += count;
+  }
+  return out.subarray(0, size);
+}
+
+function inflate(bytes: Buffer, budget: DecodeBudget): Buffer {
+  try {
+    // Z_SYNC_FLUSH: a truncated stream still yields its start; past the budget zlib stops writing.
+    return inflateSync(bytes, { finishFlush: 2, maxOutputLength: Math.max(1, budget.remaining + 1) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new BudgetExceeded();
+    throw error;
+  }
+}
+
+const DECODERS: Record<string, (bytes: Buffer, budget: DecodeBudget) => Buffer> = {
+  FlateDecode: inflate,
+  Fl: inflate,
   ASCIIHexDecode: decodeAsciiHex,
   AHx: decodeAsciiHex,
   ASCII85Decode: decodeAscii85,
   A85: decodeAscii85,
+  RunLengthDecode: decodeRunLength,
+  RL: decodeRunLength,
 };
 
-/** The decoded bytes of a stream, or null when one of its filters is not one we decode. */
-function decodeStream(dictionary: string, body: Buffer): Buffer | null {
+// Image codecs: pdf.js decodes them only to draw, which the check never does. They may only be
+// the last filter of an image (a stream read as data through them could be a pixel bomb).
+const IMAGE_CODECS = new Set(['DCTDecode', 'DCT', 'JPXDecode', 'JBIG2Decode', 'CCITTFaxDecode', 'CCF']);
+
+/**
+ * The decoded bytes of a stream through every filter of its chain, each stage counted against the
+ * file's budget (throws BudgetExceeded past it); null when a filter is not one we decode.
+ */
+function decodeStream(dictionary: string, body: Buffer, budget: DecodeBudget): Buffer | null {
   const filter = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dictionary)?.[1] ?? '';
   const names = [...filter.matchAll(/\/([A-Za-z0-9]+)/g)].map((match) => match[1] as string);
-  // Predictors rearrange bytes: an object stream with one cannot be read as text here.
-  if (names.length && /\/DecodeParms/.test(dictionary) && /\/Predictor\s*(1[0-5]|2)\b/.test(dictionary)) return null;
   let data = body;
-  for (const name of names) {
+  for (const [index, name] of names.entries()) {
+    if (IMAGE_CODECS.has(name)) return index === names.length - 1 && /\/Subtype\s*\/Image\b/.test(dictionary) ? data : null;
     const decode = DECODERS[name];
     if (!decode) return null;
     try {
-      data = decode(data);
-    } catch {
+      data = decode(data, budget);
+    } catch (error) {
+      if (error instanceof BudgetExceeded) throw error;
       return null;
     }
+    budget.spend(data.length);
   }
   return data;
 }
 
-export type StructureVerdict = 'clean' | 'active' | 'unreadable';
+export type StructureVerdict = 'clean' | 'active' | 'unreadable' | 'too_complex';
 
-/** Looks at the object syntax and every object stream of a PDF (see the module comment). */
+const STREAM_KEYWORD = /(?<![A-Za-z0-9])stream(?:\r\n|\n|\r)/g;
+const OBJECT_HEADER = /\d+\s+\d+\s+obj\b/g;
+
+/**
+ * PDF syntax with literal strings emptied and comments dropped, so that text written inside a
+ * string or a comment ("(1 0 obj /Filter ...)") cannot pass for a dictionary's keys.
+ */
+function withoutStringsAndComments(syntax: string): string {
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < syntax.length; i++) {
+    const char = syntax[i];
+    if (depth > 0) {
+      if (char === '\\') i++;
+      else if (char === '(') depth++;
+      else if (char === ')' && --depth === 0) out += ')';
+    } else if (char === '(') {
+      depth = 1;
+      out += '(';
+    } else if (char === '%') {
+      while (i + 1 < syntax.length && syntax[i + 1] !== '\n' && syntax[i + 1] !== '\r') i++;
+    } else out += char;
+  }
+  return out;
+}
+
+/** The dictionary of the stream whose keyword is at `keyword`: after the last object header since `from`. */
+function findStreamDictionary(text: string, from: number, keyword: number): string | null {
+  const syntax = withoutStringsAndComments(text.slice(from, keyword));
+  const header = [...syntax.matchAll(OBJECT_HEADER)].at(-1);
+  return header ? decodeNames(syntax.slice((header.index ?? 0) + header[0].length)) : null;
+}
+
+/** Where a stream's data ends: its /Length (direct, or an indirect one written in plain) when it goes further than `endstream`. */
+function findStreamEnd(text: string, dictionary: string, start: number): number {
+  const endKeyword = text.indexOf('endstream', start);
+  const length = /\/Length\s+(\d+)(?:\s+(\d+)\s+R)?/.exec(dictionary);
+  let declared = length && !length[2] ? Number(length[1]) : Number.NaN;
+  if (length?.[2]) {
+    const target = new RegExp(`(?<![0-9])${length[1]}\\s+${length[2]}\\s+obj\\s*(\\d+)\\s*endobj`).exec(text);
+    declared = target ? Number(target[1]) : Number.NaN;
+  }
+  const byLength = Number.isSafeInteger(declared) ? Math.min(text.length, start + declared) : -1;
+  return Math.max(endKeyword, byLength);
+}
+
+/**
+ * Looks at the object syntax and every stream of a PDF (see the module comment): each stream is
+ * decoded through its filters within the file's budget (a bomb of nested or chained filters, or
+ * of many streams, stops at the budget), object streams are also read for active names.
+ */
 export function inspectPdfStructure(bytes: Buffer): StructureVerdict {
   const text = bytes.toString('latin1');
+  const budget = new DecodeBudget();
   let outside = '';
   let from = 0;
-  for (const match of text.matchAll(STREAM_START)) {
-    const dictionary = decodeNames(match[1] ?? '');
-    const start = (match.index ?? 0) + match[0].length;
-    if (start < from) continue;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) return 'unreadable';
-    outside += text.slice(from, start);
-    from = end;
-    // Any stream read as an object stream (pdf.js goes by /N and /First, not /Type) is decoded.
-    if (/\/Type\s*\/ObjStm\b/.test(dictionary) || (/\/First\b/.test(dictionary) && /\/N\b/.test(dictionary))) {
-      const decoded = decodeStream(dictionary, bytes.subarray(start, end));
+  try {
+    for (STREAM_KEYWORD.lastIndex = 0; ;) {
+      const match = STREAM_KEYWORD.exec(text);
+      if (!match) break;
+      const keyword = match.index;
+      const start = keyword + match[0].length;
+      const dictionary = findStreamDictionary(text, from, keyword);
+      if (dictionary === null) return 'unreadable';
+      const end = findStreamEnd(text, dictionary, start);
+      if (end < 0) return 'unreadable';
+      outside += text.slice(from, start);
+      from = end;
+      STREAM_KEYWORD.lastIndex = end; // what a stream holds is data, never a stream keyword
+      const decoded = decodeStream(dictionary, bytes.subarray(start, end), budget);
+      // Any stream read as an object stream (pdf.js goes by /N and /First, not /Type) is scanned.
+      const objectStream = /\/Type\s*\/ObjStm\b/.test(dictionary) || (/\/First\b/.test(dictionary) && /\/N\b/.test(dictionary));
       if (!decoded) return 'unreadable';
-      if (ACTIVE_NAME.test(decodeNames(decoded.toString('latin1')))) return 'active';
+      // Predictors rearrange bytes: an object stream with one cannot be read as text here.
+      if (objectStream && /\/Predictor\s*(1[0-5]|2)\b/.test(dictionary)) return 'unreadable';
+      if (objectStream && ACTIVE_NAME.test(decodeNames(decoded.toString('latin1')))) return 'active';
     }
+  } catch (error) {
+    if (error instanceof BudgetExceeded) return 'too_complex';
+    throw error;
   }
   outside += text.slice(from);
   return ACTIVE_NAME.test(decodeNames(outside)) ? 'active' : 'clean';

@@ -26,6 +26,7 @@ interface UploadRead {
 }
 
 const SIDES: readonly DocumentSide[] = ['frente', 'verso'];
+const REFUSAL_MESSAGES = { pdf_active: 'pdfActive', pdf_unreadable: 'pdfUnreadable', too_complex: 'tooComplex' } as const;
 
 /**
  * Reads a multipart body with the identity-document files frente/verso: refused 413 past 5 MB,
@@ -50,8 +51,7 @@ export async function readDocumentUpload(body: BodySource, locale: Locale, requi
     }
     const clean = await cleanIdentityDocument(upload.bytes);
     if (clean.ok) files[side] = { bytes: clean.bytes, contentType: clean.contentType };
-    else
-      fileErrors[side] = [clean.reason === 'type' ? f('fileTypeError') : u(clean.reason === 'pdf_active' ? 'pdfActive' : 'pdfUnreadable')];
+    else fileErrors[side] = [clean.reason === 'type' ? f('fileTypeError') : u(REFUSAL_MESSAGES[clean.reason])];
   }
   return { fields: parsed.fields, files, fileErrors };
 }

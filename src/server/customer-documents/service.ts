@@ -1,15 +1,26 @@
 import type { Queryable } from '../db/client.ts';
-import { createDocumentFileStore, readDecrypted, reencryptUnderCurrentKey, storeEncrypted } from '../storage/index.ts';
+import { getLogger } from '../log/index.ts';
+import { createDocumentFileStore, readDecrypted, reencryptUnderCurrentKey, storeEncrypted, type FileStore } from '../storage/index.ts';
+import { documentError } from './errors.ts';
 import { createDocumentRepository, type DocumentSide, type StoredDocument } from './repository.ts';
 
 /** Identity-document files of a customer: encrypted at rest, readable only through the owner's id. */
-export function createDocumentService({ db }: { db: Queryable }) {
-  const files = createDocumentFileStore(db);
+export function createDocumentService({ db, files = createDocumentFileStore(db) }: { db: Queryable; files?: FileStore }) {
   const documents = createDocumentRepository(db);
   return {
-    /** Stores a cleaned file and retires the previous one of the same side. */
+    /**
+     * Stores a cleaned file and retires the previous one of the same side. A store that cannot
+     * take it (a full disk) is refused 503 with a message saying so: the caller saves nothing
+     * else and the form keeps what was typed.
+     */
     async saveDocument(customerId: number, side: DocumentSide, file: { bytes: Buffer; contentType: string }): Promise<string> {
-      const storageName = await storeEncrypted(files, file.bytes);
+      let storageName: string;
+      try {
+        storageName = await storeEncrypted(files, file.bytes);
+      } catch (error) {
+        getLogger().error({ err: error }, '[documents] file not stored');
+        throw documentError('unavailable', 'notStored');
+      }
       return documents.replace(customerId, side, storageName, file.contentType, file.bytes.length);
     },
 

@@ -9,7 +9,15 @@ import type { Locale } from '#lib/locale.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { ApiCall, ApiHandler } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
-import { errorResult, jsonResult, toFieldErrors, zodMessagesIn, type ApiResult, type HeaderReader } from '../http/responses.ts';
+import {
+  errorResult,
+  jsonResult,
+  readJsonText,
+  toFieldErrors,
+  zodMessagesIn,
+  type ApiResult,
+  type HeaderReader,
+} from '../http/responses.ts';
 import { erpError } from './errors.ts';
 import { getErpApiService } from './index.ts';
 import type { ActiveKey } from './repository.ts';
@@ -61,13 +69,9 @@ function readRows<S extends RowSchema>(text: string, contentType: string | null,
   const c = createTranslator(commonMessages, locale);
   const t = createTranslator(erpMessages, locale);
   if (!/^application\/json\b/i.test(contentType ?? '')) return errorResult(415, c('unsupportedMediaType'));
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return errorResult(400, c('invalidJson'));
-  }
-  const envelope = BulkEnvelopeSchema.safeParse(body, zodMessagesIn(locale));
+  const body = readJsonText(text, locale);
+  if (!body.ok) return body.result;
+  const envelope = BulkEnvelopeSchema.safeParse(body.data, zodMessagesIn(locale));
   if (!envelope.success) return errorResult(422, t('invalidRows', { max: MAX_BULK_ROWS }), toFieldErrors(envelope.error.issues));
   const items = envelope.data.itens;
   if (items.length > MAX_BULK_ROWS) return errorResult(413, t('error_too_many_rows', { max: MAX_BULK_ROWS, count: items.length }));
@@ -144,13 +148,15 @@ export const postProducts: ApiHandler = (call) => {
     const c = createTranslator(commonMessages, locale);
     const t = createTranslator(erpMessages, locale);
     if (!/^application\/json\b/i.test(call.body.contentType ?? '')) return errorResult(415, c('unsupportedMediaType'));
-    let body: unknown;
+    let text: string;
     try {
-      body = JSON.parse(await call.body.text());
+      text = await call.body.text();
     } catch {
       return errorResult(400, c('invalidJson'));
     }
-    const envelope = BulkEnvelopeSchema.safeParse(body, zodMessagesIn(locale));
+    const body = readJsonText(text, locale);
+    if (!body.ok) return body.result;
+    const envelope = BulkEnvelopeSchema.safeParse(body.data, zodMessagesIn(locale));
     if (!envelope.success) return errorResult(422, t('invalidRows', { max: MAX_UPSERT_ROWS }), toFieldErrors(envelope.error.issues));
     const items = envelope.data.itens;
     if (items.length > MAX_UPSERT_ROWS) return errorResult(413, t('error_too_many_rows', { max: MAX_UPSERT_ROWS, count: items.length }));

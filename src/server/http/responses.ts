@@ -128,6 +128,37 @@ export interface BodySource {
   stream(): ReadableStream<Uint8Array> | null;
 }
 
+/** How deep JSON may nest (objects and arrays in one another): the contract's deepest body has 4 levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The deepest nesting of objects and arrays in JSON text, counted without building anything. */
+function exceedsJsonDepth(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 92 /* \\ */) i++;
+      else if (code === 34 /* " */) inString = false;
+    } else if (code === 34) inString = true;
+    else if (code === 123 || code === 91 /* { [ */) {
+      if (++depth > maxDepth) return true;
+    } else if (code === 125 || code === 93 /* } ] */) depth--;
+  }
+  return false;
+}
+
+/** JSON text parsed, refused 400 when malformed or nested deeper than MAX_JSON_DEPTH. Every JSON body is read through this. */
+export function readJsonText(text: string, locale: Locale): ParsedResult<unknown> {
+  const t = createTranslator(commonMessages, locale);
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) return { ok: false, result: errorResult(400, t('jsonTooDeep', { max: MAX_JSON_DEPTH })) };
+  try {
+    return { ok: true, data: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, result: errorResult(400, t('invalidJson')) };
+  }
+}
+
 /**
  * Reads a JSON object body: 415 for any other content type (so a cross-site form cannot post
  * here), 400 for malformed JSON or a body that is not an object. Every JSON endpoint reads
@@ -138,13 +169,15 @@ export async function readJsonObject(source: BodySource, locale: Locale): Promis
   if (!/^application\/json\b/i.test(source.contentType ?? '')) {
     return { ok: false, result: errorResult(415, t('unsupportedMediaType')) };
   }
-  let body: unknown;
+  let text: string;
   try {
-    const text = await source.text();
-    body = text.trim() === '' ? {} : JSON.parse(text);
+    text = await source.text();
   } catch {
     return { ok: false, result: errorResult(400, t('invalidJson')) };
   }
+  const parsed = readJsonText(text.trim() === '' ? '{}' : text, locale);
+  if (!parsed.ok) return parsed;
+  const body = parsed.data;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { ok: false, result: errorResult(400, t('invalidJson')) };
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { toEmailKey } from '#lib/email-address.ts';
 import { formatAmount, toMajor } from '#lib/money.ts';
 import { orderMailMessages, type OrderMailMessageKey } from '#lib/i18n/order-mail.ts';
 import { createTranslator, type Translate } from '#lib/i18n/translator.ts';
@@ -13,6 +14,7 @@ import { getLogger } from '../log/index.ts';
 import { countMail } from '../metrics/index.ts';
 import { createOrderReader } from '../orders/index.ts';
 import { toAddressLines } from '#lib/address-lines.ts';
+import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { renderReceiptPdf, renderTicketPdf } from '../pdf/index.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
 import { findOrderForMail, listOrderLinesForMail, type OrderMailRow } from './repository.ts';
@@ -42,11 +44,60 @@ function toEnvelope(message: MailMessage) {
   return { from: FROM(), to: message.to, subject: message.subject, text: message.text, attachments: message.attachments };
 }
 
+/** The file operations the mail folder needs (tests hand in a disk that fills up). */
+export interface MailFolderFs {
+  mkdir: typeof mkdir;
+  writeFile: typeof writeFile;
+  rename: typeof rename;
+  rm: typeof rm;
+}
+
+/**
+ * Writes one .eml whole or not at all: under a hidden partial name, then renamed. A write that
+ * fails (a full disk) removes its partial file and throws, so the queue tries the mail again
+ * later and the folder never holds an empty or cut message.
+ */
+export async function writeMailFile(
+  folder: string,
+  name: string,
+  message: Buffer,
+  fs: MailFolderFs = { mkdir, writeFile, rename, rm },
+): Promise<string> {
+  await fs.mkdir(folder, { recursive: true });
+  const file = path.join(folder, name);
+  const partial = path.join(folder, `.${name}.partial`);
+  try {
+    await fs.writeFile(partial, message);
+    await fs.rename(partial, file);
+  } catch (error) {
+    await fs.rm(partial, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  return file;
+}
+
+/**
+ * Whether `to` may receive one more e-mail this hour: MAIL_MAX_PER_RECIPIENT_PER_HOUR over every
+ * kind of mail, whoever triggered it, counted on the address as one account (toEmailKey). The
+ * store's own address (STORE_ORDERS_EMAIL, a notice per paid order) is not capped.
+ */
+async function mayMail(to: string): Promise<boolean> {
+  const config = getConfig();
+  const recipient = toEmailKey(to);
+  if (config.STORE_ORDERS_EMAIL && recipient === toEmailKey(config.STORE_ORDERS_EMAIL)) return true;
+  return getRateLimiter().consume({ ...LIMITS.mailRecipient, points: config.MAIL_MAX_PER_RECIPIENT_PER_HOUR }, recipient);
+}
+
 /**
  * Sends through SMTP_URL when set; otherwise writes the message as an .eml file under
  * DATA_DIR/mail and logs its path and link, so the flows work on a fresh machine.
  */
 export async function sendMail(message: MailMessage): Promise<void> {
+  if (!(await mayMail(message.to))) {
+    getLogger().warn({ subject: message.subject }, '[mail] recipient cap reached: message dropped');
+    countMail('capped');
+    return;
+  }
   try {
     await deliver(message);
     countMail('sent');
@@ -66,9 +117,11 @@ async function deliver(message: MailMessage): Promise<void> {
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = await writer.sendMail(toEnvelope(message));
   const folder = path.join(path.resolve(getConfig().DATA_DIR), 'mail');
-  await mkdir(folder, { recursive: true });
-  const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
-  await writeFile(file, info.message as Buffer);
+  const file = await writeMailFile(
+    folder,
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+    info.message as Buffer,
+  );
   // A warning: nothing was sent (the link lets a developer follow the mail all the same).
   getLogger().warn(`[mail] no SMTP_URL: wrote ${file}${message.link ? ` link: ${message.link}` : ''}`);
 }

@@ -112,7 +112,7 @@ export function countJobFailure(task: string): void {
   getMetrics().jobFailures.inc({ task });
 }
 
-export function countMail(outcome: 'sent' | 'failed'): void {
+export function countMail(outcome: 'sent' | 'failed' | 'capped'): void {
   getMetrics().mails.inc({ outcome });
 }
 

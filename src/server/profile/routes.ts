@@ -7,6 +7,8 @@ import { getAddressService } from '../addresses/index.ts';
 import { readDocumentUpload } from '../customer-documents/index.ts';
 import { withDomainErrors as route } from '../http/error-result.ts';
 import { jsonResult, toFieldErrors, zodMessagesIn } from '../http/responses.ts';
+import { tooManyRequestsError } from '../rate-limit/errors.ts';
+import { getClientIp, getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { profileError } from './errors.ts';
 import { getProfileService } from './index.ts';
 import { getPhoneCountryOf } from './service.ts';
@@ -21,8 +23,15 @@ export const getMe = route(async ({ locals }) => {
 });
 
 /** POST /ecom/cliente/update-profile (multipart: telefone, documento, documento_tipo, optional frente/verso). */
-export const updateProfile = route(async ({ locals, body }) => {
+export const updateProfile = route(async (call) => {
+  const { locals, body } = call;
   const customer = requireSignedIn(locals);
+  const limiter = getRateLimiter();
+  const allowed = [
+    await limiter.consume(LIMITS.profileUpdate, String(customer.id)),
+    await limiter.consume(LIMITS.profileUpdateIp, getClientIp(call)),
+  ];
+  if (allowed.includes(false)) throw tooManyRequestsError(3600);
   const { t, f } = getAccountTexts(locals.locale);
   const upload = await readDocumentUpload(body, locals.locale, false);
   const result = z.safeParse(createProfileSchema(f, getPhoneCountryOf(customer)), upload.fields, zodMessagesIn(locals.locale));

@@ -3,6 +3,7 @@ import { toStoredPhone, type PhoneCountry } from '#lib/phone.ts';
 import { getCustomerById, type CustomerRow } from '../accounts/index.ts';
 import { createDocumentService, type DocumentSide } from '../customer-documents/index.ts';
 import type { Queryable } from '../db/client.ts';
+import type { FileStore } from '../storage/index.ts';
 import { createProfileRepository } from './repository.ts';
 
 interface ProfileChange {
@@ -17,13 +18,16 @@ export function getPhoneCountryOf(customer: { foreignBuyer: 0 | 1 }): PhoneCount
 }
 
 /** The customer's own record: read, and the profile form (phone, document, files). */
-export function createProfileService({ db }: { db: Queryable }) {
+export function createProfileService({ db, files }: { db: Queryable; files?: FileStore }) {
   const profiles = createProfileRepository(db);
-  const documents = createDocumentService({ db });
+  const documents = createDocumentService({ db, files });
   return {
     getCustomer: (customerId: number): Promise<CustomerRow | null> => getCustomerById(db, customerId),
 
-    /** Stores the phone by the shop's phone rule and the document in its format; new files replace the old. */
+    /**
+     * Stores the phone by the shop's phone rule and the document in its format; new files replace
+     * the old. Files first: one that cannot be stored (DomainError 503) leaves the profile as it was.
+     */
     async updateProfile(
       customer: { id: number; foreignBuyer: 0 | 1 },
       change: ProfileChange,
@@ -32,16 +36,15 @@ export function createProfileService({ db }: { db: Queryable }) {
       const { telefone, documento_tipo, documento } = change;
       const document =
         documento_tipo === 'CPF' ? formatCpfOrCnpj(documento) : documento_tipo === 'RUC' ? formatRuc(documento) : documento.trim();
-      const row = await profiles.update(customer.id, {
-        phone: toStoredPhone(telefone, getPhoneCountryOf(customer)),
-        documentType: documento_tipo,
-        document,
-      });
       for (const side of ['frente', 'verso'] as const) {
         const file = files[side];
         if (file) await documents.saveDocument(customer.id, side, file);
       }
-      return row;
+      return profiles.update(customer.id, {
+        phone: toStoredPhone(telefone, getPhoneCountryOf(customer)),
+        documentType: documento_tipo,
+        document,
+      });
     },
   };
 }

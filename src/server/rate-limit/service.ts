@@ -34,6 +34,16 @@ export const LIMITS = {
   // Starting a checkout reserves stock: a buyer (or a script) cannot hold the shelf hostage.
   checkoutCustomer: { name: 'checkout-customer', points: 20, windowSeconds: 15 * 60 },
   checkoutIp: { name: 'checkout-ip', points: 60, windowSeconds: 15 * 60, perIp: true },
+  // Uploads cost a decode each (issue 29): the profile form per customer and per address
+  // (registration has register-ip), the panel's pictures and imports per staff member.
+  profileUpdate: { name: 'profile-update-customer', points: 20, windowSeconds: 60 * 60 },
+  profileUpdateIp: { name: 'profile-update-ip', points: 60, windowSeconds: 60 * 60, perIp: true },
+  staffUpload: { name: 'staff-upload', points: 600, windowSeconds: 60 * 60 },
+  // Postal-code lookups reach a public service (its answers are cached per process).
+  postalCodeIp: { name: 'postal-code-ip', points: 60, windowSeconds: 60, perIp: true },
+  // Mail per recipient address, every kind together (issue 29): its points are the setting
+  // MAIL_MAX_PER_RECIPIENT_PER_HOUR (mail/service.ts), 10 by default.
+  mailRecipient: { name: 'mail-recipient', points: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /**
