@@ -26,7 +26,7 @@ const PHONE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 /**
- * Whole spec files of flows with no layout difference run in one project (decision 0990): the
+ * Whole spec files of flows with no layout difference run in one project (decision 0995): the
  * same pages and steps on both viewports, so the second run found nothing the first did not.
  * Single tests of one layout carry a tag instead (@phone, @desktop).
  */
