@@ -90,6 +90,8 @@ export function serveWithRequestLog(req: IncomingMessage, res: ServerResponse, s
   const requestId = toRequestId(req.headers['x-request-id']);
   res.setHeader('x-request-id', requestId);
   const started = process.hrtime.bigint();
+  // Read now: by 'finish' the socket may be detached already (req.socket is then null).
+  const clientAddress = req.socket?.remoteAddress ?? '';
   res.once('finish', () => {
     const path = toLoggedPath(req.url ?? '/');
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -103,7 +105,7 @@ export function serveWithRequestLog(req: IncomingMessage, res: ServerResponse, s
           ms: Number(ms.toFixed(1)),
           bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
           host: toLoggedHeader(req.headers.host),
-          client: getClientIp({ clientAddress: req.socket.remoteAddress ?? '', headers: { get: (name) => readHeader(req, name) } }),
+          client: getClientIp({ clientAddress, headers: { get: (name) => readHeader(req, name) } }),
           agent: toLoggedHeader(req.headers['user-agent']),
         },
         'request',
