@@ -11,16 +11,17 @@ import { createTestPool } from '../support/test-pool.ts';
 let shop: ShopProcess;
 let db: pg.Pool;
 let databaseName: string;
-const serverUrl = new URL(process.env.TEST_APP_DATABASE_URL ?? '');
+/** The worker's PostgreSQL (each Playwright worker has its own stack, set before its tests run). */
+const getServerUrl = () => new URL(process.env.TEST_APP_DATABASE_URL ?? '');
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   databaseName = `fronteira_settings_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl.toString() });
+  const admin = new pg.Client({ connectionString: getServerUrl().toString() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${databaseName}`);
   await admin.end();
-  const url = new URL(serverUrl);
+  const url = getServerUrl();
   url.pathname = `/${databaseName}`;
   shop = await startShopProcess(url.toString(), { SEED: '1' });
   db = createTestPool({ connectionString: url.toString(), max: 2 });

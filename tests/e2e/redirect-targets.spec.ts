@@ -6,7 +6,8 @@ import { storefrontUrl } from './support/hosts.ts';
 // One sign-in per hostile value on each path: run once (desktop), not once per viewport.
 test.describe.configure({ mode: 'serial' });
 
-const SHOP_ORIGIN = new URL(storefrontUrl('br')).origin;
+/** Read in each test: a worker's stack (and its port) is set once the worker starts. */
+const shopOrigin = () => new URL(storefrontUrl('br')).origin;
 
 /** Every request the page makes, so a test can say the browser never asked another host. */
 function recordOrigins(page: Page): Set<string> {
@@ -22,7 +23,7 @@ async function signInWithRedirect(page: Page, value: string, customer: { email: 
   await page.locator('main input[name="email"]').fill(customer.email);
   await page.locator('main input[name="password"]').fill(customer.password);
   await page.locator('main form button[type="submit"]').click();
-  await expect(page, `redirect=${JSON.stringify(value)}`).toHaveURL(`${SHOP_ORIGIN}/perfil`);
+  await expect(page, `redirect=${JSON.stringify(value)}`).toHaveURL(`${shopOrigin()}/perfil`);
 }
 
 test('sign-in with JavaScript never leaves the shop, whatever redirect= says @desktop', async ({ page }) => {
@@ -30,7 +31,7 @@ test('sign-in with JavaScript never leaves the shop, whatever redirect= says @de
   const customer = await createE2eCustomer();
   const origins = recordOrigins(page);
   for (const value of HOSTILE_REDIRECTS) await signInWithRedirect(page, value, customer, true);
-  expect([...origins].filter((origin) => origin !== SHOP_ORIGIN && origin !== 'null')).toEqual([]);
+  expect([...origins].filter((origin) => origin !== shopOrigin() && origin !== 'null')).toEqual([]);
 });
 
 test('sign-in without JavaScript never leaves the shop, whatever redirect= says @desktop', async ({ browser }) => {
@@ -40,7 +41,7 @@ test('sign-in without JavaScript never leaves the shop, whatever redirect= says 
   const customer = await createE2eCustomer();
   const origins = recordOrigins(page);
   for (const value of HOSTILE_REDIRECTS) await signInWithRedirect(page, value, customer, false);
-  expect([...origins].filter((origin) => origin !== SHOP_ORIGIN && origin !== 'null')).toEqual([]);
+  expect([...origins].filter((origin) => origin !== shopOrigin() && origin !== 'null')).toEqual([]);
   await context.close();
 });
 
@@ -54,7 +55,7 @@ test('a same-site redirect= still brings the shopper back after sign-in, with an
     await page.locator('main input[name="email"]').fill(customer.email);
     await page.locator('main input[name="password"]').fill(customer.password);
     await page.locator('main form button[type="submit"]').click();
-    await expect(page).toHaveURL(`${SHOP_ORIGIN}/perfil/endereco?aba=1`);
+    await expect(page).toHaveURL(`${shopOrigin()}/perfil/endereco?aba=1`);
     await context.close();
   }
 });
