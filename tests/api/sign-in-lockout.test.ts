@@ -118,3 +118,18 @@ describe('sign-in under a password-guessing flood', () => {
     expect(spread).toEqual([...Array(21).fill(200), ...Array(19).fill(429)]);
   });
 });
+
+// Issue 29 point 7: postal-code lookups are limited per client address (60 a minute), so one
+// client cannot turn the shop into a proxy for the postal-code service; others still look up.
+describe('postal-code lookups per client address', () => {
+  it('answers 60 lookups a minute from one address, then 429 in its language, while another address still looks up', async () => {
+    const lookup = (address: string) => api('/ecom/endereco/cep/85851-000', { host: 'br', headers: from(address) });
+    const answers = await Promise.all(Array.from({ length: 60 }, () => lookup(ATTACKER)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(60).fill(200));
+    const refused = await lookup(ATTACKER);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await refused.json()) as { message: string }).message).toBe('Muitas tentativas. Aguarde um pouco e tente novamente.');
+    expect((await lookup(OWNER)).status).toBe(200);
+  });
+});
