@@ -219,7 +219,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
       const signature = headers.get('x-signature');
       const dataId = query.get('data.id') ?? query.get('id') ?? '';
       if (!dataId) return { ok: false, reason: 'malformed' };
-      if (signature === null) console.info(`mercadopago: unsigned notification for payment ${dataId}, state read back from the API`);
+      if (signature === null) console.warn(`mercadopago: unsigned notification for payment ${dataId}, state read back from the API`);
       else {
         const refusal = checkSignature(signature, headers.get('x-request-id') ?? '', dataId, now);
         if (refusal) return { ok: false, reason: refusal };
