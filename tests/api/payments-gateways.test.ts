@@ -31,7 +31,9 @@ import {
 let stack: TestStack;
 
 async function getOrderNumber(externalId: string): Promise<number> {
-  return Number((await getTestDb().query<{ number: string }>('SELECT number FROM orders WHERE external_id = $1', [externalId])).rows[0]!.number);
+  return Number(
+    (await getTestDb().query<{ number: string }>('SELECT number FROM orders WHERE external_id = $1', [externalId])).rows[0]!.number,
+  );
 }
 
 /** When the order's stock reservation ends, in ms since the epoch (stock_reservations.expires_at). */

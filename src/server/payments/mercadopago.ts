@@ -169,7 +169,9 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
 
     async createPayment(input) {
       // With no method chosen the reservation is the short one: a boleto could not clear in it (decision 1000).
-      const keep = input.method ? (PAYMENT_TYPES[input.method] ?? []) : ALL_PAYMENT_TYPES.filter((type) => type !== 'ticket' && type !== 'atm');
+      const keep = input.method
+        ? (PAYMENT_TYPES[input.method] ?? [])
+        : ALL_PAYMENT_TYPES.filter((type) => type !== 'ticket' && type !== 'atm');
       const payBy = input.method === 'boleto' ? new Date(input.expiresAt.getTime() - BOLETO_CREDITING_MARGIN_MS) : input.expiresAt;
       const preference = await createPreference(
         {
