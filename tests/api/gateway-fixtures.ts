@@ -94,9 +94,9 @@ export async function getBrlRate(): Promise<number> {
 }
 
 export async function startBrazilianOrder(
-  options: { method?: string; installments?: number; body?: Record<string, unknown>; priceMinor?: number } = {},
+  options: { method?: string; installments?: number; body?: Record<string, unknown>; priceMinor?: number; customer?: TestCustomer } = {},
 ) {
-  const customer = await createCustomer({ foreignBuyer: 1 });
+  const customer = options.customer ?? (await createCustomer({ foreignBuyer: 1 }));
   const product = await createProduct({ stock: 5, priceMinor: options.priceMinor ?? 12_345 });
   const cart = await createCart(customer.id, 2, [{ productId: product.id, quantity: 2 }]);
   const started = await startCheckout(customer, cart, {

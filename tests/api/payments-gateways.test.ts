@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertThroughUsd } from '#lib/money.ts';
 import type { StartCheckoutAnswer } from '#lib/contract/checkout.ts';
 import type { OrderView } from '#lib/contract/orders.ts';
-import { api, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
+import { api, apiJson, getHostHeader, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { FAKE_PAGOPAR_PRIVATE_KEY, FAKE_PAGOPAR_PUBLIC_KEY } from '../support/fake-pagopar.ts';
 import type { TestStack } from '../support/test-stack.ts';
-import { createCart, createCustomer, createProduct, deliveryToken, startCheckout } from './checkout-fixtures.ts';
+import { createSignedInStaff } from '../support/staff.ts';
+import { createCart, createCustomer, createProduct, deliveryToken, getStock, startCheckout } from './checkout-fixtures.ts';
 import {
   ageNotification,
   expireAndSellOut,
@@ -28,6 +29,21 @@ import {
  * order as it was and be logged.
  */
 let stack: TestStack;
+
+async function getOrderNumber(externalId: string): Promise<number> {
+  return Number(
+    (await getTestDb().query<{ number: string }>('SELECT number FROM orders WHERE external_id = $1', [externalId])).rows[0]!.number,
+  );
+}
+
+/** When the order's stock reservation ends, in ms since the epoch (stock_reservations.expires_at). */
+async function getReservationEnd(externalId: string): Promise<number> {
+  const { rows } = await getTestDb().query<{ expires_at: Date }>(
+    'SELECT max(r.expires_at) AS expires_at FROM stock_reservations r JOIN orders o ON o.id = r.order_id WHERE o.external_id = $1',
+    [externalId],
+  );
+  return rows[0]!.expires_at.getTime();
+}
 
 beforeAll(async () => {
   stack = await startGatewayStack();
@@ -74,7 +90,7 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO', method: 'card' });
   });
 
-  it('after approval: in_mediation keeps the order paid; charged_back takes it out of PAGO, its pickup code void, staff told', async () => {
+  it('after approval: in_mediation keeps the order paid and tells staff; charged_back takes it out of PAGO, staff told', async () => {
     const mp = stack.gateways.mercadopago;
     const order = await startBrazilianOrder({ method: 'card' });
     const payment = mp.pay(order.link);
@@ -82,6 +98,10 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     payment.status = 'in_mediation';
     expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+    const { cookie } = await createSignedInStaff('counter');
+    const desk = await (await api(`/painel/pedidos/${await getOrderNumber(order.externalId)}`, { host: 'es', headers: { cookie } })).text();
+    // the staff member's panel language (es-PY by default)
+    expect(desk).toMatch(/data-testid="desk-payment-notice"[^>]*>\s*El comprador abrió una disputa \(mediación\) en Mercado Pago/);
     payment.status = 'charged_back';
     expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
     expect(await getState(order.externalId)).toMatchObject({ status: 'ESTORNADO', payment_status: 'ESTORNADO', pickup_code: null });
@@ -163,7 +183,7 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     const customer = await createCustomer({ foreignBuyer: 1 });
     const product = await createProduct({ stock: 5 });
     const cart = await createCart(customer.id, 2, [{ productId: product.id, quantity: 1 }]);
-    stack.gateways.mercadopago.failNext('/checkout/preferences', 500);
+    for (const status of [500, 503, 429] as const) stack.gateways.mercadopago.failNext('/checkout/preferences', status);
     const refused = await startCheckout<ErrorAnswer>(customer, cart, { host: 'br', currencyId: 2, method: 'pix' });
     expect(refused.status).toBe(503);
     expect(refused.body.message).toContain('serviço de pagamento');
@@ -305,5 +325,94 @@ describe('Pagopar (Paraguayan buyers)', () => {
     expect(new URL(link).search).toBe('');
     expect(stack.gateways.pagopar.getOrder(link).request.forma_pago).toBeUndefined();
     expect(await getState(started.body.external_id)).toMatchObject({ method: 'any', payment_status: 'AGUARDANDO' });
+  });
+});
+
+describe('Mercado Pago: issue 32 points 7, 8, 10, 11', () => {
+  it('a payment approved after staff cancelled the order is refunded (with an idempotency key); the order stays cancelled', async () => {
+    const mp = stack.gateways.mercadopago;
+    const order = await startBrazilianOrder({ method: 'pix' });
+    const { cookie } = await createSignedInStaff('counter', 'br');
+    const cancelled = await apiJson<{ status: string }>(`/api/painel/pedidos/${await getOrderNumber(order.externalId)}/status`, {
+      method: 'POST',
+      host: 'br',
+      json: { acao: 'cancel', nota: 'Cliente desistiu' },
+      headers: { cookie, origin: `http://${getHostHeader('br')}` },
+    });
+    expect(cancelled.body.status).toBe('CANCELADO');
+    expect(await getStock(order.product.id)).toBe(5);
+    const payment = mp.pay(order.link, { method: 'pix' });
+    expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'CANCELADO', payment_status: 'ESTORNADO', pickup_code: null });
+    expect(await getStock(order.product.id)).toBe(5); // the stock is not taken again
+    expect(mp.refunds).toContainEqual({ payment_id: payment.id, amount: payment.transaction_amount });
+    const refundCall = mp.requests.find((request) => request.path === `/v1/payments/${payment.id}/refunds`);
+    expect(refundCall?.headers['x-idempotency-key']).toBeTruthy();
+  });
+
+  it('an unsigned notification is not refused: the state is read back from the payments API, never taken from the body', async () => {
+    const mp = stack.gateways.mercadopago;
+    const order = await startBrazilianOrder({ method: 'pix' });
+    const waiting = mp.pay(order.link, { method: 'pix', status: 'pending' });
+    // a forged unsigned delivery for a payment that is not approved changes nothing
+    expect((await postMercadoPago(mp.notification(waiting.id, { signed: false }))).status).toBe(200);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGAMENTO', payment_status: 'AGUARDANDO' });
+    waiting.status = 'approved';
+    expect((await postMercadoPago(mp.notification(waiting.id, { signed: false }))).status).toBe(200);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+    await expect.poll(() => stack.getOutput()).toContain(`mercadopago: unsigned notification for payment ${waiting.id}`);
+  });
+
+  it('a signed notification without x-request-id is verified on the manifest without it; a bad one is still refused', async () => {
+    const mp = stack.gateways.mercadopago;
+    const order = await startBrazilianOrder({ method: 'pix' });
+    const payment = mp.pay(order.link, { method: 'pix' });
+    const forged = mp.notification(payment.id, { requestId: null, secret: 'not-the-webhook-secret-0000' });
+    expect((await postMercadoPago(forged)).status).toBe(401);
+    expect((await postMercadoPago(mp.notification(payment.id, { requestId: null }))).status).toBe(200);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+  });
+
+  it("a company's CNPJ is sent as CNPJ, a person's CPF as CPF", async () => {
+    const mp = stack.gateways.mercadopago;
+    const company = await createCustomer({ foreignBuyer: 1, documentType: 'CPF', document: '11.222.333/0001-81' });
+    const byCompany = await startBrazilianOrder({ customer: company });
+    expect(mp.getPreference(byCompany.link).body.payer).toMatchObject({ identification: { type: 'CNPJ', number: '11222333000181' } });
+    const byPerson = await startBrazilianOrder();
+    expect(mp.getPreference(byPerson.link).body.payer).toMatchObject({ identification: { type: 'CPF', number: '52998224725' } });
+  });
+
+  it('a 429 and a 503 when creating the preference are retried under the same idempotency key: one preference, the checkout goes on', async () => {
+    const mp = stack.gateways.mercadopago;
+    const before = mp.requests.length;
+    mp.failNext('/checkout/preferences', 429);
+    mp.failNext('/checkout/preferences', 503);
+    const order = await startBrazilianOrder({ method: 'pix' });
+    const calls = mp.requests.slice(before).filter((request) => request.path === '/checkout/preferences');
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map((call) => call.headers['x-idempotency-key'])).size).toBe(1);
+    expect(mp.getPreference(order.link).body.external_reference).toBe(calls[0]!.body.external_reference);
+  });
+
+  it('the preference expires with the stock reservation; a boleto is due a day before its 72-hour reservation ends', async () => {
+    const mp = stack.gateways.mercadopago;
+    for (const [method, hours] of [
+      ['pix', 0.5],
+      ['boleto', 72],
+    ] as const) {
+      const order = await startBrazilianOrder({ method });
+      const reservedUntil = await getReservationEnd(order.externalId);
+      expect(Math.abs(reservedUntil - Date.now() - hours * 3_600_000)).toBeLessThan(120_000);
+      const payBy = method === 'boleto' ? reservedUntil - 24 * 3_600_000 : reservedUntil;
+      const body = mp.getPreference(order.link).body;
+      expect(body.expires).toBe(true);
+      expect(Date.parse(String(body.expiration_date_to))).toBe(payBy);
+      expect(Date.parse(String(body.date_of_expiration))).toBe(payBy);
+      expect(String(body.date_of_expiration)).toMatch(/-03:00$/);
+    }
+    // with no method chosen the short reservation holds: boleto is not offered on Mercado Pago's page
+    const open = await startBrazilianOrder({ body: { forma_pagamento: undefined } });
+    const excluded = mp.getPreference(open.link).body.payment_methods?.excluded_payment_types.map((type) => type.id);
+    expect(excluded).toContain('ticket');
   });
 });

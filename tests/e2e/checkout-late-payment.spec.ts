@@ -38,7 +38,7 @@ test('a payment approved after the reservation expired and the stock sold is ref
   await page.goto(link);
   await page.getByRole('button', { name: 'Aprobar' }).click();
   await expect(page).toHaveURL(/\/checkout\/payment\?pedido=/);
-  await expect(page.getByTestId('payment-error')).toHaveText('El pago llegó después de que los productos se agotaron y fue reembolsado.');
+  await expect(page.getByTestId('payment-error')).toHaveText('El pago llegó después de que el pedido fue cancelado y fue reembolsado.');
   await expect(page.getByTestId('pickup-code')).toHaveCount(0);
   await page.screenshot({ path: info.outputPath('late-payment.png'), fullPage: true });
   await page.getByRole('link', { name: 'Ver pedidos' }).click();

@@ -13,8 +13,8 @@ export interface FakeRequest {
 
 export type FakeAnswer = { status: number; body: unknown } | 'hang';
 
-/** How the next call to a path answers instead of the documented behaviour: a 500, or no answer at all (a timeout). */
-export type Failure = 'timeout' | 500;
+/** How the next call to a path answers instead of the documented behaviour: an HTTP error (429 too many requests, 5xx), or no answer at all (a timeout). */
+export type Failure = 'timeout' | 429 | 500 | 503;
 
 /** A local JSON server for a gateway fake: every request is recorded, `handle` answers it. */
 export async function startJsonServer(handle: (request: FakeRequest) => FakeAnswer) {
@@ -77,9 +77,9 @@ export function createFailures() {
       const index = pending.findIndex((item) => path.startsWith(item.prefix));
       if (index < 0) return null;
       const [item] = pending.splice(index, 1);
-      return item!.failure === 'timeout'
-        ? 'hang'
-        : { status: 500, body: { message: 'internal_error', error: 'internal_server_error', status: 500, cause: [] } };
+      if (item!.failure === 'timeout') return 'hang';
+      const error = item!.failure === 429 ? 'too_many_requests' : 'internal_server_error';
+      return { status: item!.failure, body: { message: error, error, status: item!.failure, cause: [] } };
     },
   };
 }

@@ -35,6 +35,11 @@ export interface FakeMpPayment {
   date_created: string;
 }
 
+/** Mercado Pago Brazil's payer identification types (GET /v1/identification_types): CPF 11 digits, CNPJ 14 characters. */
+const IDENTIFICATION_LENGTH: Record<string, number> = { CPF: 11, CNPJ: 14 };
+/** ISO 8601 with milliseconds and an offset, as "Definir vigência da preferência" and "Change expiration date" write it. */
+const MP_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}[+-]\d\d:\d\d$/;
+
 const mpError = (status: number, error: string, message: string, cause: unknown[] = []): FakeAnswer => ({
   status,
   body: { message, error, status, cause },
@@ -42,6 +47,8 @@ const mpError = (status: number, error: string, message: string, cause: unknown[
 
 export async function startFakeMercadoPago() {
   const preferences = new Map<string, Preference>();
+  /** The preference created under each X-Idempotency-Key: a repeated key answers the same one, nothing new is created. */
+  const preferencesByKey = new Map<string, Preference>();
   const payments = new Map<number, FakeMpPayment>();
   const refunds: Array<{ payment_id: number; amount: number }> = [];
   const failures = createFailures();
@@ -55,15 +62,19 @@ export async function startFakeMercadoPago() {
       const items = request.body.items;
       if (!Array.isArray(items) || items.length === 0)
         return mpError(400, 'bad_request', 'items needed', [{ code: 'items', description: 'items needed' }]);
-      const id = `202809963-${randomUUID()}`;
-      preferences.set(id, { id, body: request.body });
+      const refusal = getPreferenceRefusal(request.body);
+      if (refusal) return mpError(400, 'bad_request', refusal, [{ code: 'invalid_parameter', description: refusal }]);
+      const key = String(request.headers['x-idempotency-key'] ?? '');
+      const preference = (key && preferencesByKey.get(key)) || { id: `202809963-${randomUUID()}`, body: request.body };
+      preferences.set(preference.id, preference);
+      if (key) preferencesByKey.set(key, preference);
       return {
         status: 201,
         body: {
-          ...request.body,
-          id,
-          init_point: `https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
-          sandbox_init_point: `https://sandbox.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
+          ...preference.body,
+          id: preference.id,
+          init_point: `https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=${preference.id}`,
+          sandbox_init_point: `https://sandbox.mercadopago.com.br/checkout/v1/redirect?pref_id=${preference.id}`,
           date_created: new Date().toISOString(),
         },
       };
@@ -75,6 +86,12 @@ export async function startFakeMercadoPago() {
     }
     const refund = /^\/v1\/payments\/(\d+)\/refunds$/.exec(request.path);
     if (request.method === 'POST' && refund) {
+      // "Sending it is mandatory to ensure the execution and re-execution of requests without side
+      // effects such as duplicate payments in refund cases" (Refunds, Management after payment).
+      if (!request.headers['x-idempotency-key'])
+        return mpError(400, 'bad_request', 'X-Idempotency-Key header is required', [
+          { code: 'header_required', description: 'X-Idempotency-Key header is required' },
+        ]);
       const payment = payments.get(Number(refund[1]));
       if (!payment) return mpError(404, 'not_found', 'Payment not found', [{ code: 2000, description: 'Payment not found' }]);
       if (payment.status !== 'approved')
@@ -102,6 +119,21 @@ export async function startFakeMercadoPago() {
         : mpError(404, 'not_found', 'Payment not found', [{ code: 2000, description: 'Payment not found' }]);
     }
     return mpError(404, 'not_found', 'resource not found');
+  }
+
+  /** What Mercado Pago refuses in a preference the adapter builds; null when nothing. */
+  function getPreferenceRefusal(body: Record<string, unknown>): string | null {
+    const identification = (body.payer as { identification?: { type?: string; number?: string } } | undefined)?.identification;
+    if (identification) {
+      const length = IDENTIFICATION_LENGTH[identification.type ?? ''];
+      if (length === undefined || identification.number?.length !== length) return 'invalid payer.identification';
+    }
+    // Preference validity: expiration_date_from/to (with expires: true) and date_of_expiration, dates in Mercado Pago's format.
+    for (const field of ['expiration_date_from', 'expiration_date_to', 'date_of_expiration'])
+      if (body[field] !== undefined && !MP_DATE.test(String(body[field]))) return `invalid ${field}`;
+    if (body.expires === true && !(Date.parse(String(body.expiration_date_from)) < Date.parse(String(body.expiration_date_to))))
+      return 'expiration_date_to must be after expiration_date_from';
+    return null;
   }
 
   const server = await startJsonServer(handle);
@@ -154,17 +186,26 @@ export async function startFakeMercadoPago() {
       return payment;
     },
     /** The webhook Mercado Pago posts for a payment: data.id in the query, x-signature over the documented manifest. */
-    notification(paymentId: number, options: { secret?: string; tsMs?: number; tsSeconds?: number; requestId?: string } = {}) {
+    notification(
+      paymentId: number,
+      /** `signed: false`: a delivery without x-signature; `requestId: null`: without x-request-id, left out of the manifest. */
+      options: { secret?: string; tsMs?: number; tsSeconds?: number; requestId?: string | null; signed?: boolean } = {},
+    ) {
       // Real notifications carry milliseconds; the documentation's example (ts=1704908010) seconds.
       const ts = options.tsSeconds === undefined ? String(options.tsMs ?? Date.now()) : String(options.tsSeconds);
-      const requestId = options.requestId ?? randomUUID();
-      const manifest = `id:${paymentId};request-id:${requestId};ts:${ts};`;
+      const requestId = options.requestId === undefined ? randomUUID() : options.requestId;
+      // "If any of the values presented in the template is not present in the notification, remove it" (Webhooks, x-signature).
+      const manifest = `id:${paymentId};${requestId === null ? '' : `request-id:${requestId};`}ts:${ts};`;
       const v1 = createHmac('sha256', options.secret ?? FAKE_MP_WEBHOOK_SECRET)
         .update(manifest)
         .digest('hex');
       return {
         path: `/ecom/pagamentos/webhook/mercadopago?source_news=webhooks&data.id=${paymentId}&type=payment`,
-        headers: { 'content-type': 'application/json', 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
+        headers: {
+          'content-type': 'application/json',
+          ...(options.signed === false ? {} : { 'x-signature': `ts=${ts},v1=${v1}` }),
+          ...(requestId === null ? {} : { 'x-request-id': requestId }),
+        },
         body: JSON.stringify({
           action: 'payment.updated',
           api_version: 'v1',

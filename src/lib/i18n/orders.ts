@@ -27,7 +27,7 @@ export const orderMessages = defineMessages({
     orderDelivery: sharedPages.delivery.pt,
     orderDeliveryDays: 'Prazo de entrega',
     refundedNotice:
-      'O pagamento foi confirmado depois que a reserva do pedido expirou e os produtos se esgotaram: o pedido foi cancelado e o valor estornado.',
+      'O pagamento foi confirmado depois que o pedido foi cancelado (reserva expirada ou cancelamento pela loja): o pedido continua cancelado e o valor estornado.',
     pickupCode: shared.pickupCode.pt,
     items: sharedPages.items.pt,
     itemCode: sharedPages.code.pt,
@@ -87,7 +87,7 @@ export const orderMessages = defineMessages({
     orderDelivery: sharedPages.delivery.es,
     orderDeliveryDays: 'Plazo de entrega',
     refundedNotice:
-      'El pago se confirmó después de que venció la reserva del pedido y los productos se agotaron: el pedido fue cancelado y el importe reembolsado.',
+      'El pago se confirmó después de que el pedido fue cancelado (reserva vencida o cancelación de la tienda): el pedido sigue cancelado y el importe reembolsado.',
     pickupCode: shared.pickupCode.es,
     items: sharedPages.items.es,
     itemCode: sharedPages.code.es,

@@ -45,12 +45,13 @@ export function checkHoardingLimits(limits: CheckoutLimits, lines: ReservedLine[
 
 /**
  * Methods the buyer completes later and elsewhere (decision 0961): a bank transfer Pagopar
- * processes 08:30-17:30 on business days, cash at a collection point, a local bank's own channel.
+ * processes 08:30-17:30 on business days, cash at a collection point, a local bank's own channel,
+ * Mercado Pago's boleto (decision 1000: due a day before the reservation ends).
  * Their order holds its stock DEFERRED_PAYMENT_HOURS, which spans a weekend; the gateway's own
  * deadline (Pagopar's fecha_maxima_pago) is the same moment. Every other method: the configured
  * reservation (RESERVATION_TTL_MINUTES). The hoarding caps above apply alike.
  */
-export const DEFERRED_PAYMENT_METHODS: readonly string[] = ['bank_transfer', 'cash', 'local_bank'];
+export const DEFERRED_PAYMENT_METHODS: readonly string[] = ['bank_transfer', 'cash', 'local_bank', 'boleto'];
 export const DEFERRED_PAYMENT_HOURS = 72;
 
 export function getReservationMinutes(method: string | null, ttlMinutes: number): number {

@@ -1,13 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   callGateway,
   toMinorUnits,
   type PaymentEvent,
   type PaymentProvider,
+  type PaymentReport,
   type ProviderPaymentStatus,
   type RefundResult,
   type WebhookVerification,
 } from './provider.ts';
+import { isValidCnpj } from '#lib/documents.ts';
 import { toMajor } from '#lib/money.ts';
 import { GatewayError } from './errors.ts';
 
@@ -35,9 +38,41 @@ const STATUS: Record<string, ProviderPaymentStatus> = {
   approved: 'approved',
   rejected: 'declined',
   cancelled: 'declined',
-  // A dispute opened after approval: the money is still held for the shop until it is decided.
+  // A dispute opened after approval: the money is held until it is decided; staff are told (`disputed`).
   in_mediation: 'approved',
 };
+
+/**
+ * Creating a preference again after a 429 or 5xx, under the same X-Idempotency-Key (Mercado
+ * Pago answers the first preference again for a repeated key): attempts, and the first wait,
+ * doubled each time. Bounded: checkout waits for it inside its transaction.
+ */
+const PREFERENCE_ATTEMPTS = 3;
+const PREFERENCE_RETRY_FIRST_WAIT_MS = 200;
+
+/**
+ * A boleto must be paid a day before the stock reservation ends (decision 1000): Mercado Pago
+ * credits an offline payment some time after it is made ("Change expiration date", Checkout Pro).
+ */
+const BOLETO_CREDITING_MARGIN_MS = 24 * 3_600_000;
+
+/** How far the preference's validity starts before now, for a gateway clock slightly behind ours. */
+const CLOCK_SKEW_MS = 60_000;
+
+/** Mercado Pago's date format, ISO 8601 with milliseconds and an offset (Brasília, UTC-3, as its examples). */
+export function toMercadoPagoDate(date: Date): string {
+  return new Date(date.getTime() - 3 * 3_600_000).toISOString().replace('Z', '-03:00');
+}
+
+/** A Brazilian's CPF, or a company's CNPJ (14 characters, alphanumeric since July 2026), as Mercado Pago's payer identification. */
+function toIdentification(document: string): { type: 'CPF' | 'CNPJ'; number: string } {
+  const number = document.replace(/[^0-9a-z]/gi, '').toUpperCase();
+  return { type: isValidCnpj(number) ? 'CNPJ' : 'CPF', number };
+}
+
+function isTransient(error: unknown): boolean {
+  return error instanceof GatewayError && (error.status === 429 || (error.status !== null && error.status >= 500));
+}
 
 export interface MercadoPagoPayment {
   id: number | string;
@@ -54,22 +89,28 @@ export interface MercadoPagoConfig {
   timeoutMs: number;
 }
 
-/** The signed manifest of a notification, exactly as Mercado Pago documents it (trailing semicolon included). */
+/**
+ * The signed manifest of a notification, exactly as Mercado Pago documents it (trailing
+ * semicolon included). "If any of the values presented in the template is not present in the
+ * notification received, you must remove it" (Checkout Pro, Notifications, Webhooks, "Validate
+ * the notification origin"): a delivery without x-request-id is signed without `request-id:`.
+ */
 export function toSignatureManifest(dataId: string, requestId: string, ts: string): string {
   const id = /^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId;
-  return `id:${id};request-id:${requestId};ts:${ts};`;
+  return `id:${id};${requestId ? `request-id:${requestId};` : ''}ts:${ts};`;
 }
 
 export function signMercadoPagoManifest(manifest: string, secret: string): string {
   return createHmac('sha256', secret).update(manifest).digest('hex');
 }
 
-function toReport(payment: MercadoPagoPayment) {
+function toReport(payment: MercadoPagoPayment): PaymentReport {
   return {
     status: STATUS[payment.status] ?? 'pending',
     amountMinor: toMinorUnits(payment.transaction_amount, 2),
     currencyId: payment.currency_id === 'BRL' ? BRL : -1,
-  } as const;
+    disputed: payment.status === 'in_mediation',
+  };
 }
 
 /**
@@ -97,15 +138,43 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
     return answer.results ?? [];
   }
 
+  /** A 429 or 5xx is tried again after a growing wait, under the same idempotency key; anything else fails at once. */
+  async function createPreference(json: unknown, idempotencyKey: string) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await call<{ id: string; init_point: string }>('/checkout/preferences', { json, idempotencyKey });
+      } catch (error) {
+        if (!isTransient(error) || attempt === PREFERENCE_ATTEMPTS) throw error;
+        console.warn(`mercadopago: preference ${idempotencyKey} attempt ${attempt} failed, retrying`, (error as GatewayError).message);
+        await delay(PREFERENCE_RETRY_FIRST_WAIT_MS * 2 ** (attempt - 1));
+      }
+    }
+  }
+
+  /** Whether the signature of a signed delivery is Mercado Pago's and fresh; null when it is. */
+  function checkSignature(signature: string, requestId: string, dataId: string, now: Date): 'bad_signature' | 'stale' | null {
+    const parts = Object.fromEntries(signature.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
+    const ts = parts.ts ?? '';
+    const given = Buffer.from(parts.v1 ?? '');
+    if (!/^\d{1,16}$/.test(ts)) return 'bad_signature';
+    const expected = Buffer.from(signMercadoPagoManifest(toSignatureManifest(dataId, requestId, ts), config.webhookSecret));
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'bad_signature';
+    if (Math.abs(now.getTime() / 1000 - toSignedAtSeconds(ts)) > SIGNATURE_TOLERANCE_S) return 'stale';
+    return null;
+  }
+
   return {
     id: MERCADOPAGO_PROVIDER_ID,
     currencyId: BRL,
 
     async createPayment(input) {
-      const keep = input.method ? (PAYMENT_TYPES[input.method] ?? []) : ALL_PAYMENT_TYPES;
-      const preference = await call<{ id: string; init_point: string }>('/checkout/preferences', {
-        idempotencyKey: input.reference,
-        json: {
+      // With no method chosen the reservation is the short one: a boleto could not clear in it (decision 1000).
+      const keep = input.method
+        ? (PAYMENT_TYPES[input.method] ?? [])
+        : ALL_PAYMENT_TYPES.filter((type) => type !== 'ticket' && type !== 'atm');
+      const payBy = input.method === 'boleto' ? new Date(input.expiresAt.getTime() - BOLETO_CREDITING_MARGIN_MS) : input.expiresAt;
+      const preference = await createPreference(
+        {
           items: input.items.map((item) => ({
             id: item.id,
             title: item.title,
@@ -117,7 +186,7 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
             email: input.payer.email,
             name: input.payer.firstName,
             surname: input.payer.lastName,
-            identification: { type: input.payer.documentType.toUpperCase() || 'CPF', number: input.payer.document.replace(/\D/g, '') },
+            identification: toIdentification(input.payer.document),
           },
           external_reference: input.reference,
           // source_news=webhooks: only signed Webhooks, not the unsigned IPN calls, reach this URL.
@@ -130,23 +199,35 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
             ...(input.method === 'card' ? { default_installments: input.installments } : {}),
           },
           statement_descriptor: 'FRONTEIRA',
+          // The page cannot be paid after the reservation ends ("Definir vigência da preferência"),
+          // nor a PIX code or boleto it issued ("Change expiration date": date_of_expiration).
+          expires: true,
+          expiration_date_from: toMercadoPagoDate(new Date(Date.now() - CLOCK_SKEW_MS)),
+          expiration_date_to: toMercadoPagoDate(payBy),
+          date_of_expiration: toMercadoPagoDate(payBy),
         },
-      });
+        input.reference,
+      );
       return { link: preference.init_point, providerPaymentId: preference.id };
     },
 
+    /**
+     * A signed delivery must carry Mercado Pago's signature. An unsigned one (an IPN, or a
+     * Webhook of an application without a secret signature) is not refused: nothing in it is
+     * believed, the payment's state is read back from the payments API below, as for every
+     * delivery, so a forged one can only make the shop look at the truth.
+     */
     async verifyWebhook({ headers, query }, now): Promise<WebhookVerification> {
-      const signature = headers.get('x-signature') ?? '';
-      const requestId = headers.get('x-request-id') ?? '';
+      const signature = headers.get('x-signature');
       const dataId = query.get('data.id') ?? query.get('id') ?? '';
-      const parts = Object.fromEntries(signature.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
-      const ts = parts.ts ?? '';
-      const given = Buffer.from(parts.v1 ?? '');
-      if (!/^\d{1,16}$/.test(ts) || !dataId || !requestId) return { ok: false, reason: 'bad_signature' };
-      const expected = Buffer.from(signMercadoPagoManifest(toSignatureManifest(dataId, requestId, ts), config.webhookSecret));
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'bad_signature' };
-      if (Math.abs(now.getTime() / 1000 - toSignedAtSeconds(ts)) > SIGNATURE_TOLERANCE_S) return { ok: false, reason: 'stale' };
-      if (query.get('type') !== null && query.get('type') !== 'payment') return { ok: false, reason: 'malformed' };
+      if (!dataId) return { ok: false, reason: 'malformed' };
+      if (signature === null) console.warn(`mercadopago: unsigned notification for payment ${dataId}, state read back from the API`);
+      else {
+        const refusal = checkSignature(signature, headers.get('x-request-id') ?? '', dataId, now);
+        if (refusal) return { ok: false, reason: refusal };
+      }
+      const topic = query.get('type') ?? query.get('topic');
+      if (topic !== null && topic !== 'payment') return { ok: false, reason: 'malformed' };
       let payment: MercadoPagoPayment;
       try {
         payment = await call<MercadoPagoPayment>(`/v1/payments/${encodeURIComponent(dataId)}`);

@@ -83,13 +83,19 @@ export interface CreatedPayment {
 export type ChargeRefusal =
   { reason: 'amountOutOfRange'; minMinor: number; maxMinor: number } | { reason: 'lineBelowMinimum'; minMinor: number; title: string };
 
-export interface PaymentEvent {
-  /** The provider's unique id of this notification (dedupe key). */
-  eventId: string;
-  reference: string;
+/** What the gateway says of one payment now. */
+export interface PaymentReport {
   status: ProviderPaymentStatus;
   amountMinor: number;
   currencyId: number;
+  /** The buyer disputes an approved payment (Mercado Pago's in_mediation): the money is held until decided; staff are told. */
+  disputed?: boolean;
+}
+
+export interface PaymentEvent extends PaymentReport {
+  /** The provider's unique id of this notification (dedupe key). */
+  eventId: string;
+  reference: string;
 }
 
 /** The amount is what the gateway charged: payments.charge_amount_minor/charge_currency_id (amount_minor/currency_id when null). */
@@ -136,7 +142,7 @@ export interface PaymentProvider {
   /** What the gateway expects as the body of a 200 answer to its notification, when it expects one. */
   getWebhookReply?(request: WebhookRequest): unknown;
   /** Asks the gateway for the current state of one payment (reconciliation). */
-  fetchPaymentStatus(reference: string): Promise<{ status: ProviderPaymentStatus; amountMinor: number; currencyId: number } | null>;
+  fetchPaymentStatus(reference: string): Promise<PaymentReport | null>;
   /** Gives the whole captured amount back to the payer; idempotent per reference. */
   refundPayment(input: RefundInput): Promise<RefundResult>;
 }

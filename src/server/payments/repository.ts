@@ -106,38 +106,19 @@ export interface LockedPayment {
   amount_minor: number;
   currency_id: number;
   order_status: string;
+  staff_notice: string | null;
 }
 
 /** The payment and its order, both locked; the amount and currency the gateway was asked to charge (decision 0410). */
 export async function lockPaymentAndOrder(tx: Queryable, reference: string): Promise<LockedPayment | undefined> {
   const { rows } = await tx.query<LockedPayment>(
     `SELECT p.id, p.order_id, p.status, ${CHARGE_AMOUNT_SQL} AS amount_minor,
-            ${CHARGE_CURRENCY_SQL} AS currency_id, o.status AS order_status
+            ${CHARGE_CURRENCY_SQL} AS currency_id, o.status AS order_status, p.staff_notice
        FROM payments p JOIN orders o ON o.id = p.order_id
       WHERE p.reference = $1 FOR UPDATE OF p, o`,
     [reference],
   );
   return rows[0];
-}
-
-/** The released reservation lines of an order with their products' stock, products locked in id order (as checkout locks them). */
-export async function lockReleasedReservations(tx: Queryable, orderId: number): Promise<Array<{ stock: number; quantity: number }>> {
-  const { rows } = await tx.query<{ stock: number; quantity: number }>(
-    `SELECT p.stock, r.quantity FROM stock_reservations r JOIN products p ON p.id = r.product_id
-      WHERE r.order_id = $1 AND r.released_at IS NOT NULL ORDER BY p.id FOR NO KEY UPDATE OF p`,
-    [orderId],
-  );
-  return rows;
-}
-
-/** Takes the stock of the released lines again and holds it for the order (their products locked, the stock checked). */
-export async function retakeReleasedStock(tx: Queryable, orderId: number): Promise<void> {
-  await tx.query(
-    `UPDATE products p SET stock = p.stock - r.quantity FROM stock_reservations r
-      WHERE r.order_id = $1 AND r.released_at IS NOT NULL AND p.id = r.product_id`,
-    [orderId],
-  );
-  await tx.query('UPDATE stock_reservations SET released_at = NULL WHERE order_id = $1', [orderId]);
 }
 
 export async function markPaymentDeclined(tx: Queryable, paymentId: number, now: Date): Promise<void> {

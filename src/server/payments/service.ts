@@ -6,7 +6,7 @@ import { enqueueOrderMail, enqueueOrderPaidMails } from '../mail/index.ts';
 import { countPayment } from '../metrics/index.ts';
 import { createPickupCode } from '../orders/pickup-code.ts';
 import { AmountMismatchError } from './errors.ts';
-import type { PaymentProvider, ProviderPaymentStatus, WebhookRequest } from './provider.ts';
+import type { PaymentProvider, PaymentReport, WebhookRequest } from './provider.ts';
 import {
   cancelUnpaidOrder,
   countRefundAttempt,
@@ -19,14 +19,12 @@ import {
   listRefundsDueOfOrder,
   lockExpiredOrders,
   lockPaymentAndOrder,
-  lockReleasedReservations,
   markOrderPaid,
   markPaymentDeclined,
   markPaymentPaid,
   markPaymentRefunded,
   markOrderReversed,
   markReconciled,
-  retakeReleasedStock,
   returnOrderStock,
   type LockedPayment,
   setRefundState,
@@ -39,11 +37,8 @@ type Connect = () => Promise<pg.PoolClient>;
 /** Failed refund attempts (one a reconciliation run) before the refund is handed to staff on the order desk. */
 export const MAX_REFUND_ATTEMPTS = 5;
 
-interface ProviderReport {
+interface ProviderReport extends PaymentReport {
   reference: string;
-  status: ProviderPaymentStatus;
-  amountMinor: number;
-  currencyId: number;
 }
 
 /** What a report did: `refundDue` when money arrived for an order that cannot be served. */
@@ -53,18 +48,6 @@ interface Settlement {
 }
 
 const UNCHANGED: Settlement = { changed: false, refundDue: false };
-
-/**
- * Takes the stock of an order whose reservation expired again, all lines or none. The product
- * rows are locked in id order (as checkout locks them: no deadlock) and checked before any
- * update, so a shortage on one line leaves every other line's stock untouched.
- */
-async function reReserve(tx: Queryable, orderId: number): Promise<boolean> {
-  const rows = await lockReleasedReservations(tx, orderId);
-  if (rows.some((row) => row.stock < row.quantity)) return false;
-  await retakeReleasedStock(tx, orderId);
-  return true;
-}
 
 async function setPickupCode(tx: Queryable, orderId: number, now: Date): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -76,10 +59,12 @@ async function setPickupCode(tx: Queryable, orderId: number, now: Date): Promise
 /**
  * The payment state machine (DECISIONS.md, decision 0040), inside the caller's transaction:
  * - approved, order PAGAMENTO: payment PAGO, order PAGO with a pickup code, reservation consumed;
- * - approved, order CANCELADO (reservation expired): the stock is taken again when every line
- *   still fits, and the order is paid as above; otherwise the order stays cancelled and the
- *   payment is PAGO with `refundDue` (the caller refunds it through the provider after COMMIT);
- * - declined: payment RECUSADO, order stays PAGAMENTO (the shopper may pay again).
+ * - approved, order CANCELADO (reservation expired, or staff cancelled it): the order stays
+ *   cancelled and takes no stock; the payment is PAGO with `refundDue` (the caller refunds it
+ *   through the provider after COMMIT; reconciliation retries a refusal);
+ * - declined: payment RECUSADO, order stays PAGAMENTO (the shopper may pay again);
+ * - approved but disputed (Mercado Pago's in_mediation): settled as approved, and staff read on
+ *   the order desk that the money is held until the dispute is decided (once, not every run).
  */
 async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderReport): Promise<Settlement> {
   // The amount the gateway was asked to charge (decision 0410), which is what it reports.
@@ -92,6 +77,11 @@ async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderRep
     await applyGatewayReversal(tx, now, report.reference, payment);
     return { changed: true, refundDue: false };
   }
+  if (report.disputed && payment.status === 'PAGO') {
+    if (payment.staff_notice === 'noticeInMediation') return UNCHANGED;
+    await setStaffNotice(tx, payment.id, 'noticeInMediation', now);
+    return { changed: true, refundDue: false };
+  }
   if (report.status === 'pending' || payment.status === 'PAGO' || payment.status === 'ESTORNADO') return UNCHANGED;
   if (report.status === 'declined') {
     if (payment.status !== 'AGUARDANDO') return UNCHANGED;
@@ -99,9 +89,8 @@ async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderRep
     return { changed: true, refundDue: false };
   }
   await markPaymentPaid(tx, payment.id, now);
-  const servable =
-    payment.order_status === 'PAGAMENTO' || (payment.order_status === 'CANCELADO' && (await reReserve(tx, payment.order_id)));
-  if (!servable) return { changed: true, refundDue: true };
+  if (report.disputed) await setStaffNotice(tx, payment.id, 'noticeInMediation', now);
+  if (payment.order_status !== 'PAGAMENTO') return { changed: true, refundDue: true };
   await consumeReservations(tx, payment.order_id, now);
   await setPickupCode(tx, payment.order_id, now);
   // In this transaction: the shopper and the store hear of the payment exactly when it commits.
