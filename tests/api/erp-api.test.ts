@@ -6,21 +6,32 @@ import { createTestCustomer, signIn } from '../support/accounts.ts';
 import type { BulkResult, PaidOrdersPage, ProductUpsertResult } from '#lib/contract/erp-api.ts';
 import { api, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { listPanelRoutes } from '../support/panel-routes.ts';
-import { createSignedInStaff, postForm } from '../support/staff.ts';
+import { createSignedInStaff, createTestStaff, postForm } from '../support/staff.ts';
 import { createPaidOrder, createProduct, getStock, uniqueId } from './checkout-fixtures.ts';
 
 type Scope = 'stock' | 'prices' | 'catalogue' | 'orders:read';
 
-/** A live key straight in the table (the panel's own flow has its test below). */
-async function createKey(scopes: Scope[]): Promise<string> {
+/** A live key straight in the table (the panel's own flow has its test below), made by `createdBy` when given. */
+async function createKey(scopes: Scope[], createdBy: number | null = null): Promise<string> {
   const secret = `frt_${randomBytes(32).toString('base64url')}`;
-  await getTestDb().query('INSERT INTO api_keys (name, prefix, key_hash, scopes) VALUES ($1, $2, $3, $4)', [
+  await getTestDb().query('INSERT INTO api_keys (name, prefix, key_hash, scopes, created_by) VALUES ($1, $2, $3, $4, $5)', [
     `test ${uniqueId()}`,
     secret.slice(0, 12),
     createHash('sha256').update(secret).digest(),
     scopes,
+    createdBy,
   ]);
   return secret;
+}
+
+/** The audit rows about the key whose secret is given, oldest first. */
+async function keyAudit(secret: string) {
+  const { rows } = await getTestDb().query<{ action: string; actor: string; after: unknown }>(
+    `SELECT a.action, a.actor, a.after FROM audit_log a JOIN api_keys k ON a.entity_type = 'api_key' AND a.entity_id = k.id::text
+      WHERE k.key_hash = $1 ORDER BY a.id`,
+    [createHash('sha256').update(secret).digest()],
+  );
+  return rows;
 }
 
 /** The fields of a paid order (GET pedidos-pagos) read by name below; the rest is matched whole. */
@@ -166,6 +177,67 @@ describe('ERP API keys and scopes', () => {
       ['api_key.revoke', staff.email],
     ]);
     expect(JSON.stringify(audit.rows)).not.toContain(secret.slice(12));
+  });
+
+  it("a disabled creator's key is refused (401); the panel asks before disabling a key holder, and revokes when told (audited)", async () => {
+    const { staff: admin, cookie } = await createSignedInStaff('admin');
+    const product = await createProduct({ stock: 3 });
+    const setStock = (key: string, estoque: number) => call<ErrorAnswer>('estoque', key, { itens: [{ codigo: product.code, estoque }] });
+    // A creator disabled before keys had a holder rule (or behind the panel's back): the key stops.
+    const gone = await createTestStaff('admin');
+    const orphan = await createKey(['stock'], gone.id);
+    expect((await setStock(orphan, 5)).status).toBe(200);
+    await getTestDb().query('UPDATE staff SET disabled_at = now() WHERE id = $1', [gone.id]);
+    const refused = await setStock(orphan, 6);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(/^Clave de API ausente, inválida o revocada/);
+    expect(await getStock(product.id)).toBe(5);
+
+    const creator = await createTestStaff('admin');
+    const key = await createKey(['stock'], creator.id);
+    const team = await (await api('/painel/equipe', { host: 'es', headers: { cookie } })).text();
+    const row = team.match(new RegExp(`data-staff-row="${creator.email}"[\\s\\S]*?</tr>`))?.[0] ?? '';
+    expect(row).toContain('Claves de API activas: 1');
+    expect(row).toContain(`Pasar las claves a ${admin.email}`);
+    const unasked = await postForm('/painel/equipe', { action: 'disable', id: String(creator.id) }, { cookie });
+    expect(unasked.status).toBe(422);
+    expect(await unasked.text()).toContain('Esta persona tiene claves de API activas: elige revocarlas o pasarlas a otro administrador.');
+    expect((await setStock(key, 7)).status).toBe(200);
+    const revoked = await postForm('/painel/equipe', { action: 'disable', id: String(creator.id), keys: 'revoke' }, { cookie });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.text()).toContain(`${creator.email} fue desactivada; sus sesiones terminaron y se revocaron 1 clave(s) de API.`);
+    expect((await setStock(key, 8)).status).toBe(401);
+    expect(await getStock(product.id)).toBe(7);
+    expect((await keyAudit(key)).map((entry) => [entry.action, entry.actor])).toEqual([['api_key.revoke', admin.email]]);
+  });
+
+  it('a key handed to another admin when its creator is disabled keeps working, and the hand-over and its writes are audited', async () => {
+    const { staff: admin, cookie } = await createSignedInStaff('admin');
+    const creator = await createTestStaff('admin');
+    const counter = await createTestStaff('counter');
+    const key = await createKey(['stock'], creator.id);
+    const product = await createProduct({ stock: 3 });
+    const toCounter = await postForm('/painel/equipe', { action: 'disable', id: String(creator.id), keys: String(counter.id) }, { cookie });
+    expect(toCounter.status).toBe(422);
+    expect(await toCounter.text()).toContain('Las claves solo pueden pasar a otro administrador activo.');
+    const handed = await postForm('/painel/equipe', { action: 'disable', id: String(creator.id), keys: String(admin.id) }, { cookie });
+    expect(handed.status).toBe(200);
+    expect(await handed.text()).toContain(
+      `${creator.email} fue desactivada; sus sesiones terminaron y 1 clave(s) de API pasaron a ${admin.email}.`,
+    );
+    const stock = await call('estoque', key, { itens: [{ codigo: product.code, estoque: 11 }] });
+    expect(stock.status).toBe(200);
+    expect(await getStock(product.id)).toBe(11);
+    expect(await keyAudit(key)).toEqual([
+      { action: 'api_key.hand_over', actor: admin.email, after: { holder: admin.id, holderEmail: admin.email } },
+    ]);
+    const writes = await getTestDb().query<{ actor: string }>(
+      `SELECT actor FROM audit_log WHERE action = 'erp.stock' AND after->'codes' ? $1`,
+      [product.code],
+    );
+    expect(writes.rows).toEqual([{ actor: `api-key:${key.slice(0, 12)}` }]);
+    const keysPage = await (await api('/painel/chaves-api', { host: 'es', headers: { cookie } })).text();
+    expect(keysPage).toContain(`Pasada a ${admin.email}`);
   });
 });
 

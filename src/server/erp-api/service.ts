@@ -36,6 +36,9 @@ export interface KeyActor {
   id: number;
   email: string;
 }
+/** What becomes of a disabled staff member's live keys: revoked, or handed to another admin. */
+export type KeysChoice = { kind: 'revoke' } | { kind: 'hand_over'; to: { id: number; email: string } };
+
 export interface RowRejection {
   linha: number;
   codigo: string | null;
@@ -247,6 +250,31 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
         });
         return revoked;
       });
+    },
+
+    countKeysByHolder: () => repository.countKeysByHolder(db),
+    /** How many live keys `holderId` holds, locked until the caller's transaction ends. */
+    countKeysHeldBy: async (tx: Queryable, holderId: number) => (await repository.selectKeysHeldBy(tx, holderId)).length,
+
+    /**
+     * Revokes or hands over every live key `holderId` holds, one audit row per key naming the admin
+     * who chose; runs in the caller's transaction (staff disable). Answers how many keys moved.
+     */
+    async settleKeysOf(tx: Queryable, actor: AuditActor, holderId: number, choice: KeysChoice): Promise<number> {
+      const held = await repository.selectKeysHeldBy(tx, holderId);
+      if (choice.kind === 'revoke') await repository.revokeKeysHeldBy(tx, holderId, actor.staffId);
+      else await repository.handKeysOver(tx, holderId, choice.to.id);
+      for (const key of held) {
+        await writeAudit(tx, {
+          actor,
+          action: choice.kind === 'revoke' ? 'api_key.revoke' : 'api_key.hand_over',
+          entityType: 'api_key',
+          entityId: key.id,
+          before: { name: key.name, prefix: key.prefix, scopes: key.scopes, holder: holderId },
+          after: choice.kind === 'revoke' ? { revoked: true } : { holder: choice.to.id, holderEmail: choice.to.email },
+        });
+      }
+      return held.length;
     },
 
     /** The live key a bearer secret names, with its scope checked and its use counted. */
