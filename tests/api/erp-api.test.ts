@@ -48,10 +48,19 @@ interface PaidOrderRow {
 interface OpenApiDocument {
   [key: string]: unknown;
   openapi: string;
+  servers: { url: string }[];
   components: { securitySchemes: Record<string, unknown> };
   paths: Record<
     string,
-    Record<string, { security?: unknown; responses: Record<string, { content: Record<string, { schema: unknown }> }> }>
+    Record<
+      string,
+      {
+        operationId?: string;
+        security?: unknown;
+        requestBody?: { content: Record<string, { schema: unknown }> };
+        responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+      }
+    >
   >;
 }
 
@@ -256,7 +265,7 @@ describe('ERP bulk updates', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ recebidos: 5000, atualizados: 4997, inalterados: 0 });
     expect(first.body.rejeitados).toEqual(
-      [10, 2500, 4999].map((linha, n) => ({
+      [11, 2501, 5000].map((linha, n) => ({
         linha,
         codigo: unknown[n],
         motivo: 'codigo_desconhecido',
@@ -306,11 +315,11 @@ describe('ERP bulk updates', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ recebidos: 7, atualizados: 2, inalterados: 0 });
     expect(response.body.rejeitados.map((row: { linha: number; motivo: string }) => [row.linha, row.motivo])).toEqual([
-      [2, 'valor_invalido'],
-      [3, 'codigo_desconhecido'],
-      [4, 'valor_invalido'],
-      [5, 'codigo_repetido'],
-      [6, 'valor_invalido'],
+      [3, 'valor_invalido'],
+      [4, 'codigo_desconhecido'],
+      [5, 'valor_invalido'],
+      [6, 'codigo_repetido'],
+      [7, 'valor_invalido'],
     ]);
     expect(response.body.rejeitados[1]!.mensagem).toBe('Nenhum produto com este código.');
     expect(Object.keys(response.body.rejeitados[2]!.campos!)).toEqual(['preco']);
@@ -441,6 +450,38 @@ describe('ERP OpenAPI document', () => {
     const result = await new Validator().validate(document);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+    // Stricter than the structure check: what code generators and other validators need.
+    // Every pattern in JSON Schema's interoperable regex subset (no Unicode property escapes, which
+    // Python's re refuses and a validator without the u flag reads as other characters:
+    // https://json-schema.org/understanding-json-schema/reference/regular_expressions), and compiling as ECMA-262.
+    const patterns = [...JSON.stringify(document).matchAll(/"pattern":("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string);
+    expect(patterns.length).toBeGreaterThan(0);
+    for (const pattern of patterns) {
+      expect(pattern, pattern).not.toMatch(/\\[pP]\{/);
+      expect(() => new RegExp(pattern), pattern).not.toThrow();
+    }
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method, op })),
+    );
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(
+      ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id)),
+      ids.join(),
+    ).toBe(true);
+    expect(new Set(ids).size).toBe(operations.length);
+    // Typed bodies: every request and 200 answer but this document's own names its schema.
+    const schemas = (document.components as { schemas: Record<string, { properties?: Record<string, unknown> }> }).schemas;
+    for (const { path, method, op } of operations) {
+      if (path.endsWith('/openapi.json')) continue;
+      const bodies = [op.requestBody?.content['application/json']?.schema, op.responses['200']?.content['application/json']?.schema];
+      for (const schema of bodies.filter((body) => body !== undefined))
+        expect(schema, `${method} ${path}`).toMatchObject({ $ref: expect.any(String) });
+    }
+    expect(schemas.ProductUpsert!.properties!.itens).toMatchObject({ items: { $ref: '#/components/schemas/ProductRow' } });
+    expect(Object.keys(schemas.ProductRow!.properties!)).toEqual(
+      expect.arrayContaining(['codigo', 'nome_pt', 'preco', 'moeda', 'estoque', 'imagens']),
+    );
     expect(document.components.securitySchemes.bearerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     const routes = listPanelRoutes().filter((route) => route.path.startsWith('/api/painel/v1/'));
     expect(routes.length).toBeGreaterThanOrEqual(4);
@@ -487,7 +528,7 @@ describe('ERP product upsert', () => {
     expect(second.body).toMatchObject({ recebidos: 3, criados: 0, alterados: 1, inalterados: 1 });
     expect(second.body.rejeitados).toEqual([
       {
-        linha: 1,
+        linha: 2,
         codigo: `${prefix}-3`,
         motivo: 'valor_invalido',
         mensagem: 'Valor inválido en esta fila.',

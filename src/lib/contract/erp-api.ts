@@ -1,6 +1,7 @@
 // The ERP API's request and answer shapes (the contract, beside the shop's): parsed by these at
 // run time, and the OpenAPI document (erp-api-openapi.ts, beside this file) is generated from them.
 import { z } from 'zod';
+import { CatalogueProductSchema } from './catalogue-product.ts';
 
 export const API_SCOPES = ['stock', 'prices', 'catalogue', 'orders:read', 'rates'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -15,7 +16,10 @@ const Codigo = z
   .trim()
   .min(1)
   .max(60)
-  .regex(/^[^\p{Cc}]+$/u)
+  // No control characters (Unicode Cc: U+0000-U+001F, U+007F-U+009F), written as ranges rather than
+  // \p{Cc}: property escapes are outside JSON Schema's interoperable regex subset, and the
+  // OpenAPI document carries this pattern.
+  .regex(/^[^\u0000-\u001F\u007F-\u009F]+$/)
   .meta({ description: 'The product code (codigo) as the ERP knows it.', example: 'FUR-1234' });
 
 export const StockRowSchema = z
@@ -88,6 +92,9 @@ export const BulkEnvelopeSchema = z.object({ itens: z.array(z.unknown()).min(1) 
 export const StockBulkSchema = z.object({ itens: z.array(StockRowSchema).min(1).max(MAX_BULK_ROWS) }).meta({ id: 'StockBulk' });
 export const PriceBulkSchema = z.object({ itens: z.array(PriceRowSchema).min(1).max(MAX_BULK_ROWS) }).meta({ id: 'PriceBulk' });
 
+/** Rows are counted as the catalogue import counts a JSON file's items: 1 is the first. */
+const ROW_NUMBER = z.int().min(1).meta({ description: 'Position of the row in itens, 1 for the first (as the catalogue import counts).' });
+
 export const ROW_REASONS = ['codigo_desconhecido', 'valor_invalido', 'codigo_repetido'] as const;
 export type RowReason = (typeof ROW_REASONS)[number];
 
@@ -99,7 +106,7 @@ export const BulkResultSchema = z
     rejeitados: z
       .array(
         z.object({
-          linha: z.int().meta({ description: 'Index of the row in itens, from 0.' }),
+          linha: ROW_NUMBER,
           codigo: z.string().nullable(),
           motivo: z.enum(ROW_REASONS),
           mensagem: z.string(),
@@ -114,15 +121,20 @@ export type BulkResult = z.infer<typeof BulkResultSchema>;
 /** Rows per product upsert: each runs the whole import check (names, brand, category, price), so fewer than a bulk call. */
 export const MAX_UPSERT_ROWS = 500;
 
+/**
+ * The product upsert's body as documented: each item is a row of the catalogue import
+ * (CatalogueProductSchema, the columns of docs/catalogue-import-template.csv). The route reads the
+ * envelope alone (BulkEnvelopeSchema) and the import checks each row, so one bad row fails alone.
+ */
 export const ProductUpsertSchema = z
   .object({
     itens: z
       .array(
-        z.record(z.string(), z.unknown()).meta({
+        CatalogueProductSchema.meta({
+          id: 'ProductRow',
           description:
-            'One product with the columns of the catalogue import template (docs/catalogue-import-template.csv): codigo, nome_pt, nome_es, ' +
-            'marca, categoria_pt, preco, moeda, estoque, and optionally descritivo_*, descricao_*, categoria_es, departamento_*, icone_categoria, ' +
-            'mostrar_preco, especificacoes [{nome_pt, nome_es, valor_pt, valor_es}], imagens.',
+            'One product, as a row of the catalogue import: created when its codigo is new, else updated. Optional fields left out keep ' +
+            'what the product has; given empty, they clear it.',
         }),
       )
       .min(1)
@@ -139,7 +151,7 @@ export const ProductUpsertResultSchema = z
     rejeitados: z
       .array(
         z.object({
-          linha: z.int().meta({ description: 'Index of the row in itens, from 0.' }),
+          linha: ROW_NUMBER,
           codigo: z.string().nullable(),
           motivo: z.literal('valor_invalido'),
           mensagem: z.string(),

@@ -331,7 +331,8 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
      * their fields at fault. A repeated call finds every product unchanged.
      */
     async upsertProducts(key: ActiveKey, items: unknown[]): Promise<UpsertOutcome> {
-      const rows: SourceRow[] = items.map((data, linha) => ({ line: linha, data }));
+      // Numbered as the catalogue import numbers a JSON file's items (1: the first), so both say the same row.
+      const rows: SourceRow[] = items.map((data, index) => ({ line: index + 1, data }));
       const open = (subset: SourceRow[]) =>
         async function* readRows() {
           yield* subset;
