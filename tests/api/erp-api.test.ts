@@ -49,7 +49,7 @@ interface OpenApiDocument {
   [key: string]: unknown;
   openapi: string;
   servers: { url: string }[];
-  components: { securitySchemes: Record<string, unknown> };
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, { properties?: Record<string, unknown> }> };
   paths: Record<
     string,
     Record<
@@ -293,9 +293,47 @@ describe('ERP bulk updates', () => {
     expect(await getStock(product.id)).toBe(2);
   });
 
+  it('/precos reads prices as /produtos does ("75,50", "1.234,56", 75.5); a price that does not read fails alone, said in the host language', async () => {
+    const key = await createKey(['prices']);
+    const [usd, brl, pyg, bad] = [
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+    ];
+    const response = await call<BulkResult>('precos', key, {
+      itens: [
+        { codigo: usd.code, preco: '75,50' },
+        { codigo: brl.code, preco: '1.234,56', moeda: 'BRL' },
+        { codigo: pyg.code, preco: '150.000', moeda: 'PYG' },
+        { codigo: bad.code, preco: '12,345' },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ recebidos: 4, atualizados: 3, inalterados: 0 });
+    expect(response.body.rejeitados).toEqual([
+      {
+        linha: 4,
+        codigo: bad.code,
+        motivo: 'valor_invalido',
+        mensagem: 'Valor inválido en esta fila.',
+        campos: { preco: ['preco: demasiados decimales para la moneda'] },
+      },
+    ]);
+    expect(await getPrice(usd.id)).toEqual({ price_minor: 7550, currency_id: 2 });
+    expect(await getPrice(brl.id)).toEqual({ price_minor: 123456, currency_id: 1 });
+    expect(await getPrice(pyg.id)).toEqual({ price_minor: 150000, currency_id: 3 });
+    expect(await getPrice(bad.id)).toEqual({ price_minor: 10000, currency_id: 2 });
+  });
+
   it('prices: bad rows fail alone (unknown, too many decimals, negative, repeated), the rest apply; messages in the host language', async () => {
     const key = await createKey(['prices']);
-    const [a, b, c] = [await createProduct({ stock: 1 }), await createProduct({ stock: 1 }), await createProduct({ stock: 1 })];
+    const [a, b, c, d] = [
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+    ];
     const response = await apiJson<BulkResult>('/api/painel/v1/precos', {
       method: 'POST',
       host: 'br',
@@ -306,7 +344,7 @@ describe('ERP bulk updates', () => {
           { codigo: b.code, preco: 150000, moeda: 'PYG' },
           { codigo: c.code, preco: 1.005 },
           { codigo: 'NO-SUCH-CODE', preco: 1 },
-          { codigo: c.code, preco: -3 },
+          { codigo: d.code, preco: -3 },
           { codigo: a.code, preco: 13 },
           'not a row',
         ],
@@ -471,7 +509,7 @@ describe('ERP OpenAPI document', () => {
     ).toBe(true);
     expect(new Set(ids).size).toBe(operations.length);
     // Typed bodies: every request and 200 answer but this document's own names its schema.
-    const schemas = (document.components as { schemas: Record<string, { properties?: Record<string, unknown> }> }).schemas;
+    const schemas = document.components.schemas;
     for (const { path, method, op } of operations) {
       if (path.endsWith('/openapi.json')) continue;
       const bodies = [op.requestBody?.content['application/json']?.schema, op.responses['200']?.content['application/json']?.schema];

@@ -38,11 +38,13 @@ export const CURRENCY_CODES = ['BRL', 'USD', 'PYG', 'ARS'] as const;
 export const PriceRowSchema = z
   .object({
     codigo: Codigo,
-    preco: z
-      .number()
-      .min(0)
-      .max(1e12)
-      .meta({ description: 'Price in major units (12.5 = 12.50); no more decimals than the currency has (PYG: none).' }),
+    // Read as /produtos reads preco (ERP_AMOUNT_FORMAT), in the service once the currency is known.
+    preco: z.union([z.number(), z.string().max(40)]).meta({
+      description:
+        'Price in major units, as /produtos and the catalogue import read it: a number (12.5) or text with either mark as the decimal ' +
+        'one ("75,50", "1.234,56", "1234.56"); no more decimals than the currency has (PYG: none).',
+      examples: [12.5, '75,50'],
+    }),
     moeda: z.enum(CURRENCY_CODES).optional().meta({ description: 'Currency of the price; the product keeps its own when absent.' }),
   })
   .meta({ id: 'PriceRow' });

@@ -227,6 +227,16 @@ export function createErpRepository() {
       return outcomes;
     },
 
+    /** The decimals of each known product's currency, by codigo (a price without moeda is read in them). */
+    async selectCurrencyDecimals(db: Queryable, codes: string[]): Promise<Map<string, number>> {
+      if (codes.length === 0) return new Map();
+      const { rows } = await db.query<{ code: string; decimals: number }>(
+        'SELECT p.code, c.decimals FROM products p JOIN currencies c ON c.id = p.currency_id WHERE p.code = ANY($1::text[])',
+        [codes],
+      );
+      return new Map(rows.map((row) => [row.code, row.decimals]));
+    },
+
     /** Sets prices by codigo in one statement; a price with more decimals than its currency is 'invalid'. */
     async setPrices(
       db: Queryable,

@@ -95,7 +95,14 @@ function readRows<S extends RowSchema>(text: string, contentType: string | null,
 
 function toBulkResult(outcome: BulkOutcome, locale: Locale): BulkResult {
   const t = createTranslator(erpMessages, locale);
-  return { ...outcome, rejeitados: outcome.rejeitados.map((row) => ({ ...row, mensagem: t(`row_${row.motivo}`) })) };
+  return {
+    ...outcome,
+    rejeitados: outcome.rejeitados.map(({ issues, ...row }) => ({
+      ...row,
+      ...(issues ? { campos: Object.fromEntries(issues.map((issue) => [issue.field, [toReasonText(issue, locale)]])) } : {}),
+      mensagem: t(`row_${row.motivo}`),
+    })),
+  };
 }
 
 async function postBulk<S extends RowSchema>(

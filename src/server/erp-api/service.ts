@@ -5,7 +5,8 @@ import type { Clock } from '../clock.ts';
 import type { ConnectionSource, Queryable } from '../db/client.ts';
 import { runInTransaction } from '../db/client.ts';
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
-import type { RowIssue } from '#lib/contract/catalogue-product.ts';
+import { CURRENCY_DECIMALS, toMinorUnits, type CurrencyCode, type RowIssue } from '#lib/contract/catalogue-product.ts';
+import { toDecimalText } from '#lib/money.ts';
 import { isSafeText } from '#lib/safe-text.ts';
 import type { CatalogueImportService, SourceRow } from '../catalogue-import/service.ts';
 import type { CatalogueSettingsService } from '../catalogue-settings/service.ts';
@@ -44,6 +45,8 @@ export interface RowRejection {
   codigo: string | null;
   motivo: RowReason;
   campos?: Record<string, string[]>;
+  /** Fields at fault found by the service, worded by the routes in the caller's language. */
+  issues?: RowIssue[];
 }
 export interface BulkOutcome {
   recebidos: number;
@@ -311,19 +314,41 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
         repository.setStock(tx, { ...batch, quantities: rows.map((row) => row.estoque) }),
       ),
 
-    setPrices: (
+    /**
+     * Prices are read as /produtos reads them (toMinorUnits: either mark as the decimal one), in the
+     * decimals of the row's moeda or else of the product's currency; a price that does not read is
+     * rejected with its reason, the others are written in one statement.
+     */
+    async setPrices(
       key: ActiveKey,
-      rows: { linha: number; codigo: string; preco: number; moeda?: string }[],
+      rows: { linha: number; codigo: string; preco: number | string; moeda?: CurrencyCode }[],
       early: RowRejection[],
       received: number,
-    ) =>
-      applyBulk(key, 'erp.prices', rows, early, received, (tx, batch) =>
+    ) {
+      const productDecimals = await repository.selectCurrencyDecimals(
+        db,
+        rows.filter((row) => !row.moeda).map((row) => row.codigo),
+      );
+      const rejected = [...early];
+      const readable: { linha: number; codigo: string; preco: string; moeda: string | null }[] = [];
+      for (const row of rows) {
+        const decimals = row.moeda ? CURRENCY_DECIMALS[row.moeda] : productDecimals.get(row.codigo);
+        // An unknown codigo goes on: the statement answers codigo_desconhecido for it.
+        const minor = decimals === undefined ? 0 : toMinorUnits(row.preco, decimals);
+        if (typeof minor === 'string') {
+          rejected.push({ linha: row.linha, codigo: row.codigo, motivo: 'valor_invalido', issues: [{ field: 'preco', problem: minor }] });
+        } else {
+          readable.push({ linha: row.linha, codigo: row.codigo, preco: toDecimalText(minor, decimals ?? 0), moeda: row.moeda ?? null });
+        }
+      }
+      return applyBulk(key, 'erp.prices', readable, rejected, received, (tx, batch) =>
         repository.setPrices(tx, {
           ...batch,
-          prices: rows.map((row) => String(row.preco)),
-          currencies: rows.map((row) => row.moeda ?? null),
+          prices: readable.map((row) => row.preco),
+          currencies: readable.map((row) => row.moeda),
         }),
-      ),
+      );
+    },
 
     /**
      * Creates or updates products by codigo with the import's rules: every row is checked first
