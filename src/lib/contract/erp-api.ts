@@ -19,6 +19,7 @@ const Codigo = z
   // No control characters (Unicode Cc: U+0000-U+001F, U+007F-U+009F), written as ranges rather than
   // \p{Cc}: property escapes are outside JSON Schema's interoperable regex subset, and the
   // OpenAPI document carries this pattern.
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   .regex(/^[^\u0000-\u001F\u007F-\u009F]+$/)
   .meta({ description: 'The product code (codigo) as the ERP knows it.', example: 'FUR-1234' });
 
