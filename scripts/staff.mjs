@@ -28,6 +28,7 @@ const { getPool } = await import('../src/server/db/client.ts');
 const { DomainError } = await import('../src/server/errors/domain-error.ts');
 const { staffError } = await import('../src/server/staff/errors.ts');
 const { createStaffService } = await import('../src/server/staff/service.ts');
+const { getErpApiService } = await import('../src/server/erp-api/index.ts');
 const { systemClock } = await import('../src/server/clock.ts');
 const config = requireValidConfig();
 const origin = (values.origin ?? config.SHOP_ORIGIN_ES ?? config.SHOP_ORIGIN_BR ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
@@ -37,6 +38,8 @@ const REFUSALS = {
   emailTaken: 'that e-mail already has an account',
   emailInvalid: 'not a valid e-mail address',
   notFound: 'no staff account with that e-mail',
+  keysChoiceNeeded:
+    'this account holds live API keys: disable it in the panel (/painel/equipe), which asks to revoke them or hand them to another admin',
 };
 
 let database;
@@ -44,7 +47,7 @@ await runCommand(
   'staff',
   async () => {
     database = await bootDatabase({ seed: false, besideRunningShop: true });
-    const service = createStaffService({ db: getPool(), clock: systemClock });
+    const service = createStaffService({ db: getPool(), clock: systemClock, keys: getErpApiService() });
     const findId = async (address) => {
       const found = (await service.listStaff()).find((staff) => staff.email === address.trim().toLowerCase());
       if (!found) throw staffError('not_found', 'notFound');

@@ -6,21 +6,32 @@ import { createTestCustomer, signIn } from '../support/accounts.ts';
 import type { BulkResult, PaidOrdersPage, ProductUpsertResult } from '#lib/contract/erp-api.ts';
 import { api, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import { listPanelRoutes } from '../support/panel-routes.ts';
-import { createSignedInStaff, postForm } from '../support/staff.ts';
+import { createSignedInStaff, createTestStaff, postForm } from '../support/staff.ts';
 import { createPaidOrder, createProduct, getStock, uniqueId } from './checkout-fixtures.ts';
 
 type Scope = 'stock' | 'prices' | 'catalogue' | 'orders:read';
 
-/** A live key straight in the table (the panel's own flow has its test below). */
-async function createKey(scopes: Scope[]): Promise<string> {
+/** A live key straight in the table (the panel's own flow has its test below), made by `createdBy` when given. */
+async function createKey(scopes: Scope[], createdBy: number | null = null): Promise<string> {
   const secret = `frt_${randomBytes(32).toString('base64url')}`;
-  await getTestDb().query('INSERT INTO api_keys (name, prefix, key_hash, scopes) VALUES ($1, $2, $3, $4)', [
+  await getTestDb().query('INSERT INTO api_keys (name, prefix, key_hash, scopes, created_by) VALUES ($1, $2, $3, $4, $5)', [
     `test ${uniqueId()}`,
     secret.slice(0, 12),
     createHash('sha256').update(secret).digest(),
     scopes,
+    createdBy,
   ]);
   return secret;
+}
+
+/** The audit rows about the key whose secret is given, oldest first. */
+async function keyAudit(secret: string) {
+  const { rows } = await getTestDb().query<{ action: string; actor: string; after: unknown }>(
+    `SELECT a.action, a.actor, a.after FROM audit_log a JOIN api_keys k ON a.entity_type = 'api_key' AND a.entity_id = k.id::text
+      WHERE k.key_hash = $1 ORDER BY a.id`,
+    [createHash('sha256').update(secret).digest()],
+  );
+  return rows;
 }
 
 /** The fields of a paid order (GET pedidos-pagos) read by name below; the rest is matched whole. */
@@ -37,10 +48,19 @@ interface PaidOrderRow {
 interface OpenApiDocument {
   [key: string]: unknown;
   openapi: string;
-  components: { securitySchemes: Record<string, unknown> };
+  servers: { url: string }[];
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, { properties?: Record<string, unknown> }> };
   paths: Record<
     string,
-    Record<string, { security?: unknown; responses: Record<string, { content: Record<string, { schema: unknown }> }> }>
+    Record<
+      string,
+      {
+        operationId?: string;
+        security?: unknown;
+        requestBody?: { content: Record<string, { schema: unknown }> };
+        responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+      }
+    >
   >;
 }
 
@@ -167,6 +187,67 @@ describe('ERP API keys and scopes', () => {
     ]);
     expect(JSON.stringify(audit.rows)).not.toContain(secret.slice(12));
   });
+
+  it("a disabled creator's key is refused (401); the panel asks before disabling a key holder, and revokes when told (audited)", async () => {
+    const { staff: admin, cookie } = await createSignedInStaff('admin');
+    const product = await createProduct({ stock: 3 });
+    const setStock = (key: string, estoque: number) => call<ErrorAnswer>('estoque', key, { itens: [{ codigo: product.code, estoque }] });
+    // A creator disabled before keys had a holder rule (or behind the panel's back): the key stops.
+    const gone = await createTestStaff('admin');
+    const orphan = await createKey(['stock'], gone.id);
+    expect((await setStock(orphan, 5)).status).toBe(200);
+    await getTestDb().query('UPDATE staff SET disabled_at = now() WHERE id = $1', [gone.id]);
+    const refused = await setStock(orphan, 6);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(/^Clave de API ausente, inválida o revocada/);
+    expect(await getStock(product.id)).toBe(5);
+
+    const creator = await createTestStaff('admin');
+    const key = await createKey(['stock'], creator.id);
+    const team = await (await api('/painel/equipe', { host: 'es', headers: { cookie } })).text();
+    const row = team.match(new RegExp(`data-staff-row="${creator.email}"[\\s\\S]*?</tr>`))?.[0] ?? '';
+    expect(row).toContain('Claves de API activas: 1');
+    expect(row).toContain(`Pasar las claves a ${admin.email}`);
+    const unasked = await postForm('/painel/equipe', { action: 'disable', id: String(creator.id) }, { cookie });
+    expect(unasked.status).toBe(422);
+    expect(await unasked.text()).toContain('Esta persona tiene claves de API activas: elige revocarlas o pasarlas a otro administrador.');
+    expect((await setStock(key, 7)).status).toBe(200);
+    const revoked = await postForm('/painel/equipe', { action: 'disable', id: String(creator.id), keys: 'revoke' }, { cookie });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.text()).toContain(`${creator.email} fue desactivada; sus sesiones terminaron y se revocaron 1 clave(s) de API.`);
+    expect((await setStock(key, 8)).status).toBe(401);
+    expect(await getStock(product.id)).toBe(7);
+    expect((await keyAudit(key)).map((entry) => [entry.action, entry.actor])).toEqual([['api_key.revoke', admin.email]]);
+  });
+
+  it('a key handed to another admin when its creator is disabled keeps working, and the hand-over and its writes are audited', async () => {
+    const { staff: admin, cookie } = await createSignedInStaff('admin');
+    const creator = await createTestStaff('admin');
+    const counter = await createTestStaff('counter');
+    const key = await createKey(['stock'], creator.id);
+    const product = await createProduct({ stock: 3 });
+    const toCounter = await postForm('/painel/equipe', { action: 'disable', id: String(creator.id), keys: String(counter.id) }, { cookie });
+    expect(toCounter.status).toBe(422);
+    expect(await toCounter.text()).toContain('Las claves solo pueden pasar a otro administrador activo.');
+    const handed = await postForm('/painel/equipe', { action: 'disable', id: String(creator.id), keys: String(admin.id) }, { cookie });
+    expect(handed.status).toBe(200);
+    expect(await handed.text()).toContain(
+      `${creator.email} fue desactivada; sus sesiones terminaron y 1 clave(s) de API pasaron a ${admin.email}.`,
+    );
+    const stock = await call('estoque', key, { itens: [{ codigo: product.code, estoque: 11 }] });
+    expect(stock.status).toBe(200);
+    expect(await getStock(product.id)).toBe(11);
+    expect(await keyAudit(key)).toEqual([
+      { action: 'api_key.hand_over', actor: admin.email, after: { holder: admin.id, holderEmail: admin.email } },
+    ]);
+    const writes = await getTestDb().query<{ actor: string }>(
+      `SELECT actor FROM audit_log WHERE action = 'erp.stock' AND after->'codes' ? $1`,
+      [product.code],
+    );
+    expect(writes.rows).toEqual([{ actor: `api-key:${key.slice(0, 12)}` }]);
+    const keysPage = await (await api('/painel/chaves-api', { host: 'es', headers: { cookie } })).text();
+    expect(keysPage).toContain(`Pasada a ${admin.email}`);
+  });
 });
 
 describe('ERP bulk updates', () => {
@@ -184,7 +265,7 @@ describe('ERP bulk updates', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ recebidos: 5000, atualizados: 4997, inalterados: 0 });
     expect(first.body.rejeitados).toEqual(
-      [10, 2500, 4999].map((linha, n) => ({
+      [11, 2501, 5000].map((linha, n) => ({
         linha,
         codigo: unknown[n],
         motivo: 'codigo_desconhecido',
@@ -212,9 +293,47 @@ describe('ERP bulk updates', () => {
     expect(await getStock(product.id)).toBe(2);
   });
 
+  it('/precos reads prices as /produtos does ("75,50", "1.234,56", 75.5); a price that does not read fails alone, said in the host language', async () => {
+    const key = await createKey(['prices']);
+    const [usd, brl, pyg, bad] = [
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+    ];
+    const response = await call<BulkResult>('precos', key, {
+      itens: [
+        { codigo: usd.code, preco: '75,50' },
+        { codigo: brl.code, preco: '1.234,56', moeda: 'BRL' },
+        { codigo: pyg.code, preco: '150.000', moeda: 'PYG' },
+        { codigo: bad.code, preco: '12,345' },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ recebidos: 4, atualizados: 3, inalterados: 0 });
+    expect(response.body.rejeitados).toEqual([
+      {
+        linha: 4,
+        codigo: bad.code,
+        motivo: 'valor_invalido',
+        mensagem: 'Valor inválido en esta fila.',
+        campos: { preco: ['preco: demasiados decimales para la moneda'] },
+      },
+    ]);
+    expect(await getPrice(usd.id)).toEqual({ price_minor: 7550, currency_id: 2 });
+    expect(await getPrice(brl.id)).toEqual({ price_minor: 123456, currency_id: 1 });
+    expect(await getPrice(pyg.id)).toEqual({ price_minor: 150000, currency_id: 3 });
+    expect(await getPrice(bad.id)).toEqual({ price_minor: 10000, currency_id: 2 });
+  });
+
   it('prices: bad rows fail alone (unknown, too many decimals, negative, repeated), the rest apply; messages in the host language', async () => {
     const key = await createKey(['prices']);
-    const [a, b, c] = [await createProduct({ stock: 1 }), await createProduct({ stock: 1 }), await createProduct({ stock: 1 })];
+    const [a, b, c, d] = [
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+      await createProduct({ stock: 1 }),
+    ];
     const response = await apiJson<BulkResult>('/api/painel/v1/precos', {
       method: 'POST',
       host: 'br',
@@ -225,7 +344,7 @@ describe('ERP bulk updates', () => {
           { codigo: b.code, preco: 150000, moeda: 'PYG' },
           { codigo: c.code, preco: 1.005 },
           { codigo: 'NO-SUCH-CODE', preco: 1 },
-          { codigo: c.code, preco: -3 },
+          { codigo: d.code, preco: -3 },
           { codigo: a.code, preco: 13 },
           'not a row',
         ],
@@ -234,11 +353,11 @@ describe('ERP bulk updates', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ recebidos: 7, atualizados: 2, inalterados: 0 });
     expect(response.body.rejeitados.map((row: { linha: number; motivo: string }) => [row.linha, row.motivo])).toEqual([
-      [2, 'valor_invalido'],
-      [3, 'codigo_desconhecido'],
-      [4, 'valor_invalido'],
-      [5, 'codigo_repetido'],
-      [6, 'valor_invalido'],
+      [3, 'valor_invalido'],
+      [4, 'codigo_desconhecido'],
+      [5, 'valor_invalido'],
+      [6, 'codigo_repetido'],
+      [7, 'valor_invalido'],
     ]);
     expect(response.body.rejeitados[1]!.mensagem).toBe('Nenhum produto com este código.');
     expect(Object.keys(response.body.rejeitados[2]!.campos!)).toEqual(['preco']);
@@ -369,6 +488,38 @@ describe('ERP OpenAPI document', () => {
     const result = await new Validator().validate(document);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+    // Stricter than the structure check: what code generators and other validators need.
+    // Every pattern in JSON Schema's interoperable regex subset (no Unicode property escapes, which
+    // Python's re refuses and a validator without the u flag reads as other characters:
+    // https://json-schema.org/understanding-json-schema/reference/regular_expressions), and compiling as ECMA-262.
+    const patterns = [...JSON.stringify(document).matchAll(/"pattern":("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string);
+    expect(patterns.length).toBeGreaterThan(0);
+    for (const pattern of patterns) {
+      expect(pattern, pattern).not.toMatch(/\\[pP]\{/);
+      expect(() => new RegExp(pattern), pattern).not.toThrow();
+    }
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method, op })),
+    );
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(
+      ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id)),
+      ids.join(),
+    ).toBe(true);
+    expect(new Set(ids).size).toBe(operations.length);
+    // Typed bodies: every request and 200 answer but this document's own names its schema.
+    const schemas = document.components.schemas;
+    for (const { path, method, op } of operations) {
+      if (path.endsWith('/openapi.json')) continue;
+      const bodies = [op.requestBody?.content['application/json']?.schema, op.responses['200']?.content['application/json']?.schema];
+      for (const schema of bodies.filter((body) => body !== undefined))
+        expect(schema, `${method} ${path}`).toMatchObject({ $ref: expect.any(String) });
+    }
+    expect(schemas.ProductUpsert!.properties!.itens).toMatchObject({ items: { $ref: '#/components/schemas/ProductRow' } });
+    expect(Object.keys(schemas.ProductRow!.properties!)).toEqual(
+      expect.arrayContaining(['codigo', 'nome_pt', 'preco', 'moeda', 'estoque', 'imagens']),
+    );
     expect(document.components.securitySchemes.bearerKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     const routes = listPanelRoutes().filter((route) => route.path.startsWith('/api/painel/v1/'));
     expect(routes.length).toBeGreaterThanOrEqual(4);
@@ -415,7 +566,7 @@ describe('ERP product upsert', () => {
     expect(second.body).toMatchObject({ recebidos: 3, criados: 0, alterados: 1, inalterados: 1 });
     expect(second.body.rejeitados).toEqual([
       {
-        linha: 1,
+        linha: 2,
         codigo: `${prefix}-3`,
         motivo: 'valor_invalido',
         mensagem: 'Valor inválido en esta fila.',

@@ -51,8 +51,9 @@ const SpecificationSchema = z.object({
 });
 
 /**
- * An import's amount in major units to minor units of a currency with `decimals` digits: money.ts's
- * reader with either mark as the decimal one ('1.234,56', '1,234.56'), as files come from anywhere.
+ * An import's or the ERP's amount in major units to minor units of a currency with `decimals`
+ * digits: money.ts's reader with either mark as the decimal one ('1.234,56', '1,234.56'), as files
+ * and ERPs come from anywhere. The one format of every ERP call (/produtos and /precos alike).
  */
 export function toMinorUnits(value: string | number, decimals: number): number | RowProblem {
   return parseAmount(value, { decimals, format: 'either' });

@@ -36,8 +36,14 @@ const IdempotencyHeaders = z.object({
   }),
 });
 
-function bulk(scope: ApiScope, summary: string, schema: typeof StockBulkSchema | typeof PriceBulkSchema): ZodOpenApiOperationObject {
+function bulk(
+  operationId: string,
+  scope: ApiScope,
+  summary: string,
+  schema: typeof StockBulkSchema | typeof PriceBulkSchema,
+): ZodOpenApiOperationObject {
   return {
+    operationId,
     summary,
     description:
       `Up to ${MAX_BULK_ROWS} rows a call, applied in one statement. Each row is set to its value, so a call repeated gives the same state. ` +
@@ -57,113 +63,147 @@ function bulk(scope: ApiScope, summary: string, schema: typeof StockBulkSchema |
   };
 }
 
+/** Unicode property escapes (\p{L}): outside JSON Schema's interoperable regex subset. */
+const PROPERTY_ESCAPE = /\\[pP]\{/;
+
+/**
+ * A pattern with a Unicode property escape is left out of the document, its rule said in words:
+ * validators and code generators that compile patterns without Unicode semantics (Python's re, a
+ * JSON Schema validator without the u flag) refuse it or read it as other characters. The server
+ * still applies it and answers a row that breaks it in rejeitados.
+ */
+function withInteroperablePatterns({ jsonSchema }: { jsonSchema: { pattern?: string; description?: string } }) {
+  if (jsonSchema.pattern === undefined || !PROPERTY_ESCAPE.test(jsonSchema.pattern)) return;
+  const rule = `Checked by the server with the Unicode pattern ${jsonSchema.pattern}.`;
+  jsonSchema.description = jsonSchema.description ? `${jsonSchema.description} ${rule}` : rule;
+  delete jsonSchema.pattern;
+}
+
 /** Built once per process: the schemas do not change while it runs. */
 let built: ReturnType<typeof createDocument> | null = null;
 
 export function getErpOpenApiDocument() {
-  built ??= createDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Fronteira ERP sync API',
-      version: '1.0.0',
-      description:
-        "For the store's own system (ERP): products, stock and prices by product code, and paid orders to invoice. " +
-        'Keys are created and revoked by an admin in the panel (/painel/chaves-api), each with scopes: stock, prices, catalogue, orders:read, rates. ' +
-        'Messages follow the host (br.*: Portuguese, es.*: Spanish).',
-    },
-    components: {
-      securitySchemes: {
-        bearerKey: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'frt_<43 characters>',
+  built ??= createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Fronteira ERP sync API',
+        version: '1.0.0',
+        description:
+          "For the store's own system (ERP): products, stock and prices by product code, and paid orders to invoice. " +
+          'Keys are created and revoked by an admin in the panel (/painel/chaves-api), each with scopes: stock, prices, catalogue, orders:read, rates. ' +
+          'Messages follow the host (br.*: Portuguese, es.*: Spanish).',
+      },
+      servers: [
+        {
+          url: '/',
           description:
-            'An API key from the panel, as Authorization: Bearer <key>. The scopes a call needs are listed in its security requirement and x-scopes.',
+            'The storefront host this document was read from (br.*: messages in Portuguese, es.*: in Spanish); paths start at /api/painel/v1.',
+        },
+      ],
+      components: {
+        securitySchemes: {
+          bearerKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'frt_<43 characters>',
+            description:
+              'An API key from the panel, as Authorization: Bearer <key>. The scopes a call needs are listed in its security requirement and x-scopes.',
+          },
         },
       },
-    },
-    paths: {
-      [`${ERP_API_BASE}/estoque`]: { post: bulk('stock', 'Set stock by product code', StockBulkSchema) },
-      [`${ERP_API_BASE}/precos`]: { post: bulk('prices', 'Set prices by product code', PriceBulkSchema) },
-      [`${ERP_API_BASE}/produtos`]: {
-        post: {
-          summary: 'Create or update products by product code',
-          description:
-            `Up to ${MAX_UPSERT_ROWS} products a call, by codigo: created when new, updated when changed, never duplicated; brands, ` +
-            'categories and departments are created when new; descriptions and icons are sanitised. Every row is checked before any is written; ' +
-            'rows at fault are listed in rejeitados with their fields, every other row is written. A repeated call changes nothing.',
-          security: [{ bearerKey: ['catalogue'] }],
-          'x-scopes': ['catalogue'],
-          requestBody: { required: true, content: { 'application/json': { schema: ProductUpsertSchema } } },
-          responses: {
-            '200': {
-              description: 'Written; rejected rows listed.',
-              content: { 'application/json': { schema: ProductUpsertResultSchema } },
+      paths: {
+        [`${ERP_API_BASE}/estoque`]: { post: bulk('setStock', 'stock', 'Set stock by product code', StockBulkSchema) },
+        [`${ERP_API_BASE}/precos`]: { post: bulk('setPrices', 'prices', 'Set prices by product code', PriceBulkSchema) },
+        [`${ERP_API_BASE}/produtos`]: {
+          post: {
+            operationId: 'upsertProducts',
+            summary: 'Create or update products by product code',
+            description:
+              `Up to ${MAX_UPSERT_ROWS} products a call, by codigo: created when new, updated when changed, never duplicated; brands, ` +
+              'categories and departments are created when new; descriptions and icons are sanitised. Every row is checked before any is written; ' +
+              'rows at fault are listed in rejeitados with their fields, every other row is written. A repeated call changes nothing.',
+            security: [{ bearerKey: ['catalogue'] }],
+            'x-scopes': ['catalogue'],
+            requestBody: { required: true, content: { 'application/json': { schema: ProductUpsertSchema } } },
+            responses: {
+              '200': {
+                description: 'Written; rejected rows listed.',
+                content: { 'application/json': { schema: ProductUpsertResultSchema } },
+              },
+              '400': error('The body is not JSON.'),
+              '413': error(`More than ${MAX_UPSERT_ROWS} products.`),
+              '415': error('The body is not application/json.'),
+              '422': error('No itens list.'),
+              ...COMMON_ERRORS,
             },
-            '400': error('The body is not JSON.'),
-            '413': error(`More than ${MAX_UPSERT_ROWS} products.`),
-            '415': error('The body is not application/json.'),
-            '422': error('No itens list.'),
-            ...COMMON_ERRORS,
           },
         },
-      },
-      [`${ERP_API_BASE}/pedidos-pagos`]: {
-        get: {
-          summary: 'Paid orders since a cursor, to invoice',
-          description:
-            'Orders in the order they were paid. Keep proximo_cursor and pass it next time: no order comes twice, none is skipped. ' +
-            'An empty page keeps the cursor: poll again later with it.',
-          security: [{ bearerKey: ['orders:read'] }],
-          'x-scopes': ['orders:read'],
-          requestParams: { query: PaidOrdersQuerySchema },
-          responses: {
-            '200': { description: 'One page.', content: { 'application/json': { schema: PaidOrdersPageSchema } } },
-            '400': error('A bad cursor or limite.'),
-            ...COMMON_ERRORS,
+        [`${ERP_API_BASE}/pedidos-pagos`]: {
+          get: {
+            operationId: 'listPaidOrders',
+            summary: 'Paid orders since a cursor, to invoice',
+            description:
+              'Orders in the order they were paid. Keep proximo_cursor and pass it next time: no order comes twice, none is skipped. ' +
+              'An empty page keeps the cursor: poll again later with it.',
+            security: [{ bearerKey: ['orders:read'] }],
+            'x-scopes': ['orders:read'],
+            requestParams: { query: PaidOrdersQuerySchema },
+            responses: {
+              '200': { description: 'One page.', content: { 'application/json': { schema: PaidOrdersPageSchema } } },
+              '400': error('A bad cursor or limite.'),
+              ...COMMON_ERRORS,
+            },
           },
         },
-      },
-      [`${ERP_API_BASE}/cotacoes`]: {
-        get: {
-          summary: 'The USD exchange rates',
-          description: 'What one USD buys of each other currency, when each was set, and the currencies still without a rate.',
-          security: [{ bearerKey: ['rates'] }],
-          'x-scopes': ['rates'],
-          responses: {
-            '200': { description: 'The current rates.', content: { 'application/json': { schema: RatesSchema } } },
-            ...COMMON_ERRORS,
+        [`${ERP_API_BASE}/cotacoes`]: {
+          get: {
+            operationId: 'getRates',
+            summary: 'The USD exchange rates',
+            description: 'What one USD buys of each other currency, when each was set, and the currencies still without a rate.',
+            security: [{ bearerKey: ['rates'] }],
+            'x-scopes': ['rates'],
+            responses: {
+              '200': { description: 'The current rates.', content: { 'application/json': { schema: RatesSchema } } },
+              ...COMMON_ERRORS,
+            },
+          },
+          put: {
+            operationId: 'setRates',
+            summary: 'Create or change USD exchange rates',
+            description:
+              'Sets the rate of each currency named (created when it has none); the others stay as they are. Each change is kept ' +
+              "in the rates' history and the audit log under the key. Prices convert with the new rate at once.",
+            security: [{ bearerKey: ['rates'] }],
+            'x-scopes': ['rates'],
+            requestBody: { required: true, content: { 'application/json': { schema: RatesPutSchema } } },
+            responses: {
+              '200': { description: 'Written; every current rate.', content: { 'application/json': { schema: RatesSchema } } },
+              '400': error('The body is not JSON.'),
+              '415': error('The body is not application/json.'),
+              '422': error('A currency that takes no rate, a rate not above zero or over 1,000,000, or a currency named twice.'),
+              ...COMMON_ERRORS,
+            },
           },
         },
-        put: {
-          summary: 'Create or change USD exchange rates',
-          description:
-            'Sets the rate of each currency named (created when it has none); the others stay as they are. Each change is kept ' +
-            "in the rates' history and the audit log under the key. Prices convert with the new rate at once.",
-          security: [{ bearerKey: ['rates'] }],
-          'x-scopes': ['rates'],
-          requestBody: { required: true, content: { 'application/json': { schema: RatesPutSchema } } },
-          responses: {
-            '200': { description: 'Written; every current rate.', content: { 'application/json': { schema: RatesSchema } } },
-            '400': error('The body is not JSON.'),
-            '415': error('The body is not application/json.'),
-            '422': error('A currency that takes no rate, a rate not above zero or over 1,000,000, or a currency named twice.'),
-            ...COMMON_ERRORS,
-          },
-        },
-      },
-      [`${ERP_API_BASE}/openapi.json`]: {
-        get: {
-          summary: 'This document',
-          security: [{ bearerKey: [] }],
-          responses: {
-            '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } },
-            '401': COMMON_ERRORS['401']!,
-            '429': COMMON_ERRORS['429']!,
+        [`${ERP_API_BASE}/openapi.json`]: {
+          get: {
+            operationId: 'getOpenApiDocument',
+            summary: 'This document',
+            security: [{ bearerKey: [] }],
+            responses: {
+              '200': {
+                description: 'OpenAPI 3.1 document.',
+                content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+              },
+              '401': COMMON_ERRORS['401']!,
+              '429': COMMON_ERRORS['429']!,
+            },
           },
         },
       },
     },
-  });
+    { override: withInteroperablePatterns },
+  );
   return built;
 }

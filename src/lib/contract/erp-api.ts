@@ -1,6 +1,7 @@
 // The ERP API's request and answer shapes (the contract, beside the shop's): parsed by these at
 // run time, and the OpenAPI document (erp-api-openapi.ts, beside this file) is generated from them.
 import { z } from 'zod';
+import { CatalogueProductSchema } from './catalogue-product.ts';
 
 export const API_SCOPES = ['stock', 'prices', 'catalogue', 'orders:read', 'rates'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -15,7 +16,11 @@ const Codigo = z
   .trim()
   .min(1)
   .max(60)
-  .regex(/^[^\p{Cc}]+$/u)
+  // No control characters (Unicode Cc: U+0000-U+001F, U+007F-U+009F), written as ranges rather than
+  // \p{Cc}: property escapes are outside JSON Schema's interoperable regex subset, and the
+  // OpenAPI document carries this pattern.
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  .regex(/^[^\u0000-\u001F\u007F-\u009F]+$/)
   .meta({ description: 'The product code (codigo) as the ERP knows it.', example: 'FUR-1234' });
 
 export const StockRowSchema = z
@@ -34,11 +39,13 @@ export const CURRENCY_CODES = ['BRL', 'USD', 'PYG', 'ARS'] as const;
 export const PriceRowSchema = z
   .object({
     codigo: Codigo,
-    preco: z
-      .number()
-      .min(0)
-      .max(1e12)
-      .meta({ description: 'Price in major units (12.5 = 12.50); no more decimals than the currency has (PYG: none).' }),
+    // Read as /produtos reads preco (ERP_AMOUNT_FORMAT), in the service once the currency is known.
+    preco: z.union([z.number(), z.string().max(40)]).meta({
+      description:
+        'Price in major units, as /produtos and the catalogue import read it: a number (12.5) or text with either mark as the decimal ' +
+        'one ("75,50", "1.234,56", "1234.56"); no more decimals than the currency has (PYG: none).',
+      examples: [12.5, '75,50'],
+    }),
     moeda: z.enum(CURRENCY_CODES).optional().meta({ description: 'Currency of the price; the product keeps its own when absent.' }),
   })
   .meta({ id: 'PriceRow' });
@@ -88,6 +95,9 @@ export const BulkEnvelopeSchema = z.object({ itens: z.array(z.unknown()).min(1) 
 export const StockBulkSchema = z.object({ itens: z.array(StockRowSchema).min(1).max(MAX_BULK_ROWS) }).meta({ id: 'StockBulk' });
 export const PriceBulkSchema = z.object({ itens: z.array(PriceRowSchema).min(1).max(MAX_BULK_ROWS) }).meta({ id: 'PriceBulk' });
 
+/** Rows are counted as the catalogue import counts a JSON file's items: 1 is the first. */
+const ROW_NUMBER = z.int().min(1).meta({ description: 'Position of the row in itens, 1 for the first (as the catalogue import counts).' });
+
 export const ROW_REASONS = ['codigo_desconhecido', 'valor_invalido', 'codigo_repetido'] as const;
 export type RowReason = (typeof ROW_REASONS)[number];
 
@@ -99,7 +109,7 @@ export const BulkResultSchema = z
     rejeitados: z
       .array(
         z.object({
-          linha: z.int().meta({ description: 'Index of the row in itens, from 0.' }),
+          linha: ROW_NUMBER,
           codigo: z.string().nullable(),
           motivo: z.enum(ROW_REASONS),
           mensagem: z.string(),
@@ -114,15 +124,20 @@ export type BulkResult = z.infer<typeof BulkResultSchema>;
 /** Rows per product upsert: each runs the whole import check (names, brand, category, price), so fewer than a bulk call. */
 export const MAX_UPSERT_ROWS = 500;
 
+/**
+ * The product upsert's body as documented: each item is a row of the catalogue import
+ * (CatalogueProductSchema, the columns of docs/catalogue-import-template.csv). The route reads the
+ * envelope alone (BulkEnvelopeSchema) and the import checks each row, so one bad row fails alone.
+ */
 export const ProductUpsertSchema = z
   .object({
     itens: z
       .array(
-        z.record(z.string(), z.unknown()).meta({
+        CatalogueProductSchema.meta({
+          id: 'ProductRow',
           description:
-            'One product with the columns of the catalogue import template (docs/catalogue-import-template.csv): codigo, nome_pt, nome_es, ' +
-            'marca, categoria_pt, preco, moeda, estoque, and optionally descritivo_*, descricao_*, categoria_es, departamento_*, icone_categoria, ' +
-            'mostrar_preco, especificacoes [{nome_pt, nome_es, valor_pt, valor_es}], imagens.',
+            'One product, as a row of the catalogue import: created when its codigo is new, else updated. Optional fields left out keep ' +
+            'what the product has; given empty, they clear it.',
         }),
       )
       .min(1)
@@ -139,7 +154,7 @@ export const ProductUpsertResultSchema = z
     rejeitados: z
       .array(
         z.object({
-          linha: z.int().meta({ description: 'Index of the row in itens, from 0.' }),
+          linha: ROW_NUMBER,
           codigo: z.string().nullable(),
           motivo: z.literal('valor_invalido'),
           mensagem: z.string(),

@@ -9,6 +9,8 @@ const formText = z.preprocess((value) => (typeof value === 'string' ? value : ''
 export const StaffEmailSchema = z.email().max(254);
 
 /** POST /painel/equipe: add an account, or disable, reset or clear the second factor of one by its id. */
+const staffId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
 export const StaffFormSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('add'),
@@ -16,7 +18,13 @@ export const StaffFormSchema = z.discriminatedUnion('action', [
     email: formText,
     role: z.enum(['admin', 'counter']).catch('counter'),
   }),
-  z.object({ action: z.enum(['disable', 'reset', 'reset_totp']), id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+  z.object({
+    action: z.literal('disable'),
+    id: staffId,
+    // The member's live API keys (the panel asks only when there are some): 'revoke', or the admin's id.
+    keys: z.preprocess((value) => (value === '' ? undefined : value), z.union([z.literal('revoke'), staffId]).optional()),
+  }),
+  z.object({ action: z.enum(['reset', 'reset_totp']), id: staffId }),
 ]);
 export type StaffForm = z.infer<typeof StaffFormSchema>;
 

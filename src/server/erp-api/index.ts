@@ -9,6 +9,7 @@ import { createErpRepository } from './repository.ts';
 import { createErpApiService } from './service.ts';
 
 export { API_SCOPES } from '#lib/contract/erp-api.ts';
+export type { KeysChoice } from './service.ts';
 
 /** The ERP API and its keys on the shop's pool. */
 export function getErpApiService() {

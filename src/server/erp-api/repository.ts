@@ -18,6 +18,8 @@ export interface ApiKeyRow {
   last_used_at: Date | null;
   revoked_at: Date | null;
   created_by_email: string | null;
+  /** The admin a disabled creator's key was handed to (null: still its creator's). */
+  handed_to_email: string | null;
 }
 export interface ActiveKey {
   id: number;
@@ -25,6 +27,12 @@ export interface ActiveKey {
   prefix: string;
   scopes: string[];
   last_used_at: Date | null;
+}
+export interface HeldKey {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
 }
 export interface StoredAnswer {
   request_hash: Buffer;
@@ -91,7 +99,7 @@ export function createErpRepository() {
     ): Promise<ApiKeyRow> {
       const { rows } = await db.query<ApiKeyRow>(
         `INSERT INTO api_keys AS k (name, prefix, key_hash, scopes, created_by) VALUES ($1, $2, $3, $4, $5)
-         RETURNING ${KEY_COLUMNS}, NULL::text AS created_by_email`,
+         RETURNING ${KEY_COLUMNS}, NULL::text AS created_by_email, NULL::text AS handed_to_email`,
         [key.name, key.prefix, key.hash, key.scopes, key.staffId],
       );
       return rows[0]!;
@@ -99,7 +107,8 @@ export function createErpRepository() {
 
     async listKeys(db: Queryable): Promise<ApiKeyRow[]> {
       const { rows } = await db.query<ApiKeyRow>(
-        `SELECT ${KEY_COLUMNS}, s.email AS created_by_email FROM api_keys k LEFT JOIN staff s ON s.id = k.created_by
+        `SELECT ${KEY_COLUMNS}, s.email AS created_by_email, h.email AS handed_to_email
+           FROM api_keys k LEFT JOIN staff s ON s.id = k.created_by LEFT JOIN staff h ON h.id = k.handed_to
           ORDER BY k.revoked_at IS NOT NULL, k.created_at DESC, k.id DESC LIMIT 500`,
       );
       return rows;
@@ -109,18 +118,54 @@ export function createErpRepository() {
     async revokeKey(db: Queryable, id: number, staffId: number): Promise<ApiKeyRow | null> {
       const { rows } = await db.query<ApiKeyRow>(
         `UPDATE api_keys AS k SET revoked_at = now(), revoked_by = $2 WHERE k.id = $1 AND k.revoked_at IS NULL
-         RETURNING ${KEY_COLUMNS}, NULL::text AS created_by_email`,
+         RETURNING ${KEY_COLUMNS}, NULL::text AS created_by_email, NULL::text AS handed_to_email`,
         [id, staffId],
       );
       return rows[0] ?? null;
     },
 
+    /** A live key whose holder (the admin it was handed to, else its creator) is not disabled. */
     async findActiveKey(db: Queryable, hash: Buffer): Promise<ActiveKey | null> {
       const { rows } = await db.query<ActiveKey>(
-        'SELECT id, name, prefix, scopes, last_used_at FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+        `SELECT k.id, k.name, k.prefix, k.scopes, k.last_used_at FROM api_keys k
+           LEFT JOIN staff holder ON holder.id = coalesce(k.handed_to, k.created_by)
+          WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND holder.disabled_at IS NULL`,
         [hash],
       );
       return rows[0] ?? null;
+    },
+
+    /** The live keys a staff member holds (created and not handed on, or handed to them). */
+    async selectKeysHeldBy(db: Queryable, staffId: number): Promise<HeldKey[]> {
+      const { rows } = await db.query<HeldKey>(
+        `SELECT id, name, prefix, scopes FROM api_keys
+          WHERE coalesce(handed_to, created_by) = $1 AND revoked_at IS NULL ORDER BY id FOR UPDATE`,
+        [staffId],
+      );
+      return rows;
+    },
+
+    /** Live keys per holder, for the staff list. */
+    async countKeysByHolder(db: Queryable): Promise<Map<number, number>> {
+      const { rows } = await db.query<{ holder: number; keys: number }>(
+        `SELECT coalesce(handed_to, created_by)::int AS holder, count(*)::int AS keys FROM api_keys
+          WHERE revoked_at IS NULL AND coalesce(handed_to, created_by) IS NOT NULL GROUP BY 1`,
+      );
+      return new Map(rows.map((row) => [row.holder, row.keys]));
+    },
+
+    async revokeKeysHeldBy(db: Queryable, holderId: number, byStaffId: number | null): Promise<void> {
+      await db.query(
+        `UPDATE api_keys SET revoked_at = now(), revoked_by = $2 WHERE coalesce(handed_to, created_by) = $1 AND revoked_at IS NULL`,
+        [holderId, byStaffId],
+      );
+    },
+
+    async handKeysOver(db: Queryable, holderId: number, toStaffId: number): Promise<void> {
+      await db.query(
+        `UPDATE api_keys SET handed_to = $2, handed_at = now() WHERE coalesce(handed_to, created_by) = $1 AND revoked_at IS NULL`,
+        [holderId, toStaffId],
+      );
     },
 
     async touchKey(db: Queryable, id: number): Promise<void> {
@@ -180,6 +225,16 @@ export function createErpRepository() {
         }),
       );
       return outcomes;
+    },
+
+    /** The decimals of each known product's currency, by codigo (a price without moeda is read in them). */
+    async selectCurrencyDecimals(db: Queryable, codes: string[]): Promise<Map<string, number>> {
+      if (codes.length === 0) return new Map();
+      const { rows } = await db.query<{ code: string; decimals: number }>(
+        'SELECT p.code, c.decimals FROM products p JOIN currencies c ON c.id = p.currency_id WHERE p.code = ANY($1::text[])',
+        [codes],
+      );
+      return new Map(rows.map((row) => [row.code, row.decimals]));
     },
 
     /** Sets prices by codigo in one statement; a price with more decimals than its currency is 'invalid'. */

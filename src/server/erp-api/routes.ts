@@ -78,7 +78,8 @@ function readRows<S extends RowSchema>(text: string, contentType: string | null,
   const valid: (z.output<S> & { linha: number })[] = [];
   const rejected: RowRejection[] = [];
   const seen = new Set<string>();
-  items.forEach((item, linha) => {
+  items.forEach((item, index) => {
+    const linha = index + 1;
     const parsed = schema.safeParse(item, zodMessagesIn(locale));
     const raw = typeof item === 'object' && item !== null && 'codigo' in item ? (item as { codigo: unknown }).codigo : null;
     const codigo = typeof raw === 'string' ? raw.trim().slice(0, 60) : null;
@@ -94,7 +95,14 @@ function readRows<S extends RowSchema>(text: string, contentType: string | null,
 
 function toBulkResult(outcome: BulkOutcome, locale: Locale): BulkResult {
   const t = createTranslator(erpMessages, locale);
-  return { ...outcome, rejeitados: outcome.rejeitados.map((row) => ({ ...row, mensagem: t(`row_${row.motivo}`) })) };
+  return {
+    ...outcome,
+    rejeitados: outcome.rejeitados.map(({ issues, ...row }) => ({
+      ...row,
+      ...(issues ? { campos: Object.fromEntries(issues.map((issue) => [issue.field, [toReasonText(issue, locale)]])) } : {}),
+      mensagem: t(`row_${row.motivo}`),
+    })),
+  };
 }
 
 async function postBulk<S extends RowSchema>(

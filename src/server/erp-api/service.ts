@@ -5,7 +5,8 @@ import type { Clock } from '../clock.ts';
 import type { ConnectionSource, Queryable } from '../db/client.ts';
 import { runInTransaction } from '../db/client.ts';
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
-import type { RowIssue } from '#lib/contract/catalogue-product.ts';
+import { CURRENCY_DECIMALS, toMinorUnits, type CurrencyCode, type RowIssue } from '#lib/contract/catalogue-product.ts';
+import { toDecimalText } from '#lib/money.ts';
 import { isSafeText } from '#lib/safe-text.ts';
 import type { CatalogueImportService, SourceRow } from '../catalogue-import/service.ts';
 import type { CatalogueSettingsService } from '../catalogue-settings/service.ts';
@@ -36,11 +37,16 @@ export interface KeyActor {
   id: number;
   email: string;
 }
+/** What becomes of a disabled staff member's live keys: revoked, or handed to another admin. */
+export type KeysChoice = { kind: 'revoke' } | { kind: 'hand_over'; to: { id: number; email: string } };
+
 export interface RowRejection {
   linha: number;
   codigo: string | null;
   motivo: RowReason;
   campos?: Record<string, string[]>;
+  /** Fields at fault found by the service, worded by the routes in the caller's language. */
+  issues?: RowIssue[];
 }
 export interface BulkOutcome {
   recebidos: number;
@@ -249,6 +255,31 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
       });
     },
 
+    countKeysByHolder: () => repository.countKeysByHolder(db),
+    /** How many live keys `holderId` holds, locked until the caller's transaction ends. */
+    countKeysHeldBy: async (tx: Queryable, holderId: number) => (await repository.selectKeysHeldBy(tx, holderId)).length,
+
+    /**
+     * Revokes or hands over every live key `holderId` holds, one audit row per key naming the admin
+     * who chose; runs in the caller's transaction (staff disable). Answers how many keys moved.
+     */
+    async settleKeysOf(tx: Queryable, actor: AuditActor, holderId: number, choice: KeysChoice): Promise<number> {
+      const held = await repository.selectKeysHeldBy(tx, holderId);
+      if (choice.kind === 'revoke') await repository.revokeKeysHeldBy(tx, holderId, actor.staffId);
+      else await repository.handKeysOver(tx, holderId, choice.to.id);
+      for (const key of held) {
+        await writeAudit(tx, {
+          actor,
+          action: choice.kind === 'revoke' ? 'api_key.revoke' : 'api_key.hand_over',
+          entityType: 'api_key',
+          entityId: key.id,
+          before: { name: key.name, prefix: key.prefix, scopes: key.scopes, holder: holderId },
+          after: choice.kind === 'revoke' ? { revoked: true } : { holder: choice.to.id, holderEmail: choice.to.email },
+        });
+      }
+      return held.length;
+    },
+
     /** The live key a bearer secret names, with its scope checked and its use counted. */
     async authenticate(secret: string | null, scope: ApiScope | null): Promise<ActiveKey> {
       if (!secret || !KEY_PATTERN.test(secret)) throw unauthenticated();
@@ -283,19 +314,41 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
         repository.setStock(tx, { ...batch, quantities: rows.map((row) => row.estoque) }),
       ),
 
-    setPrices: (
+    /**
+     * Prices are read as /produtos reads them (toMinorUnits: either mark as the decimal one), in the
+     * decimals of the row's moeda or else of the product's currency; a price that does not read is
+     * rejected with its reason, the others are written in one statement.
+     */
+    async setPrices(
       key: ActiveKey,
-      rows: { linha: number; codigo: string; preco: number; moeda?: string }[],
+      rows: { linha: number; codigo: string; preco: number | string; moeda?: CurrencyCode }[],
       early: RowRejection[],
       received: number,
-    ) =>
-      applyBulk(key, 'erp.prices', rows, early, received, (tx, batch) =>
+    ) {
+      const productDecimals = await repository.selectCurrencyDecimals(
+        db,
+        rows.filter((row) => !row.moeda).map((row) => row.codigo),
+      );
+      const rejected = [...early];
+      const readable: { linha: number; codigo: string; preco: string; moeda: string | null }[] = [];
+      for (const row of rows) {
+        const decimals = row.moeda ? CURRENCY_DECIMALS[row.moeda] : productDecimals.get(row.codigo);
+        // An unknown codigo goes on: the statement answers codigo_desconhecido for it.
+        const minor = decimals === undefined ? 0 : toMinorUnits(row.preco, decimals);
+        if (typeof minor === 'string') {
+          rejected.push({ linha: row.linha, codigo: row.codigo, motivo: 'valor_invalido', issues: [{ field: 'preco', problem: minor }] });
+        } else {
+          readable.push({ linha: row.linha, codigo: row.codigo, preco: toDecimalText(minor, decimals ?? 0), moeda: row.moeda ?? null });
+        }
+      }
+      return applyBulk(key, 'erp.prices', readable, rejected, received, (tx, batch) =>
         repository.setPrices(tx, {
           ...batch,
-          prices: rows.map((row) => String(row.preco)),
-          currencies: rows.map((row) => row.moeda ?? null),
+          prices: readable.map((row) => row.preco),
+          currencies: readable.map((row) => row.moeda),
         }),
-      ),
+      );
+    },
 
     /**
      * Creates or updates products by codigo with the import's rules: every row is checked first
@@ -303,7 +356,8 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
      * their fields at fault. A repeated call finds every product unchanged.
      */
     async upsertProducts(key: ActiveKey, items: unknown[]): Promise<UpsertOutcome> {
-      const rows: SourceRow[] = items.map((data, linha) => ({ line: linha, data }));
+      // Numbered as the catalogue import numbers a JSON file's items (1: the first), so both say the same row.
+      const rows: SourceRow[] = items.map((data, index) => ({ line: index + 1, data }));
       const open = (subset: SourceRow[]) =>
         async function* readRows() {
           yield* subset;

@@ -1,5 +1,6 @@
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
+import { getErpApiService } from '../erp-api/index.ts';
 import { getRateLimiter } from '../rate-limit/index.ts';
 import { createStaffAuthService, createStaffService } from './service.ts';
 
@@ -19,9 +20,9 @@ export {
   withStaffCookie,
 } from './routes.ts';
 
-/** Staff accounts wired to the shop's pool and clock. */
+/** Staff accounts wired to the shop's pool and clock, and to the ERP API keys they hold. */
 export function getStaffService() {
-  return createStaffService({ db: getPool(), clock: systemClock });
+  return createStaffService({ db: getPool(), clock: systemClock, keys: getErpApiService() });
 }
 
 export function getStaffAuthService() {

@@ -214,8 +214,11 @@ export function submitStaffForm(
     const target = (await service.listStaff()).find((row) => row.id === form.id);
     if (!target) throw staffError('not_found', 'notFound');
     if (form.action === 'disable') {
-      await service.disableStaff(actor, form.id);
-      return { text: t('staffDisabled', { email: target.email }) };
+      const decision = form.keys === undefined ? null : form.keys === 'revoke' ? 'revoke' : { handTo: form.keys };
+      const done = await service.disableStaff(actor, form.id, decision);
+      if (done.keys === 0) return { text: t('staffDisabled', { email: target.email }) };
+      if (done.handedTo === null) return { text: t('staffDisabledKeysRevoked', { email: target.email, count: done.keys }) };
+      return { text: t('staffDisabledKeysHanded', { email: target.email, count: done.keys, to: done.handedTo }) };
     }
     if (form.action === 'reset_totp') {
       await service.resetSecondFactor(actor, form.id);

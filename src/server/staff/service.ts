@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
 import { hashPassword, verifyPassword } from '../accounts/index.ts';
+import type { KeysChoice } from '../erp-api/index.ts';
 import { DELAYS, LIMITS, type DelayRule, type Limit, type RateLimiter } from '../rate-limit/index.ts';
 import { staffError } from './errors.ts';
 import {
@@ -76,8 +77,18 @@ export function toStaffView(row: StaffRow) {
 
 export type StaffView = ReturnType<typeof toStaffView>;
 
+/** The ERP API keys a member holds (src/server/erp-api, wired by index.ts: staff never reads their table). */
+export interface StaffKeys {
+  countKeysByHolder(): Promise<Map<number, number>>;
+  countKeysHeldBy(tx: Queryable, holderId: number): Promise<number>;
+  settleKeysOf(tx: Queryable, actor: AuditActor, holderId: number, choice: KeysChoice): Promise<number>;
+}
+
+/** What to do with a disabled member's live keys: revoke them, or hand them to this admin. */
+export type KeysDecision = 'revoke' | { handTo: number };
+
 /** Staff accounts: add, list, disable, reset (a new one-time link), set password, language. */
-export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock }) {
+export function createStaffService({ db, clock, keys }: { db: StaffDb; clock: Clock; keys: StaffKeys }) {
   const issueLink = async (tx: Queryable, staffId: number) => {
     const { token, hash } = createStaffToken();
     await insertStaffToken(tx, staffId, hash, new Date(clock.now().getTime() + LINK_TTL_MS));
@@ -118,11 +129,36 @@ export function createStaffService({ db, clock }: { db: StaffDb; clock: Clock })
       });
     },
 
-    async disableStaff(actor: AuditActor, id: number): Promise<void> {
+    /** Live API keys per member who holds any (the panel asks what becomes of them). */
+    countKeysByHolder: () => keys.countKeysByHolder(),
+
+    /**
+     * Disables an account and ends its sessions. A member holding live API keys is disabled only
+     * with a decision for them (revoked, or handed to another active admin), in the same transaction.
+     */
+    async disableStaff(
+      actor: AuditActor,
+      id: number,
+      decision: KeysDecision | null = null,
+    ): Promise<{ keys: number; handedTo: string | null }> {
       if (actor.staffId === id) throw staffError('invalid', 'notYourself');
-      await changeStaff(actor, id, 'staff.disable', async (tx) => {
+      return changeStaff(actor, id, 'staff.disable', async (tx) => {
+        const held = await keys.countKeysHeldBy(tx, id);
+        let handedTo: string | null = null;
+        if (held > 0) {
+          if (decision === null) throw staffError('invalid', 'keysChoiceNeeded');
+          let choice: KeysChoice = { kind: 'revoke' };
+          if (decision !== 'revoke') {
+            const admin = await findStaffById(tx, decision.handTo);
+            if (!admin || admin.id === id || admin.role !== 'admin' || admin.disabled_at) throw staffError('invalid', 'keysHandToInvalid');
+            choice = { kind: 'hand_over', to: { id: admin.id, email: admin.email } };
+            handedTo = admin.email;
+          }
+          await keys.settleKeysOf(tx, actor, id, choice);
+        }
         await updateStaff(tx, id, { disabled_at: clock.now() });
         await endAllStaffSessions(tx, id, clock.now());
+        return { keys: held, handedTo };
       });
     },
 
