@@ -92,3 +92,19 @@ test('a session that expired mid-checkout signs in again in place and keeps the 
   await expect(page.getByText(cart.code)).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
 });
+
+test('a delivery option chosen before for the same city is preselected on the next visit', async ({ page }) => {
+  const buyer = await createBuyer(0);
+  await signIn(page.context(), 'es', buyer.token);
+  const cart = await createCartFor(buyer.id, 3);
+  await addAddress(buyer.id);
+  await openCheckout(page, 'es', cart.externalId);
+  const delivery = page.locator('.co-shipping li[data-delivery-type="delivery"] input[name="co-option"]').first();
+  await expect(delivery).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.co-shipping input[name="co-option"]:checked')).toHaveCount(0);
+  await delivery.check();
+  await page.reload();
+  await expect(delivery).toBeChecked({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('heading', { name: 'Forma de pago' })).toBeVisible();
+});
