@@ -24,8 +24,11 @@ async function createTwoWarehouseCart(customerId: number, currencyId: number, pr
   return cart;
 }
 
+/** The refusal of a checkout that would cancel the customer's unpaid order (its number in pedido_pendente). */
+type UnpaidOrderAnswer = FieldErrorAnswer & { pedido_pendente: number };
+
 describe('stock hoarding', () => {
-  it("a second checkout cancels the same customer's unpaid order and gives its stock back", async () => {
+  it("a second checkout first says it would cancel the customer's unpaid order, then, confirmed, cancels it and gives its stock back", async () => {
     const customer = await createCustomer();
     const bystander = await createCustomer();
     const product = await createProduct({ stock: 10 });
@@ -39,9 +42,16 @@ describe('stock hoarding', () => {
     expect(theirs.status).toBe(201);
     expect(await getStock(product.id)).toBe(2);
 
-    const second = await startCheckout(customer, await createCart(customer.id, 3, [{ productId: product.id, quantity: 3 }]), {
-      currencyId: 3,
-    });
+    // Unconfirmed: refused in the shopper's language, naming the order; nothing changes.
+    const secondCart = await createCart(customer.id, 3, [{ productId: product.id, quantity: 3 }]);
+    const asked = await startCheckout<UnpaidOrderAnswer>(customer, secondCart, { currencyId: 3 });
+    const message = `Tienes el pedido n.º ${first.body.pedido} esperando el pago. Continuar cancela ese pedido y devuelve sus productos al stock.`;
+    expect(asked.status).toBe(409);
+    expect(asked.body).toEqual({ message, errors: { cancelar_pedido_pendente: [message] }, pedido_pendente: first.body.pedido });
+    expect(await getStock(product.id)).toBe(2);
+    expect(await getOrderStatus(first.body.external_id)).toEqual({ order: 'PAGAMENTO', payment: 'AGUARDANDO' });
+
+    const second = await startCheckout(customer, secondCart, { currencyId: 3, body: { cancelar_pedido_pendente: true } });
     expect(second.status).toBe(201);
     // The first order's 6 came back; the second holds 3; the other customer's 2 stay held.
     expect(await getStock(product.id)).toBe(5);
@@ -52,11 +62,29 @@ describe('stock hoarding', () => {
     expect(listed.body.data.map((row) => row.status).sort()).toEqual(['CANCELADO', 'PAGAMENTO']);
   });
 
+  it('a Brazilian buyer is asked in Portuguese, and an unchecked flag is no confirmation', async () => {
+    const customer = await createCustomer({ foreignBuyer: 1 });
+    const product = await createProduct({ stock: 10 });
+    const options = { currencyId: 2, host: 'br', method: 'card' } as const;
+    const first = await startCheckout(customer, await createCart(customer.id, 2, [{ productId: product.id, quantity: 1 }]), options);
+    expect(first.status).toBe(201);
+    const cart = await createCart(customer.id, 2, [{ productId: product.id, quantity: 2 }]);
+    const asked = await startCheckout<UnpaidOrderAnswer>(customer, cart, { ...options, body: { cancelar_pedido_pendente: false } });
+    expect(asked.status).toBe(409);
+    expect(asked.body.message).toBe(
+      `Você tem o pedido nº ${first.body.pedido} aguardando pagamento. Continuar cancela esse pedido e devolve os produtos dele ao estoque.`,
+    );
+    expect(await getStock(product.id)).toBe(9);
+    expect(await getOrderStatus(first.body.external_id)).toEqual({ order: 'PAGAMENTO', payment: 'AGUARDANDO' });
+  });
+
   it('checkouts over many carts leave one customer holding one unpaid order, never the shelf', async () => {
     const customer = await createCustomer();
     const product = await createProduct({ stock: 12 });
     const carts = await Promise.all([1, 2, 3, 4].map(() => createCart(customer.id, 3, [{ productId: product.id, quantity: 3 }])));
-    const answers = await Promise.all(carts.map((cart) => startCheckout(customer, cart, { currencyId: 3 })));
+    const answers = await Promise.all(
+      carts.map((cart) => startCheckout(customer, cart, { currencyId: 3, body: { cancelar_pedido_pendente: true } })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
     const { rows } = await getTestDb().query<{ status: string; n: string }>(
       'SELECT status, count(*) AS n FROM orders WHERE customer_id = $1 GROUP BY status ORDER BY status',

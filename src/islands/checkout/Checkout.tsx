@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatAmount, formatInstallment } from '#lib/money.ts';
 import { getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '#lib/contract/orders.ts';
 import { cartMessages } from '#lib/i18n/cart.ts';
@@ -39,7 +39,18 @@ function LockIcon() {
   );
 }
 
-type Alert = { key: CheckoutMessageKey; detail?: string } | { text: string } | null;
+/**
+ * The one alert above the steps. `unpaidOrder`: the start was refused because it would cancel
+ * that unpaid order; the alert offers to go on anyway. `signIn`: the session ended; the alert
+ * holds the sign-in form, which reloads /checkout (the cart stays on the server).
+ */
+type Alert = { key: CheckoutMessageKey; detail?: string; signIn?: boolean } | { text: string; unpaidOrder?: boolean } | null;
+
+/** The field of the 409 that says this start would cancel the buyer's unpaid order. */
+const UNPAID_ORDER_FIELD = 'cancelar_pedido_pendente' satisfies keyof StartCheckoutBody;
+
+/** The alerts validateStep0 raises: cleared as soon as the shopper fixes what they name. */
+const STEP0_KEYS: ReadonlySet<CheckoutMessageKey> = new Set(['notLoggedIn', 'emptyCartAlert', 'selectShipping', 'selectPickupPoint']);
 
 /** /checkout: step 0 cart review + shipping + summary, step 1 payment method, then the gateway. */
 export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, currencyId }: Props) {
@@ -56,6 +67,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const [installments, setInstallments] = useState(1);
   const [processing, setProcessing] = useState(false);
   const [alert, setAlert] = useState<Alert>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
   const brazilian = foreignBuyer === 1;
 
   useEffect(() => {
@@ -76,7 +88,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
     if (notice) setAlert({ text: notice.message ?? tCart(notice.key === 'server' ? 'cartError' : notice.key, notice.params) });
   }
 
-  function validateStep0(): Alert {
+  function validateStep0(): { key: CheckoutMessageKey } | null {
     if (!signedIn) return { key: 'notLoggedIn' };
     if (items.length === 0) return { key: 'emptyCartAlert' };
     if (!shipping.option) return { key: 'selectShipping' };
@@ -84,7 +96,20 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
     return null;
   }
 
-  async function pay() {
+  // Every new alert is brought where the thumb is: focused (read by screen readers) and centred.
+  useEffect(() => {
+    if (!alert) return;
+    alertRef.current?.focus({ preventScroll: true });
+    alertRef.current?.scrollIntoView({ block: 'center' });
+  }, [alert]);
+
+  // A step-0 alert goes away once what it names is fixed (a delivery chosen, a point picked).
+  const step0Problem = validateStep0();
+  useEffect(() => {
+    if (alert && 'key' in alert && STEP0_KEYS.has(alert.key) && step0Problem?.key !== alert.key) setAlert(null);
+  }, [alert, step0Problem?.key]);
+
+  async function pay(cancelUnpaidOrder = false) {
     const problem = validateStep0();
     if (problem || !cart || !shipping.option || !method) {
       setAlert(problem);
@@ -106,6 +131,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
       cidade_alternativa: shipping.point?.cidade ?? null,
       forma_pagamento: method,
       parcelas: method === 'card' && brazilian ? installments : 1,
+      cancelar_pedido_pendente: cancelUnpaidOrder || undefined,
     };
     const answer = await apiRequest<StartCheckoutAnswer>(
       'POST',
@@ -120,7 +146,16 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
     }
     if (!link) {
       setProcessing(false);
+      if (answer.status === 401) {
+        setAlert({ key: 'sessionExpired', signIn: true });
+        return;
+      }
       const { message, errors } = toError(answer);
+      // The server names the unpaid order this start would cancel under this field (409).
+      if (message && errors[UNPAID_ORDER_FIELD]) {
+        setAlert({ text: message, unpaidOrder: true });
+        return;
+      }
       const detail = Object.values(errors).flat().join(' · ');
       setAlert({ key: 'paymentError', detail: [message, detail].filter(Boolean).join(' — ') });
       return;
@@ -153,9 +188,15 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
         </ol>
       </header>
       {alert && (
-        <div className="co-alert" role="alert">
+        <div className="co-alert" role="alert" tabIndex={-1} ref={alertRef}>
           <strong>{t('errorTitle')}</strong>
           <p>{'text' in alert ? alert.text : `${t(alert.key)}${alert.detail ? ` ${alert.detail}` : ''}`}</p>
+          {'unpaidOrder' in alert && alert.unpaidOrder && (
+            <button type="button" className="co-button co-primary" disabled={processing} onClick={() => void pay(true)}>
+              {t('cancelAndContinue')}
+            </button>
+          )}
+          {'signIn' in alert && alert.signIn && <LoginForm locale={locale} embedded />}
         </div>
       )}
       {!loaded ? (

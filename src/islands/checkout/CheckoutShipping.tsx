@@ -10,9 +10,12 @@ import {
   getDeliveryType,
   getPickupCities,
   getPickupStates,
+  getSavedChoice,
   isPickupOnly,
   keepSelection,
+  parseSavedShipping,
   withAllPickupPoints,
+  type SavedShipping,
 } from './shipping-rules.ts';
 import { localState } from '../stored-state.ts';
 
@@ -63,26 +66,28 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
   useEffect(() => {
     selection.current = { option, point };
   });
+  // The choice kept from the last visit, read once before this visit's first write replaces it.
+  const saved = useRef<SavedShipping | null | undefined>(undefined);
+  saved.current ??= parseSavedShipping(localState.get(SAVED_KEY));
 
   /** Loads the addresses and selects `chosen`, else the saved one, else the default (spec section 4). */
   async function loadAddresses(chosen: number | null) {
     const found = toData(await apiRequest<Address[] | { data: Address[] }>('GET', '/ecom/cliente/address'));
     const list = (Array.isArray(found) ? found : (found?.data ?? [])).filter((address) => address.ativo !== false);
     setAddresses(list);
-    let saved: number | null = chosen;
-    if (saved === null) {
-      try {
-        saved = (JSON.parse(localState.get(SAVED_KEY) ?? '{}') as { addressId?: number }).addressId ?? null;
-      } catch {
-        saved = null;
-      }
-    }
-    setAddressId(list.some((address) => address.id === saved) ? saved : (getDefaultAddress(list)?.id ?? null));
+    const wanted = chosen ?? saved.current?.addressId ?? null;
+    setAddressId(list.some((address) => address.id === wanted) ? wanted : (getDefaultAddress(list)?.id ?? null));
   }
 
   useEffect(() => {
     if (!brazilian) void loadAddresses(null);
   }, [brazilian]);
+
+  /** The city a saved choice belongs to: the address's (state too: two states may share a city's name). */
+  function cityOf(id: number | null): string | null {
+    const found = addresses.find((item) => item.id === id);
+    return found ? `${found.cidade}, ${found.estado}` : null;
+  }
 
   async function calculate(body: Record<string, unknown>): Promise<DeliveryOption[] | null> {
     if (!cartExternalId) {
@@ -120,7 +125,9 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
         ? list.filter((item) => getDeliveryType(item) === 'pickup')
         : withAllPickupPoints(list, all ?? [], t('pickupPoint'));
       setOptions(visible);
-      const next = keepSelection(visible, selection.current);
+      // Nothing chosen yet on this visit: the choice made before for this same city, if still offered.
+      const current = selection.current.option ? selection.current : getSavedChoice(visible, saved.current ?? null, cityOf(addressId));
+      const next = keepSelection(visible, current);
       setOption(next.option);
       setPoint(next.point);
       if (next.point) {
@@ -139,7 +146,14 @@ export default function CheckoutShipping({ locale, t, cartExternalId, currencyId
 
   useEffect(() => {
     onChange({ addressId, option, point });
-    localState.set(SAVED_KEY, JSON.stringify({ addressId, serviceId: option?.entrega_servico_id ?? null, pointId: point?.id ?? null }));
+    const kept: SavedShipping = {
+      addressId,
+      city: cityOf(addressId),
+      type: option ? getDeliveryType(option) : null,
+      serviceId: option?.entrega_servico_id ?? null,
+      pointId: point?.id ?? null,
+    };
+    localState.set(SAVED_KEY, JSON.stringify(kept));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- onChange is the parent's callback, new on each of its renders: following it would loop
   }, [addressId, option, point]);
 

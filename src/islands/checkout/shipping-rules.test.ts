@@ -6,8 +6,10 @@ import {
   getDeliveryType,
   getPickupCities,
   getPickupStates,
+  getSavedChoice,
   isPickupOnly,
   keepSelection,
+  parseSavedShipping,
   withAllPickupPoints,
 } from './shipping-rules.ts';
 
@@ -97,5 +99,21 @@ describe('checkout shipping rules (accounts spec section 4)', () => {
     expect(merged[1]).toMatchObject({ descricao: 'Retiro en punto aliado', valor: 15000 });
     expect(merged[1]!.opcionais!.pontos_entrega).toEqual(all);
     expect(withAllPickupPoints([store], [], 'x')).toEqual([store]);
+  });
+  it('offers the choice kept from an earlier visit again for the same city only, while it is still offered', () => {
+    const options = [option(2), option(5, [point(7, 'Central', 'Luque')]), option(null)];
+    const kept = parseSavedShipping(
+      JSON.stringify({ addressId: 4, city: 'Asunción, Capital', type: 'pickup_point', serviceId: 5, pointId: 7 }),
+    );
+    expect(getSavedChoice(options, kept, 'Asunción, Capital')).toEqual({
+      option: options[1],
+      point: options[1]!.opcionais!.pontos_entrega![0],
+    });
+    expect(getSavedChoice(options, kept, 'Luque, Central')).toEqual({ option: null, point: null });
+    expect(getSavedChoice([option(2), option(null)], kept, 'Asunción, Capital')).toEqual({ option: null, point: null });
+    const delivery = parseSavedShipping(JSON.stringify({ addressId: 4, city: 'Asunción, Capital', type: 'delivery', serviceId: 2 }));
+    expect(getSavedChoice(options, delivery, 'Asunción, Capital')).toEqual({ option: options[0], point: null });
+    expect(parseSavedShipping('{not json')).toBeNull();
+    expect(getSavedChoice(options, parseSavedShipping('{"addressId":4}'), 'Asunción, Capital')).toEqual({ option: null, point: null });
   });
 });

@@ -83,6 +83,50 @@ export function keepSelection(
   return { option, point, kept: true };
 }
 
+/**
+ * The shipping choice kept in the browser (spec section 4: "the shipping selection is persisted
+ * locally"), with the city it was made for: a choice is offered again only for that same city.
+ */
+export interface SavedShipping {
+  addressId: number | null;
+  city: string | null;
+  type: DeliveryType | null;
+  serviceId: number | null;
+  pointId: number | null;
+}
+
+/** Reads the kept choice; anything unreadable is no choice. */
+export function parseSavedShipping(text: string | null): SavedShipping | null {
+  try {
+    const value = JSON.parse(text ?? 'null') as Partial<SavedShipping> | null;
+    if (!value || typeof value !== 'object') return null;
+    const id = (field: unknown) => (typeof field === 'number' ? field : null);
+    const type = value.type === 'delivery' || value.type === 'pickup' || value.type === 'pickup_point' ? value.type : null;
+    return {
+      addressId: id(value.addressId),
+      city: typeof value.city === 'string' ? value.city : null,
+      type,
+      serviceId: id(value.serviceId),
+      pointId: id(value.pointId),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The option (and point) chosen last time for this same city, where it is still offered; else none. */
+export function getSavedChoice(
+  options: DeliveryOption[],
+  saved: SavedShipping | null,
+  city: string | null,
+): { option: DeliveryOption | null; point: PickupPoint | null } {
+  if (!saved || !saved.type || city === null || saved.city !== city) return { option: null, point: null };
+  const option =
+    options.find((item) => getDeliveryType(item) === saved.type && (item.entrega_servico_id ?? null) === saved.serviceId) ?? null;
+  const point = option ? ((option.opcionais?.pontos_entrega ?? []).find((item) => item.id === saved.pointId) ?? null) : null;
+  return { option, point };
+}
+
 /** Only store pickup on offer: the pickup-only notice shows. */
 export function isPickupOnly(options: DeliveryOption[]): boolean {
   return options.length > 0 && options.every((option) => getDeliveryType(option) === 'pickup');

@@ -16,6 +16,8 @@ export const StartCheckoutSchema = z.object({
   /** Optional extension of the spec's payload: without it the gateway's page lets the shopper choose (decision 0410). */
   forma_pagamento: z.enum(PAYMENT_METHODS).optional(),
   parcelas: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
+  /** Extension: the shopper confirmed that this checkout cancels their order still waiting for payment (else 409 with pedido_pendente). */
+  cancelar_pedido_pendente: z.boolean().optional(),
 });
 export type StartCheckoutInput = z.infer<typeof StartCheckoutSchema>;
 /** What the checkout island sends (the schema's input side: ids may still be digit strings). */

@@ -21,6 +21,10 @@ export const checkoutMessages = defineMessages({
     priceOnRequest:
       'Um produto do carrinho tem preço sob consulta e não pode ser comprado online: remova-o e consulte o preço pelo chat da loja.',
     outOfStock: 'Alguns produtos não têm estoque suficiente.',
+    unpaidOrderWillBeCancelled:
+      'Você tem o pedido nº {number} aguardando pagamento. Continuar cancela esse pedido e devolve os produtos dele ao estoque.',
+    cancelAndContinue: 'Cancelar o pedido anterior e continuar',
+    sessionExpired: 'Sua sessão expirou. Entre de novo para finalizar: seu carrinho continua salvo.',
     paymentGatewayUnavailable:
       'O serviço de pagamento não respondeu. Nada foi cobrado e seu carrinho continua salvo; tente de novo em instantes.',
     paymentGatewayRefused:
@@ -151,6 +155,10 @@ export const checkoutMessages = defineMessages({
     priceOnRequest:
       'Un producto del carrito tiene precio a consultar y no se puede comprar en línea: quítalo y consulta el precio por el chat de la tienda.',
     outOfStock: 'Algunos productos no tienen stock suficiente.',
+    unpaidOrderWillBeCancelled:
+      'Tienes el pedido n.º {number} esperando el pago. Continuar cancela ese pedido y devuelve sus productos al stock.',
+    cancelAndContinue: 'Cancelar el pedido anterior y continuar',
+    sessionExpired: 'Tu sesión expiró. Vuelve a ingresar para finalizar: tu carrito sigue guardado.',
     paymentGatewayUnavailable:
       'El servicio de pago no respondió. No se cobró nada y tu carrito sigue guardado; intenta de nuevo en unos instantes.',
     paymentGatewayRefused:

@@ -233,6 +233,15 @@ export async function findPendingOrderOfCart(
   return rows[0];
 }
 
+/** The number of the customer's order still waiting for payment (at most one, see clearCart), if any. */
+export async function findUnpaidOrderNumber(tx: Queryable, customerId: number): Promise<number | undefined> {
+  const { rows } = await tx.query<{ number: number }>(
+    `SELECT number FROM orders WHERE customer_id = $1 AND status = 'PAGAMENTO' ORDER BY created_at DESC LIMIT 1`,
+    [customerId],
+  );
+  return rows[0]?.number;
+}
+
 /** The order's payment as the gateway created it; the charge columns only when the gateway charges another currency. */
 export interface NewPayment {
   orderId: number;

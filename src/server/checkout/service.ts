@@ -13,6 +13,7 @@ import { getDeliveryDays, verifyDeliveryToken } from '../shipping/index.ts';
 import {
   clearCart,
   findPendingOrderOfCart,
+  findUnpaidOrderNumber,
   getCheckoutLines,
   getDeliveryNames,
   getHeldProducts,
@@ -265,6 +266,15 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const provider = customer.foreign_buyer === 1 ? deps.providers.br : deps.providers.py;
     const charge = toCharge(provider, cart.currency_id, priced, quote.priceMinor, request.locale, pricing);
     checkChargeAccepted(provider, charge);
+    // Starting this order cancels the one still waiting for payment: the shopper confirms that first.
+    const unpaidNumber = await findUnpaidOrderNumber(tx, request.customerId);
+    if (unpaidNumber !== undefined && !input.cancelar_pedido_pendente) {
+      throw checkoutError('conflict', 'unpaidOrderWillBeCancelled', {
+        field: 'cancelar_pedido_pendente',
+        params: { number: unpaidNumber },
+        details: { pedido_pendente: unpaidNumber },
+      });
+    }
     const reservationExpiresAt = new Date(now.getTime() + getReservationMinutes(method, deps.reservationTtlMinutes) * 60_000);
     const order = await insertOrder(tx, {
       values: [
