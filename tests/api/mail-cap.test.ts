@@ -49,7 +49,7 @@ describe('mail per recipient address is capped across every kind', () => {
     const checkouts = [];
     for (let i = 0; i < 12; i++) {
       const cart = await createCart(customer.id, 3, [{ productId: product.id, quantity: 1 }]);
-      checkouts.push(startCheckout(customer, cart, { currencyId: 3 }));
+      checkouts.push(startCheckout(customer, cart, { currencyId: 3, body: { cancelar_pedido_pendente: true } }));
     }
     expect((await Promise.all(checkouts)).map((started) => started.status)).toEqual(Array(12).fill(201));
     await waitForMailQueue();
