@@ -62,7 +62,7 @@ describe('the setup checklist of an empty store', () => {
       ['rates', '/painel/catalogo/cotacoes'],
       ['pickupPoints', '/painel/catalogo/frete'],
       ['productPictures', '/painel/catalogo/fotos'],
-    ]) {
+    ] as const) {
       expect(item(key)?.[1], key).toBe('false');
       expect(item(key)?.[2], key).toContain(`href="${href}"`);
     }

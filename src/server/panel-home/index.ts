@@ -6,7 +6,7 @@ import { enqueueMail } from '../mail/index.ts';
 import { createPanelHomeRepository } from './repository.ts';
 import { createPanelHomeService } from './service.ts';
 
-export { CHART_DAYS, LOW_STOCK_THRESHOLD, type SalesDay, type SetupItem } from './service.ts';
+export { LOW_STOCK_THRESHOLD, type SalesDay, type SetupItem } from './service.ts';
 
 /** The panel's home on the shop's pool: the dashboard and the setup checklist. */
 export function getPanelHomeService() {

@@ -13,7 +13,7 @@ import type { createPanelHomeRepository, DailySalesRow } from './repository.ts';
 export const LOW_STOCK_THRESHOLD = 3;
 const LOW_STOCK_SHOWN = 10;
 /** The chart's span, today included. */
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 
 export interface SalesDay {
   day: string;
