@@ -5,6 +5,12 @@ import { z } from 'zod';
 /** Statuses the desk filters by: the spec's, CANCELADO (expiry) and RETIRADO (counter). */
 export const DESK_STATUSES = ['PAGAMENTO', 'PAGO', 'ENVIADO', 'RETIRADO', 'CANCELADO', 'ESTORNADO', 'AGUARDANDO', 'AUTORIZADO'] as const;
 
+/**
+ * The statuses of a sale (money received and kept): every total of the panel counts these only,
+ * never an unpaid, cancelled or refunded order (issue 33 point 9).
+ */
+export const PAID_ORDER_STATUSES = ['PAGO', 'ENVIADO', 'RETIRADO'] as const;
+
 /** What the desk may do to an order; the rules of each are in src/server/order-desk/transitions.ts. */
 export const DESK_ACTIONS = ['ship', 'hand_over', 'cancel', 'refund'] as const;
 export type DeskAction = (typeof DESK_ACTIONS)[number];

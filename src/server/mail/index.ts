@@ -12,3 +12,4 @@ export {
   sendQueuedMail,
   toOrderMailJobSql,
 } from './service.ts';
+export type { MailMessage } from './service.ts';

@@ -7,6 +7,8 @@ import { createRateLimiter } from '../rate-limit/index.ts';
 import { createOrderDeskRepository } from './repository.ts';
 import { createOrderDeskService } from './service.ts';
 
+export { TRANSITIONS } from './transitions.ts';
+
 /** The order desk on the shop's pool; the shopper hears of each status change by e-mail (mail queue). */
 export function getOrderDeskService() {
   const pool = getPool();

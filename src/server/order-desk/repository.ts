@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { DeskFilters } from '#lib/contract/order-desk.ts';
+import { PAID_ORDER_STATUSES, type DeskFilters } from '#lib/contract/order-desk.ts';
 
 /** Orders per page of the desk's list. */
 export const DESK_PAGE_SIZE = 25;
@@ -143,16 +143,19 @@ export function createOrderDeskRepository() {
           `SELECT ${LIST_COLUMNS} ${FROM} WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${DESK_PAGE_SIZE} OFFSET ${(page - 1) * DESK_PAGE_SIZE}`,
           params,
         ),
-        db.query<DeskCurrencyTotal & { count: number }>(
-          `SELECT o.currency_id, cur.iso_code, cur.decimals, count(*)::int AS count, sum(o.total_minor)::bigint AS total_minor ${FROM}
+        // Every matching order is counted; only sales are summed (PAID_ORDER_STATUSES).
+        db.query<DeskCurrencyTotal & { count: number; paid_count: number }>(
+          `SELECT o.currency_id, cur.iso_code, cur.decimals, count(*)::int AS count,
+                  count(*) FILTER (WHERE o.status = ANY($${params.length + 1}))::int AS paid_count,
+                  coalesce(sum(o.total_minor) FILTER (WHERE o.status = ANY($${params.length + 1})), 0)::bigint AS total_minor ${FROM}
             WHERE ${where} GROUP BY o.currency_id, cur.iso_code, cur.decimals ORDER BY o.currency_id`,
-          params,
+          [...params, PAID_ORDER_STATUSES],
         ),
       ]);
       return {
         rows: list.rows,
         total: counted.rows.reduce((sum, row) => sum + row.count, 0),
-        totals: counted.rows.map(({ count: _count, ...total }) => total),
+        totals: counted.rows.filter((row) => row.paid_count > 0).map(({ count: _count, paid_count: _paid, ...total }) => total),
       };
     },
 
