@@ -7,8 +7,11 @@ export {
   enqueueOrderMail,
   enqueueOrderPaidMails,
   enqueueOrderStatusMail,
+  ORDER_MAIL_KINDS,
   ORDER_MAIL_TASK,
   SEND_MAIL_TASK,
   sendQueuedMail,
   toOrderMailJobSql,
 } from './service.ts';
+export type { OrderMailKind } from './service.ts';
+export { listSentOrderMails, type SentOrderMailRow } from './repository.ts';
