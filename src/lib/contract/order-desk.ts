@@ -56,3 +56,9 @@ export const DeskOrderNumberSchema = z
 export const CounterLookupFormSchema = z.object({
   codigo: z.preprocess((value) => (typeof value === 'string' ? value.trim().slice(0, 40) : ''), z.string().min(1)),
 });
+
+/** POST /api/painel/pedidos/{number}/notas (JSON or form): a staff note on the order. Length is the service's rule. */
+export const DeskNoteBodySchema = z.object({ nota: z.string().max(4000) });
+
+/** POST /api/painel/pedidos/{number}/reenvio (JSON or form): send again an e-mail the order has sent, by its kind. */
+export const DeskResendBodySchema = z.object({ tipo: z.string().trim().min(1).max(20) });

@@ -203,7 +203,8 @@ const STORE_LOCALE: Locale = 'es-PY';
 
 function toJob(payload: unknown): OrderMailJob {
   const job = payload as Partial<OrderMailJob> | null;
-  if (!Number.isSafeInteger(job?.orderId) || !ORDER_MAIL_KINDS.includes(job?.kind as OrderMailKind)) throw new Error('order_mail: malformed job');
+  if (!Number.isSafeInteger(job?.orderId) || !ORDER_MAIL_KINDS.includes(job?.kind as OrderMailKind))
+    throw new Error('order_mail: malformed job');
   return job as OrderMailJob;
 }
 
