@@ -19,6 +19,7 @@ import type { Locale } from '#lib/locale.ts';
 import { getConfig } from '../config.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { ApiCall } from '../http/api-call.ts';
+import { readQueryFilters, toQueryString } from '../http/query-filters.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { csvDownload, jsonResult, rawResult, type ApiResult, type BodySource } from '../http/responses.ts';
 import { checkApiStaff, getPanelLocale } from '../staff/index.ts';
@@ -269,19 +270,10 @@ export async function lookUpPickupCode(service: OrderDeskService, caller: DeskCa
 
 /** Reads the filters from a URL; a bad field is named (the page says which) and the others still apply. */
 export function readDeskFilters(params: URLSearchParams): { filters: DeskFilters; invalid: string[] } {
-  const raw: Record<string, string> = Object.fromEntries([...params.entries()].filter(([key]) => key in DeskFiltersSchema.shape));
-  const parsed = DeskFiltersSchema.safeParse(raw);
-  if (parsed.success) return { filters: parsed.data, invalid: [] };
-  const invalid = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
-  for (const field of invalid) delete raw[field];
-  return { filters: DeskFiltersSchema.parse(raw), invalid };
+  return readQueryFilters(DeskFiltersSchema, params);
 }
 
 /** The same filters as a query string (paging links, the CSV link). */
 export function toFilterQuery(filters: DeskFilters, overrides: Partial<DeskFilters> = {}): string {
-  const merged: Record<string, unknown> = { ...filters, ...overrides };
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(merged)) if (value !== undefined && value !== '') params.set(key, String(value));
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  return toQueryString(filters, overrides);
 }
