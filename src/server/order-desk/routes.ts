@@ -46,7 +46,7 @@ function toStatusParams(current: unknown, locale: Locale): { status: string } {
 function toDeskErrorResult(error: DomainError, locale: Locale): ApiResult {
   const labelled = new DomainError(error.kind, error.messages, error.key, {
     code: error.code,
-    params: toStatusParams(error.details.status, locale),
+    params: { ...error.params, ...toStatusParams(error.details.status, locale) },
     details: error.details,
   });
   return toErrorResult(labelled, locale);
