@@ -69,4 +69,3 @@ export const buyersPanelMessages = defineMessages({
     noteInvalid: 'Escribe la nota (hasta 2000 caracteres).',
   },
 });
-export type BuyersPanelMessageKey = keyof (typeof buyersPanelMessages)['pt-BR'];
