@@ -6,6 +6,7 @@ import { createOrderDeskService, type DeskAuditEntry, type StaffActor } from '#s
 import type { PaymentProvider } from '#server/payments/provider.ts';
 import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
 import { orderStockChanges, recordManualOrderRefund } from '#server/payments/index.ts';
+import { enqueueOrderMail, listSentOrderMails } from '#server/mail/index.ts';
 import { createPaymentService } from '#server/payments/service.ts';
 import { createRateLimiter } from '#server/rate-limit/index.ts';
 import type { OrderView } from '#lib/contract/orders.ts';
@@ -45,6 +46,12 @@ function createDesk(provider: Partial<PaymentProvider> = {}) {
       mails.push({ orderId, status });
     },
     refundOrder: (orderId) => payments.refundOrder(orderId),
+    orderMails: {
+      listSent: listSentOrderMails,
+      enqueue: enqueueOrderMail,
+      maxPerRecipientPerHour: () => 20,
+      storeAddress: () => undefined,
+    },
   });
   return { desk, audit, mails };
 }

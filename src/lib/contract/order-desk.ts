@@ -16,21 +16,25 @@ export const DESK_ACTIONS = ['ship', 'hand_over', 'cancel', 'refund'] as const;
 export type DeskAction = (typeof DESK_ACTIONS)[number];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const optional = <T extends z.ZodType>(schema: T) =>
+/** A filter of a panel list's query string: an empty field is no filter (the customer list shares these). */
+export const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 const isRealDate = (value: string) =>
   !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
+/** A day of a list's filters, 'YYYY-MM-DD', a real date. */
+export const filterDaySchema = z.string().regex(DATE).refine(isRealDate);
+
 /** The list's query string (`?status=PAGO&de=2026-01-01&q=...&pagina=2`); every field optional. */
 export const DeskFiltersSchema = z.object({
-  status: optional(z.enum(DESK_STATUSES)),
-  de: optional(z.string().regex(DATE).refine(isRealDate)),
-  ate: optional(z.string().regex(DATE).refine(isRealDate)),
-  host: optional(z.enum(['br', 'es'])),
-  entrega: optional(z.enum(['delivery', 'pickup', 'pickup_point'])),
-  pago: optional(z.enum(['sim', 'nao'])),
-  q: optional(z.string().trim().max(120)),
-  pagina: optional(z.coerce.number().int().min(1).max(100_000)),
+  status: optionalFilter(z.enum(DESK_STATUSES)),
+  de: optionalFilter(filterDaySchema),
+  ate: optionalFilter(filterDaySchema),
+  host: optionalFilter(z.enum(['br', 'es'])),
+  entrega: optionalFilter(z.enum(['delivery', 'pickup', 'pickup_point'])),
+  pago: optionalFilter(z.enum(['sim', 'nao'])),
+  q: optionalFilter(z.string().trim().max(120)),
+  pagina: optionalFilter(z.coerce.number().int().min(1).max(100_000)),
 });
 export type DeskFilters = z.infer<typeof DeskFiltersSchema>;
 
@@ -62,3 +66,9 @@ export const DeskOrderNumberSchema = z
 export const CounterLookupFormSchema = z.object({
   codigo: z.preprocess((value) => (typeof value === 'string' ? value.trim().slice(0, 40) : ''), z.string().min(1)),
 });
+
+/** POST /api/painel/pedidos/{number}/notas (JSON or form): a staff note on the order. Length is the service's rule. */
+export const DeskNoteBodySchema = z.object({ nota: z.string().max(4000) });
+
+/** POST /api/painel/pedidos/{number}/reenvio (JSON or form): send again an e-mail the order has sent, by its kind. */
+export const DeskResendBodySchema = z.object({ tipo: z.string().trim().min(1).max(20) });

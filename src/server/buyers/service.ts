@@ -1,10 +1,22 @@
 import { fileTypeFromBuffer } from 'file-type';
+import type { AccountAddress } from '#lib/contract/accounts.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
 import { createDocumentFileStore, readDecrypted } from '../storage/index.ts';
-import { findBuyerRow, findDocumentRow, searchBuyerRows, selectBuyerDocuments } from './repository.ts';
+import type { BuyerFilters } from '#lib/contract/buyers.ts';
+import { buyerError } from './errors.ts';
+import {
+  BUYER_PAGE_SIZE,
+  findBuyerRow,
+  findDocumentRow,
+  insertBuyerNote,
+  listBuyerRows,
+  selectBuyerDocuments,
+  selectBuyerNotes,
+  selectBuyerOrders,
+} from './repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The only types an identity document can be once cleaned at upload. */
@@ -21,14 +33,43 @@ export interface OpenedDocument {
   fileName: string;
 }
 
-/** The store's view of buyers: search, a buyer's data, and their identity documents (admins). */
-export function createBuyerService({ db, clock }: { db: Queryable & ConnectionSource; clock: Clock }) {
+export interface BuyerServiceDeps {
+  db: Queryable & ConnectionSource;
+  clock: Clock;
+  /** The customer's saved addresses (addresses domain). */
+  listAddresses(customerId: number): Promise<AccountAddress[]>;
+}
+
+/** The store's view of buyers: the filtered list, a buyer's page (orders, addresses, documents, notes), staff notes. */
+export function createBuyerService({ db, clock, listAddresses }: BuyerServiceDeps) {
   return {
-    searchBuyers: (text: string) => (text.trim().length >= 3 ? searchBuyerRows(db, text.trim().slice(0, 100), 50) : Promise.resolve([])),
+    async listBuyers(filters: BuyerFilters) {
+      const result = await listBuyerRows(db, filters);
+      return { ...result, page: filters.pagina ?? 1, pages: Math.max(1, Math.ceil(result.total / BUYER_PAGE_SIZE)) };
+    },
 
     async getBuyer(uuid: string) {
       const buyer = UUID.test(uuid) ? await findBuyerRow(db, uuid) : null;
-      return buyer ? { buyer, documents: await selectBuyerDocuments(db, buyer.id) } : null;
+      if (!buyer) return null;
+      const [documents, orders, addresses, notes] = await Promise.all([
+        selectBuyerDocuments(db, buyer.id),
+        selectBuyerOrders(db, buyer.id),
+        listAddresses(buyer.id),
+        selectBuyerNotes(db, buyer.id),
+      ]);
+      return { buyer, documents, orders, addresses, notes };
+    },
+
+    /** A staff note on the customer (free text), audited in the same transaction. */
+    async addNote(actor: AuditActor, uuid: string, text: string): Promise<void> {
+      const body = text.trim();
+      if (!body || body.length > 2000) throw buyerError('invalid', 'noteInvalid', { fields: { nota: ['noteInvalid'] } });
+      const buyer = UUID.test(uuid) ? await findBuyerRow(db, uuid) : null;
+      if (!buyer) throw buyerError('not_found', 'notFound');
+      await runInTransaction(db, async (tx) => {
+        await insertBuyerNote(tx, { customerId: buyer.id, staffId: actor.staffId, staffEmail: actor.email, body, now: clock.now() });
+        await recordAudit(tx, { actor, action: 'customer.note', entityType: 'customer', entityId: uuid, after: { note: body } }, clock);
+      });
     },
 
     /** Decrypts one document for a staff member and records the view; null when unknown. */

@@ -1,5 +1,6 @@
 // What other domains use of mail (decision 0720): the queue (enqueueMail and the order e-mails,
-// added inside the caller's transaction), the send_mail and order_mail jobs the worker runs, and
+// added inside the caller's transaction), the order e-mails sent (order_mail_log, decision 1040),
+// the send_mail and order_mail jobs the worker runs, and
 // the message shape. The transport (SMTP, or .eml files) is service.ts's.
 export {
   createOrderMailSender,
@@ -12,4 +13,5 @@ export {
   sendQueuedMail,
   toOrderMailJobSql,
 } from './service.ts';
-export type { MailMessage } from './service.ts';
+export type { MailMessage, OrderMailKind } from './service.ts';
+export { listSentOrderMails } from './repository.ts';

@@ -55,3 +55,23 @@ export async function listOrderLinesForMail(
   );
   return rows;
 }
+
+/** One order e-mail the mail server took (the order's timeline, "send again"). */
+export async function insertOrderMailLog(db: Queryable, sent: { orderId: number; kind: string; recipient: string }): Promise<void> {
+  await db.query('INSERT INTO order_mail_log (order_id, kind, recipient) VALUES ($1, $2, $3)', [sent.orderId, sent.kind, sent.recipient]);
+}
+
+export interface SentOrderMailRow {
+  kind: string;
+  recipient: string;
+  sent_at: Date;
+}
+
+/** The order's e-mails sent, oldest first. */
+export async function listSentOrderMails(db: Queryable, orderId: number): Promise<SentOrderMailRow[]> {
+  const { rows } = await db.query<SentOrderMailRow>(
+    'SELECT kind, recipient, sent_at FROM order_mail_log WHERE order_id = $1 ORDER BY sent_at, id',
+    [orderId],
+  );
+  return rows;
+}

@@ -17,7 +17,7 @@ import { toAddressLines } from '#lib/address-lines.ts';
 import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { renderReceiptPdf, renderTicketPdf } from '../pdf/index.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
-import { findOrderForMail, listOrderLinesForMail, type OrderMailRow } from './repository.ts';
+import { findOrderForMail, insertOrderMailLog, listOrderLinesForMail, type OrderMailRow } from './repository.ts';
 
 // The transport: SMTP, or .eml files on a machine without one.
 
@@ -90,17 +90,19 @@ async function mayMail(to: string): Promise<boolean> {
 
 /**
  * Sends through SMTP_URL when set; otherwise writes the message as an .eml file under
- * DATA_DIR/mail and logs its path and link, so the flows work on a fresh machine.
+ * DATA_DIR/mail and logs its path and link, so the flows work on a fresh machine. False: the
+ * recipient's cap dropped it.
  */
-export async function sendMail(message: MailMessage): Promise<void> {
+export async function sendMail(message: MailMessage): Promise<boolean> {
   if (!(await mayMail(message.to))) {
     getLogger().warn({ subject: message.subject }, '[mail] recipient cap reached: message dropped');
     countMail('capped');
-    return;
+    return false;
   }
   try {
     await deliver(message);
     countMail('sent');
+    return true;
   } catch (error) {
     countMail('failed');
     throw error;
@@ -148,10 +150,13 @@ export async function sendQueuedMail(payload: unknown): Promise<void> {
   await sendMail({ to: payload.to, subject: payload.subject, text: payload.text, link: payload.link });
 }
 
+/** The order e-mail kinds, in the order an order's life sends them. */
+export const ORDER_MAIL_KINDS = ['created', 'paid', 'storePaid', 'shipped', 'pickedUp', 'refunded', 'cancelled'] as const;
+
 // Order e-mails: queued in the transaction that changes the order, written when sent.
 
 /** What an order e-mail tells; `storePaid` goes to STORE_ORDERS_EMAIL, every other to the shopper. */
-export type OrderMailKind = 'created' | 'paid' | 'storePaid' | 'shipped' | 'pickedUp' | 'refunded' | 'cancelled';
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 export interface OrderMailJob {
   orderId: number;
@@ -193,13 +198,13 @@ export async function enqueueOrderPaidMails(db: Queryable, orderId: number): Pro
   await enqueueOrderMail(db, orderId, 'storePaid');
 }
 
-const KINDS: readonly OrderMailKind[] = ['created', 'paid', 'storePaid', 'shipped', 'pickedUp', 'refunded', 'cancelled'];
 // The store reads its notices in Spanish (Paraguay).
 const STORE_LOCALE: Locale = 'es-PY';
 
 function toJob(payload: unknown): OrderMailJob {
   const job = payload as Partial<OrderMailJob> | null;
-  if (!Number.isSafeInteger(job?.orderId) || !KINDS.includes(job?.kind as OrderMailKind)) throw new Error('order_mail: malformed job');
+  if (!Number.isSafeInteger(job?.orderId) || !ORDER_MAIL_KINDS.includes(job?.kind as OrderMailKind))
+    throw new Error('order_mail: malformed job');
   return job as OrderMailJob;
 }
 
@@ -315,6 +320,7 @@ export function createOrderMailSender({ db }: { db: Queryable }) {
     const composer: Composer = { db, order, locale, t: createTranslator(orderMailMessages, locale), params };
     const message =
       job.kind === 'storePaid' ? await composeStoreNotice(composer, storeAddress!) : await composeShopperMail(composer, job.kind);
-    await sendMail(message);
+    // Only a mail the server took is on the order's timeline (and may be sent again).
+    if (await sendMail(message)) await insertOrderMailLog(db, { orderId: order.id, kind: job.kind, recipient: message.to });
   };
 }

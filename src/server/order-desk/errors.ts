@@ -1,4 +1,5 @@
 import { orderDeskMessages } from '#lib/i18n/order-desk.ts';
+import { orderTimelineMessages } from '#lib/i18n/order-timeline.ts';
 import { defineErrors, type DomainError, type ErrorKind } from '../errors/domain-error.ts';
 import type { TransitionRefusal } from './transitions.ts';
 
@@ -17,7 +18,13 @@ const KIND_OF: Record<DeskErrorCode, ErrorKind> = {
 };
 
 /** The desk's refusals, keys of its catalogue (decision 0720). */
-export const orderDeskError = defineErrors(orderDeskMessages);
+export const orderDeskError = defineErrors(orderDeskMessages, orderTimelineMessages);
+
+/** The timeline's refusals (a note, "send again"), their messages `error_<code>` in the timeline's catalogue. */
+export function timelineError(code: 'note_invalid' | 'mail_not_sent' | 'mail_cap', params: Record<string, number> = {}): DomainError {
+  const kind: ErrorKind = code === 'mail_cap' ? 'too_many' : code === 'note_invalid' ? 'invalid' : 'conflict';
+  return orderDeskError(kind, `error_${code}`, { code, params, details: { code } });
+}
 
 /**
  * A refused desk request (decision 0720's DomainError), its message `error_<code>`. `status` is the

@@ -1,7 +1,8 @@
 import { writeAudit } from '../audit/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
-import { enqueueOrderStatusMail } from '../mail/index.ts';
+import { getConfig } from '../config.ts';
+import { enqueueOrderMail, enqueueOrderStatusMail, listSentOrderMails } from '../mail/index.ts';
 import { getPaymentService, orderStockChanges, recordManualOrderRefund } from '../payments/index.ts';
 import { createRateLimiter } from '../rate-limit/index.ts';
 import { createOrderDeskRepository } from './repository.ts';
@@ -23,5 +24,11 @@ export function getOrderDeskService() {
     stock: orderStockChanges,
     refundOrder: (orderId) => getPaymentService().refundOrder(orderId),
     recordManualRefund: recordManualOrderRefund,
+    orderMails: {
+      listSent: listSentOrderMails,
+      enqueue: enqueueOrderMail,
+      maxPerRecipientPerHour: () => getConfig().MAIL_MAX_PER_RECIPIENT_PER_HOUR,
+      storeAddress: () => getConfig().STORE_ORDERS_EMAIL || undefined,
+    },
   });
 }

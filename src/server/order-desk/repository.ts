@@ -86,6 +86,11 @@ export interface DeskHistoryRow {
   note: string | null;
   created_at: Date;
 }
+export interface StaffNoteRow {
+  staff_email: string;
+  body: string;
+  created_at: Date;
+}
 export interface LockedOrder {
   id: number;
   number: number;
@@ -226,6 +231,27 @@ export function createOrderDeskRepository() {
         status,
         now,
         trackingNote ?? null,
+      ]);
+    },
+
+    async listOrderNotes(db: Queryable, orderId: number): Promise<StaffNoteRow[]> {
+      const { rows } = await db.query<StaffNoteRow>(
+        'SELECT staff_email, body, created_at FROM staff_notes WHERE order_id = $1 ORDER BY created_at, id',
+        [orderId],
+      );
+      return rows;
+    },
+
+    async insertOrderNote(
+      tx: Queryable,
+      note: { orderId: number; staffId: number; staffEmail: string; body: string; now: Date },
+    ): Promise<void> {
+      await tx.query('INSERT INTO staff_notes (order_id, staff_id, staff_email, body, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        note.orderId,
+        note.staffId,
+        note.staffEmail,
+        note.body,
+        note.now,
       ]);
     },
   };

@@ -4,21 +4,26 @@ import {
   CounterLookupFormSchema,
   DeskFiltersSchema,
   DeskManualRefundBodySchema,
+  DeskNoteBodySchema,
   DeskOrderNumberSchema,
+  DeskResendBodySchema,
   DeskTransitionBodySchema,
   type DeskFilters,
 } from '#lib/contract/order-desk.ts';
 import { toCsv, toCsvAmount, toCsvTime } from '#lib/csv.ts';
 import { orderDeskMessages, type OrderDeskMessageKey } from '#lib/i18n/order-desk.ts';
 import { orderMessages, toStatusLabel } from '#lib/i18n/orders.ts';
+import { orderTimelineMessages, type OrderTimelineMessageKey } from '#lib/i18n/order-timeline.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
+import { getConfig } from '../config.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { ApiCall } from '../http/api-call.ts';
+import { readQueryFilters, toQueryString } from '../http/query-filters.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { csvDownload, jsonResult, rawResult, type ApiResult, type BodySource } from '../http/responses.ts';
 import { checkApiStaff, getPanelLocale } from '../staff/index.ts';
-import { deskError, orderDeskError } from './errors.ts';
+import { deskError, orderDeskError, timelineError } from './errors.ts';
 import { getOrderDeskService } from './index.ts';
 import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
 
@@ -41,7 +46,7 @@ function toStatusParams(current: unknown, locale: Locale): { status: string } {
 function toDeskErrorResult(error: DomainError, locale: Locale): ApiResult {
   const labelled = new DomainError(error.kind, error.messages, error.key, {
     code: error.code,
-    params: toStatusParams(error.details.status, locale),
+    params: { ...error.params, ...toStatusParams(error.details.status, locale) },
     details: error.details,
   });
   return toErrorResult(labelled, locale);
@@ -127,6 +132,54 @@ export async function postManualRefund(call: ApiCall): Promise<ApiResult> {
   }
 }
 
+/**
+ * A timeline write (note, "send again") from JSON or the order page's form: the same answers as
+ * postTransition (JSON 200 or the refusal in the staff member's language; a form is sent back to
+ * the order with `feito=` or `erro=`).
+ */
+async function postTimelineWrite(
+  call: ApiCall,
+  done: 'note' | 'resent',
+  write: (caller: DeskCaller, number: number, data: unknown) => Promise<void>,
+): Promise<ApiResult> {
+  const staff = checkApiStaff(call.locals);
+  if ('status' in staff) return staff;
+  const caller = toDeskCaller(staff, getPanelLocale(call.locals));
+  const body = await readTransitionBody(call.body);
+  if (!body) return toDeskErrorResult(orderDeskError('unsupported', 'error_invalid_input'), caller.locale);
+  const parsedNumber = DeskOrderNumberSchema.safeParse(call.params.number ?? '');
+  if (!parsedNumber.success) return toDeskErrorResult(deskError('not_found'), caller.locale);
+  const number = parsedNumber.data;
+  const back = `/painel/pedidos/${number}`;
+  try {
+    await write(caller, number, body.data);
+    if (body.form) return redirect(`${back}?feito=${done}#linha-do-tempo`);
+    return jsonResult(200, { pedido: number, feito: done });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (body.form) return redirect(`${back}?erro=${error.code}#linha-do-tempo`);
+    return toDeskErrorResult(error, caller.locale);
+  }
+}
+
+/** POST /api/painel/pedidos/{number}/notas: a staff note on the order's timeline (audited). */
+export function postOrderNote(call: ApiCall): Promise<ApiResult> {
+  return postTimelineWrite(call, 'note', async (caller, number, data) => {
+    const parsed = DeskNoteBodySchema.safeParse(data);
+    if (!parsed.success) throw timelineError('note_invalid');
+    await getOrderDeskService().addNote(caller.actor, number, parsed.data.nota);
+  });
+}
+
+/** POST /api/painel/pedidos/{number}/reenvio: queues again an e-mail the order has sent (audited). */
+export function postResendMail(call: ApiCall): Promise<ApiResult> {
+  return postTimelineWrite(call, 'resent', async (caller, number, data) => {
+    const parsed = DeskResendBodySchema.safeParse(data);
+    if (!parsed.success) throw timelineError('mail_not_sent');
+    await getOrderDeskService().resendMail(caller.actor, number, parsed.data.tipo);
+  });
+}
+
 function redirect(location: string): ApiResult {
   return rawResult(303, null, { location, 'cache-control': 'no-store' });
 }
@@ -135,6 +188,16 @@ function redirect(location: string): ApiResult {
 export function getOutcomeMessage(params: URLSearchParams, locale: Locale): { ok: boolean; text: string } | null {
   const t = createTranslator(orderDeskMessages, locale);
   const done = params.get('feito');
+  const timeline = createTranslator(orderTimelineMessages, locale);
+  if (done === 'note' || done === 'resent') return { ok: true, text: timeline(`done_${done}`) };
+  const timelineCode = params.get('erro');
+  if (timelineCode && `error_${timelineCode}` in orderTimelineMessages['pt-BR']) {
+    // The cap's message names the limit (the same the refusal's JSON answer names).
+    return {
+      ok: false,
+      text: timeline(`error_${timelineCode}` as OrderTimelineMessageKey, { max: getConfig().MAIL_MAX_PER_RECIPIENT_PER_HOUR }),
+    };
+  }
   if (done && ['ENVIADO', 'RETIRADO', 'CANCELADO', 'ESTORNADO', 'manual_refund'].includes(done)) {
     if (done === 'ESTORNADO' && params.get('estorno') === 'pendente') return { ok: false, text: t('refundPending') };
     return { ok: true, text: t(`done_${done}` as OrderDeskMessageKey) };
@@ -207,19 +270,10 @@ export async function lookUpPickupCode(service: OrderDeskService, caller: DeskCa
 
 /** Reads the filters from a URL; a bad field is named (the page says which) and the others still apply. */
 export function readDeskFilters(params: URLSearchParams): { filters: DeskFilters; invalid: string[] } {
-  const raw: Record<string, string> = Object.fromEntries([...params.entries()].filter(([key]) => key in DeskFiltersSchema.shape));
-  const parsed = DeskFiltersSchema.safeParse(raw);
-  if (parsed.success) return { filters: parsed.data, invalid: [] };
-  const invalid = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
-  for (const field of invalid) delete raw[field];
-  return { filters: DeskFiltersSchema.parse(raw), invalid };
+  return readQueryFilters(DeskFiltersSchema, params);
 }
 
 /** The same filters as a query string (paging links, the CSV link). */
 export function toFilterQuery(filters: DeskFilters, overrides: Partial<DeskFilters> = {}): string {
-  const merged: Record<string, unknown> = { ...filters, ...overrides };
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(merged)) if (value !== undefined && value !== '') params.set(key, String(value));
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  return toQueryString(filters, overrides);
 }

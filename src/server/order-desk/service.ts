@@ -3,9 +3,17 @@ import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { PICKUP_CODE_ALPHABET, PICKUP_CODE_LENGTH } from '../orders/pickup-code.ts';
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
-import { deskError } from './errors.ts';
 import type { DeskAction, DeskFilters } from '#lib/contract/order-desk.ts';
-import { DESK_PAGE_SIZE, type DeskListRow, type OrderDeskRepository } from './repository.ts';
+import type { OrderMailKind } from '../mail/index.ts';
+import { deskError, timelineError } from './errors.ts';
+import {
+  DESK_PAGE_SIZE,
+  type DeskHistoryRow,
+  type DeskListRow,
+  type DeskPaymentRow,
+  type OrderDeskRepository,
+  type StaffNoteRow,
+} from './repository.ts';
 import { getTransitionRefusal, TRANSITIONS, type StaffRole } from './transitions.ts';
 
 export interface StaffActor {
@@ -43,7 +51,55 @@ export interface OrderDeskDeps {
   refundOrder(orderId: number): Promise<boolean>;
   /** Records money an admin gave back outside the gateway, in the desk's transaction (payments/index.ts); false: none was due. */
   recordManualRefund(tx: Queryable, orderId: number, refund: { how: string; when: Date; now: Date }): Promise<boolean>;
+  /** The mail domain's order e-mails: those sent (order_mail_log) and the queue, for the timeline and "send again". */
+  orderMails: {
+    listSent(db: Queryable, orderId: number): Promise<Array<{ kind: string; recipient: string; sent_at: Date }>>;
+    enqueue(db: Queryable, orderId: number, kind: OrderMailKind): Promise<void>;
+    /** MAIL_MAX_PER_RECIPIENT_PER_HOUR: "send again" stops before the mail domain would drop the message. */
+    maxPerRecipientPerHour(): number;
+    /** The store's own address (not capped). */
+    storeAddress(): string | undefined;
+  };
 }
+
+/** One line of the order's timeline, oldest first. */
+export type TimelineEntry =
+  | { at: Date; type: 'status'; from: string | null; to: string; who: string | null; note: string | null }
+  | { at: Date; type: 'payment'; event: 'created' | 'paid' | 'refunded'; provider: string; amountMinor: number }
+  | { at: Date; type: 'mail'; kind: OrderMailKind; to: string }
+  | { at: Date; type: 'note'; who: string; body: string };
+
+/** The order's status changes, payments, e-mails sent and staff notes, in time order (stable for equal times). */
+export function toOrderTimeline(parts: {
+  history: DeskHistoryRow[];
+  payments: DeskPaymentRow[];
+  mails: Array<{ kind: string; recipient: string; sent_at: Date }>;
+  notes: StaffNoteRow[];
+}): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    ...parts.history.map((h): TimelineEntry => ({
+      at: h.created_at,
+      type: 'status',
+      from: h.from_status,
+      to: h.to_status,
+      who: h.staff_email,
+      note: h.note,
+    })),
+    ...parts.payments.flatMap((p) => {
+      const base = { type: 'payment' as const, provider: p.provider, amountMinor: p.amount_minor };
+      return [
+        { ...base, at: p.created_at, event: 'created' as const },
+        ...(p.paid_at ? [{ ...base, at: p.paid_at, event: 'paid' as const }] : []),
+        ...(p.refunded_at ? [{ ...base, at: p.refunded_at, event: 'refunded' as const }] : []),
+      ];
+    }),
+    ...parts.mails.map((m): TimelineEntry => ({ at: m.sent_at, type: 'mail', kind: m.kind as OrderMailKind, to: m.recipient })),
+    ...parts.notes.map((n): TimelineEntry => ({ at: n.created_at, type: 'note', who: n.staff_email, body: n.body })),
+  ];
+  return entries.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+const HOUR_MS = 60 * 60 * 1000;
 
 export interface ManualRefundInput {
   number: number;
@@ -182,6 +238,58 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
           after: { status: locked.status, refund: { how: input.how, day: input.day } },
         });
         await deps.notifyStatusChange(tx, locked.id, 'ESTORNADO');
+      });
+    },
+
+    /** The order's timeline (status changes, payments, e-mails sent, staff notes), oldest first. */
+    async getTimeline(order: { id: number; history: DeskHistoryRow[]; payments: DeskPaymentRow[] }) {
+      const [mails, notes] = await Promise.all([deps.orderMails.listSent(db, order.id), repository.listOrderNotes(db, order.id)]);
+      const entries = toOrderTimeline({ history: order.history, payments: order.payments, mails, notes });
+      return { entries, resendable: [...new Set(mails.map((mail) => mail.kind as OrderMailKind))] };
+    },
+
+    /** A staff note on the order (free text), audited in the same transaction. */
+    async addNote(actor: StaffActor, number: number, text: string): Promise<void> {
+      const body = text.trim();
+      if (!body || body.length > 2000) throw timelineError('note_invalid');
+      await runInTransaction({ connect }, async (tx) => {
+        const locked = await repository.lockOrder(tx, number);
+        if (!locked) throw deskError('not_found');
+        await repository.insertOrderNote(tx, { orderId: locked.id, staffId: actor.id, staffEmail: actor.email, body, now: clock.now() });
+        await deps.writeAudit(tx, {
+          actor: { staffId: actor.id, email: actor.email },
+          action: 'order.note',
+          entityType: 'order',
+          entityId: locked.number,
+          after: { note: body },
+        });
+      });
+    },
+
+    /**
+     * Queues again an e-mail the order has sent (written anew from the order as it is now),
+     * audited. A shopper's address that reached MAIL_MAX_PER_RECIPIENT_PER_HOUR in order e-mails
+     * is refused here, where staff read why, rather than dropped silently by the mail domain.
+     */
+    async resendMail(actor: StaffActor, number: number, kind: string): Promise<void> {
+      await runInTransaction({ connect }, async (tx) => {
+        const locked = await repository.lockOrder(tx, number);
+        if (!locked) throw deskError('not_found');
+        const sent = await deps.orderMails.listSent(tx, locked.id);
+        const last = sent.filter((mail) => mail.kind === kind).at(-1);
+        if (!last) throw timelineError('mail_not_sent');
+        const max = deps.orderMails.maxPerRecipientPerHour();
+        const since = clock.now().getTime() - HOUR_MS;
+        const recent = sent.filter((mail) => mail.recipient === last.recipient && mail.sent_at.getTime() > since).length;
+        if (last.recipient !== deps.orderMails.storeAddress() && recent >= max) throw timelineError('mail_cap', { max });
+        await deps.orderMails.enqueue(tx, locked.id, last.kind as OrderMailKind);
+        await deps.writeAudit(tx, {
+          actor: { staffId: actor.id, email: actor.email },
+          action: 'order.resend_mail',
+          entityType: 'order',
+          entityId: locked.number,
+          after: { mail: kind, to: last.recipient },
+        });
       });
     },
 
