@@ -179,7 +179,7 @@ describe('day zero: the admin second factor cannot trap', () => {
     const wrong = await postForm('/painel/totp', { code: '000000' }, { cookie });
     expect(wrong.status).toBe(422);
     const wrongPage = await wrong.text();
-    expect(wrongPage).toContain('hora del celular esté en automático');
+    expect(wrongPage).toContain('hora del celular sea automática');
     expect(wrongPage).toContain(staff.email);
     expect(shownSecret(wrongPage)).toBe(first);
     expect(shownSecret(await (await api('/painel/totp', { host: 'es', headers: { cookie } })).text())).toBe(first);

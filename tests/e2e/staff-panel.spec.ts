@@ -23,7 +23,7 @@ const LANGUAGES = [
       code: 'Código de 6 dígitos de la aplicación de autenticación',
       activate: 'Activar',
       recovery: 'Guarda tus códigos de recuperación',
-      recoveryDone: 'Ya los guardé, ir al panel',
+      recoveryDone: 'Códigos guardados: ir al panel',
       confirm: 'Confirmar',
       home: 'Inicio',
       staff: 'Equipo',

@@ -236,7 +236,7 @@ export const orderDeskMessages = defineMessages({
     noticeRefundManual:
       'El proveedor no devuelve pagos de esta forma o de esta fecha: devuelve el monto al comprador por otro medio y registra la devolución abajo.',
     noticeRefundFailing:
-      'La devolución falló varias veces en el proveedor y no se intentará más: devuelve el monto por otro medio y registra la devolución abajo.',
+      'La devolución falló varias veces en el proveedor y ya no habrá otro intento: devuelve el monto por otro medio y registra la devolución abajo.',
     manualRefundTitle: 'Registrar devolución manual',
     manualRefundHow: 'Cómo se devolvió el monto (transferencia, efectivo…)',
     manualRefundWhen: 'Fecha de la devolución',

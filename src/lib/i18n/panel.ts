@@ -216,12 +216,12 @@ export const panelMessages = defineMessages({
     enrolQrAlt: 'Código QR para la aplicación de autenticación',
     enrolConfirm: 'Activar',
     enrolCodeInvalid:
-      'Este código no coincide con la clave de abajo, que sigue siendo la misma. Revisa que la hora del celular esté en automático y que el código sea de la cuenta {email} (Fronteira) en la aplicación, y escribe el código actual.',
+      'Este código no coincide con la clave de abajo, que sigue siendo la misma. Revisa que la hora del celular sea automática y que el código sea de la cuenta {email} (Fronteira) en la aplicación, y escribe el código actual.',
     enrolNewKey: 'Mostrar una clave nueva (borra antes la cuenta vieja de la aplicación)',
     recoveryTitle: 'Guarda tus códigos de recuperación',
     recoveryIntro:
       'Si pierdes el celular, cada uno de estos códigos entra al panel una vez en lugar del código de la aplicación. Guárdalos fuera del celular (impresos o en un gestor de contraseñas): no se mostrarán de nuevo.',
-    recoveryContinue: 'Ya los guardé, ir al panel',
+    recoveryContinue: 'Códigos guardados: ir al panel',
     recoveryLabel: '¿Perdiste el celular? Código de recuperación',
     recoveryUse: 'Entrar con el código de recuperación',
     recoveryInvalid: 'Código de recuperación incorrecto o ya usado.',
