@@ -1,3 +1,4 @@
+import { shellMessages } from './shell.ts';
 import * as sharedPages from './shared-pages.ts';
 import * as sharedPanel from './shared-panel.ts';
 import { defineMessages } from './translator.ts';
@@ -46,7 +47,7 @@ export const erpMessages = defineMessages({
     scope_prices: 'Preços',
     scope_catalogue: 'Catálogo (produtos)',
     'scope_orders:read': 'Pedidos pagos (leitura)',
-    scope_rates: 'Cotações',
+    scope_rates: shellMessages['pt-BR'].exchangeRates,
     create: 'Criar chave',
     created: 'Chave "{name}" criada. Copie agora: ela não será mostrada de novo.',
     revoked: 'Chave "{name}" revogada: não abre mais nenhuma chamada.',
@@ -93,7 +94,7 @@ export const erpMessages = defineMessages({
     scope_prices: 'Precios',
     scope_catalogue: 'Catálogo (productos)',
     'scope_orders:read': 'Pedidos pagados (lectura)',
-    scope_rates: 'Cotizaciones',
+    scope_rates: shellMessages['es-PY'].exchangeRates,
     create: 'Crear clave',
     created: 'Clave "{name}" creada. Cópiala ahora: no se mostrará de nuevo.',
     revoked: 'Clave "{name}" revocada: ya no abre ninguna llamada.',

@@ -25,3 +25,4 @@ export const banners = { pt: 'Banners', es: 'Banners' };
 export const sellers = { pt: 'Vendedores', es: 'Vendedores' };
 export const removeQuestion = { pt: 'Remover de vez? Não dá para desfazer.', es: '¿Quitar definitivamente? No se puede deshacer.' };
 export const removeYes = { pt: 'Sim, remover', es: 'Sí, quitar' };
+export const storefront = { pt: 'Loja', es: 'Tienda' };
