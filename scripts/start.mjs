@@ -13,9 +13,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireValidConfig } from '../src/server/config.ts';
-import { EmbeddedPostgresError, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { createRestartBackoff } from '../src/server/entry/restart-backoff.ts';
+// The shop's TypeScript modules load only once require-node.mjs has run: an older Node fails to
+// even load a .ts import, before the sentence could be said (static imports load first).
+const { requireValidConfig } = await import('../src/server/config.ts');
+const { EmbeddedPostgresError, startEmbeddedPostgres } = await import('../src/server/db/embedded.ts');
+const { createRestartBackoff } = await import('../src/server/entry/restart-backoff.ts');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD_ENTRY = path.join(root, 'dist/server/entry.mjs');

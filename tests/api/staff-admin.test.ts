@@ -131,8 +131,9 @@ describe('identity documents', () => {
       const page = await (await api(`/painel/clientes?q=${encodeURIComponent(q)}`, { host: 'es', headers: { cookie } })).text();
       expect(page, q).toContain(`/painel/clientes/${buyer.uuid}`);
     }
-    const short = await (await api('/painel/clientes?q=ab', { host: 'es', headers: { cookie } })).text();
-    expect(short).toContain('Escribe al menos 3 caracteres');
+    // The customers list (issue 34 point 1) pages every customer: a short search narrows it, without a refusal.
+    const short = await api(`/painel/clientes?q=${encodeURIComponent(email.slice(0, 2))}`, { host: 'es', headers: { cookie } });
+    expect(short.status).toBe(200);
   });
 });
 

@@ -15,6 +15,8 @@ const COUNTER_MAY = new Set([
   'painel/pedidos/index.astro',
   'painel/pedidos/[number].astro',
   'api/painel/pedidos/[number]/status.ts',
+  'api/painel/pedidos/[number]/notas.ts',
+  'api/painel/pedidos/[number]/reenvio.ts',
   'painel/login.astro',
   'painel/login/codigo.astro',
   'painel/totp.astro',
