@@ -70,6 +70,8 @@ async function createFirstAdmin(browser: Browser): Promise<Page> {
   const secret = (await page.locator('[data-totp-secret]').textContent()) ?? '';
   await page.getByLabel('Código de 6 dígitos do aplicativo autenticador').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Ativar' }).click();
+  // Enrolment ends on the one-time recovery codes (issue 33 point 7), then the panel.
+  await page.getByRole('link', { name: 'Já guardei, ir ao painel' }).click();
   await expect(page).toHaveURL(/\/painel$/);
   await expectSecureCookies(page);
   return page;
