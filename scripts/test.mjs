@@ -1,6 +1,6 @@
 // `npm test`: build, then the checks (types, lint, format), vitest (unit tests, and API tests in
-// shards with a database and shop each) and Playwright (a database and shop per worker) one after
-// the other, then the production rehearsal (tests/rehearsal: the shop as in production behind
+// shards with a database and shop each) and Playwright (a database and shop per worker) side by
+// side, then the production rehearsal (tests/rehearsal: the shop as in production behind
 // deploy/nginx over https), then where the time went. Installs Debian's chromium and nginx when
 // they are missing.
 import { execFileSync, spawn } from 'node:child_process';
@@ -69,16 +69,16 @@ if (!(await runPhase('build', 'npm', ['run', 'build']))) process.exit(1);
 const reports = await mkdtemp(path.join(tmpdir(), 'fronteira-timings-'));
 const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
-// One phase at a time: on a 2-core machine the three side by side (two API shards, two browser
-// workers with a shop each, astro check) starved each other into timeouts (measured 2026-12-07).
-const results = [];
-results.push(await runPhase('check', 'npm', ['run', 'check']));
-results.push(await runPhase('vitest', 'npx', ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${vitestReport}`]));
-results.push(
-  await runPhase('playwright', 'npx', ['playwright', 'test', '--reporter=dot,json'], {
+const results = await Promise.all([
+  runPhase('check', 'npm', ['run', 'check'], { prefixed: true }),
+  runPhase('vitest', 'npx', ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${vitestReport}`], {
+    prefixed: true,
+  }),
+  runPhase('playwright', 'npx', ['playwright', 'test', '--reporter=dot,json'], {
+    prefixed: true,
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
   }),
-);
+]);
 // The rehearsal has its own stack (npm start, PostgreSQL by DATABASE_URL, nginx): after the others.
 results.push(await runPhase('rehearsal', 'npx', ['playwright', 'test', '-c', 'tests/rehearsal/playwright.config.ts']));
 phases.push({ name: 'npm test in all', ms: Date.now() - started, ok: results.every(Boolean) });
