@@ -33,6 +33,14 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(server|lib)/' },
     },
     {
+      name: 'server-reached-by-its-alias',
+      comment:
+        'Pages, components and the middleware import src/server as #server/...: the build leaves those imports to Node (astro.config.mjs), so the process has one copy of each server module.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/server/' },
+      to: { path: '^src/server/', dependencyTypesNot: ['aliased-subpath-import', 'type-only'] },
+    },
+    {
       name: 'no-domain-imports-the-entry',
       comment: 'The request entry (src/server/entry) calls the domains, never the other way round.',
       severity: 'error',

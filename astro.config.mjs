@@ -72,6 +72,12 @@ async function computeCspDigest(data, algorithm) {`,
   },
 };
 
+/**
+ * The shop's server modules as pages import them (`#server/...`; dependency-cruiser refuses any
+ * other way into src/server from outside it).
+ */
+const SERVER_MODULES = [/^#server\//];
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware', bodySizeLimit: BODY_SIZE_LIMIT_BYTES }),
@@ -104,6 +110,11 @@ export default defineConfig({
   server: { host: true, port: 4321 },
   vite: {
     plugins: [memoiseCspDigest],
+    // The server modules are not bundled: pages import src/server as Node loads it for
+    // server.mjs, so the process has one copy of each (one pool, one cache, one logger). Astro
+    // keeps only the output options of an environment's own rolldownOptions, so this is set for
+    // every build; the islands never import src/server (dependency-cruiser refuses it).
+    build: { rolldownOptions: { external: SERVER_MODULES } },
     environments: {
       client: {
         build: {

@@ -44,8 +44,13 @@ export async function getPlaywrightFileTimes(file) {
 
 /** Prints the phases' wall times and the slowest files of each runner. */
 export function printTimings(phases, runners) {
-  console.log('\nWhere the time went (wall clock):');
-  for (const phase of phases) console.log(`  ${phase.name.padEnd(40)} ${seconds(phase.ms).padStart(9)}${phase.ok ? '' : '  FAILED'}`);
+  // CPU: what the phase's processes used, summed over both cores (a 2-core machine gives at most
+  // twice the wall clock); phases side by side share the cores.
+  console.log(`\nWhere the time went:\n  ${''.padEnd(40)} ${'wall'.padStart(9)} ${'CPU'.padStart(9)}`);
+  for (const phase of phases) {
+    const cpu = phase.cpuMs == null ? '' : seconds(phase.cpuMs);
+    console.log(`  ${phase.name.padEnd(40)} ${seconds(phase.ms).padStart(9)} ${cpu.padStart(9)}${phase.ok ? '' : '  FAILED'}`);
+  }
   for (const { name, times } of runners) {
     if (!times.length) continue;
     const total = times.reduce((sum, time) => sum + time.ms, 0);

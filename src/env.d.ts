@@ -6,10 +6,10 @@ declare namespace App {
     locale: import('./lib/locale.ts').Locale;
     /** Currency the shopper's cart and prices use (DECISIONS.md). */
     currencyId: import('./lib/locale.ts').CurrencyId;
-    customer: import('./server/accounts/service.ts').SessionCustomer | null;
+    customer: import('#server/accounts/service.ts').SessionCustomer | null;
     sessionToken: string | null;
     /** Panel requests only (/painel, /api/painel): the staff session (src/server/staff/). */
-    staff?: import('./server/staff/service.ts').PanelStaff | null;
+    staff?: import('#server/staff/service.ts').PanelStaff | null;
     staffToken?: string | null;
     /**
      * Set when the middleware could not read the session (database away) and rewrote the request

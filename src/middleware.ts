@@ -2,14 +2,14 @@ import { defineMiddleware } from 'astro:middleware';
 import { commonMessages } from './lib/i18n/common.ts';
 import { createTranslator } from './lib/i18n/translator.ts';
 import { isLocale, type Locale, type Storefront } from './lib/locale.ts';
-import { SESSION_COOKIE, toSessionCookie } from './server/accounts/index.ts';
-import { applyCookie } from './server/http/api-call.ts';
-import { isApiPath } from './server/http/origin-check.ts';
-import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from './server/entry/request-context.ts';
+import { SESSION_COOKIE, toSessionCookie } from '#server/accounts/index.ts';
+import { applyCookie } from '#server/http/api-call.ts';
+import { isApiPath } from '#server/http/origin-check.ts';
+import { addShellHeaders, LANG_COOKIE, resolveRequestContext } from '#server/entry/request-context.ts';
 import { toSafeRedirect } from './lib/safe-redirect.ts';
-import { errorResult, toResponse } from './server/http/responses.ts';
-import { guardPanelRequest, isPanelPath } from './server/staff/index.ts';
-import { isSecureOrigin } from './server/storefront-hosts.ts';
+import { errorResult, toResponse } from '#server/http/responses.ts';
+import { guardPanelRequest, isPanelPath } from '#server/staff/index.ts';
+import { isSecureOrigin } from '#server/storefront-hosts.ts';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 

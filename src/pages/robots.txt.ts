@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getCanonicalStorefront } from '../components/seo/seo.ts';
 import { toRobotsTxt } from '../components/seo/sitemap.ts';
-import { getStorefrontOrigin } from '../server/storefront-hosts.ts';
+import { getStorefrontOrigin } from '#server/storefront-hosts.ts';
 
 export const GET: APIRoute = ({ locals }) => {
   const origin = getStorefrontOrigin(getCanonicalStorefront(locals.storefront, locals.locale));

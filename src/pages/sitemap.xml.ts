@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getCanonicalStorefront } from '../components/seo/seo.ts';
 import { getSitemapEntries } from '../components/seo/sitemap-entries.ts';
 import { toSitemapBody } from '../components/seo/sitemap.ts';
-import { getStorefrontOrigin } from '../server/storefront-hosts.ts';
+import { getStorefrontOrigin } from '#server/storefront-hosts.ts';
 
 export const GET: APIRoute = async ({ locals, url }) => {
   const origin = getStorefrontOrigin(getCanonicalStorefront(locals.storefront, locals.locale));

@@ -21,20 +21,15 @@ export type CatalogueTag =
 type CatalogueListener = (tags: readonly CatalogueTag[]) => void;
 type CataloguePublisher = (tags: readonly CatalogueTag[]) => void;
 
-// On globalThis: server.mjs loads the fast routes and the page cache from src while Astro runs its
-// bundled copy of the same modules, and a change announced in one copy must reach both copies'
-// caches (and leave through the one relay).
-const globalKey = Symbol.for('fronteira.catalogueChanges');
+/** This process's listeners (its caches) and its relay to the other processes. */
 interface SharedState {
   listeners: Set<CatalogueListener>;
   publisher: CataloguePublisher | null;
 }
-type GlobalWithState = typeof globalThis & { [globalKey]?: SharedState };
+const state: SharedState = { listeners: new Set(), publisher: null };
 
 function getState(): SharedState {
-  const holder = globalThis as GlobalWithState;
-  holder[globalKey] ??= { listeners: new Set(), publisher: null };
-  return holder[globalKey];
+  return state;
 }
 
 const TAG = /^(?:(?:product|category|brand):[1-9]\d{0,9}|banners|rates|sellers|shipping|all)$/;

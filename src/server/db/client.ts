@@ -17,15 +17,13 @@ DB_TYPES.setTypeParser(pg.types.builtins.NUMERIC, (value: string) => Number(valu
 
 export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
-// One pool per process, shared by the bundled app and the scripts that boot it.
-const globalKey = Symbol.for('fronteira.pgPool');
-type GlobalWithPool = typeof globalThis & { [globalKey]?: pg.Pool };
+// One pool per process, shared by the pages, the entry and the scripts that boot it.
+let sharedPool: pg.Pool | undefined;
 
 export function getPool(): pg.Pool {
-  const holder = globalThis as GlobalWithPool;
-  if (!holder[globalKey]) {
+  if (!sharedPool) {
     const { PG_POOL_MAX: max, PG_POOL_MIN, PG_STATEMENT_TIMEOUT_MS } = getConfig();
-    holder[globalKey] = new pg.Pool({
+    sharedPool = new pg.Pool({
       ...getConnectionOptions(),
       max,
       // Connections are kept, not closed when idle: opening one under load (a backend to start,
@@ -39,13 +37,13 @@ export function getPool(): pg.Pool {
     });
     // An idle connection the server closes (restart, failover) must not crash the process:
     // the pool drops it and the next query opens a new one.
-    holder[globalKey].on('error', (error) => logDatabaseError('[db] idle connection lost:', error.message));
+    sharedPool.on('error', (error) => logDatabaseError('[db] idle connection lost:', error.message));
     // pg-pool listens for a client's errors only while it is idle: a client lent out (a transaction
     // between two statements) whose connection is cut emits 'error' with no listener, which ends
     // the process. Its next statement fails instead (a 503), and release(error) drops it.
-    holder[globalKey].on('connect', (client) => client.on('error', ignoreLentClientError));
+    sharedPool.on('connect', (client) => client.on('error', ignoreLentClientError));
   }
-  return holder[globalKey];
+  return sharedPool;
 }
 
 const statementNames = new Map<string, string>();
@@ -79,7 +77,7 @@ function getConnectionOptions(): pg.PoolConfig {
 
 /** The serving pool's connections for the metrics, or null before it exists (never creates it). */
 export function getPoolUse(): { total: number; idle: number; waiting: number } | null {
-  const pool = (globalThis as GlobalWithPool)[globalKey];
+  const pool = sharedPool;
   return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
@@ -100,9 +98,8 @@ export async function warmPool(pool: pg.Pool): Promise<void> {
 }
 
 export async function closePool(): Promise<void> {
-  const holder = globalThis as GlobalWithPool;
-  const pool = holder[globalKey];
-  holder[globalKey] = undefined;
+  const pool = sharedPool;
+  sharedPool = undefined;
   if (!pool) return;
   // end() resolves once it has asked each connection to close, not when they are closed: a
   // database stopped right after may still cut some. That is the planned end, not a lost link.

@@ -32,12 +32,10 @@ function createLogger(): Logger {
     : pino(options, pino.destination({ dest: 1, sync: true }));
 }
 
-// On globalThis: server.mjs loads src modules while Astro runs its bundled copy (decision 0206).
-const registry = globalThis as { [key: symbol]: Logger | undefined };
-const LOGGER = Symbol.for('fronteira.logger');
+let logger: Logger | undefined;
 
 export function getLogger(): Logger {
-  return (registry[LOGGER] ??= createLogger());
+  return (logger ??= createLogger());
 }
 
 /** An id a load balancer or CDN in front sent along, when it is a plain token; otherwise a new one. */

@@ -75,12 +75,10 @@ function createShopMetrics() {
 
 type ShopMetrics = ReturnType<typeof createShopMetrics>;
 
-// On globalThis: server.mjs's src modules and Astro's bundled copy count into the same metrics.
-const registry = globalThis as { [key: symbol]: ShopMetrics | undefined };
-const METRICS = Symbol.for('fronteira.metrics');
+let metrics: ShopMetrics | undefined;
 
 function getMetrics(): ShopMetrics {
-  return (registry[METRICS] ??= createShopMetrics());
+  return (metrics ??= createShopMetrics());
 }
 
 /** What a request was, for its label: few values, never a path of its own. */

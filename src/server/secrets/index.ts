@@ -17,10 +17,8 @@ export type SecretName = keyof typeof SHARED_SECRETS;
 const cache = new Map<string, string>();
 /**
  * Values still kept in the database for secrets the environment now sets: the keys used before.
- * On globalThis: server.mjs loads them at boot, Astro's bundled copy of this module reads them.
  */
-const registry = globalThis as { [key: symbol]: Map<SecretName, string> | undefined };
-const overridden = (registry[Symbol.for('fronteira.overridden-secrets')] ??= new Map<SecretName, string>());
+const overridden = new Map<SecretName, string>();
 
 function getSecretsDir(): string {
   return path.join(path.resolve(getConfig().DATA_DIR), 'secrets');
