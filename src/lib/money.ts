@@ -1,6 +1,6 @@
 import { moneyMessages } from './i18n/money.ts';
 import { createTranslator } from './i18n/translator.ts';
-import { CURRENCY, type CurrencyId, type Locale } from './locale.ts';
+import { CURRENCY, getPrimaryCurrency, getSecondaryCurrencyOrder, type CurrencyId, type Locale } from './locale.ts';
 
 /**
  * Money: integer minor units plus a currency id. Every price format and conversion rule of
@@ -181,22 +181,6 @@ export function formatShownPrice(value: unknown, id: CurrencyId, showPrice: bool
   return formatPriceValue(value, id, locale);
 }
 
-/** The currency symbol a locale shows by default: G$ for es-PY and es-AR, U$ otherwise. */
-export function getLocaleCurrency(locale: Locale): CurrencyId {
-  return locale.startsWith('es') ? CURRENCY.PYG : CURRENCY.USD;
-}
-
-/**
- * Other currencies shown under a product's price, in order: es locales USD, BRL, PYG, ARS;
- * other locales BRL, USD, PYG, ARS; the product's own currency left out.
- */
-export function getSecondaryCurrencies(locale: Locale, productCurrency: CurrencyId): CurrencyId[] {
-  const order: CurrencyId[] = locale.startsWith('es')
-    ? [CURRENCY.USD, CURRENCY.BRL, CURRENCY.PYG, CURRENCY.ARS]
-    : [CURRENCY.BRL, CURRENCY.USD, CURRENCY.PYG, CURRENCY.ARS];
-  return order.filter((id) => id !== productCurrency);
-}
-
 /** An exchange rate as the API gives it: one unit of the source (USD) buys `tax` of the target. */
 export interface RateLike {
   source_currency: { id: number };
@@ -234,6 +218,25 @@ export function convertMinor(minor: number, from: CurrencyId, to: CurrencyId, ra
   const toRate = getUsdRate(rates, to);
   if (fromRate === null || toRate === null) return null;
   return convertThroughUsd(minor, from, fromRate, to, toRate);
+}
+
+/**
+ * A price as the visitor reads it (decision 1220): first in the primary currency of their
+ * language, then in the others in their order. A currency without a rate is left out; when the
+ * primary one has none, the price's own currency leads instead.
+ */
+export function toVisitorPrices(
+  minor: number,
+  from: CurrencyId,
+  locale: Locale,
+  rates: readonly RateLike[],
+): Array<{ id: CurrencyId; minor: number }> {
+  const order = [getPrimaryCurrency(locale), ...getSecondaryCurrencyOrder(locale)];
+  const shown = order.flatMap((id) => {
+    const converted = convertMinor(minor, from, id, rates);
+    return converted === null ? [] : [{ id, minor: converted }];
+  });
+  return shown[0]?.id === order[0] ? shown : [{ id: from, minor }, ...shown.filter((price) => price.id !== from)];
 }
 
 /**
