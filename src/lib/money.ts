@@ -253,6 +253,27 @@ export function convertWithUsdRates(minor: number, from: number, to: number, usd
   return convertThroughUsd(minor, from, fromRate, to, toRate);
 }
 
+/**
+ * What a gateway charges (decision 1220): each line's unit price converted once into the
+ * gateway's currency with today's rates, times its quantity, summed, so the total is exactly the
+ * sum of the lines the gateway's page lists. Checkout builds the gateway's request with it and the
+ * checkout page shows its total before the order is placed. Null when a rate is missing.
+ */
+export function toGatewayCharge(
+  lines: ReadonlyArray<{ unitMinor: number; quantity: number }>,
+  from: number,
+  to: number,
+  usdRates: ReadonlyMap<number, number>,
+): { unitsMinor: number[]; amountMinor: number } | null {
+  const unitsMinor: number[] = [];
+  for (const line of lines) {
+    const unit = convertWithUsdRates(line.unitMinor, from, to, usdRates);
+    if (unit === null) return null;
+    unitsMinor.push(unit);
+  }
+  return { unitsMinor, amountMinor: unitsMinor.reduce((sum, unit, index) => sum + unit * lines[index]!.quantity, 0) };
+}
+
 function isUsableRate(rate: number | undefined): rate is number {
   return rate !== undefined && Number.isFinite(rate) && rate > 0;
 }
