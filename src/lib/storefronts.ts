@@ -17,7 +17,7 @@ export const STOREFRONT_IDS = ['br', 'es', 'ar'] as const;
 export type StorefrontId = (typeof STOREFRONT_IDS)[number];
 
 /** Who buys there (DECISIONS.md estrangeiro): 1 Brazilian buyers (CPF), 0 Paraguayan buyers (RUC). */
-type BuyerKind = 0 | 1;
+export type BuyerKind = 0 | 1;
 
 export interface StorefrontDefinition {
   id: StorefrontId;
@@ -39,11 +39,11 @@ export interface StorefrontDefinition {
    * of them shown beside the primary where only one fits.
    */
   currencies: { primary: CurrencyId; secondary: readonly CurrencyId[] };
-  /** The buyers it sells to: their kind decides documents, currency, gateway and delivery. */
+  /** The buyers it sells to, its own first: their kind decides documents, currency, gateway and delivery. */
   buyerKinds: readonly BuyerKind[];
   /** How its anonymous visitors receive an order: Brazilian buyers only pick up (DECISIONS.md). */
   deliveryModes: readonly ('pickup' | 'delivery')[];
-  /** The payment setting of its buyers' gateway (decision 0410). */
+  /** The payment setting of the gateway its own buyers (its first buyer kind) pay through (decision 0410). */
   gateway: 'PAYMENT_PROVIDER_BR' | 'PAYMENT_PROVIDER_PY';
   /** Web manifest fields that are not text (the texts are in i18n/storefronts.ts by locale). */
   manifest: { themeColor: string; backgroundColor: string };
@@ -98,6 +98,11 @@ export const STOREFRONTS: Readonly<Record<StorefrontId, StorefrontDefinition>> =
 
 export function isStorefrontId(value: unknown): value is StorefrontId {
   return typeof value === 'string' && (STOREFRONT_IDS as readonly string[]).includes(value);
+}
+
+/** The gateway setting a kind of buyer pays through: that of the first storefront that is theirs. */
+export function getBuyerGatewaySetting(kind: BuyerKind): StorefrontDefinition['gateway'] {
+  return Object.values(STOREFRONTS).find((storefront) => storefront.buyerKinds[0] === kind)!.gateway;
 }
 
 /** The storefront whose first language `locale` is: its currency story is the visitor's. */

@@ -244,7 +244,7 @@ export const checkoutMessages = defineMessages({
     goToPayment: 'Ir al pago',
     finalize: 'Finalizar',
     secureNote: 'Pago seguro: tus datos son procesados por el proveedor de pagos.',
-    gatewayAmount: 'Monto que cobrará el proveedor de pagos, al cambio de hoy',
+    gatewayAmount: 'Monto en la moneda del proveedor de pagos, al cambio de hoy',
     paymentMethods: shared.paymentMethod.es,
     installments: 'Cuotas',
     installmentOption: '{n} cuotas de {amount}',

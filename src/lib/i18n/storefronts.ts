@@ -12,7 +12,7 @@ export const storefrontMessages = defineMessages({
     appDescription: 'Ferramentas profissionais com retirada na loja em Ciudad del Este.',
     offlineTitle: 'Você está sem conexão',
     offlineText: 'Esta página precisa de internet. As páginas do catálogo que você já visitou continuam abrindo.',
-    offlineHome: 'Ir para o início',
+    offlineHome: commonMessages['pt-BR'].backHome,
   },
   'es-PY': {
     appName: commonMessages['es-PY'].siteName,
@@ -20,7 +20,7 @@ export const storefrontMessages = defineMessages({
     appDescription: 'Herramientas profesionales con entrega en Paraguay y retiro en la tienda.',
     offlineTitle: 'Estás sin conexión',
     offlineText: 'Esta página necesita internet. Las páginas del catálogo que ya visitaste siguen abriendo.',
-    offlineHome: 'Ir al inicio',
+    offlineHome: commonMessages['es-PY'].backHome,
   },
   'es-AR': {
     appDescription: 'Herramientas profesionales con precios en dólares y pesos, retiro en la tienda de Ciudad del Este.',

@@ -1,3 +1,4 @@
+import { getBuyerGatewaySetting } from '#lib/storefronts.ts';
 import { getConfig } from '../config.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
@@ -5,10 +6,11 @@ import { getPaymentProviders, getReservationTtlMinutes } from '../payments/index
 import { getPriceTable } from '../prices/index.ts';
 import { createCheckoutService, verifyDelivery } from './service.ts';
 
-/** The gateway configured for each kind of buyer: Brazilian buyers `br`, Paraguayan buyers `py`. */
+/** The gateway configured for each kind of buyer (the registry's): Brazilian buyers `br`, Paraguayan buyers `py`. */
 function getProvidersByBuyer() {
   const providers = getPaymentProviders();
-  return { br: providers[getConfig().PAYMENT_PROVIDER_BR]!, py: providers[getConfig().PAYMENT_PROVIDER_PY]! };
+  const config = getConfig();
+  return { br: providers[config[getBuyerGatewaySetting(1)]]!, py: providers[config[getBuyerGatewaySetting(0)]]! };
 }
 
 /** Checkout on the shop's pool, paying through the gateway configured for each kind of buyer. */
