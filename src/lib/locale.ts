@@ -4,7 +4,7 @@
  */
 import { CURRENCY, getLocaleStorefront, LOCALES, STOREFRONTS, type CurrencyId, type Locale, type StorefrontId } from './storefronts.ts';
 
-export { COUNTRY, CURRENCY, LOCALES, type CurrencyId, type Locale } from './storefronts.ts';
+export { COUNTRY, CURRENCY, type CurrencyId, type Locale } from './storefronts.ts';
 
 /** A registered storefront, or `local`: any other host (plain localhost, an IP) in development. */
 export type Storefront = StorefrontId | 'local';

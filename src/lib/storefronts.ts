@@ -96,10 +96,6 @@ export const STOREFRONTS: Readonly<Record<StorefrontId, StorefrontDefinition>> =
   },
 };
 
-export function isStorefrontId(value: unknown): value is StorefrontId {
-  return typeof value === 'string' && (STOREFRONT_IDS as readonly string[]).includes(value);
-}
-
 /** The gateway setting a kind of buyer pays through: that of the first storefront that is theirs. */
 export function getBuyerGatewaySetting(kind: BuyerKind): StorefrontDefinition['gateway'] {
   return Object.values(STOREFRONTS).find((storefront) => storefront.buyerKinds[0] === kind)!.gateway;
