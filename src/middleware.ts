@@ -55,6 +55,17 @@ function withPrivatePage(response: Response, signedIn: boolean): Response {
   return response;
 }
 
+/** A page says its language: the service worker refreshes its offline page when it changes. */
+function withContentLanguage(response: Response, locale: Locale): Response {
+  if (!response.headers.get('content-type')?.startsWith('text/html') || response.headers.has('content-language')) return response;
+  try {
+    response.headers.set('content-language', locale);
+  } catch {
+    // Responses built with immutable headers (redirects) carry no page.
+  }
+  return response;
+}
+
 function withShellHeaders(response: Response, storefront?: Storefront): Response {
   try {
     addShellHeaders(response.headers, storefront);
@@ -111,5 +122,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return response;
   }
   const response = toApiNotFound(url, resolved.locals.locale, toUnavailable(await next()));
-  return withShellHeaders(withPrivatePage(response, resolved.locals.customer !== null), resolved.locals.storefront);
+  const page = withContentLanguage(withPrivatePage(response, resolved.locals.customer !== null), resolved.locals.locale);
+  return withShellHeaders(page, resolved.locals.storefront);
 });

@@ -1,13 +1,13 @@
-/** Locales, storefronts and currencies: the rules of storefront spec section 1 and DECISIONS.md. */
-export const LOCALES = ['pt-BR', 'es-PY', 'es-AR'] as const;
-export type Locale = (typeof LOCALES)[number];
+/**
+ * Locales, storefronts and currencies: the rules of storefront spec section 1 and DECISIONS.md,
+ * read from the storefront registry (storefronts.ts).
+ */
+import { CURRENCY, getLocaleStorefront, LOCALES, STOREFRONTS, type CurrencyId, type Locale, type StorefrontId } from './storefronts.ts';
 
-export type Storefront = 'br' | 'es' | 'local';
+export { COUNTRY, CURRENCY, type CurrencyId, type Locale } from './storefronts.ts';
 
-export const CURRENCY = { BRL: 1, USD: 2, PYG: 3, ARS: 4 } as const;
-export type CurrencyId = (typeof CURRENCY)[keyof typeof CURRENCY];
-
-export const COUNTRY = { BR: 1, PY: 2 } as const;
+/** A registered storefront, or `local`: any other host (plain localhost, an IP) in development. */
+export type Storefront = StorefrontId | 'local';
 
 /** The cookie that keeps a visitor's chosen language (the `lang` parameter, set by the middleware). */
 export const LANG_COOKIE = 'fronteira_lang';
@@ -27,7 +27,22 @@ export function toApiLang(locale: Locale): 'pt' | 'es' {
 }
 
 export function getDefaultLocale(storefront: Storefront): Locale {
-  return storefront === 'es' ? 'es-PY' : 'pt-BR';
+  return storefront === 'local' ? 'pt-BR' : STOREFRONTS[storefront].locale;
+}
+
+/** The languages a storefront's selector offers; the local host offers every one. */
+export function getOfferedLocales(storefront: Storefront): readonly Locale[] {
+  return storefront === 'local' ? LOCALES : STOREFRONTS[storefront].locales;
+}
+
+/** The currency a visitor's pages lead with (decision 1220): the primary of its locale's storefront. */
+export function getPrimaryCurrency(locale: Locale): CurrencyId {
+  return getLocaleStorefront(locale).currencies.primary;
+}
+
+/** The visitor's other currencies, in the order they are shown after the primary one. */
+export function getSecondaryCurrencyOrder(locale: Locale): readonly CurrencyId[] {
+  return getLocaleStorefront(locale).currencies.secondary;
 }
 
 /** A signed-in customer's language follows the profile: Brazilian buyers pt-BR, others es-PY. */
@@ -37,10 +52,10 @@ export function getProfileLocale(foreignBuyer: 0 | 1): Locale {
 
 /**
  * Cart currency (DECISIONS.md): signed-in Brazilian buyer USD, signed-in Paraguayan buyer PYG;
- * anonymous visitors PYG on es-PY, otherwise USD.
+ * anonymous visitors the primary currency of their language (PYG on es-PY, otherwise USD).
  */
 export function getCartCurrency(locale: Locale, foreignBuyer: 0 | 1 | null): CurrencyId {
   if (foreignBuyer === 1) return CURRENCY.USD;
   if (foreignBuyer === 0) return CURRENCY.PYG;
-  return locale === 'es-PY' ? CURRENCY.PYG : CURRENCY.USD;
+  return getPrimaryCurrency(locale);
 }

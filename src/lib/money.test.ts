@@ -10,8 +10,6 @@ import {
   formatPriceValue,
   formatRate,
   formatShownPrice,
-  getLocaleCurrency,
-  getSecondaryCurrencies,
   getStructuredDataCurrency,
   getStructuredDataPrice,
   getStructuredDataPriceText,
@@ -23,6 +21,7 @@ import {
   toDecimalText,
   toMajor,
   toMinor,
+  toVisitorPrices,
   type RateLike,
 } from './money.ts';
 
@@ -135,17 +134,25 @@ describe('formatPriceValue and formatShownPrice', () => {
   });
 });
 
-describe('locale currencies', () => {
-  it('es locales show G$, others U$', () => {
-    expect(getLocaleCurrency('es-PY')).toBe(3);
-    expect(getLocaleCurrency('es-AR')).toBe(3);
-    expect(getLocaleCurrency('pt-BR')).toBe(2);
+describe('toVisitorPrices (decision 1220: one primary currency per visitor)', () => {
+  const rates: RateLike[] = [1, 3, 4].map((id, index) => ({
+    source_currency: { id: 2 },
+    target_currency: { id },
+    tax: [5.4, 7300, 1180][index]!,
+  }));
+  it('leads with G$ on es-PY, U$ on pt-BR and es-AR, the others after in their order', () => {
+    expect(toVisitorPrices(8990, 2, 'es-PY', rates).map((price) => price.id)).toEqual([3, 2, 1, 4]);
+    expect(toVisitorPrices(8990, 2, 'pt-BR', rates).map((price) => price.id)).toEqual([2, 1, 3, 4]);
+    expect(toVisitorPrices(8990, 2, 'es-AR', rates).map((price) => price.id)).toEqual([2, 4, 1, 3]);
+    expect(toVisitorPrices(8990, 2, 'es-PY', rates)[0]).toEqual({ id: 3, minor: 656270 });
   });
-  it('secondary currencies follow the locale order without the product currency', () => {
-    expect(getSecondaryCurrencies('es-PY', 2)).toEqual([1, 3, 4]);
-    expect(getSecondaryCurrencies('es-AR', 3)).toEqual([2, 1, 4]);
-    expect(getSecondaryCurrencies('pt-BR', 2)).toEqual([1, 3, 4]);
-    expect(getSecondaryCurrencies('pt-BR', 1)).toEqual([2, 3, 4]);
+  it('leaves out a currency without a rate, and leads with the price own one when the primary has none', () => {
+    const noGuarani = rates.filter((rate) => rate.target_currency.id !== 3);
+    expect(toVisitorPrices(8990, 2, 'es-PY', noGuarani)).toEqual([
+      { id: 2, minor: 8990 },
+      { id: 1, minor: 48546 },
+      { id: 4, minor: 10608200 },
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { moneyMessages } from './i18n/money.ts';
 import { createTranslator } from './i18n/translator.ts';
-import { CURRENCY, type CurrencyId, type Locale } from './locale.ts';
+import { CURRENCY, getPrimaryCurrency, getSecondaryCurrencyOrder, type CurrencyId, type Locale } from './locale.ts';
 
 /**
  * Money: integer minor units plus a currency id. Every price format and conversion rule of
@@ -181,22 +181,6 @@ export function formatShownPrice(value: unknown, id: CurrencyId, showPrice: bool
   return formatPriceValue(value, id, locale);
 }
 
-/** The currency symbol a locale shows by default: G$ for es-PY and es-AR, U$ otherwise. */
-export function getLocaleCurrency(locale: Locale): CurrencyId {
-  return locale.startsWith('es') ? CURRENCY.PYG : CURRENCY.USD;
-}
-
-/**
- * Other currencies shown under a product's price, in order: es locales USD, BRL, PYG, ARS;
- * other locales BRL, USD, PYG, ARS; the product's own currency left out.
- */
-export function getSecondaryCurrencies(locale: Locale, productCurrency: CurrencyId): CurrencyId[] {
-  const order: CurrencyId[] = locale.startsWith('es')
-    ? [CURRENCY.USD, CURRENCY.BRL, CURRENCY.PYG, CURRENCY.ARS]
-    : [CURRENCY.BRL, CURRENCY.USD, CURRENCY.PYG, CURRENCY.ARS];
-  return order.filter((id) => id !== productCurrency);
-}
-
 /** An exchange rate as the API gives it: one unit of the source (USD) buys `tax` of the target. */
 export interface RateLike {
   source_currency: { id: number };
@@ -237,6 +221,25 @@ export function convertMinor(minor: number, from: CurrencyId, to: CurrencyId, ra
 }
 
 /**
+ * A price as the visitor reads it (decision 1220): first in the primary currency of their
+ * language, then in the others in their order. A currency without a rate is left out; when the
+ * primary one has none, the price's own currency leads instead.
+ */
+export function toVisitorPrices(
+  minor: number,
+  from: CurrencyId,
+  locale: Locale,
+  rates: readonly RateLike[],
+): Array<{ id: CurrencyId; minor: number }> {
+  const order = [getPrimaryCurrency(locale), ...getSecondaryCurrencyOrder(locale)];
+  const shown = order.flatMap((id) => {
+    const converted = convertMinor(minor, from, id, rates);
+    return converted === null ? [] : [{ id, minor: converted }];
+  });
+  return shown[0]?.id === order[0] ? shown : [{ id: from, minor }, ...shown.filter((price) => price.id !== from)];
+}
+
+/**
  * Converts through the server's table of USD rates (currency id -> units one USD buys, USD
  * itself 1). Null when a currency or its rate is unknown, so a sale is refused instead of
  * charged 0. The cart, checkout and shipping price with it.
@@ -248,6 +251,27 @@ export function convertWithUsdRates(minor: number, from: number, to: number, usd
   const toRate = usdRates.get(to);
   if (!isUsableRate(fromRate) || !isUsableRate(toRate)) return null;
   return convertThroughUsd(minor, from, fromRate, to, toRate);
+}
+
+/**
+ * What a gateway charges (decision 1220): each line's unit price converted once into the
+ * gateway's currency with today's rates, times its quantity, summed, so the total is exactly the
+ * sum of the lines the gateway's page lists. Checkout builds the gateway's request with it and the
+ * checkout page shows its total before the order is placed. Null when a rate is missing.
+ */
+export function toGatewayCharge(
+  lines: ReadonlyArray<{ unitMinor: number; quantity: number }>,
+  from: number,
+  to: number,
+  usdRates: ReadonlyMap<number, number>,
+): { unitsMinor: number[]; amountMinor: number } | null {
+  const unitsMinor: number[] = [];
+  for (const line of lines) {
+    const unit = convertWithUsdRates(line.unitMinor, from, to, usdRates);
+    if (unit === null) return null;
+    unitsMinor.push(unit);
+  }
+  return { unitsMinor, amountMinor: unitsMinor.reduce((sum, unit, index) => sum + unit * lines[index]!.quantity, 0) };
 }
 
 function isUsableRate(rate: number | undefined): rate is number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ITEM_QUANTITY } from '../lib/contract/cart.ts';
+import { STOREFRONTS, type StorefrontId } from '../lib/storefronts.ts';
 
 /**
  * Every environment variable the shop reads, parsed once at start (server.mjs calls
@@ -16,6 +17,9 @@ const positiveNumber = z.coerce.number().positive();
 const flag = z.enum(['0', '1']);
 /** Payment gateways a storefront's buyers can be sent to (decision 0410). */
 export const PAYMENT_PROVIDER_IDS = ['sandbox', 'mercadopago', 'pagopar'] as const;
+const TEST_ONLY_STOREFRONTS = Object.values(STOREFRONTS)
+  .filter((storefront) => storefront.testOnly)
+  .map((storefront) => storefront.id) as [StorefrontId, ...StorefrontId[]];
 const origin = z.url({ protocol: /^https?$/ }).transform((value) => value.replace(/\/$/, ''));
 
 export const ConfigSchema = z.object({
@@ -31,6 +35,17 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('data'),
   SHOP_ORIGIN_BR: origin.optional(),
   SHOP_ORIGIN_ES: origin.optional(),
+  /** Test-only storefronts of the registry this process also serves, comma-separated (`ar`; decision 1220). */
+  TEST_STOREFRONTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    )
+    .pipe(z.array(z.enum(TEST_ONLY_STOREFRONTS))),
   SEED: flag.default('1'),
   PG_POOL_MAX: integer(1, 500).default(10),
   PG_POOL_MIN: integer(0, 500).optional(),

@@ -1,27 +1,50 @@
 import type { Storefront } from '../lib/locale.ts';
+import { STOREFRONTS, type Locale, type StorefrontDefinition, type StorefrontId } from '../lib/storefronts.ts';
 import { getConfig } from './config.ts';
 
 /**
- * The two storefront hosts, configured by their public origins. Any other host (plain
- * localhost, an IP) is the local development storefront. Links in e-mails and canonical URLs
- * are built from these, never from a request's Host header.
+ * The storefronts this process serves, configured by their public origins (the registry in
+ * lib/storefronts.ts says what each one is; a test-only storefront is served when
+ * TEST_STOREFRONTS names it). Any other host (plain localhost, an IP) is the local development
+ * storefront. Links in e-mails and canonical URLs are built from these, never from a request's
+ * Host header.
  */
-export function getStorefrontOrigin(storefront: 'br' | 'es'): string {
+export function getServedStorefronts(): StorefrontDefinition[] {
+  const extra = getConfig().TEST_STOREFRONTS;
+  return Object.values(STOREFRONTS).filter((storefront) => !storefront.testOnly || extra.includes(storefront.id));
+}
+
+export function getStorefrontOrigin(storefront: StorefrontId): string {
   const config = getConfig();
-  const configured = storefront === 'br' ? config.SHOP_ORIGIN_BR : config.SHOP_ORIGIN_ES;
+  const setting = STOREFRONTS[storefront].originSetting;
+  const configured = setting === null ? undefined : config[setting];
   return configured ?? `http://${storefront}.localhost:${config.PORT}`;
 }
 
 export function resolveStorefront(hostname: string): Storefront {
   const host = hostname.toLowerCase();
-  if (host === new URL(getStorefrontOrigin('br')).hostname) return 'br';
-  if (host === new URL(getStorefrontOrigin('es')).hostname) return 'es';
-  return 'local';
+  const served = getServedStorefronts().find((storefront) => host === new URL(getStorefrontOrigin(storefront.id)).hostname);
+  return served?.id ?? 'local';
+}
+
+/**
+ * The served storefront a language is at home in: the one it is the first language of, else the
+ * first offering it (es-AR is at the Spanish storefront while the Argentine one is not served).
+ */
+export function getLocaleHome(locale: Locale): StorefrontId {
+  const served = getServedStorefronts();
+  return (served.find((storefront) => storefront.locale === locale) ?? served.find((storefront) => storefront.locales.includes(locale)))!
+    .id;
+}
+
+/** Each served storefront's hreflang and origin: a page's alternates, in the head and the sitemap. */
+export function getAlternates(): Array<{ hreflang: string; origin: string }> {
+  return getServedStorefronts().map((storefront) => ({ hreflang: storefront.hreflang, origin: getStorefrontOrigin(storefront.id) }));
 }
 
 /** The origin to use for links meant for a storefront; the local host links to the Brazilian one. */
 export function getOriginFor(storefront: Storefront): string {
-  return getStorefrontOrigin(storefront === 'es' ? 'es' : 'br');
+  return getStorefrontOrigin(storefront === 'local' ? 'br' : storefront);
 }
 
 /**

@@ -54,8 +54,9 @@ test('@desktop an admin changes the G$ rate and the product page shows the new c
     const rates: RateLike[] = [{ source_currency: { id: 2 }, target_currency: { id: 3 }, tax: rate }];
     return formatPrice(convertMinor(Number(product!.price_minor), 2, 3, rates) ?? Number.NaN, 3);
   };
+  // G$ is the Spanish host's primary currency (decision 1220): the main price.
   await page.goto(at('es', `/produto/${product!.slug}`));
-  await expect(page.getByTestId('other-currencies')).toContainText(price(Number(current!.rate)));
+  await expect(page.getByTestId('product-price')).toHaveText(price(Number(current!.rate)));
 
   const admin = await openAdmin(browser, 'es', 'es-PY');
   const panel = await admin.newPage();
@@ -67,5 +68,5 @@ test('@desktop an admin changes the G$ rate and the product page shows the new c
   await admin.close();
 
   await page.reload();
-  await expect(page.getByTestId('other-currencies')).toContainText(price(newRate));
+  await expect(page.getByTestId('product-price')).toHaveText(price(newRate));
 });

@@ -29,11 +29,20 @@ for (const host of ['br', 'es'] as const) {
     await expect(page.locator('h1')).toHaveText(host === 'br' ? product.namePt : product.nameEs);
     await expect(page.getByText(product.code).first()).toBeVisible();
     await expect(page.getByTestId('stock-status')).toContainText(String(product.stock));
-    await expect(page.getByTestId('product-price')).toHaveText('U$ 14,00');
-    const order = host === 'br' ? [1, 3, 4] : [1, 3, 4]; // product in USD: BRL, PYG, ARS for both (USD left out)
-    await expect(page.getByTestId('other-currencies').locator('li')).toHaveText(
-      order.map((c) => expectedLine(product.priceMinor, c as 1 | 3 | 4)),
-    );
+    // One primary currency per visitor (decision 1220): U$ on br, G$ on es; the others after it.
+    if (host === 'br') {
+      await expect(page.getByTestId('product-price')).toHaveText('U$ 14,00');
+      await expect(page.getByTestId('other-currencies').locator('li')).toHaveText(
+        [1, 3, 4].map((c) => expectedLine(product.priceMinor, c as 1 | 3 | 4)),
+      );
+    } else {
+      await expect(page.getByTestId('product-price')).toHaveText(expectedLine(product.priceMinor, 3));
+      await expect(page.getByTestId('other-currencies').locator('li')).toHaveText([
+        'U$ 14,00',
+        expectedLine(product.priceMinor, 1),
+        expectedLine(product.priceMinor, 4),
+      ]);
+    }
     await expect(page.getByRole('heading', { name: host === 'br' ? 'Formas de pagamento' : 'Formas de pago' })).toBeVisible();
     await expect(page.locator('[data-payment]')).toHaveCount(host === 'br' ? 3 : 6);
     // Sanitised description and specifications with '-' for an empty value.
@@ -108,7 +117,7 @@ test.describe('without JavaScript', () => {
     const product = fx.products[4]!;
     await page.goto(storefrontUrl('es', `/produto/${product.slug}`));
     await expect(page.locator('h1')).toHaveText(product.nameEs);
-    await expect(page.getByTestId('product-price')).toHaveText('U$ 14,00');
+    await expect(page.getByTestId('product-price')).toHaveText(expectedLine(product.priceMinor, 3));
     await expect(page.getByTestId('other-currencies').locator('li')).toHaveCount(3);
     await expect(page.locator('.gallery__thumbs a').first()).toHaveAttribute('href', /^data:image/);
     await expect(page.locator('[data-related] .product-card a').first()).toHaveAttribute('href', /^\/produto\//);

@@ -1,31 +1,49 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { createE2eCustomer, signInThroughUi } from './support/accounts.ts';
 import { storefrontUrl } from './support/hosts.ts';
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 120_000 });
 
-test('catalogue pages already visited still open when the network drops', async ({ page, context }) => {
-  await page.goto(storefrontUrl('br', '/'));
+/** The paths of the pages the service worker keeps. */
+function getKeptPages(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith('fronteira-pages'));
+    return name ? (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname) : [];
+  });
+}
+
+// Issue 35 point 7 (decision 1220): an es-AR visitor (a language cookie: private pages) and then a
+// signed-in one (no-store pages, kept only as their anonymous copy) read visited catalogue pages
+// offline; adding to the cart says it needs a connection; any other page shows the offline page.
+test('visited catalogue pages open offline, the rest shows the offline page @phone', async ({ page, context }) => {
+  const listing = '/produtos/ferramentas-eletricas';
+  await page.goto(storefrontUrl('es', '/?lang=es-AR'));
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // A second visit goes through the now-active worker, which keeps a copy of each page.
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await page.goto(storefrontUrl('br', '/sobre-nos'));
-  await expect.poll(() => page.evaluate(async () => (await caches.keys()).some((key) => key.startsWith('fronteira-pages')))).toBe(true);
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const cache = await caches.open((await caches.keys()).find((key) => key.startsWith('fronteira-pages')) ?? '');
-        return (await cache.keys()).map((request) => new URL(request.url).pathname);
-      }),
-    )
-    .toContain('/sobre-nos');
+  await page.goto(storefrontUrl('es', listing));
+  await expect.poll(() => getKeptPages(page)).toContain(listing);
+
+  await signInThroughUi(page, 'es', await createE2eCustomer(0));
+  await page.goto(storefrontUrl('es', '/sobre-nos'));
+  await expect.poll(() => getKeptPages(page)).toContain('/sobre-nos');
+  const kept = await page.evaluate(async () => (await (await caches.match('/sobre-nos'))?.text()) ?? '');
+  expect(kept).toContain('<h1');
+  expect(kept).not.toMatch(/\bAna\b/); // the anonymous copy: no greeting with the customer's name
 
   await context.setOffline(true);
-  await page.goto(storefrontUrl('br', '/'));
-  await expect(page.getByTestId('home-category-products').locator('article').first()).toBeVisible();
-  await page.goto(storefrontUrl('br', '/sobre-nos'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sobre nós');
+  await page.goto(storefrontUrl('es', listing));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
+  const card = page.locator('form[data-add-to-cart]').first();
+  await card.locator('button').click();
+  await expect(card.locator('.add-to-cart__notice')).toHaveText(/Sin conexión/);
+
+  await page.goto(storefrontUrl('es', '/sobre-nos'));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto(storefrontUrl('es', '/carrinho'));
+  await expect(page.getByTestId('offline-page')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Estás sin conexión');
   await context.setOffline(false);
 });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { DB_TYPES } from '#server/db/client.ts';
 import { createTestPool } from './test-pool.ts';
 
-export type Host = 'br' | 'es' | 'local';
+export type Host = 'br' | 'es' | 'ar' | 'local';
 
 export interface ApiRequest {
   method?: string;

@@ -8,8 +8,7 @@ import {
   toProductsOrder,
   type ListingParams,
 } from '#lib/catalog-listing.ts';
-import { toApiLang, type Locale } from '#lib/locale.ts';
-import { getLocaleCurrency } from '#lib/money.ts';
+import { getPrimaryCurrency, toApiLang, type Locale } from '#lib/locale.ts';
 import { readDeviceClass } from '../shell/device-class.ts';
 import { getCatalogReader } from './catalog-reader.ts';
 import type { CatalogueTag } from '#server/catalogue-changes/index.ts';
@@ -135,7 +134,7 @@ export async function getListingPage(
     page,
     per_page: perPage,
     lang: toApiLang(locale),
-    moeda_id: getLocaleCurrency(locale),
+    moeda_id: getPrimaryCurrency(locale),
   });
 }
 

@@ -1,4 +1,6 @@
 import type { Locale, Storefront } from '#lib/locale.ts';
+import type { StorefrontId } from '#lib/storefronts.ts';
+import { getLocaleHome } from '#server/storefront-hosts.ts';
 
 /** Structured data: any JSON-LD object (schema.org), rendered as is. */
 export type JsonLd = Record<string, unknown>;
@@ -48,11 +50,7 @@ export function toJsonLdText(data: JsonLd | JsonLd[]): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-/** The storefront whose language a locale is written in: hreflang pairs point there. */
-export function getStorefrontFor(locale: Locale): 'br' | 'es' {
-  return locale === 'pt-BR' ? 'br' : 'es';
-}
-
-export function getCanonicalStorefront(storefront: Storefront, locale: Locale): 'br' | 'es' {
-  return storefront === 'local' ? getStorefrontFor(locale) : storefront;
+/** A page's canonical storefront: its own, or on the local host the one its language is at home in. */
+export function getCanonicalStorefront(storefront: Storefront, locale: Locale): StorefrontId {
+  return storefront === 'local' ? getLocaleHome(locale) : storefront;
 }

@@ -13,14 +13,25 @@ export interface SitemapEntry {
   lastmod?: string | undefined;
 }
 
-/** Every entry lists both storefront origins as hreflang alternates. */
-export function toSitemapXml(origin: string, alternates: { br: string; es: string }, entries: readonly SitemapEntry[]): string {
+/** A storefront's address of every page: hreflang pairs point there. */
+export interface Alternate {
+  hreflang: string;
+  origin: string;
+}
+
+/** Every entry lists each served storefront's origin as an hreflang alternate. */
+export function toSitemapXml(origin: string, alternates: readonly Alternate[], entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) => {
     const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
     return (
       `<url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}` +
-      `<xhtml:link rel="alternate" hreflang="pt-BR" href="${escapeXml(alternates.br + entry.path)}"/>` +
-      `<xhtml:link rel="alternate" hreflang="es" href="${escapeXml(alternates.es + entry.path)}"/></url>`
+      alternates
+        .map(
+          (alternate) =>
+            `<xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeXml(alternate.origin + entry.path)}"/>`,
+        )
+        .join('') +
+      '</url>'
     );
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
@@ -44,7 +55,7 @@ export function toSitemapIndexXml(origin: string, parts: number): string {
  */
 export function toSitemapBody(
   origin: string,
-  alternates: { br: string; es: string },
+  alternates: readonly Alternate[],
   entries: readonly SitemapEntry[],
   part: string | null,
   max = SITEMAP_MAX_URLS,

@@ -34,7 +34,15 @@ export const $cartVersion = atom(0);
 /** A refusal the shopper must see: a message key of the cart catalogue with its values. */
 export interface CartNotice {
   key:
-    'stockMax' | 'stockTotalExceeds' | 'stockRequestedExceeds' | 'stockInsufficient' | 'noStock' | 'unavailable' | 'cartError' | 'server';
+    | 'stockMax'
+    | 'stockTotalExceeds'
+    | 'stockRequestedExceeds'
+    | 'stockInsufficient'
+    | 'noStock'
+    | 'unavailable'
+    | 'cartError'
+    | 'offline'
+    | 'server';
   params?: Record<string, number>;
   message?: string;
 }
@@ -132,6 +140,8 @@ async function save(items: Array<Pick<CartItemView, 'produto_id' | 'qtde' | 'ati
     $cartVersion.set($cartVersion.get() + 1);
     return { ok: true };
   }
+  // No answer at all: nothing was saved, and the shopper learns it needs a connection.
+  if (result.status === 0) return { ok: false, notice: { key: 'offline' } };
   const message = toError(result).message;
   if (message) return { ok: false, notice: { key: 'server', message } };
   // Spec section 5: a stock refusal without its own text says 'Estoque insuficiente'.

@@ -20,6 +20,7 @@ import { apiRequest, toError } from '#lib/api-client.ts';
 import type { StartCheckoutAnswer, StartCheckoutBody } from '#lib/contract/checkout.ts';
 import CheckoutCartLines from './CheckoutCartLines.tsx';
 import CheckoutShipping, { type ShippingSelection } from './CheckoutShipping.tsx';
+import { getGatewayAmountText, type GatewayPricing } from './gateway-amount.ts';
 import { getDeliveryType, toDeliveryChoice } from './shipping-rules.ts';
 import { useSharedStore } from '../shell/use-shared-store.ts';
 
@@ -29,6 +30,8 @@ interface Props {
   foreignBuyer: 0 | 1 | null;
   hasRuc: boolean;
   currencyId: number;
+  /** The buyer's gateway charges in its own currency: its amount is shown before paying. */
+  gateway: GatewayPricing | null;
 }
 
 function LockIcon() {
@@ -53,7 +56,7 @@ const UNPAID_ORDER_FIELD = 'cancelar_pedido_pendente' satisfies keyof StartCheck
 const STEP0_KEYS: ReadonlySet<CheckoutMessageKey> = new Set(['notLoggedIn', 'emptyCartAlert', 'selectShipping', 'selectPickupPoint']);
 
 /** /checkout: step 0 cart review + shipping + summary, step 1 payment method, then the gateway. */
-export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, currencyId }: Props) {
+export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, currencyId, gateway }: Props) {
   const t = createTranslator(checkoutMessages, locale);
   const tCart = createTranslator(cartMessages, locale);
   // The cart engineer's store: the header badge and drawer follow every change made here.
@@ -81,6 +84,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const freight = shipping.option ? toDeliveryChoice(shipping.option, shipping.point).valor : 0;
   const money = (value: number) => formatAmount(value, cart?.moeda_id ?? currencyId);
   const iva = isIvaLabelled(cart?.moeda_id ?? currencyId) ? ` (${t('ivaIncluded')})` : '';
+  const gatewayAmount = getGatewayAmountText(items, freight, cart?.moeda_id ?? currencyId, gateway);
 
   async function change(work: () => Promise<CartResult>) {
     const result = await work();
@@ -311,6 +315,11 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
             {t('totalWithShipping')}
             {iva}: <strong>{money(total + freight)}</strong>
           </p>
+          {gatewayAmount && (
+            <p className="co-total-line" data-testid="co-gateway-amount">
+              {t('gatewayAmount')}: <strong>{gatewayAmount}</strong>
+            </p>
+          )}
           <div className="co-actions">
             <button type="button" className="co-button" onClick={() => setStep(0)}>
               {t('back')}

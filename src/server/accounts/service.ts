@@ -22,7 +22,7 @@ import type { createDocumentService } from '../customer-documents/service.ts';
 import { withTransaction, type Queryable } from '../db/client.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { DELAYS, LIMITS, type RateLimiter } from '../rate-limit/index.ts';
-import { getStorefrontOrigin } from '../storefront-hosts.ts';
+import { getLocaleHome, getStorefrontOrigin } from '../storefront-hosts.ts';
 import { accountError } from './errors.ts';
 import { createCustomerRepository, createSessionRepository, createTokenRepository, type CustomerRow } from './repository.ts';
 
@@ -170,7 +170,7 @@ export function createAccountTokens({ db, clock }: { db: Queryable; clock: Clock
 
 /** Links go to the customer's storefront origin from configuration, never the request's Host. */
 function getCustomerOrigin(customer: Pick<CustomerRow, 'foreign_buyer'>): string {
-  return getStorefrontOrigin(customer.foreign_buyer === 1 ? 'br' : 'es');
+  return getStorefrontOrigin(getLocaleHome(getProfileLocale(customer.foreign_buyer)));
 }
 
 /** Queued: the job queue sends it (and retries); `db` may be the transaction that issued the token. */

@@ -1,4 +1,4 @@
-import { convertWithUsdRates, formatPrice, isCurrencyId, scaleToMinor } from '#lib/money.ts';
+import { convertWithUsdRates, formatPrice, isCurrencyId, scaleToMinor, toGatewayCharge } from '#lib/money.ts';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { StartCheckoutInput } from '#lib/contract/checkout.ts';
@@ -192,19 +192,19 @@ function toCharge(
   pricing: PriceTable,
 ) {
   const currencyId = provider.currencyId ?? orderCurrencyId;
-  const convert = (minor: number) => {
-    const value = convertWithUsdRates(minor, orderCurrencyId, currencyId, pricing.usdRates);
-    if (value === null) throw checkoutError('invalid', 'productUnavailable', { field: 'itens' });
-    return value;
-  };
-  const items: ChargeItem[] = lines.map((line) => ({
-    id: line.code,
-    title: locale.startsWith('pt') ? line.name_pt : line.name_es,
-    quantity: line.quantity,
-    unitMinor: convert(line.unit),
-  }));
-  if (shippingMinor > 0) items.push({ id: 'frete', title: 'Frete / Envío', quantity: 1, unitMinor: convert(shippingMinor) });
-  const amountMinor = items.reduce((sum, item) => sum + item.unitMinor * item.quantity, 0);
+  const charged = [
+    ...lines.map((line) => ({
+      id: line.code,
+      title: locale.startsWith('pt') ? line.name_pt : line.name_es,
+      quantity: line.quantity,
+      unitMinor: line.unit,
+    })),
+    ...(shippingMinor > 0 ? [{ id: 'frete', title: 'Frete / Envío', quantity: 1, unitMinor: shippingMinor }] : []),
+  ];
+  const charge = toGatewayCharge(charged, orderCurrencyId, currencyId, pricing.usdRates);
+  if (charge === null) throw checkoutError('invalid', 'productUnavailable', { field: 'itens' });
+  const items: ChargeItem[] = charged.map((item, index) => ({ ...item, unitMinor: charge.unitsMinor[index]! }));
+  const { amountMinor } = charge;
   const rate = (pricing.usdRates.get(currencyId) ?? 1) / (pricing.usdRates.get(orderCurrencyId) ?? 1);
   return { amountMinor, currencyId, items, converted: currencyId !== orderCurrencyId, rate };
 }

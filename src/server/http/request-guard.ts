@@ -8,7 +8,7 @@ import { requestGuardMessages } from '#lib/i18n/request-guard.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { getDefaultLocale, type Locale } from '#lib/locale.ts';
 import { BODY_SIZE_LIMIT_BYTES } from './body-limit.ts';
-import { getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
+import { getServedStorefronts, getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
 
 /** The local development storefront answers on loopback names (storefront-hosts.ts: 'local'). */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -33,7 +33,10 @@ const DOUBLE_ENCODED = /%[0-9a-f]{2}/i;
 
 let knownHosts: Set<string> | undefined;
 function getKnownHosts(): Set<string> {
-  knownHosts ??= new Set([...LOOPBACK_HOSTS, new URL(getStorefrontOrigin('br')).hostname, new URL(getStorefrontOrigin('es')).hostname]);
+  knownHosts ??= new Set([
+    ...LOOPBACK_HOSTS,
+    ...getServedStorefronts().map((storefront) => new URL(getStorefrontOrigin(storefront.id)).hostname),
+  ]);
   return knownHosts;
 }
 

@@ -16,7 +16,7 @@ import { createOrderReader } from '../orders/index.ts';
 import { toAddressLines } from '#lib/address-lines.ts';
 import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { renderReceiptPdf, renderTicketPdf } from '../pdf/index.ts';
-import { getStorefrontOrigin } from '../storefront-hosts.ts';
+import { getLocaleHome, getStorefrontOrigin } from '../storefront-hosts.ts';
 import { findOrderForMail, insertOrderMailLog, listOrderLinesForMail, type OrderMailRow } from './repository.ts';
 
 // The transport: SMTP, or .eml files on a machine without one.
@@ -307,7 +307,7 @@ export function createOrderMailSender({ db }: { db: Queryable }) {
     if (job.kind === 'storePaid' && !storeAddress) return;
     const shopperLocale: Locale = isLocale(order.locale) ? order.locale : 'es-PY';
     const locale = job.kind === 'storePaid' ? STORE_LOCALE : shopperLocale;
-    const origin = getStorefrontOrigin(shopperLocale === 'pt-BR' ? 'br' : 'es');
+    const origin = getStorefrontOrigin(getLocaleHome(shopperLocale));
     const params = {
       name: order.first_name,
       number: order.number,

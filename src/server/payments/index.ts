@@ -10,8 +10,10 @@ import { createPagoparProvider } from './pagopar.ts';
 import {
   cancelUnpaidOrder,
   createPaymentLookup,
+  getConvertedCharge,
   getCustomerDocument,
   getOrderIdByGatewayId,
+  type OrderCharge,
   recordManualRefund,
   returnOrderStock,
 } from './repository.ts';
@@ -94,4 +96,9 @@ export async function hasRucDocument(customerId: number): Promise<boolean> {
 /** /checkout/payment?hash=… (Pagopar's return): the buyer's order for that gateway id, or null. */
 export function findOrderIdByGatewayId(customerId: number, providerPaymentId: string): Promise<string | null> {
   return getOrderIdByGatewayId(getPool(), customerId, providerPaymentId);
+}
+
+/** What the gateway of a customer's order charges in its own currency (the payment page shows it; decision 1220). */
+export function findConvertedCharge(customerId: number, orderExternalId: string): Promise<OrderCharge | null> {
+  return getConvertedCharge(getPool(), customerId, orderExternalId);
 }

@@ -49,6 +49,33 @@ export async function getOrderIdByGatewayId(db: Queryable, customerId: number, p
 const CHARGE_AMOUNT_SQL = 'COALESCE(p.charge_amount_minor, p.amount_minor)';
 const CHARGE_CURRENCY_SQL = 'COALESCE(p.charge_currency_id, p.currency_id)';
 
+export interface OrderCharge {
+  amountMinor: number;
+  currencyId: number;
+  orderAmountMinor: number;
+  orderCurrencyId: number;
+}
+
+/** The charge of a customer's order's latest payment converted for its gateway; null when it charges the order's currency. */
+export async function getConvertedCharge(db: Queryable, customerId: number, orderExternalId: string): Promise<OrderCharge | null> {
+  const { rows } = await db.query<{ charge_amount_minor: string; charge_currency_id: number; amount_minor: string; currency_id: number }>(
+    `SELECT p.charge_amount_minor, p.charge_currency_id, p.amount_minor, p.currency_id
+       FROM payments p JOIN orders o ON o.id = p.order_id
+      WHERE o.external_id::text = $1 AND o.customer_id = $2 AND p.charge_amount_minor IS NOT NULL
+      ORDER BY p.id DESC LIMIT 1`,
+    [orderExternalId, customerId],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        amountMinor: Number(row.charge_amount_minor),
+        currencyId: row.charge_currency_id,
+        orderAmountMinor: Number(row.amount_minor),
+        orderCurrencyId: row.currency_id,
+      }
+    : null;
+}
+
 /**
  * Gives back the stock an order holds: every reservation line not yet released, whether still
  * held (unpaid) or consumed by a payment (a refund). Product rows are locked in id order, as

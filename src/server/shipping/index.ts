@@ -14,7 +14,7 @@ import { calculateShipping, estimateShipping, listPickupPoints } from './routes.
 import { createShippingService, createShippingSettingsService } from './service.ts';
 
 export { createDeliveryToken, verifyDeliveryToken } from './delivery-token.ts';
-export { getDeliveryDays } from './service.ts';
+export { getDeliveryDays, isPickupOnlyBuyer } from './service.ts';
 
 export function getShippingService() {
   return createShippingService({

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { DeliveryOption, PickupPointView } from '#lib/contract/shipping.ts';
+import type { Storefront } from '#lib/locale.ts';
 import { convertWithUsdRates, toMajor } from '#lib/money.ts';
+import { STOREFRONTS } from '#lib/storefronts.ts';
 import type { AuditEntry } from '../audit/index.ts';
 import { onCatalogueChange, type CatalogueTag } from '../catalogue-changes/index.ts';
 import { settingsError } from '../catalogue-settings/errors.ts';
@@ -93,7 +95,7 @@ export interface ShippingActor {
   customerId: number | null;
   /** estrangeiro of the signed-in customer; null when anonymous. */
   foreignBuyer: 0 | 1 | null;
-  storefront: 'br' | 'es' | 'local';
+  storefront: Storefront;
   lang: 'pt' | 'es';
 }
 
@@ -114,10 +116,13 @@ interface Deps {
   texts: (lang: 'pt' | 'es') => { storePickup: string };
 }
 
-/** Brazilian buyers pick up in the store only (DECISIONS.md); anonymous on the Brazilian host too. */
-export function isPickupOnlyBuyer(actor: ShippingActor, countryId?: number): boolean {
+/**
+ * Brazilian buyers pick up in the store only (DECISIONS.md); anonymous visitors too on a
+ * storefront that delivers nowhere (the registry's delivery modes: the Brazilian host).
+ */
+export function isPickupOnlyBuyer(actor: Pick<ShippingActor, 'foreignBuyer' | 'storefront'>, countryId?: number): boolean {
   if (actor.foreignBuyer !== null) return actor.foreignBuyer === 1;
-  return countryId === 1 || actor.storefront === 'br';
+  return countryId === 1 || (actor.storefront !== 'local' && !STOREFRONTS[actor.storefront].deliveryModes.includes('delivery'));
 }
 
 export function createShippingService({ db, clock, reference, texts }: Deps) {
