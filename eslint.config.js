@@ -68,6 +68,11 @@ export default defineConfig(
             },
             { regex: '(^#server|/server)/entry/', message: 'The request entry calls the pages, never the other way round.' },
             { regex: '(^|/)pages/', message: 'A page is a route: share a component instead.' },
+            {
+              regex: '^[.]{1,2}/(?:[.][.]/)*server/',
+              allowTypeImports: true,
+              message: 'Import src/server as #server/...: the build leaves those to Node, one copy per process (decision 1300).',
+            },
           ],
         },
       ],
