@@ -33,6 +33,10 @@ export interface FakeMpPayment {
   payment_method_id: string;
   payment_type_id: string;
   date_created: string;
+  /** Changes with every change of the payment (Payments API, GET /v1/payments/{id}). */
+  date_last_updated: string;
+  /** What was given back so far: a partial refund leaves the payment approved (Refunds, "Create refund"). */
+  transaction_amount_refunded: number;
 }
 
 /** Mercado Pago Brazil's payer identification types (GET /v1/identification_types): CPF 11 digits, CNPJ 14 characters. */
@@ -181,9 +185,16 @@ export async function startFakeMercadoPago() {
         payment_method_id: method,
         payment_type_id: method === 'pix' ? 'bank_transfer' : method === 'bolbradesco' ? 'ticket' : 'credit_card',
         date_created: new Date().toISOString(),
+        date_last_updated: new Date().toISOString(),
+        transaction_amount_refunded: 0,
       };
       payments.set(payment.id, payment);
       return payment;
+    },
+    /** A change on Mercado Pago's side after payment (a dispute opened or decided): a new status and update time. */
+    change(payment: FakeMpPayment, status: FakeMpPayment['status']): void {
+      payment.status = status;
+      payment.date_last_updated = new Date(Date.parse(payment.date_last_updated) + 1000).toISOString();
     },
     /** The webhook Mercado Pago posts for a payment: data.id in the query, x-signature over the documented manifest. */
     notification(

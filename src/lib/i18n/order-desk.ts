@@ -108,6 +108,7 @@ export const orderDeskMessages = defineMessages({
     noticeReversedAfterHandover: 'O provedor estornou este pagamento depois do envio ou da entrega: fale com o comprador.',
     noticeInMediation:
       'O comprador abriu uma disputa (mediação) no Mercado Pago: o valor fica retido até a decisão. Não entregue o pedido antes e responda à disputa no Mercado Pago.',
+    noticeDisputeClosed: 'A disputa no Mercado Pago foi encerrada a favor da loja: o valor está liberado e o pedido pode seguir.',
     noticeRefundScheduled: 'O provedor agendou a devolução: o comprador será avisado quando ela for aplicada.',
     noticeRefundManual:
       'O provedor não devolve pagamentos desta forma ou desta data: devolva o valor ao comprador por outro meio e registre a devolução abaixo.',
@@ -232,6 +233,7 @@ export const orderDeskMessages = defineMessages({
     noticeReversedAfterHandover: 'El proveedor reversó este pago después del envío o la entrega: contacta al comprador.',
     noticeInMediation:
       'El comprador abrió una disputa (mediación) en Mercado Pago: el monto queda retenido hasta la decisión. No entregues el pedido antes y responde la disputa en Mercado Pago.',
+    noticeDisputeClosed: 'La disputa en Mercado Pago se cerró a favor de la tienda: el monto está liberado y el pedido puede seguir.',
     noticeRefundScheduled: 'El proveedor agendó la devolución: el comprador será avisado cuando se aplique.',
     noticeRefundManual:
       'El proveedor no devuelve pagos de esta forma o de esta fecha: devuelve el monto al comprador por otro medio y registra la devolución abajo.',

@@ -64,7 +64,8 @@ async function setPickupCode(tx: Queryable, orderId: number, now: Date): Promise
  *   through the provider after COMMIT; reconciliation retries a refusal);
  * - declined: payment RECUSADO, order stays PAGAMENTO (the shopper may pay again);
  * - approved but disputed (Mercado Pago's in_mediation): settled as approved, and staff read on
- *   the order desk that the money is held until the dispute is decided (once, not every run).
+ *   the order desk that the money is held until the dispute is decided (once, not every run);
+ *   approved again without the dispute (won by the store): the notice says it is closed.
  */
 async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderReport): Promise<Settlement> {
   // The amount the gateway was asked to charge (decision 0410), which is what it reports.
@@ -80,6 +81,11 @@ async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderRep
   if (report.disputed && payment.status === 'PAGO') {
     if (payment.staff_notice === 'noticeInMediation') return UNCHANGED;
     await setStaffNotice(tx, payment.id, 'noticeInMediation', now);
+    return { changed: true, refundDue: false };
+  }
+  if (payment.status === 'PAGO' && payment.staff_notice === 'noticeInMediation') {
+    // Approved again, no longer disputed: the dispute was decided for the store, the money is free.
+    await setStaffNotice(tx, payment.id, 'noticeDisputeClosed', now);
     return { changed: true, refundDue: false };
   }
   if (report.status === 'pending' || payment.status === 'PAGO' || payment.status === 'ESTORNADO') return UNCHANGED;
