@@ -255,5 +255,25 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
         return { ok: false, reason: 'gateway_error' };
       }
     },
+
+    /**
+     * Refunds reference ("Create refund", POST /v1/payments/{id}/refunds): a body with `amount`
+     * gives that part back and the payment stays approved until nothing remains; more than what
+     * remains (transaction_amount less transaction_amount_refunded) is not asked. A 400 (a method
+     * without partial refunds, code 3024; a payment too old, 2024) is the gateway's refusal.
+     */
+    async refundPart({ reference, amountMinor, currencyId, idempotencyKey }): Promise<RefundResult> {
+      try {
+        const paid = (await findPayments(reference)).find((payment) => payment.status === 'approved');
+        if (!paid) return { ok: false, reason: 'not_captured' };
+        const remaining = toMinorUnits(paid.transaction_amount, 2) - toMinorUnits(paid.transaction_amount_refunded ?? 0, 2);
+        if (currencyId !== BRL || amountMinor > remaining) return { ok: false, reason: 'amount_mismatch' };
+        await call(`/v1/payments/${paid.id}/refunds`, { json: { amount: toMajor(amountMinor, 2) }, idempotencyKey });
+        return { ok: true };
+      } catch (error) {
+        console.warn(`mercadopago: partial refund of ${reference} failed`, error instanceof GatewayError ? error.message : error);
+        return { ok: false, reason: error instanceof GatewayError && error.status === 400 ? 'manual_required' : 'gateway_error' };
+      }
+    },
   };
 }

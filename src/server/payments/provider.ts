@@ -107,6 +107,14 @@ export interface RefundInput {
 }
 
 /**
+ * Part of a captured payment to give back (a partial refund, or what remains after some), in the
+ * gateway's currency; the key makes asking twice give it back once.
+ */
+export interface PartRefundInput extends RefundInput {
+  idempotencyKey: string;
+}
+
+/**
  * `ok` also when the payment was already refunded: the shop may ask twice after a crash;
  * `scheduled` when the gateway will give it back later (Pagopar "Agendada"): not done yet.
  * `manual_required`: the gateway cannot give this payment back (its method, its day, a refusal);
@@ -146,6 +154,11 @@ export interface PaymentProvider {
   fetchPaymentStatus(reference: string): Promise<PaymentReport | null>;
   /** Gives the whole captured amount back to the payer; idempotent per reference. */
   refundPayment(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Gives part of a captured payment back, idempotent per key; absent when the gateway only
+   * reverses whole payments (Pagopar): staff then return the part by other means (decision 1140).
+   */
+  refundPart?(input: PartRefundInput): Promise<RefundResult>;
 }
 
 // What every gateway adapter uses to speak to its gateway.
