@@ -64,7 +64,7 @@ export const DeskManualRefundBodySchema = z.object({
  */
 export const DeskPartialRefundBodySchema = z.object({
   linhas: z
-    .array(z.object({ posicao: z.coerce.number().int().min(1).max(10_000), qtde: z.coerce.number().int().min(0).max(1_000_000) }))
+    .array(z.object({ posicao: z.coerce.number().int().min(0).max(10_000), qtde: z.coerce.number().int().min(0).max(1_000_000) }))
     .max(500),
   motivo: z.string().max(500),
 });
