@@ -156,12 +156,12 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     expect(first).toMatchObject({ changed: true, duplicate: false });
     expect(replay).toMatchObject({ changed: false, duplicate: true });
     // The shop's log lines reach this process through a pipe, apart from its HTTP answers: wait for them.
-    await expect.poll(() => stack.getOutput()).toMatch(/mercadopago notification \d+:approved refused: amount/);
+    await expect.poll(() => stack.getOutput()).toMatch(/mercadopago notification \d+:approved:\S+ refused: amount/);
     const output = stack.getOutput();
     expect(output).toContain('mercadopago notification refused: bad_signature');
     expect(output).toContain('mercadopago notification refused: stale');
     expect(output).toContain('mercadopago notification for unknown payment pay_not_one_of_ours ignored');
-    expect(output).toMatch(/mercadopago notification \d+:approved refused: amount/);
+    expect(output).toMatch(/mercadopago notification \d+:approved:\S+ refused: amount/);
   });
 
   it('reads a signature time of 10 digits as seconds (the documented example) and a longer one as milliseconds', async () => {
