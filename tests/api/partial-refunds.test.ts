@@ -40,7 +40,10 @@ interface PaidOrder {
 
 /** A paid two-line order (2 of the first product, 1 of the second, 5 of each in stock before). */
 async function startTwoLineOrder(host: 'br' | 'es'): Promise<PaidOrder & { link: string }> {
-  const customer = host === 'br' ? await createCustomer({ foreignBuyer: 1 }) : await createCustomer({ documentType: '', document: '', identity: '3456789' });
+  const customer =
+    host === 'br'
+      ? await createCustomer({ foreignBuyer: 1 })
+      : await createCustomer({ documentType: '', document: '', identity: '3456789' });
   const first = await createProduct({ stock: 5, priceMinor: 10_000 });
   const second = await createProduct({ stock: 5, priceMinor: 4_000 });
   const currencyId = host === 'br' ? 2 : 3;
@@ -99,7 +102,9 @@ describe('partial refunds', () => {
     expect(await getStock(order.second.id)).toBe(4);
 
     // the counter role does not refund; bad input is refused in the staff member's language, nothing changed
-    expect((await postPartialRefund(order.number, { linhas: [{ posicao: order.line.first, qtde: 1 }], motivo: 'x' }, counter)).status).toBe(403);
+    expect((await postPartialRefund(order.number, { linhas: [{ posicao: order.line.first, qtde: 1 }], motivo: 'x' }, counter)).status).toBe(
+      403,
+    );
     const noReason = await postPartialRefund(order.number, { linhas: [{ posicao: order.line.first, qtde: 1 }], motivo: ' ' });
     expect(noReason).toMatchObject({ status: 422, body: { message: 'Indica el motivo.' } });
     const nothing = await postPartialRefund(order.number, { linhas: [{ posicao: order.line.first, qtde: 0 }], motivo: 'Roto' });
@@ -144,7 +149,9 @@ describe('partial refunds', () => {
     expect(mail.text).toMatch(/1 x CHK-\S+ Serra CHK-/);
 
     // the second unit too, then that line is refused twice; what remains of a paid order goes by the whole refund
-    expect((await postPartialRefund(order.number, { linhas: [{ posicao: order.line.first, qtde: 1 }], motivo: 'Otro roto' })).status).toBe(200);
+    expect((await postPartialRefund(order.number, { linhas: [{ posicao: order.line.first, qtde: 1 }], motivo: 'Otro roto' })).status).toBe(
+      200,
+    );
     const twice = await postPartialRefund(order.number, { linhas: [{ posicao: order.line.first, qtde: 1 }], motivo: 'De nuevo' });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toMatch(/ ya fue devuelto por completo\.$/);
@@ -190,7 +197,11 @@ describe('partial refunds', () => {
     expect(desk).toContain('data-testid="desk-refund-manual"');
 
     const today = new Date().toISOString().slice(0, 10);
-    const recorded = await postDesk(order.number, 'estorno-manual', { como: 'Transferencia Itaú', quando: today, devolucao: done.body.devolucao });
+    const recorded = await postDesk(order.number, 'estorno-manual', {
+      como: 'Transferencia Itaú',
+      quando: today,
+      devolucao: done.body.devolucao,
+    });
     expect(recorded).toMatchObject({ status: 200, body: { estorno_confirmado: true, devolucao: done.body.devolucao } });
     const again = await postDesk(order.number, 'estorno-manual', { como: 'Otra vez', quando: today, devolucao: done.body.devolucao });
     expect(again.status).toBe(409);
@@ -208,7 +219,9 @@ describe('partial refunds', () => {
     expect(view.valor_devolvido).toBe(done.body.valor_minor);
     const mail = await waitForMailIn(stack.mailDir, order.customer.email, (m) => m.subject.includes('Reembolso de parte del pedido'));
     expect(mail.text).toMatch(/1 x CHK-\S+ Sierra CHK-/);
-    expect((await listMailsIn(stack.mailDir, order.customer.email)).filter((m) => m.subject.includes('Reembolso de parte'))).toHaveLength(1);
+    expect((await listMailsIn(stack.mailDir, order.customer.email)).filter((m) => m.subject.includes('Reembolso de parte'))).toHaveLength(
+      1,
+    );
     const audit = await getAudit(order.number);
     expect(audit.map((row) => row.action)).toEqual(['order.partial_refund', 'order.manual_refund']);
     expect(audit[1]!.after).toMatchObject({ refund: { how: 'Transferencia Itaú', partialRefund: done.body.devolucao } });

@@ -105,7 +105,9 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     // the dispute decided for the store: approved again, the notice says so (issue 32 leftover a)
     mp.change(payment, 'approved');
     expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
-    const cleared = await (await api(`/painel/pedidos/${await getOrderNumber(order.externalId)}`, { host: 'es', headers: { cookie } })).text();
+    const cleared = await (
+      await api(`/painel/pedidos/${await getOrderNumber(order.externalId)}`, { host: 'es', headers: { cookie } })
+    ).text();
     expect(cleared).not.toContain('El comprador abrió una disputa');
     expect(cleared).toMatch(/data-testid="desk-payment-notice"[^>]*>\s*La disputa en Mercado Pago se cerró a favor de la tienda/);
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });

@@ -117,9 +117,13 @@ export async function startFakeMercadoPago() {
       let amount = remaining;
       if (asked !== undefined) {
         if (typeof asked !== 'number' || !Number.isFinite(asked))
-          return mpError(400, 'bad_request', 'amount attribute must be numeric', [{ code: 4041, description: 'amount-attribute-must-be-numeric' }]);
+          return mpError(400, 'bad_request', 'amount attribute must be numeric', [
+            { code: 4041, description: 'amount-attribute-must-be-numeric' },
+          ]);
         if (asked <= 0)
-          return mpError(400, 'bad_request', 'amount attribute must be positive', [{ code: 4040, description: 'amount-attribute-must-be-positive' }]);
+          return mpError(400, 'bad_request', 'amount attribute must be positive', [
+            { code: 4040, description: 'amount-attribute-must-be-positive' },
+          ]);
         if (payment.payment_type_id === 'ticket' && asked < remaining)
           return mpError(400, 'bad_request', 'Not valid action - partial refund unsupported for this transaction', [
             { code: 3024, description: 'Not valid action - partial refund unsupported for this transaction' },

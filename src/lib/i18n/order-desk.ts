@@ -124,7 +124,8 @@ export const orderDeskMessages = defineMessages({
     partialRefundQuantity: 'Quantidade a devolver',
     partialRefundReason: 'Motivo (o comprador não vê)',
     partialRefundSubmit: 'Devolver itens escolhidos',
-    partialRefundManualHint: 'Este pagamento não aceita devolução parcial pelo provedor: devolva o valor por outro meio e registre como e quando.',
+    partialRefundManualHint:
+      'Este pagamento não aceita devolução parcial pelo provedor: devolva o valor por outro meio e registre como e quando.',
     refundsTitle: 'Devoluções de itens',
     refundState_PENDENTE: 'pedida ao provedor',
     refundState_FEITO: 'devolvida',
@@ -268,7 +269,8 @@ export const orderDeskMessages = defineMessages({
     partialRefundQuantity: 'Cantidad a devolver',
     partialRefundReason: 'Motivo (el comprador no lo ve)',
     partialRefundSubmit: 'Devolver artículos elegidos',
-    partialRefundManualHint: 'Este pago no acepta devoluciones parciales del proveedor: devuelve el monto por otro medio y registra cómo y cuándo.',
+    partialRefundManualHint:
+      'Este pago no acepta devoluciones parciales del proveedor: devuelve el monto por otro medio y registra cómo y cuándo.',
     refundsTitle: 'Devoluciones de artículos',
     refundState_PENDENTE: 'pedida al proveedor',
     refundState_FEITO: 'devuelta',

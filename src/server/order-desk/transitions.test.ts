@@ -40,7 +40,12 @@ describe('partial refunds', () => {
   ];
 
   it('gives back unit price times quantity of each chosen line', () => {
-    expect(planPartialRefund('PAGO', lines, [{ position: 3, quantity: 2 }, { position: 1, quantity: 0 }])).toEqual({
+    expect(
+      planPartialRefund('PAGO', lines, [
+        { position: 3, quantity: 2 },
+        { position: 1, quantity: 0 },
+      ]),
+    ).toEqual({
       lines: [{ position: 3, quantity: 2, amountMinor: 5_000 }],
       amountMinor: 5_000,
     });
@@ -50,7 +55,11 @@ describe('partial refunds', () => {
     expect(planPartialRefund('PAGO', lines, [{ position: 1, quantity: 0 }])).toEqual({ code: 'partial_refund_none' });
     expect(planPartialRefund('PAGO', lines, [{ position: 9, quantity: 1 }])).toEqual({ code: 'partial_refund_none' });
     expect(planPartialRefund('PAGO', lines, [{ position: 2, quantity: 1 }])).toEqual({ code: 'partial_refund_twice', item: 'Bombilla' });
-    expect(planPartialRefund('PAGO', lines, [{ position: 3, quantity: 3 }])).toEqual({ code: 'partial_refund_over', item: 'Termo', left: 2 });
+    expect(planPartialRefund('PAGO', lines, [{ position: 3, quantity: 3 }])).toEqual({
+      code: 'partial_refund_over',
+      item: 'Termo',
+      left: 2,
+    });
     const everything = [
       { position: 1, quantity: 2 },
       { position: 3, quantity: 2 },
