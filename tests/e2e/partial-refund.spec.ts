@@ -18,6 +18,7 @@ const CASES = [
     currencyId: 3,
     secondPrice: 365_000, // 50.00 U$ at the seed's 7300
     approve: 'Aprobar',
+    status: 'Pagado',
     open: 'Devolver artículos',
     reason: 'Motivo (el comprador no lo ve)',
     submit: 'Devolver artículos elegidos',
@@ -33,6 +34,7 @@ const CASES = [
     currencyId: 2,
     secondPrice: 5_000,
     approve: 'Aprovar',
+    status: 'Pago',
     open: 'Devolver itens',
     reason: 'Motivo (o comprador não vê)',
     submit: 'Devolver itens escolhidos',
@@ -105,7 +107,8 @@ for (const item of CASES) {
     await expect(desk.getByTestId('desk-outcome')).toHaveText(item.done);
     await expect(desk.getByTestId('desk-refund')).toHaveCount(1);
     await expect(desk.getByTestId('desk-refund')).toContainText(item.refunded);
-    await expect(desk.getByTestId('desk-order-status')).not.toHaveText('');
+    await expect(desk.getByTestId('desk-item-refunded')).toHaveText(item.item);
+    await expect(desk.getByTestId('desk-order-status')).toHaveText(item.status); // the order keeps its status
     await desk.screenshot({ path: info.outputPath(`desk-refunded-${item.host}.png`), fullPage: true });
     await staff.close();
     // the refunded line's stock only
