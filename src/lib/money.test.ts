@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrencyId, Locale } from './locale.ts';
 import {
   convertThroughUsd,
+  toShareOf,
   convertMinor,
   convertWithUsdRates,
   formatAmount,
@@ -361,5 +362,14 @@ describe('getStructuredDataPriceText (JSON-LD offers)', () => {
   });
   it('a missing rate publishes 0, as the spec converts', () => {
     expect(getStructuredDataPriceText(8990, 1, [])).toBe('0.00');
+  });
+});
+
+describe('toShareOf', () => {
+  it('is the same share of the other amount, rounded to its minor unit', () => {
+    expect(toShareOf(1_000, 4_000, 20_000)).toBe(5_000);
+    expect(toShareOf(1, 3, 100)).toBe(33);
+    expect(toShareOf(3, 3, 100)).toBe(100);
+    expect(toShareOf(250, 1_000, 1_000)).toBe(250);
   });
 });

@@ -287,6 +287,15 @@ export function convertThroughUsd(minor: number, from: CurrencyId, fromRate: num
   return toMinor((toMajor(minor, CURRENCIES[from].decimals) / fromRate) * toRate, to);
 }
 
+/**
+ * The same share of another amount: `partMinor` of `wholeMinor` is what share of `otherWholeMinor`
+ * (a partial refund of an order's total, in what the gateway charged for it), rounded to its minor unit.
+ */
+export function toShareOf(partMinor: number, wholeMinor: number, otherWholeMinor: number): number {
+  if (partMinor === wholeMinor || wholeMinor === 0) return partMinor === wholeMinor ? otherWholeMinor : 0;
+  return Math.round((otherWholeMinor * partMinor) / wholeMinor);
+}
+
 /** Currency code for structured data (schema.org offers): PYG for currency 3, otherwise USD. */
 export function getStructuredDataCurrency(id: CurrencyId): 'PYG' | 'USD' {
   return id === CURRENCY.PYG ? 'PYG' : 'USD';

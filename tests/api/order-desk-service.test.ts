@@ -5,7 +5,7 @@ import { createOrderDeskRepository } from '#server/order-desk/repository.ts';
 import { createOrderDeskService, type DeskAuditEntry, type StaffActor } from '#server/order-desk/service.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
 import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
-import { orderStockChanges, recordManualOrderRefund } from '#server/payments/index.ts';
+import { orderStockChanges, partialRefunds, recordManualOrderRefund } from '#server/payments/index.ts';
 import { enqueueOrderMail, listSentOrderMails } from '#server/mail/index.ts';
 import { createPaymentService } from '#server/payments/service.ts';
 import { createRateLimiter } from '#server/rate-limit/index.ts';
@@ -46,6 +46,8 @@ function createDesk(provider: Partial<PaymentProvider> = {}) {
       mails.push({ orderId, status });
     },
     refundOrder: (orderId) => payments.refundOrder(orderId),
+    partialRefunds,
+    refundPart: (refundId) => payments.refundPart(refundId),
     orderMails: {
       listSent: listSentOrderMails,
       enqueue: enqueueOrderMail,

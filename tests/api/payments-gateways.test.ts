@@ -90,19 +90,31 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO', method: 'card' });
   });
 
-  it('after approval: in_mediation keeps the order paid and tells staff; charged_back takes it out of PAGO, staff told', async () => {
+  it('after approval: in_mediation keeps the order paid and tells staff until decided; charged_back takes it out of PAGO', async () => {
     const mp = stack.gateways.mercadopago;
     const order = await startBrazilianOrder({ method: 'card' });
     const payment = mp.pay(order.link);
     expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
-    payment.status = 'in_mediation';
+    mp.change(payment, 'in_mediation');
     expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
     const { cookie } = await createSignedInStaff('counter');
     const desk = await (await api(`/painel/pedidos/${await getOrderNumber(order.externalId)}`, { host: 'es', headers: { cookie } })).text();
     // the staff member's panel language (es-PY by default)
     expect(desk).toMatch(/data-testid="desk-payment-notice"[^>]*>\s*El comprador abrió una disputa \(mediación\) en Mercado Pago/);
-    payment.status = 'charged_back';
+    // the dispute decided for the store: approved again, the notice says so (issue 32 leftover a)
+    mp.change(payment, 'approved');
+    expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
+    const cleared = await (
+      await api(`/painel/pedidos/${await getOrderNumber(order.externalId)}`, { host: 'es', headers: { cookie } })
+    ).text();
+    expect(cleared).not.toContain('El comprador abrió una disputa');
+    expect(cleared).toMatch(/data-testid="desk-payment-notice"[^>]*>\s*La disputa en Mercado Pago se cerró a favor de la tienda/);
+    expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+    // a second dispute, lost this time
+    mp.change(payment, 'in_mediation');
+    expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
+    mp.change(payment, 'charged_back');
     expect((await postMercadoPago(mp.notification(payment.id))).status).toBe(200);
     expect(await getState(order.externalId)).toMatchObject({ status: 'ESTORNADO', payment_status: 'ESTORNADO', pickup_code: null });
     const { rows } = await getTestDb().query<{ staff_notice: string }>(
@@ -146,12 +158,12 @@ describe('Mercado Pago (Brazilian buyers)', () => {
     expect(first).toMatchObject({ changed: true, duplicate: false });
     expect(replay).toMatchObject({ changed: false, duplicate: true });
     // The shop's log lines reach this process through a pipe, apart from its HTTP answers: wait for them.
-    await expect.poll(() => stack.getOutput()).toMatch(/mercadopago notification \d+:approved refused: amount/);
+    await expect.poll(() => stack.getOutput()).toMatch(/mercadopago notification \d+:approved:\S+ refused: amount/);
     const output = stack.getOutput();
     expect(output).toContain('mercadopago notification refused: bad_signature');
     expect(output).toContain('mercadopago notification refused: stale');
     expect(output).toContain('mercadopago notification for unknown payment pay_not_one_of_ours ignored');
-    expect(output).toMatch(/mercadopago notification \d+:approved refused: amount/);
+    expect(output).toMatch(/mercadopago notification \d+:approved:\S+ refused: amount/);
   });
 
   it('reads a signature time of 10 digits as seconds (the documented example) and a longer one as milliseconds', async () => {

@@ -33,6 +33,10 @@ export interface FakeMpPayment {
   payment_method_id: string;
   payment_type_id: string;
   date_created: string;
+  /** Changes with every change of the payment (Payments API, GET /v1/payments/{id}). */
+  date_last_updated: string;
+  /** What was given back so far: a partial refund leaves the payment approved (Refunds, "Create refund"). */
+  transaction_amount_refunded: number;
 }
 
 /** Mercado Pago Brazil's payer identification types (GET /v1/identification_types): CPF 11 digits, CNPJ 14 characters. */
@@ -51,6 +55,8 @@ export async function startFakeMercadoPago() {
   const preferencesByKey = new Map<string, Preference>();
   const payments = new Map<number, FakeMpPayment>();
   const refunds: Array<{ payment_id: number; amount: number }> = [];
+  /** The refund answered under each X-Idempotency-Key: a repeated key gives nothing back twice. */
+  const refundsByKey = new Map<string, FakeAnswer>();
   const failures = createFailures();
   let nextPaymentId = 1_320_000_000;
 
@@ -92,24 +98,54 @@ export async function startFakeMercadoPago() {
         return mpError(400, 'bad_request', 'X-Idempotency-Key header is required', [
           { code: 'header_required', description: 'X-Idempotency-Key header is required' },
         ]);
+      const key = String(request.headers['x-idempotency-key']);
+      const repeated = refundsByKey.get(key);
+      if (repeated) return repeated;
       const payment = payments.get(Number(refund[1]));
       if (!payment) return mpError(404, 'not_found', 'Payment not found', [{ code: 2000, description: 'Payment not found' }]);
       if (payment.status !== 'approved')
         return mpError(400, 'bad_request', 'Invalid payment status', [
           { code: 2063, description: 'The action requested is not valid for the current payment state' },
         ]);
-      payment.status = 'refunded';
-      refunds.push({ payment_id: payment.id, amount: payment.transaction_amount });
-      return {
+      const remaining = Math.round((payment.transaction_amount - payment.transaction_amount_refunded) * 100) / 100;
+      // Refunds reference, "Create refund" (POST /v1/payments/{id}/refunds): with no `amount` the
+      // whole payment is refunded; with one, that part ("Reembolsar monto parcial"). Its documented
+      // refusals: 4041 amount-attribute-must-be-numeric, 4040 amount-attribute-must-be-positive,
+      // 3024 partial refund unsupported (a boleto here: a ticket is refunded whole or not at all).
+      // More than remains is refused too (the part must be "only part of the amount paid").
+      const asked = request.body.amount;
+      let amount = remaining;
+      if (asked !== undefined) {
+        if (typeof asked !== 'number' || !Number.isFinite(asked))
+          return mpError(400, 'bad_request', 'amount attribute must be numeric', [
+            { code: 4041, description: 'amount-attribute-must-be-numeric' },
+          ]);
+        if (asked <= 0)
+          return mpError(400, 'bad_request', 'amount attribute must be positive', [
+            { code: 4040, description: 'amount-attribute-must-be-positive' },
+          ]);
+        if (payment.payment_type_id === 'ticket' && asked < remaining)
+          return mpError(400, 'bad_request', 'Not valid action - partial refund unsupported for this transaction', [
+            { code: 3024, description: 'Not valid action - partial refund unsupported for this transaction' },
+          ]);
+        if (asked > remaining)
+          return mpError(400, 'bad_request', 'The amount to refund is greater than the amount available', [
+            { code: 2063, description: 'The action requested is not valid for the current payment state' },
+          ]);
+        amount = asked;
+      }
+      payment.transaction_amount_refunded = Math.round((payment.transaction_amount_refunded + amount) * 100) / 100;
+      // A partial refund leaves the payment approved (status_detail partially_refunded) until nothing remains.
+      if (payment.transaction_amount_refunded >= payment.transaction_amount) payment.status = 'refunded';
+      else payment.status_detail = 'partially_refunded';
+      payment.date_last_updated = new Date(Date.parse(payment.date_last_updated) + 1000).toISOString();
+      refunds.push({ payment_id: payment.id, amount });
+      const answer: FakeAnswer = {
         status: 201,
-        body: {
-          id: refunds.length,
-          payment_id: payment.id,
-          amount: payment.transaction_amount,
-          status: 'approved',
-          source: { type: 'collector' },
-        },
+        body: { id: refunds.length, payment_id: payment.id, amount, status: 'approved', source: { type: 'collector' } },
       };
+      refundsByKey.set(key, answer);
+      return answer;
     }
     const read = /^\/v1\/payments\/(\d+)$/.exec(request.path);
     if (request.method === 'GET' && read) {
@@ -181,9 +217,16 @@ export async function startFakeMercadoPago() {
         payment_method_id: method,
         payment_type_id: method === 'pix' ? 'bank_transfer' : method === 'bolbradesco' ? 'ticket' : 'credit_card',
         date_created: new Date().toISOString(),
+        date_last_updated: new Date().toISOString(),
+        transaction_amount_refunded: 0,
       };
       payments.set(payment.id, payment);
       return payment;
+    },
+    /** A change on Mercado Pago's side after payment (a dispute opened or decided): a new status and update time. */
+    change(payment: FakeMpPayment, status: FakeMpPayment['status']): void {
+      payment.status = status;
+      payment.date_last_updated = new Date(Date.parse(payment.date_last_updated) + 1000).toISOString();
     },
     /** The webhook Mercado Pago posts for a payment: data.id in the query, x-signature over the documented manifest. */
     notification(

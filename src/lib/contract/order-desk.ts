@@ -54,7 +54,29 @@ export const DeskTransitionBodySchema = z.object({
 export const DeskManualRefundBodySchema = z.object({
   como: z.string().trim().min(1).max(200),
   quando: z.iso.date(),
+  /** The partial refund it completes (decision 1140); absent: the order's whole payment. */
+  devolucao: optionalFilter(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
 });
+
+/**
+ * POST /api/painel/pedidos/{number}/devolucao-parcial: quantities of the order's lines to refund
+ * (by position) and why. The panel's form sends `qtde_<position>` fields, read into `linhas`.
+ */
+export const DeskPartialRefundBodySchema = z.object({
+  linhas: z
+    .array(z.object({ posicao: z.coerce.number().int().min(0).max(10_000), qtde: z.coerce.number().int().min(0).max(1_000_000) }))
+    .max(500),
+  motivo: z.string().max(500),
+});
+
+/** The form's `qtde_<position>` fields as the JSON body's `linhas` (an empty field is 0). */
+export function toPartialRefundBody(form: Record<string, unknown>): unknown {
+  const linhas = Object.entries(form).flatMap(([name, value]) => {
+    const position = /^qtde_(\d{1,5})$/.exec(name)?.[1];
+    return position === undefined ? [] : [{ posicao: position, qtde: value === '' ? 0 : value }];
+  });
+  return { linhas, motivo: form.motivo ?? '' };
+}
 
 /** The order number in the path: digits only. */
 export const DeskOrderNumberSchema = z

@@ -17,6 +17,8 @@ export const OrderItemViewSchema = z.object({
   qtde: z.number().int(),
   valor_unitario: z.number(),
   valor_subtotal: z.number(),
+  /** Units of this line the store refunded (money returned; decision 1140); 0 when none. */
+  qtde_devolvida: z.number().int(),
 });
 
 /** An order as GET /ecom/venda/pedidos{,/external_id} answers it (spec section 3, Order). */
@@ -50,6 +52,8 @@ export const OrderViewSchema = z.object({
   retirar_ate: z.string().nullable(),
   /** The tracking note typed when the store shipped the order (a code, or a carrier's address); null before. */
   rastreio: z.string().nullable(),
+  /** What the store gave back of chosen lines (partial refunds, money returned); 0 when none. */
+  valor_devolvido: z.number(),
 });
 
 /** GET /ecom/venda/pedidos: the customer's orders. */

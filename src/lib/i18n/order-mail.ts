@@ -21,6 +21,9 @@ export const orderMailMessages = defineMessages({
       'Olá, {name}.\n\nA loja cancelou seu pedido nº {number} ({total}) antes do pagamento. Motivo: {reason}\n\nNada foi cobrado.\n\nDetalhes do pedido:\n{orderLink}',
     pickedUpSubject: 'Pedido nº {number} retirado',
     pickedUpBody: 'Olá, {name}.\n\nSeu pedido nº {number} foi retirado na loja. Obrigado pela compra!\n\nDetalhes do pedido:\n{orderLink}',
+    partlyRefundedSubject: 'Devolução de parte do pedido nº {number}',
+    partlyRefundedBody:
+      'Olá, {name}.\n\nDevolvemos {refunded} do pedido nº {number} ({total}), pelos itens:\n{items}\n\nO prazo para o valor aparecer depende do meio de pagamento. O restante do pedido segue normalmente.\n\nDetalhes do pedido:\n{orderLink}',
     refundedSubject: 'Pedido nº {number} estornado',
     refundedBody:
       'Olá, {name}.\n\nO pagamento do pedido nº {number} ({total}) foi estornado. O prazo para o valor aparecer depende do meio de pagamento.\n\nDetalhes do pedido:\n{orderLink}',
@@ -54,6 +57,9 @@ export const orderMailMessages = defineMessages({
     pickedUpSubject: 'Pedido n.º {number} retirado',
     pickedUpBody:
       'Hola, {name}.\n\nTu pedido n.º {number} fue retirado en la tienda. ¡Gracias por tu compra!\n\nDetalles del pedido:\n{orderLink}',
+    partlyRefundedSubject: 'Reembolso de parte del pedido n.º {number}',
+    partlyRefundedBody:
+      'Hola, {name}.\n\nTe devolvimos {refunded} del pedido n.º {number} ({total}), por los artículos:\n{items}\n\nEl plazo para ver el importe depende del medio de pago. El resto del pedido sigue normalmente.\n\nDetalles del pedido:\n{orderLink}',
     refundedSubject: 'Pedido n.º {number} reembolsado',
     refundedBody:
       'Hola, {name}.\n\nEl pago del pedido n.º {number} ({total}) fue reembolsado. El plazo para ver el importe depende del medio de pago.\n\nDetalles del pedido:\n{orderLink}',

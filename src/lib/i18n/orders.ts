@@ -26,6 +26,9 @@ export const orderMessages = defineMessages({
     ivaIncluded: shared.ivaIncluded.pt,
     orderDelivery: sharedPages.delivery.pt,
     orderDeliveryDays: 'Prazo de entrega',
+    itemRefunded: '{n} devolvido(s)',
+    partlyRefunded: 'Devolvido pela loja',
+    partlyRefundedNotice: 'A loja devolveu {amount} por itens deste pedido; o restante segue normalmente.',
     refundedNotice:
       'O pagamento foi confirmado depois que o pedido foi cancelado (reserva expirada ou cancelamento pela loja): o pedido continua cancelado e o valor estornado.',
     pickupCode: shared.pickupCode.pt,
@@ -86,6 +89,9 @@ export const orderMessages = defineMessages({
     ivaIncluded: shared.ivaIncluded.es,
     orderDelivery: sharedPages.delivery.es,
     orderDeliveryDays: 'Plazo de entrega',
+    itemRefunded: '{n} devuelto(s)',
+    partlyRefunded: 'Devuelto por la tienda',
+    partlyRefundedNotice: 'La tienda te devolvió {amount} por artículos de este pedido; el resto sigue normalmente.',
     refundedNotice:
       'El pago se confirmó después de que el pedido fue cancelado (reserva vencida o cancelación de la tienda): el pedido sigue cancelado y el importe reembolsado.',
     pickupCode: shared.pickupCode.es,

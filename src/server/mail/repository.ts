@@ -56,6 +56,21 @@ export async function listOrderLinesForMail(
   return rows;
 }
 
+/** The order's lines partial refunds gave back (done ones only: the shopper hears of money returned), one row a line. */
+export async function listRefundedLinesForMail(
+  db: Queryable,
+  orderId: number,
+): Promise<Array<{ quantity: number; product_code: string; name_pt: string; name_es: string; amount_minor: number }>> {
+  const { rows } = await db.query<{ quantity: number; product_code: string; name_pt: string; name_es: string; amount_minor: number }>(
+    `SELECT sum(l.quantity)::int AS quantity, i.product_code, i.name_pt, i.name_es, sum(l.amount_minor)::bigint AS amount_minor
+       FROM order_refund_lines l JOIN order_refunds r ON r.id = l.refund_id AND r.state = 'FEITO'
+       JOIN order_items i ON i.order_id = l.order_id AND i.position = l.position
+      WHERE l.order_id = $1 GROUP BY i.position, i.product_code, i.name_pt, i.name_es ORDER BY i.position`,
+    [orderId],
+  );
+  return rows;
+}
+
 /** One order e-mail the mail server took (the order's timeline, "send again"). */
 export async function insertOrderMailLog(db: Queryable, sent: { orderId: number; kind: string; recipient: string }): Promise<void> {
   await db.query('INSERT INTO order_mail_log (order_id, kind, recipient) VALUES ($1, $2, $3)', [sent.orderId, sent.kind, sent.recipient]);

@@ -17,7 +17,7 @@ import { toAddressLines } from '#lib/address-lines.ts';
 import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { renderReceiptPdf, renderTicketPdf } from '../pdf/index.ts';
 import { getLocaleHome, getStorefrontOrigin } from '../storefront-hosts.ts';
-import { findOrderForMail, insertOrderMailLog, listOrderLinesForMail, type OrderMailRow } from './repository.ts';
+import { findOrderForMail, insertOrderMailLog, listOrderLinesForMail, listRefundedLinesForMail, type OrderMailRow } from './repository.ts';
 
 // The transport: SMTP, or .eml files on a machine without one.
 
@@ -151,7 +151,7 @@ export async function sendQueuedMail(payload: unknown): Promise<void> {
 }
 
 /** The order e-mail kinds, in the order an order's life sends them. */
-export const ORDER_MAIL_KINDS = ['created', 'paid', 'storePaid', 'shipped', 'pickedUp', 'refunded', 'cancelled'] as const;
+export const ORDER_MAIL_KINDS = ['created', 'paid', 'storePaid', 'shipped', 'pickedUp', 'partlyRefunded', 'refunded', 'cancelled'] as const;
 
 // Order e-mails: queued in the transaction that changes the order, written when sent.
 
@@ -283,6 +283,14 @@ async function composeShopperMail(composer: Composer, kind: Exclude<OrderMailKin
     // The tracking note typed when the order was marked shipped (a code, or a carrier's link).
     const tracking = order.tracking_note ? t('shippedTracking', { note: order.tracking_note }) : '';
     return { to, subject: t('shippedSubject', params), text: t('shippedBody', { ...params, tracking }), link: String(params.orderLink) };
+  }
+  if (kind === 'partlyRefunded') {
+    // Every part given back so far (written anew when sent again), in the order's currency.
+    const lines = await listRefundedLinesForMail(composer.db, order.id);
+    const refunded = lines.reduce((sum, line) => sum + Number(line.amount_minor), 0);
+    const items = lines.map((line) => `${line.quantity} x ${line.product_code} ${locale === 'pt-BR' ? line.name_pt : line.name_es}`);
+    const body = { ...params, refunded: formatAmount(toMajor(refunded, order.decimals), order.currency_id), items: items.join('\n') };
+    return { to, subject: t('partlyRefundedSubject', params), text: t('partlyRefundedBody', body), link: String(params.orderLink) };
   }
   if (kind === 'cancelled') {
     const text = order.status_by_staff

@@ -1,7 +1,7 @@
 import { orderDeskMessages } from '#lib/i18n/order-desk.ts';
 import { orderTimelineMessages } from '#lib/i18n/order-timeline.ts';
 import { defineErrors, type DomainError, type ErrorKind } from '../errors/domain-error.ts';
-import type { TransitionRefusal } from './transitions.ts';
+import type { PartialRefundRefusal, TransitionRefusal } from './transitions.ts';
 
 type DeskErrorCode = TransitionRefusal | 'not_found' | 'too_many_attempts' | 'no_refund_due' | 'manual_refund_input';
 
@@ -24,6 +24,12 @@ export const orderDeskError = defineErrors(orderDeskMessages, orderTimelineMessa
 export function timelineError(code: 'note_invalid' | 'mail_not_sent' | 'mail_cap', params: Record<string, number> = {}): DomainError {
   const kind: ErrorKind = code === 'mail_cap' ? 'too_many' : code === 'note_invalid' ? 'invalid' : 'conflict';
   return orderDeskError(kind, `error_${code}`, { code, params, details: { code } });
+}
+
+/** Why chosen lines cannot be refunded (transitions.ts, planPartialRefund): `{item}` and `{left}` name the line. */
+export function partialRefundError(refusal: PartialRefundRefusal): DomainError {
+  const { code, ...params } = refusal;
+  return orderDeskError(code === 'partial_refund_none' ? 'invalid' : 'conflict', `error_${code}`, { code, params, details: { code } });
 }
 
 /**

@@ -3,7 +3,7 @@ import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { getConfig } from '../config.ts';
 import { enqueueOrderMail, enqueueOrderStatusMail, listSentOrderMails } from '../mail/index.ts';
-import { getPaymentService, orderStockChanges, recordManualOrderRefund } from '../payments/index.ts';
+import { getPaymentService, orderStockChanges, partialRefunds, recordManualOrderRefund } from '../payments/index.ts';
 import { createRateLimiter } from '../rate-limit/index.ts';
 import { createOrderDeskRepository } from './repository.ts';
 import { createOrderDeskService } from './service.ts';
@@ -24,6 +24,8 @@ export function getOrderDeskService() {
     stock: orderStockChanges,
     refundOrder: (orderId) => getPaymentService().refundOrder(orderId),
     recordManualRefund: recordManualOrderRefund,
+    partialRefunds,
+    refundPart: (refundId) => getPaymentService().refundPart(refundId),
     orderMails: {
       listSent: listSentOrderMails,
       enqueue: enqueueOrderMail,

@@ -58,6 +58,21 @@ export interface DeskItemRow {
   quantity: number;
   unit_price_minor: number;
   subtotal_minor: number;
+  /** Units partial refunds took from this line (any state). */
+  refunded_quantity: number;
+}
+
+/** One partial refund of the order (decision 1140), its lines as "quantity x code name" in both languages. */
+export interface DeskRefundRow {
+  id: number;
+  amount_minor: number;
+  state: 'PENDENTE' | 'FEITO' | 'MANUAL';
+  reason: string;
+  staff_email: string;
+  refund_method: string | null;
+  created_at: Date;
+  refunded_at: Date | null;
+  lines: Array<{ quantity: number; product_code: string; name_pt: string; name_es: string }>;
 }
 export interface DeskPaymentRow {
   provider: string;
@@ -189,9 +204,12 @@ export function createOrderDeskRepository() {
     },
 
     async getOrderParts(db: Queryable, orderId: number) {
-      const [items, payments, history] = await Promise.all([
+      const [items, payments, history, refunds] = await Promise.all([
         db.query<DeskItemRow>(
-          'SELECT position, product_code, name_pt, name_es, quantity, unit_price_minor, subtotal_minor FROM order_items WHERE order_id = $1 ORDER BY position',
+          `SELECT i.position, i.product_code, i.name_pt, i.name_es, i.quantity, i.unit_price_minor, i.subtotal_minor,
+                  coalesce((SELECT sum(l.quantity) FROM order_refund_lines l WHERE l.order_id = i.order_id AND l.position = i.position), 0)::int
+                    AS refunded_quantity
+             FROM order_items i WHERE i.order_id = $1 ORDER BY i.position`,
           [orderId],
         ),
         db.query<DeskPaymentRow>(
@@ -204,8 +222,17 @@ export function createOrderDeskRepository() {
           'SELECT from_status, to_status, staff_id, staff_email, note, created_at FROM order_status_history WHERE order_id = $1 ORDER BY id',
           [orderId],
         ),
+        db.query<DeskRefundRow>(
+          `SELECT r.id, r.amount_minor, r.state, r.reason, r.staff_email, r.refund_method, r.created_at, r.refunded_at,
+                  (SELECT json_agg(json_build_object('quantity', l.quantity, 'product_code', i.product_code, 'name_pt', i.name_pt,
+                                                     'name_es', i.name_es) ORDER BY l.position)
+                     FROM order_refund_lines l JOIN order_items i ON i.order_id = l.order_id AND i.position = l.position
+                    WHERE l.refund_id = r.id) AS lines
+             FROM order_refunds r WHERE r.order_id = $1 ORDER BY r.id`,
+          [orderId],
+        ),
       ]);
-      return { items: items.rows, payments: payments.rows, history: history.rows };
+      return { items: items.rows, payments: payments.rows, history: history.rows, refunds: refunds.rows };
     },
 
     /** The order row locked for this transaction: a second click waits here, then sees the new status. */

@@ -6,8 +6,10 @@ import {
   DeskManualRefundBodySchema,
   DeskNoteBodySchema,
   DeskOrderNumberSchema,
+  DeskPartialRefundBodySchema,
   DeskResendBodySchema,
   DeskTransitionBodySchema,
+  toPartialRefundBody,
   type DeskFilters,
 } from '#lib/contract/order-desk.ts';
 import { toCsv, toCsvAmount, toCsvTime } from '#lib/csv.ts';
@@ -23,7 +25,7 @@ import { readQueryFilters, toQueryString } from '../http/query-filters.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { csvDownload, jsonResult, rawResult, type ApiResult, type BodySource } from '../http/responses.ts';
 import { checkApiStaff, getPanelLocale } from '../staff/index.ts';
-import { deskError, orderDeskError, timelineError } from './errors.ts';
+import { deskError, orderDeskError, partialRefundError, timelineError } from './errors.ts';
 import { getOrderDeskService } from './index.ts';
 import type { DeskOrderDetail, OrderDeskService, StaffActor } from './service.ts';
 
@@ -123,13 +125,51 @@ export async function postManualRefund(call: ApiCall): Promise<ApiResult> {
   try {
     const parsed = DeskManualRefundBodySchema.safeParse(body.data);
     if (!parsed.success) throw deskError('manual_refund_input');
-    await getOrderDeskService().recordManualRefund(caller.actor, { number, how: parsed.data.como, day: parsed.data.quando });
+    const { como: how, quando: day, devolucao: refundId } = parsed.data;
+    await getOrderDeskService().recordManualRefund(caller.actor, { number, how, day, refundId });
     if (body.form) return redirect(`${back}?feito=manual_refund&pedido=${number}`);
-    return jsonResult(200, { pedido: number, estorno_confirmado: true });
+    return jsonResult(200, { pedido: number, estorno_confirmado: true, ...(refundId === undefined ? {} : { devolucao: refundId }) });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     if (body.form) return redirect(`${back}?erro=${error.code}&pedido=${number}`);
     return toDeskErrorResult(error, caller.locale);
+  }
+}
+
+/**
+ * POST /api/painel/pedidos/{number}/devolucao-parcial: an admin refunds chosen quantities of the
+ * order's lines (decision 1140). JSON: 200 with the refund's id, its amount and whether the
+ * gateway gave it back (`estorno_confirmado`), or the refusal in the staff member's language; the
+ * panel's form is sent back to the order with the outcome (a refusal names the line).
+ */
+export async function postPartialRefund(call: ApiCall): Promise<ApiResult> {
+  const staff = checkApiStaff(call.locals, { role: 'admin' });
+  if ('status' in staff) return staff;
+  const caller = toDeskCaller(staff, getPanelLocale(call.locals));
+  const body = await readTransitionBody(call.body);
+  if (!body) return toDeskErrorResult(orderDeskError('unsupported', 'error_invalid_input'), caller.locale);
+  const parsedNumber = DeskOrderNumberSchema.safeParse(call.params.number ?? '');
+  if (!parsedNumber.success) return toDeskErrorResult(deskError('not_found'), caller.locale);
+  const number = parsedNumber.data;
+  const back = `/painel/pedidos/${number}`;
+  try {
+    const parsed = DeskPartialRefundBodySchema.safeParse(body.form ? toPartialRefundBody(body.data as Record<string, unknown>) : body.data);
+    if (!parsed.success) throw partialRefundError({ code: 'partial_refund_none' });
+    const lines = parsed.data.linhas.map((line) => ({ position: line.posicao, quantity: line.qtde }));
+    const outcome = await getOrderDeskService().refundLines(caller.actor, { number, lines, reason: parsed.data.motivo });
+    if (body.form) return redirect(`${back}?feito=${outcome.moneyReturned ? 'partial_refund' : 'partial_refund_manual'}&pedido=${number}`);
+    return jsonResult(200, {
+      pedido: number,
+      devolucao: outcome.refundId,
+      valor_minor: outcome.amountMinor,
+      estorno_confirmado: outcome.moneyReturned,
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (!body.form) return toDeskErrorResult(error, caller.locale);
+    const current = typeof error.details.status === 'string' ? `&atual=${error.details.status}` : '';
+    const line = new URLSearchParams(Object.entries(error.params).map(([key, value]) => [key, String(value)])).toString();
+    return redirect(`${back}?erro=${error.code}&pedido=${number}${current}${line ? `&${line}` : ''}`);
   }
 }
 
@@ -199,15 +239,18 @@ export function getOutcomeMessage(params: URLSearchParams, locale: Locale): { ok
       text: timeline(`error_${timelineCode}` as OrderTimelineMessageKey, { max: getConfig().MAIL_MAX_PER_RECIPIENT_PER_HOUR }),
     };
   }
-  if (done && ['ENVIADO', 'RETIRADO', 'CANCELADO', 'ESTORNADO', 'manual_refund'].includes(done)) {
+  if (done && ['ENVIADO', 'RETIRADO', 'CANCELADO', 'ESTORNADO', 'manual_refund', 'partial_refund'].includes(done)) {
     if (done === 'ESTORNADO' && params.get('estorno') === 'pendente') return { ok: false, text: t('refundPending') };
     return { ok: true, text: t(`done_${done}` as OrderDeskMessageKey) };
   }
+  if (done === 'partial_refund_manual') return { ok: false, text: t('done_partial_refund_manual') };
   const code = params.get('erro');
   if (!code || !(`error_${code}` in orderDeskMessages['pt-BR'])) return null;
   const current = params.get('atual');
   const status = current && /^[A-Z_]{1,20}$/.test(current) ? current : null;
-  return { ok: false, text: t(`error_${code}` as OrderDeskMessageKey, toStatusParams(status, locale)) };
+  // A partial refund's refusal names the line (what the JSON answer's message names).
+  const line = { item: (params.get('item') ?? '').slice(0, 200), left: (params.get('left') ?? '').slice(0, 9) };
+  return { ok: false, text: t(`error_${code}` as OrderDeskMessageKey, { ...line, ...toStatusParams(status, locale) }) };
 }
 
 /** GET /painel/pedidos.csv?{filters}: the filtered list as a spreadsheet in the staff member's locale (formula cells neutralised). */

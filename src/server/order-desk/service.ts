@@ -5,7 +5,9 @@ import { PICKUP_CODE_ALPHABET, PICKUP_CODE_LENGTH } from '../orders/pickup-code.
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
 import type { DeskAction, DeskFilters } from '#lib/contract/order-desk.ts';
 import type { OrderMailKind } from '../mail/index.ts';
-import { deskError, timelineError } from './errors.ts';
+import { toShareOf } from '#lib/money.ts';
+import type { partialRefunds } from '../payments/index.ts';
+import { deskError, partialRefundError, timelineError } from './errors.ts';
 import {
   DESK_PAGE_SIZE,
   type DeskHistoryRow,
@@ -14,7 +16,7 @@ import {
   type OrderDeskRepository,
   type StaffNoteRow,
 } from './repository.ts';
-import { getTransitionRefusal, TRANSITIONS, type StaffRole } from './transitions.ts';
+import { getTransitionRefusal, PARTIAL_REFUND_FROM, planPartialRefund, TRANSITIONS, type StaffRole } from './transitions.ts';
 
 export interface StaffActor {
   id: number;
@@ -51,6 +53,10 @@ export interface OrderDeskDeps {
   refundOrder(orderId: number): Promise<boolean>;
   /** Records money an admin gave back outside the gateway, in the desk's transaction (payments/index.ts); false: none was due. */
   recordManualRefund(tx: Queryable, orderId: number, refund: { how: string; when: Date; now: Date }): Promise<boolean>;
+  /** Partial refunds' changes, in the desk's transaction on the locked order (payments/index.ts, decision 1140). */
+  partialRefunds: typeof partialRefunds;
+  /** Gives a partial refund's money back through the gateway, after COMMIT; true when done (else it waits for a manual refund). */
+  refundPart(refundId: number): Promise<boolean>;
   /** The mail domain's order e-mails: those sent (order_mail_log) and the queue, for the timeline and "send again". */
   orderMails: {
     listSent(db: Queryable, orderId: number): Promise<Array<{ kind: string; recipient: string; sent_at: Date }>>;
@@ -107,6 +113,22 @@ export interface ManualRefundInput {
   how: string;
   /** The day it went back, 'YYYY-MM-DD'. */
   day: string;
+  /** The partial refund it completes; absent: the order's whole payment. */
+  refundId?: number | undefined;
+}
+
+export interface PartialRefundInput {
+  number: number;
+  lines: Array<{ position: number; quantity: number }>;
+  reason: string;
+}
+
+export interface PartialRefundOutcome {
+  refundId: number;
+  /** In the order's currency. */
+  amountMinor: number;
+  /** The gateway gave it back; false: an admin returns it by other means and records it. */
+  moneyReturned: boolean;
 }
 
 export interface TransitionInput {
@@ -218,7 +240,8 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
     /**
      * A refund the gateway could not make (its method or day, or retries spent), given back by an
      * admin by other means: the paid payment of a refunded or cancelled order becomes ESTORNADO
-     * with how and when, audited, and the shopper is told by e-mail, all in one transaction.
+     * with how and when (or, with `refundId`, that partial refund is done), audited, and the
+     * shopper is told by e-mail, all in one transaction.
      */
     async recordManualRefund(actor: StaffActor, input: ManualRefundInput): Promise<void> {
       if (actor.role !== 'admin') throw deskError('forbidden');
@@ -228,17 +251,81 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       await runInTransaction({ connect }, async (tx) => {
         const locked = await repository.lockOrder(tx, input.number);
         if (!locked) throw deskError('not_found');
-        if (!(await deps.recordManualRefund(tx, locked.id, { how: input.how, when, now }))) throw deskError('no_refund_due', locked.status);
+        const recorded =
+          input.refundId === undefined
+            ? await deps.recordManualRefund(tx, locked.id, { how: input.how, when, now })
+            : await deps.partialRefunds.recordManual(tx, locked.id, input.refundId, { how: input.how, when });
+        if (!recorded) throw deskError('no_refund_due', locked.status);
+        const refund = { how: input.how, day: input.day, ...(input.refundId === undefined ? {} : { partialRefund: input.refundId }) };
         await deps.writeAudit(tx, {
           actor: { staffId: actor.id, email: actor.email },
           action: 'order.manual_refund',
           entityType: 'order',
           entityId: locked.number,
           before: { status: locked.status },
-          after: { status: locked.status, refund: { how: input.how, day: input.day } },
+          after: { status: locked.status, refund },
         });
-        await deps.notifyStatusChange(tx, locked.id, 'ESTORNADO');
+        if (input.refundId === undefined) await deps.notifyStatusChange(tx, locked.id, 'ESTORNADO');
+        else await deps.orderMails.enqueue(tx, locked.id, 'partlyRefunded');
       });
+    },
+
+    /**
+     * An admin refunds chosen quantities of a paid (or shipped, or handed over) order's lines,
+     * why given (decision 1140). On the locked order: the quantities checked against what is left
+     * of each line, the refund recorded with who and why, the stock of exactly those quantities
+     * back, audited; the order keeps its status. After COMMIT the gateway is asked for that part
+     * of the payment (in what it charged); one that cannot leaves it for a manual refund.
+     */
+    async refundLines(actor: StaffActor, input: PartialRefundInput): Promise<PartialRefundOutcome> {
+      if (actor.role !== 'admin') throw deskError('forbidden');
+      const reason = input.reason.trim();
+      const now = clock.now();
+      const recorded = await runInTransaction({ connect }, async (tx) => {
+        const locked = await repository.lockOrder(tx, input.number);
+        if (!locked) throw deskError('not_found');
+        if (!PARTIAL_REFUND_FROM.includes(locked.status)) throw deskError('invalid_transition', locked.status);
+        if (!reason) throw deskError('reason_required');
+        const { lines, payment } = await deps.partialRefunds.getRefundableOrder(tx, locked.id);
+        if (!payment || payment.refund_state !== null) throw deskError('no_refund_due', locked.status);
+        const plan = planPartialRefund(
+          locked.status,
+          lines.map((line) => ({
+            position: line.position,
+            name: `${line.product_code} ${line.name_pt === line.name_es ? line.name_pt : line.name_es}`,
+            quantity: line.quantity,
+            unitPriceMinor: Number(line.unit_price_minor),
+            refundedQuantity: line.refunded_quantity,
+          })),
+          input.lines,
+        );
+        if ('code' in plan) throw partialRefundError(plan);
+        const chargeAmountMinor = toShareOf(plan.amountMinor, Number(payment.order_total_minor), Number(payment.charge_amount_minor));
+        const refundId = await deps.partialRefunds.insertPartialRefund(tx, {
+          orderId: locked.id,
+          paymentId: payment.id,
+          amountMinor: plan.amountMinor,
+          chargeAmountMinor,
+          chargeCurrencyId: payment.charge_currency_id,
+          state: 'PENDENTE',
+          reason,
+          staffId: actor.id,
+          staffEmail: actor.email,
+          lines: plan.lines,
+          now,
+        });
+        await deps.partialRefunds.returnLineStock(tx, locked.id, plan.lines, now);
+        await deps.writeAudit(tx, {
+          actor: { staffId: actor.id, email: actor.email },
+          action: 'order.partial_refund',
+          entityType: 'order',
+          entityId: locked.number,
+          before: { status: locked.status },
+          after: { status: locked.status, note: reason, refund: { id: refundId, lines: plan.lines, amountMinor: plan.amountMinor } },
+        });
+        return { refundId, amountMinor: plan.amountMinor };
+      });
+      return { ...recorded, moneyReturned: await deps.refundPart(recorded.refundId) };
     },
 
     /** The order's timeline (status changes, payments, e-mails sent, staff notes), oldest first. */

@@ -60,3 +60,55 @@ export function getAvailableActions(role: StaffRole, current: { status: string; 
     return refusal === null;
   });
 }
+
+// ---- Partial refunds (issue 34 point 5, decision 1140) ----
+
+/** Statuses whose chosen lines an admin may refund: paid, also once shipped or handed over (a return). */
+export const PARTIAL_REFUND_FROM: readonly string[] = ['PAGO', 'ENVIADO', 'RETIRADO'];
+
+export interface RefundLineState {
+  position: number;
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+  refundedQuantity: number;
+}
+
+export type PartialRefundRefusal =
+  | { code: 'partial_refund_none' }
+  | { code: 'partial_refund_twice'; item: string }
+  | { code: 'partial_refund_over'; item: string; left: number }
+  | { code: 'partial_refund_whole' };
+
+export interface PartialRefundPlan {
+  lines: Array<{ position: number; quantity: number; amountMinor: number }>;
+  amountMinor: number;
+}
+
+/**
+ * What refunding these quantities gives back, line by line (unit price times quantity, in the
+ * order's currency), or why not: nothing chosen, a line already refunded, more than remains of
+ * a line, or everything left of a paid order (the whole refund does that, and ends the order).
+ */
+export function planPartialRefund(
+  status: string,
+  lines: readonly RefundLineState[],
+  requested: ReadonlyArray<{ position: number; quantity: number }>,
+): PartialRefundPlan | PartialRefundRefusal {
+  const chosen = requested.filter((line) => line.quantity > 0);
+  if (chosen.length === 0) return { code: 'partial_refund_none' };
+  const planned: PartialRefundPlan['lines'] = [];
+  for (const want of chosen) {
+    const line = lines.find((candidate) => candidate.position === want.position);
+    if (!line || planned.some((done) => done.position === want.position)) return { code: 'partial_refund_none' };
+    const left = line.quantity - line.refundedQuantity;
+    if (left === 0) return { code: 'partial_refund_twice', item: line.name };
+    if (want.quantity > left) return { code: 'partial_refund_over', item: line.name, left };
+    planned.push({ position: line.position, quantity: want.quantity, amountMinor: line.unitPriceMinor * want.quantity });
+  }
+  const leftAfter = lines.reduce((sum, line) => sum + line.quantity - line.refundedQuantity, 0) - sum(planned.map((l) => l.quantity));
+  if (status === 'PAGO' && leftAfter === 0) return { code: 'partial_refund_whole' };
+  return { lines: planned, amountMinor: sum(planned.map((line) => line.amountMinor)) };
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);

@@ -51,6 +51,9 @@ export interface ItemRow {
   quantity: number;
   unit_price_minor: number;
   subtotal_minor: number;
+  /** Units partial refunds gave back (done ones: money returned). */
+  refunded_quantity: number;
+  refunded_minor: number;
 }
 
 const ORDER_COLUMNS = `o.id, o.external_id, o.number, o.created_at, o.currency_id, c.symbol, c.decimals, o.items_total_minor,
@@ -83,7 +86,15 @@ export function createOrderRepository(db: Queryable) {
         'SELECT order_id, status, amount_minor, method, installments, link FROM payments WHERE order_id = ANY($1) ORDER BY id',
         [ids],
       ),
-      db.query<ItemRow>('SELECT * FROM order_items WHERE order_id = ANY($1) ORDER BY position', [ids]),
+      db.query<ItemRow>(
+        `SELECT i.*, coalesce(r.quantity, 0)::int AS refunded_quantity, coalesce(r.amount_minor, 0)::bigint AS refunded_minor
+           FROM order_items i
+           LEFT JOIN (SELECT l.order_id, l.position, sum(l.quantity) AS quantity, sum(l.amount_minor) AS amount_minor
+                        FROM order_refund_lines l JOIN order_refunds d ON d.id = l.refund_id AND d.state = 'FEITO'
+                       WHERE l.order_id = ANY($1) GROUP BY l.order_id, l.position) r ON r.order_id = i.order_id AND r.position = i.position
+          WHERE i.order_id = ANY($1) ORDER BY i.position`,
+        [ids],
+      ),
     ]);
     return { orders, payments: payments.rows, items: items.rows };
   }

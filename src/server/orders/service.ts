@@ -52,10 +52,12 @@ function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: '
       qtde: item.quantity,
       valor_unitario: major(item.unit_price_minor),
       valor_subtotal: major(item.subtotal_minor),
+      qtde_devolvida: item.refunded_quantity,
     })),
     comprador: { nome: row.buyer_name, documento_tipo: row.document_type, documento: row.document },
     endereco_entrega: isPickup ? null : toAddressLines(row.delivery_address),
     rastreio: row.tracking_note,
+    valor_devolvido: major(items.reduce((sum, item) => sum + Number(item.refunded_minor), 0)),
     retirar_ate: isPickup && row.paid_at ? new Date(row.paid_at.getTime() + rules.pickupHoldDays * DAY_MS).toISOString() : null,
   };
 }

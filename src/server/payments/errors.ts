@@ -12,11 +12,14 @@
 export class GatewayError extends Error {
   readonly status: number | null;
   readonly body: unknown;
-  constructor(message: string, status: number | null, body: unknown) {
+  /** How long the gateway asked to be left alone (its `Retry-After` on a 429 or 503), in ms; null when it did not say. */
+  readonly retryAfterMs: number | null;
+  constructor(message: string, status: number | null, body: unknown, retryAfterMs: number | null = null) {
     super(message);
     this.name = 'GatewayError';
     this.status = status;
     this.body = body;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

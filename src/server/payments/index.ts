@@ -13,8 +13,12 @@ import {
   getConvertedCharge,
   getCustomerDocument,
   getOrderIdByGatewayId,
+  getRefundableOrder,
+  insertPartialRefund,
+  recordManualPartialRefund,
   type OrderCharge,
   recordManualRefund,
+  returnLineStock,
   returnOrderStock,
 } from './repository.ts';
 
@@ -69,6 +73,25 @@ export const orderStockChanges = { cancelUnpaidOrder, returnOrderStock };
 
 /** A refund the gateway could not make, given back by an admin by other means (the order desk records it in its transaction). */
 export const recordManualOrderRefund = recordManualRefund;
+
+/**
+ * A partial refund as the order desk records it in its transaction on the locked order (decision
+ * 1140): the lines and what was refunded of each, the refund and its lines, the stock of exactly
+ * those quantities back, and an admin's record of one the gateway could not make. The money goes
+ * back after COMMIT through the payment service's `refundPart`.
+ */
+export const partialRefunds = {
+  getRefundableOrder,
+  insertPartialRefund,
+  returnLineStock,
+  recordManual: recordManualPartialRefund,
+};
+
+/** Whether that gateway gives part of a payment back (decision 1140); a partial refund on one that cannot is returned by hand. */
+export function canRefundPart(providerId: string): boolean {
+  const provider = getPaymentProviders()[providerId];
+  return provider?.refundPart !== undefined;
+}
 
 export function getSandboxDeps() {
   return { db: getPool(), clock: systemClock, secret: getWebhookSecret };

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
 import {
   callGateway,
+  retryTransient,
   toMinorUnits,
   type PaymentEvent,
   type PaymentProvider,
@@ -43,14 +43,6 @@ const STATUS: Record<string, ProviderPaymentStatus> = {
 };
 
 /**
- * Creating a preference again after a 429 or 5xx, under the same X-Idempotency-Key (Mercado
- * Pago answers the first preference again for a repeated key): attempts, and the first wait,
- * doubled each time. Bounded: checkout waits for it inside its transaction.
- */
-const PREFERENCE_ATTEMPTS = 3;
-const PREFERENCE_RETRY_FIRST_WAIT_MS = 200;
-
-/**
  * A boleto must be paid a day before the stock reservation ends (decision 1000): Mercado Pago
  * credits an offline payment some time after it is made ("Change expiration date", Checkout Pro).
  */
@@ -70,16 +62,16 @@ function toIdentification(document: string): { type: 'CPF' | 'CNPJ'; number: str
   return { type: isValidCnpj(number) ? 'CNPJ' : 'CPF', number };
 }
 
-function isTransient(error: unknown): boolean {
-  return error instanceof GatewayError && (error.status === 429 || (error.status !== null && error.status >= 500));
-}
-
 export interface MercadoPagoPayment {
   id: number | string;
   status: string;
   external_reference: string | null;
   transaction_amount: number;
+  /** What was given back so far (partial refunds leave the payment approved). */
+  transaction_amount_refunded?: number;
   currency_id: string;
+  /** Changes with every change of the payment (a dispute opened and decided comes back to `approved`). */
+  date_last_updated?: string;
 }
 
 export interface MercadoPagoConfig {
@@ -138,17 +130,14 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
     return answer.results ?? [];
   }
 
-  /** A 429 or 5xx is tried again after a growing wait, under the same idempotency key; anything else fails at once. */
-  async function createPreference(json: unknown, idempotencyKey: string) {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await call<{ id: string; init_point: string }>('/checkout/preferences', { json, idempotencyKey });
-      } catch (error) {
-        if (!isTransient(error) || attempt === PREFERENCE_ATTEMPTS) throw error;
-        console.warn(`mercadopago: preference ${idempotencyKey} attempt ${attempt} failed, retrying`, (error as GatewayError).message);
-        await delay(PREFERENCE_RETRY_FIRST_WAIT_MS * 2 ** (attempt - 1));
-      }
-    }
+  /**
+   * A 429 or 5xx is tried again under the same idempotency key (Mercado Pago answers the first
+   * preference again for a repeated key), honouring its Retry-After within the port's bound.
+   */
+  function createPreference(json: unknown, idempotencyKey: string) {
+    return retryTransient(`mercadopago: preference ${idempotencyKey}`, () =>
+      call<{ id: string; init_point: string }>('/checkout/preferences', { json, idempotencyKey }),
+    );
   }
 
   /** Whether the signature of a signed delivery is Mercado Pago's and fresh; null when it is. */
@@ -237,7 +226,8 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
       }
       if (!payment.external_reference) return { ok: false, reason: 'malformed' };
       const event: PaymentEvent = {
-        eventId: `${payment.id}:${payment.status}`,
+        // approved, in_mediation, approved again (a dispute won) are three events: the update time tells them apart.
+        eventId: `${payment.id}:${payment.status}:${payment.date_last_updated ?? ''}`,
         reference: payment.external_reference,
         ...toReport(payment),
       };
@@ -263,6 +253,26 @@ export function createMercadoPagoProvider(config: MercadoPagoConfig): PaymentPro
       } catch (error) {
         console.warn(`mercadopago: refund of ${reference} failed`, error instanceof GatewayError ? error.message : error);
         return { ok: false, reason: 'gateway_error' };
+      }
+    },
+
+    /**
+     * Refunds reference ("Create refund", POST /v1/payments/{id}/refunds): a body with `amount`
+     * gives that part back and the payment stays approved until nothing remains; more than what
+     * remains (transaction_amount less transaction_amount_refunded) is not asked. A 400 (a method
+     * without partial refunds, code 3024; a payment too old, 2024) is the gateway's refusal.
+     */
+    async refundPart({ reference, amountMinor, currencyId, idempotencyKey }): Promise<RefundResult> {
+      try {
+        const paid = (await findPayments(reference)).find((payment) => payment.status === 'approved');
+        if (!paid) return { ok: false, reason: 'not_captured' };
+        const remaining = toMinorUnits(paid.transaction_amount, 2) - toMinorUnits(paid.transaction_amount_refunded ?? 0, 2);
+        if (currencyId !== BRL || amountMinor > remaining) return { ok: false, reason: 'amount_mismatch' };
+        await call(`/v1/payments/${paid.id}/refunds`, { json: { amount: toMajor(amountMinor, 2) }, idempotencyKey });
+        return { ok: true };
+      } catch (error) {
+        console.warn(`mercadopago: partial refund of ${reference} failed`, error instanceof GatewayError ? error.message : error);
+        return { ok: false, reason: error instanceof GatewayError && error.status === 400 ? 'manual_required' : 'gateway_error' };
       }
     },
   };

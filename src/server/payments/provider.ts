@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseAmount } from '#lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 import type { HeaderReader } from '../http/responses.ts';
@@ -106,6 +107,14 @@ export interface RefundInput {
 }
 
 /**
+ * Part of a captured payment to give back (a partial refund, or what remains after some), in the
+ * gateway's currency; the key makes asking twice give it back once.
+ */
+export interface PartRefundInput extends RefundInput {
+  idempotencyKey: string;
+}
+
+/**
  * `ok` also when the payment was already refunded: the shop may ask twice after a crash;
  * `scheduled` when the gateway will give it back later (Pagopar "Agendada"): not done yet.
  * `manual_required`: the gateway cannot give this payment back (its method, its day, a refusal);
@@ -145,6 +154,11 @@ export interface PaymentProvider {
   fetchPaymentStatus(reference: string): Promise<PaymentReport | null>;
   /** Gives the whole captured amount back to the payer; idempotent per reference. */
   refundPayment(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Gives part of a captured payment back, idempotent per key; absent when the gateway only
+   * reverses whole payments (Pagopar): staff then return the part by other means (decision 1140).
+   */
+  refundPart?(input: PartRefundInput): Promise<RefundResult>;
 }
 
 // What every gateway adapter uses to speak to its gateway.
@@ -188,8 +202,54 @@ export async function callGateway<T>(url: string, request: GatewayRequest): Prom
       text.slice(0, 200),
     );
   }
-  if (!response.ok) throw new GatewayError(`${new URL(url).pathname}: answered ${response.status}`, response.status, body);
+  if (!response.ok) {
+    const retryAfterMs = toRetryAfterMs(response.headers.get('retry-after'), Date.now());
+    throw new GatewayError(`${new URL(url).pathname}: answered ${response.status}`, response.status, body, retryAfterMs);
+  }
   return body as T;
+}
+
+/**
+ * A `Retry-After` header in ms from `nowMs` (RFC 9110 section 10.2.3: delay-seconds or an HTTP
+ * date); null when absent or unreadable, 0 for a date already past.
+ */
+export function toRetryAfterMs(header: string | null, nowMs: number): number | null {
+  const value = header?.trim() ?? '';
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
+}
+
+/**
+ * How a call the gateway can take twice (the same idempotency key) is tried again after a 429 or
+ * 5xx: attempts, the first wait (doubled each time), and the longest wait a `Retry-After` may ask
+ * for. Bounded: checkout waits for it inside its transaction.
+ */
+export const GATEWAY_RETRY = { attempts: 3, firstWaitMs: 200, maxWaitMs: 2_000 };
+
+function isTransient(error: unknown): error is GatewayError {
+  return error instanceof GatewayError && (error.status === 429 || (error.status !== null && error.status >= 500));
+}
+
+/**
+ * Runs `attempt` again after a transient failure (429, 5xx), waiting the gateway's `Retry-After`
+ * when it gave one (never less than the back-off), otherwise the back-off. A gateway that asks for
+ * longer than `maxWaitMs` is not asked again before it said: the failure is thrown at once.
+ * Anything else (a refusal, a timeout) fails at once. Only for calls the gateway deduplicates.
+ */
+export async function retryTransient<T>(label: string, attempt: () => Promise<T>, retry = GATEWAY_RETRY): Promise<T> {
+  for (let tried = 1; ; tried += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isTransient(error) || tried === retry.attempts) throw error;
+      const backOffMs = retry.firstWaitMs * 2 ** (tried - 1);
+      const waitMs = Math.max(backOffMs, error.retryAfterMs ?? 0);
+      if (waitMs > retry.maxWaitMs) throw error;
+      console.warn(`${label}: attempt ${tried} failed (${error.message}), retrying in ${waitMs} ms`);
+      await delay(waitMs);
+    }
+  }
 }
 
 export function toMinorUnits(value: unknown, decimals: number): number {

@@ -177,6 +177,8 @@ export interface RefundDue {
   provider: string;
   amount_minor: number;
   currency_id: number;
+  /** What partial refunds of the order already gave back, or owe, of this payment (in its charge currency). */
+  partly_refunded_minor: number;
 }
 
 /**
@@ -184,7 +186,8 @@ export interface RefundDue {
  * stock sold meanwhile) and ones the order desk refunded (ESTORNADO, the money still to go back);
  * not the ones the gateway scheduled or staff must return by hand (refund_state).
  */
-const REFUND_DUE_SQL = `SELECT p.reference, p.provider, ${CHARGE_AMOUNT_SQL} AS amount_minor, ${CHARGE_CURRENCY_SQL} AS currency_id
+const REFUND_DUE_SQL = `SELECT p.reference, p.provider, ${CHARGE_AMOUNT_SQL} AS amount_minor, ${CHARGE_CURRENCY_SQL} AS currency_id,
+        (SELECT coalesce(sum(r.charge_amount_minor), 0) FROM order_refunds r WHERE r.payment_id = p.id)::bigint AS partly_refunded_minor
    FROM payments p JOIN orders o ON o.id = p.order_id
   WHERE p.status = 'PAGO' AND o.status IN ('CANCELADO', 'ESTORNADO') AND p.refund_state IS NULL`;
 
@@ -261,6 +264,164 @@ export async function recordManualRefund(tx: Queryable, orderId: number, refund:
     [orderId, refund.how, refund.when, refund.now],
   );
   return (updated.rowCount ?? 0) > 0;
+}
+
+// ---- Partial refunds (issue 34 point 5, decision 1140) ----
+
+/** One line of an order and how much of it partial refunds already took (any state: given back or owed). */
+export interface RefundableLine {
+  position: number;
+  product_id: number;
+  product_code: string;
+  name_pt: string;
+  name_es: string;
+  quantity: number;
+  unit_price_minor: number;
+  refunded_quantity: number;
+}
+
+/** The paid payment a partial refund gives money back from, and what the order was charged. */
+export interface RefundablePayment {
+  id: number;
+  reference: string;
+  provider: string;
+  order_total_minor: number;
+  charge_amount_minor: number;
+  charge_currency_id: number;
+  refund_state: string | null;
+}
+
+/** The lines of an order the caller has locked, with what was refunded of each, and its paid payment (null when none is PAGO). */
+export async function getRefundableOrder(
+  tx: Queryable,
+  orderId: number,
+): Promise<{ lines: RefundableLine[]; payment: RefundablePayment | null }> {
+  const [lines, payments] = await Promise.all([
+    tx.query<RefundableLine>(
+      `SELECT i.position, i.product_id, i.product_code, i.name_pt, i.name_es, i.quantity, i.unit_price_minor,
+              coalesce((SELECT sum(l.quantity) FROM order_refund_lines l WHERE l.order_id = i.order_id AND l.position = i.position), 0)::int
+                AS refunded_quantity
+         FROM order_items i WHERE i.order_id = $1 ORDER BY i.position`,
+      [orderId],
+    ),
+    tx.query<RefundablePayment>(
+      `SELECT p.id, p.reference, p.provider, o.total_minor AS order_total_minor, ${CHARGE_AMOUNT_SQL} AS charge_amount_minor,
+              ${CHARGE_CURRENCY_SQL} AS charge_currency_id, p.refund_state
+         FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.order_id = $1 AND p.status = 'PAGO' ORDER BY p.id LIMIT 1`,
+      [orderId],
+    ),
+  ]);
+  return { lines: lines.rows, payment: payments.rows[0] ?? null };
+}
+
+export interface NewPartialRefund {
+  orderId: number;
+  paymentId: number;
+  amountMinor: number;
+  chargeAmountMinor: number;
+  chargeCurrencyId: number;
+  state: 'PENDENTE' | 'MANUAL';
+  reason: string;
+  staffId: number;
+  staffEmail: string;
+  lines: Array<{ position: number; quantity: number; amountMinor: number }>;
+  now: Date;
+}
+
+/** Records a partial refund and its lines; its id. */
+export async function insertPartialRefund(tx: Queryable, refund: NewPartialRefund): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO order_refunds (order_id, payment_id, amount_minor, charge_amount_minor, charge_currency_id, state, reason, staff_id,
+                                staff_email, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      refund.orderId,
+      refund.paymentId,
+      refund.amountMinor,
+      refund.chargeAmountMinor,
+      refund.chargeCurrencyId,
+      refund.state,
+      refund.reason,
+      refund.staffId,
+      refund.staffEmail,
+      refund.now,
+    ],
+  );
+  const id = Number(rows[0]!.id);
+  await tx.query(
+    `INSERT INTO order_refund_lines (refund_id, order_id, position, quantity, amount_minor)
+     SELECT $1, $2, line.position, line.quantity, line.amount_minor
+       FROM jsonb_to_recordset($3::jsonb) AS line(position smallint, quantity integer, amount_minor bigint)`,
+    [id, refund.orderId, JSON.stringify(refund.lines.map((line) => ({ ...line, amount_minor: line.amountMinor })))],
+  );
+  return id;
+}
+
+/**
+ * Gives back the stock of refunded quantities of an order's lines: the same reservation rows a
+ * whole refund releases (returnOrderStock) hold that much less, released when nothing is left, so
+ * a later whole refund returns only the rest. Products locked in id order, as checkout takes them.
+ */
+export async function returnLineStock(tx: Queryable, orderId: number, lines: Array<{ position: number; quantity: number }>, now: Date) {
+  const refunded = JSON.stringify(lines);
+  const LINES_SQL = `SELECT i.product_id, line.quantity FROM jsonb_to_recordset($2::jsonb) AS line(position smallint, quantity integer)
+                       JOIN order_items i ON i.order_id = $1 AND i.position = line.position`;
+  await tx.query(`SELECT 1 FROM products WHERE id IN (SELECT product_id FROM (${LINES_SQL}) l) ORDER BY id FOR NO KEY UPDATE`, [
+    orderId,
+    refunded,
+  ]);
+  await tx.query(
+    `WITH refunded AS (${LINES_SQL}),
+     released AS (
+       UPDATE stock_reservations r
+          SET quantity = CASE WHEN r.quantity > l.quantity THEN r.quantity - l.quantity ELSE r.quantity END,
+              released_at = CASE WHEN r.quantity > l.quantity THEN NULL ELSE $3::timestamptz END
+         FROM refunded l WHERE r.order_id = $1 AND r.product_id = l.product_id AND r.released_at IS NULL
+       RETURNING r.product_id)
+     UPDATE products p SET stock = p.stock + l.quantity FROM refunded l WHERE p.id = l.product_id AND p.id IN (SELECT product_id FROM released)`,
+    [orderId, refunded, now],
+  );
+}
+
+/** What the gateway is asked to give back for a partial refund still PENDENTE. */
+export async function findPendingPartialRefund(
+  db: Queryable,
+  refundId: number,
+): Promise<{ reference: string; provider: string; charge_amount_minor: number; charge_currency_id: number } | undefined> {
+  const { rows } = await db.query<{ reference: string; provider: string; charge_amount_minor: number; charge_currency_id: number }>(
+    `SELECT p.reference, p.provider, r.charge_amount_minor, r.charge_currency_id
+       FROM order_refunds r JOIN payments p ON p.id = r.payment_id WHERE r.id = $1 AND r.state = 'PENDENTE'`,
+    [refundId],
+  );
+  return rows[0];
+}
+
+/** The gateway gave a partial refund back: FEITO; the order's id (null when it was no longer PENDENTE). */
+export async function markPartialRefundDone(tx: Queryable, refundId: number, now: Date): Promise<number | null> {
+  const { rows } = await tx.query<{ order_id: number }>(
+    `UPDATE order_refunds SET state = 'FEITO', refunded_at = $2 WHERE id = $1 AND state = 'PENDENTE' RETURNING order_id`,
+    [refundId, now],
+  );
+  return rows[0] ? Number(rows[0].order_id) : null;
+}
+
+/** The gateway could not give a partial refund back: staff return it by other means (MANUAL). */
+export async function markPartialRefundManual(db: Queryable, refundId: number): Promise<void> {
+  await db.query(`UPDATE order_refunds SET state = 'MANUAL' WHERE id = $1 AND state = 'PENDENTE'`, [refundId]);
+}
+
+/** An admin gave a partial refund back by other means: FEITO with how and when; false when that refund of the order was not MANUAL. */
+export async function recordManualPartialRefund(
+  tx: Queryable,
+  orderId: number,
+  refundId: number,
+  refund: { how: string; when: Date },
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE order_refunds SET state = 'FEITO', refund_method = $3, refunded_at = $4 WHERE id = $2 AND order_id = $1 AND state = 'MANUAL'`,
+    [orderId, refundId, refund.how, refund.when],
+  );
+  return rowCount === 1;
 }
 
 /** Records a gateway notification once: false when this event id was already received. */
@@ -358,6 +519,16 @@ export async function insertSandboxPayment(
 export async function findSandboxPayment(db: Queryable, reference: string): Promise<SandboxRow | null> {
   const { rows } = await db.query<SandboxRow>('SELECT * FROM sandbox_payments WHERE reference = $1', [reference]);
   return rows[0] ?? null;
+}
+
+/** Part of an approved sandbox payment given back; false when it was never captured or less than that remains. */
+export async function markSandboxPartRefunded(db: Queryable, reference: string, amountMinor: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE sandbox_payments SET refunded_minor = refunded_minor + $2
+      WHERE reference = $1 AND status = 'approved' AND refunded_minor + $2 <= amount_minor`,
+    [reference, amountMinor],
+  );
+  return rowCount === 1;
 }
 
 /** An approved (or already refunded) sandbox payment marked refunded; false when it was never captured. */

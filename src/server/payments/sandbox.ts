@@ -8,6 +8,7 @@ import type { PaymentEvent, PaymentProvider, ProviderPaymentStatus, WebhookVerif
 import {
   findSandboxPayment,
   insertSandboxPayment,
+  markSandboxPartRefunded,
   markSandboxRefunded,
   recordSandboxDecision,
   type SandboxDecision,
@@ -91,6 +92,14 @@ export function createSandboxProvider({ db, clock, secret }: { db: Queryable; cl
       if (!row) return { ok: false, reason: 'unknown_payment' };
       if (Number(row.amount_minor) !== amountMinor || row.currency_id !== currencyId) return { ok: false, reason: 'amount_mismatch' };
       return (await markSandboxRefunded(db, reference, clock.now())) ? { ok: true } : { ok: false, reason: 'not_captured' };
+    },
+
+    /** Part of the payment back, as Mercado Pago does (decision 1140); the test gateway needs no key: each part is asked once. */
+    async refundPart({ reference, amountMinor, currencyId }) {
+      const row = await getSandboxPayment(db, reference);
+      if (!row) return { ok: false, reason: 'unknown_payment' };
+      if (row.currency_id !== currencyId) return { ok: false, reason: 'amount_mismatch' };
+      return (await markSandboxPartRefunded(db, reference, amountMinor)) ? { ok: true } : { ok: false, reason: 'amount_mismatch' };
     },
   };
   return provider;

@@ -6,11 +6,12 @@ import { enqueueOrderMail, enqueueOrderPaidMails } from '../mail/index.ts';
 import { countPayment } from '../metrics/index.ts';
 import { createPickupCode } from '../orders/pickup-code.ts';
 import { AmountMismatchError } from './errors.ts';
-import type { PaymentProvider, PaymentReport, WebhookRequest } from './provider.ts';
+import type { PaymentProvider, PaymentReport, RefundResult, WebhookRequest } from './provider.ts';
 import {
   cancelUnpaidOrder,
   countRefundAttempt,
   consumeReservations,
+  findPendingPartialRefund,
   findRefundDue,
   insertWebhookEvent,
   isKnownPayment,
@@ -22,6 +23,8 @@ import {
   markOrderPaid,
   markPaymentDeclined,
   markPaymentPaid,
+  markPartialRefundDone,
+  markPartialRefundManual,
   markPaymentRefunded,
   markOrderReversed,
   markReconciled,
@@ -64,7 +67,8 @@ async function setPickupCode(tx: Queryable, orderId: number, now: Date): Promise
  *   through the provider after COMMIT; reconciliation retries a refusal);
  * - declined: payment RECUSADO, order stays PAGAMENTO (the shopper may pay again);
  * - approved but disputed (Mercado Pago's in_mediation): settled as approved, and staff read on
- *   the order desk that the money is held until the dispute is decided (once, not every run).
+ *   the order desk that the money is held until the dispute is decided (once, not every run);
+ *   approved again without the dispute (won by the store): the notice says it is closed.
  */
 async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderReport): Promise<Settlement> {
   // The amount the gateway was asked to charge (decision 0410), which is what it reports.
@@ -80,6 +84,11 @@ async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderRep
   if (report.disputed && payment.status === 'PAGO') {
     if (payment.staff_notice === 'noticeInMediation') return UNCHANGED;
     await setStaffNotice(tx, payment.id, 'noticeInMediation', now);
+    return { changed: true, refundDue: false };
+  }
+  if (payment.status === 'PAGO' && payment.staff_notice === 'noticeInMediation') {
+    // Approved again, no longer disputed: the dispute was decided for the store, the money is free.
+    await setStaffNotice(tx, payment.id, 'noticeDisputeClosed', now);
     return { changed: true, refundDue: false };
   }
   if (report.status === 'pending' || payment.status === 'PAGO' || payment.status === 'ESTORNADO') return UNCHANGED;
@@ -128,6 +137,20 @@ function toJsonPayload(rawBody: string): string {
   }
 }
 
+/**
+ * A whole refund through the gateway: the captured amount, or, after partial refunds, what
+ * remains of it as a part (a gateway that only reverses whole payments would give the parts back
+ * twice: that rest is for staff to return, decision 1140).
+ */
+function askRefund(provider: PaymentProvider | undefined, due: RefundDue): Promise<RefundResult> | undefined {
+  const input = { reference: due.reference, amountMinor: Number(due.amount_minor), currencyId: due.currency_id };
+  const partly = Number(due.partly_refunded_minor);
+  if (partly === 0) return provider?.refundPayment(input);
+  if (partly >= input.amountMinor) return Promise.resolve({ ok: true });
+  if (!provider?.refundPart) return provider && Promise.resolve({ ok: false, reason: 'manual_required' });
+  return provider.refundPart({ ...input, amountMinor: input.amountMinor - partly, idempotencyKey: `refund-${due.reference}-rest` });
+}
+
 export interface PaymentServiceDeps {
   db: Queryable;
   connect: Connect;
@@ -150,12 +173,10 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
    */
   async function refund(due: RefundDue): Promise<boolean> {
     const provider = getProvider(due.provider);
-    const result = await provider
-      ?.refundPayment({ reference: due.reference, amountMinor: due.amount_minor, currencyId: due.currency_id })
-      .catch((error: unknown) => {
-        console.warn(`refund of ${due.reference} failed`, error);
-        return null;
-      });
+    const result = await askRefund(provider, due)?.catch((error: unknown) => {
+      console.warn(`refund of ${due.reference} failed`, error);
+      return null;
+    });
     countPayment(due.provider, result?.ok ? (result.scheduled ? 'refund_scheduled' : 'refunded') : 'refund_failed');
     if (result?.ok && result.scheduled) {
       await setRefundState(db, due.reference, 'AGENDADO', 'noticeRefundScheduled', clock.now());
@@ -175,6 +196,40 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
     return runInTransaction({ connect }, async (tx) => {
       const orderId = await markPaymentRefunded(tx, due.reference, clock.now());
       if (orderId !== null) await enqueueOrderMail(tx, orderId, 'refunded');
+      return orderId !== null;
+    });
+  }
+
+  /**
+   * A partial refund the desk recorded (decision 1140), asked of the gateway once, after the
+   * desk's COMMIT: done, it is FEITO and the shopper is e-mailed in that transaction; a gateway
+   * without partial refunds, or one that refused or failed, leaves it MANUAL for an admin to
+   * return by other means (no retries: staff are on the page that asked). True when done.
+   */
+  async function refundPart(refundId: number): Promise<boolean> {
+    const due = await findPendingPartialRefund(db, refundId);
+    if (!due) return false;
+    const provider = getProvider(due.provider);
+    const input = {
+      reference: due.reference,
+      amountMinor: Number(due.charge_amount_minor),
+      currencyId: due.charge_currency_id,
+      idempotencyKey: `refund-${due.reference}-part-${refundId}`,
+    };
+    const result = provider?.refundPart
+      ? await provider.refundPart(input).catch((error: unknown) => {
+          console.warn(`partial refund ${refundId} of ${due.reference} failed`, error);
+          return null;
+        })
+      : null;
+    countPayment(due.provider, result?.ok ? 'refunded' : 'refund_failed');
+    if (!result?.ok) {
+      await markPartialRefundManual(db, refundId);
+      return false;
+    }
+    return runInTransaction({ connect }, async (tx) => {
+      const orderId = await markPartialRefundDone(tx, refundId, clock.now());
+      if (orderId !== null) await enqueueOrderMail(tx, orderId, 'partlyRefunded');
       return orderId !== null;
     });
   }
@@ -243,6 +298,8 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
       for (const row of await listRefundsDueOfOrder(db, orderId)) if (!(await refund(row))) refunded = false;
       return refunded;
     },
+
+    refundPart,
 
     /** Settles payments whose notification never came by asking their provider, and retries due refunds. */
     async reconcile({ olderThanMs = 60_000, limit = 100 } = {}): Promise<number> {
