@@ -13,5 +13,5 @@ export {
   sendQueuedMail,
   toOrderMailJobSql,
 } from './service.ts';
-export type { MailMessage, OrderMailKind } from './service.ts';
+export type { MailMessage, OrderMailKind, QueuedMail } from './service.ts';
 export { listSentOrderMails } from './repository.ts';
