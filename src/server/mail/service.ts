@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getPickupPlace, isIvaLabelled, showsPickupCode, toMapLink, type OrderView } from '#lib/contract/orders.ts';
+import { getPickupPlace, isIvaLabelled, showsPickupCode, toMapLink, type OrderView, type PickupPlace } from '#lib/contract/orders.ts';
 import { toEmailKey } from '#lib/email-address.ts';
 import { formatAmount } from '#lib/money.ts';
 import { orderMailMessages } from '#lib/i18n/order-mail.ts';
@@ -280,11 +280,14 @@ function toPayLink(order: OrderMailRow, origin: string): string {
   return `${origin}${url.pathname}${url.search}`;
 }
 
-/** The order as its e-mail shows it, every link and picture on the reader's storefront (`context`). */
-export function toOrderMailView(order: OrderMailRow, view: OrderView, context: MailContext): OrderMailView {
+/**
+ * The order as its e-mail shows it, every link and picture on the reader's storefront (`context`);
+ * `store`: the store's details (getStoreDetails) for a pickup at the store.
+ */
+export function toOrderMailView(order: OrderMailRow, view: OrderView, context: MailContext, store: PickupPlace): OrderMailView {
   const { locale, brand } = context;
   const money = (major: number) => formatAmount(major, view.moeda_id);
-  const place = getPickupPlace(view, getStoreDetails(locale));
+  const place = getPickupPlace(view, store);
   return {
     name: order.first_name,
     number: order.number,
@@ -338,7 +341,8 @@ async function renderDocument(view: OrderView, locale: Locale): Promise<MailAtta
   return { filename: t('receiptFile', { number }), content: await renderReceiptPdf(view, locale), contentType: 'application/pdf' };
 }
 
-type OrderTemplateName = 'orderCreated' | 'orderPaid' | 'storeOrderPaid' | 'orderShipped' | 'orderPickedUp' | 'orderRefunded' | 'orderCancelled';
+type OrderTemplateName =
+  'orderCreated' | 'orderPaid' | 'storeOrderPaid' | 'orderShipped' | 'orderPickedUp' | 'orderRefunded' | 'orderCancelled';
 
 const ORDER_TEMPLATES: Record<OrderMailKind, OrderTemplateName> = {
   created: 'orderCreated',
@@ -368,7 +372,7 @@ export function createOrderMailSender({ db }: { db: Queryable }) {
     if (!view) return;
     const context = toMailContext(locale);
     const to = job.kind === 'storePaid' ? storeAddress! : order.email;
-    const mailView = toOrderMailView(order, view, context);
+    const mailView = toOrderMailView(order, view, context, getStoreDetails(locale));
     const message: MailMessage = {
       to,
       ...(await renderMessage(ORDER_TEMPLATES[job.kind], mailView, context)),

@@ -43,7 +43,11 @@ export interface RenderedMail {
 const TEXT_OPTIONS = { selectors: [{ selector: 'h1', options: { uppercase: false } }] };
 
 /** The subject, the HTML and its plain-text part (react-email's toPlainText: links written after their label). */
-export async function renderMail<Name extends MailTemplateName>(name: Name, props: MailProps<Name>, context: MailContext): Promise<RenderedMail> {
+export async function renderMail<Name extends MailTemplateName>(
+  name: Name,
+  props: MailProps<Name>,
+  context: MailContext,
+): Promise<RenderedMail> {
   const template = MAIL_TEMPLATES[name] as MailTemplate<MailProps<Name>>;
   const html = await render(template.body(props, context));
   return { subject: template.subject(props, context), html, text: toPlainText(html, TEXT_OPTIONS).trim() };

@@ -15,7 +15,11 @@ export const orderCancelledMail = defineMailTemplate<OrderMailView>({
       MailLayout,
       { context, preview: t('cancelledSubject', { number: order.number }) },
       h(Greeting, { name: order.name, context }),
-      h(Paragraph, null, byStore ? t('cancelledByStoreText', { ...params, reason: order.cancelReason ?? '' }) : t('cancelledExpiredText', params)),
+      h(
+        Paragraph,
+        null,
+        byStore ? t('cancelledByStoreText', { ...params, reason: order.cancelReason ?? '' }) : t('cancelledExpiredText', params),
+      ),
       h(Paragraph, { strong: true }, t('nothingCharged')),
       h(OrderSummary, { order, context }),
       byStore ? h(OrderLink, { order, context }) : h(Paragraph, null, t('orderAgain')),

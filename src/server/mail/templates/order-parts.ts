@@ -92,7 +92,11 @@ export function OrderSummary({ order, context }: { order: OrderMailView; context
             h(Text, { style: cell }, item.name),
             h(Text, { style: muted }, `${t('itemCode')}: ${item.code} · ${item.quantity} x ${item.unitPrice}`),
           ),
-          h(Column, { key: 'subtotal', align: 'right', style: { verticalAlign: 'top', paddingTop: '8px' } }, h(Text, { style: cell }, item.subtotal)),
+          h(
+            Column,
+            { key: 'subtotal', align: 'right', style: { verticalAlign: 'top', paddingTop: '8px', whiteSpace: 'nowrap' } },
+            h(Text, { style: cell }, item.subtotal),
+          ),
         ],
       }),
     ),
@@ -125,7 +129,9 @@ export function PickupDetails({ pickup, context }: { pickup: OrderMailPickup; co
     place ? h(Text, { style: { ...cell, marginTop: '6px' } }, `${t('pickupPlace')}: ${place.name}`) : null,
     place ? h(Text, { style: cell }, place.address) : null,
     place?.hours ? h(Text, { style: cell }, `${t('pickupHours')}: ${place.hours}`) : null,
-    pickup.mapLink ? h(Text, { style: { ...cell, marginTop: '6px' } }, h(Link, { href: pickup.mapLink, style: { color: COLOURS.brand } }, t('openMap'))) : null,
+    pickup.mapLink
+      ? h(Text, { style: { ...cell, marginTop: '6px' } }, h(Link, { href: pickup.mapLink, style: { color: COLOURS.brand } }, t('openMap')))
+      : null,
   );
 }
 

@@ -64,8 +64,18 @@ export function MailLayout({ context, preview, children }: { context: MailContex
           h(
             Link,
             { href: `${brand.origin}/` },
-            h(Img, { src: brand.logoUrl, alt: brand.name, width: 48, height: 48, style: { display: 'inline-block', verticalAlign: 'middle' } }),
-            h('span', { style: { color: COLOURS.brand, fontSize: '18px', fontWeight: 700, marginLeft: '10px', verticalAlign: 'middle' } }, brand.name),
+            h(Img, {
+              src: brand.logoUrl,
+              alt: brand.name,
+              width: 48,
+              height: 48,
+              style: { display: 'inline-block', verticalAlign: 'middle' },
+            }),
+            h(
+              'span',
+              { style: { color: COLOURS.brand, fontSize: '18px', fontWeight: 700, marginLeft: '10px', verticalAlign: 'middle' } },
+              brand.name,
+            ),
           ),
         ),
         h(Section, { style: { padding: '8px 0' } }, children),

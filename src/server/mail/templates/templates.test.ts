@@ -17,10 +17,22 @@ type Node = DefaultTreeAdapterMap['node'];
 const ORIGINS = { 'pt-BR': 'https://loja.example.com.br', 'es-PY': 'https://tienda.example.com.py' } as const;
 const GATEWAY = 'https://checkout.gateway.example';
 const LOCALES = ['pt-BR', 'es-PY'] as const;
+/** The store's details as getStoreDetails answers them (src/lib/store-details.ts). */
+const STORES = {
+  'pt-BR': { name: 'Fronteira Ferramentas', address: 'Av. San Blas, 1200, Ciudad del Este, Paraguai', hours: 'Seg. a sáb., 7h às 18h' },
+  'es-PY': { name: 'Fronteira Herramientas', address: 'Av. San Blas, 1200, Ciudad del Este, Paraguay', hours: 'Lun. a sáb., 7 a 18 h' },
+};
 
 function toContext(locale: (typeof LOCALES)[number]): MailContext {
   const origin = ORIGINS[locale];
-  return { locale, brand: { name: locale === 'pt-BR' ? 'Fronteira Ferramentas' : 'Fronteira Herramientas', origin, logoUrl: `${origin}/icons/icon-192.png` } };
+  return {
+    locale,
+    brand: {
+      name: locale === 'pt-BR' ? 'Fronteira Ferramentas' : 'Fronteira Herramientas',
+      origin,
+      logoUrl: `${origin}/icons/icon-192.png`,
+    },
+  };
 }
 
 const row: OrderMailRow = {
@@ -66,7 +78,13 @@ function orderView(deliveryType: OrderView['tipo_entrega']): OrderView {
     pagamentos: [{ status: 'PAGO', valor_total: 1_250_000, forma_pagamento: 'credit_card', parcelas: 1 }],
     itens: [
       {
-        produto: { id: 11, nome: 'Taladro percutor 750 W', codigo: 'TAL-750', slug: 'taladro-750', imagem: '/img/product/taladro-750.webp' },
+        produto: {
+          id: 11,
+          nome: 'Taladro percutor 750 W',
+          codigo: 'TAL-750',
+          slug: 'taladro-750',
+          imagem: '/img/product/taladro-750.webp',
+        },
         qtde: 2,
         valor_unitario: 600_000,
         valor_subtotal: 1_200_000,
@@ -82,7 +100,7 @@ function orderView(deliveryType: OrderView['tipo_entrega']): OrderView {
 function propsFor(name: MailTemplateName, context: MailContext, deliveryType: OrderView['tipo_entrega'] = 'pickup') {
   if (name === 'accountReset' || name === 'accountConfirm') return { name: 'Ana', link: `${context.brand.origin}/app/reset-password/u/t` };
   if (name === 'staffTest') return {};
-  return toOrderMailView(row, orderView(deliveryType), context);
+  return toOrderMailView(row, orderView(deliveryType), context, STORES[context.locale as (typeof LOCALES)[number]]);
 }
 
 function render(name: MailTemplateName, context: MailContext, deliveryType?: OrderView['tipo_entrega']): Promise<RenderedMail> {
@@ -106,7 +124,8 @@ const attr = (element: Element, name: string) => element.attrs.find((a) => a.nam
 function parseHtml(html: string): { errors: string[]; all: Element[] } {
   const errors: string[] = [];
   const onParseError = (error: ParserError) => {
-    if (error.code !== 'non-conforming-doctype' || error.startOffset !== 0) errors.push(`${error.code} at ${error.startLine}:${error.startCol}`);
+    if (error.code !== 'non-conforming-doctype' || error.startOffset !== 0)
+      errors.push(`${error.code} at ${error.startLine}:${error.startCol}`);
   };
   const document = parse(html, { onParseError });
   return { errors, all: elements(document) };
