@@ -53,7 +53,8 @@ export const ConfigSchema = z.object({
   PG_STATEMENT_TIMEOUT_MS: integer(100, 600_000).default(5000),
   CEP_API_URL: origin.default('https://viacep.com.br'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Fronteira <no-reply@fronteira.local>'),
+  /** The sender of every e-mail; unset, each storefront's name at no-reply@ its own host. */
+  MAIL_FROM: z.string().min(3).optional(),
   STORE_ORDERS_EMAIL: z.email().optional(),
   MAIL_MAX_PER_RECIPIENT_PER_HOUR: integer(1, 10_000).default(10),
   DOCUMENTS_KEY: z.string().min(16).optional(),

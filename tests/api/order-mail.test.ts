@@ -92,6 +92,23 @@ async function getPickupCode(externalId: string): Promise<string> {
     .pickup_code;
 }
 
+/** Every link of both parts (the text's addresses, the HTML's hrefs). */
+function linksOf(mail: ParsedMail): string[] {
+  const html = typeof mail.html === 'string' ? mail.html : '';
+  const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+  return [...(mail.text ?? '').matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]).concat(hrefs);
+}
+
+/** An HTML e-mail with its text part, from the storefront's name at no-reply@ its host, linking to no other storefront. */
+function expectStorefrontMail(mail: ParsedMail, storefront: 'br' | 'es', name: string) {
+  expect(mail.html).toMatch(/^<!DOCTYPE html/);
+  expect(mail.text?.length).toBeGreaterThan(50);
+  expect(mail.from?.value).toEqual([{ name, address: `no-reply@${storefront}.localhost` }]);
+  const other = storefront === 'br' ? 'es.localhost' : 'br.localhost';
+  expect(linksOf(mail).filter((link) => new URL(link).hostname === other)).toEqual([]);
+  expect(linksOf(mail).some((link) => new URL(link).hostname === `${storefront}.localhost`)).toBe(true);
+}
+
 function expectTicket(mail: ParsedMail, fileName: string, code: string, number: number) {
   expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([[fileName, 'application/pdf']]);
   const pdf = mail.attachments[0]!.content;
@@ -123,6 +140,7 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     expect(paid[0]!.text).toContain(`Código de retiro: ${code}`);
     expect(paid[0]!.text).toContain(`${origin}/pedido/${order.externalId}`);
     expectTicket(paid[0]!, `ticket-pedido-${order.number}.pdf`, code, order.number);
+    for (const mail of [created!, paid[0]!]) expectStorefrontMail(mail, 'es', 'Fronteira Herramientas');
 
     const notice = await findMail(STORE, `Nuevo pedido pagado n.º ${order.number}`);
     expect(notice).toHaveLength(1);
@@ -141,6 +159,8 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
   it('a Brazilian order: the e-mails in Portuguese with links to the Brazilian storefront, the store notice in Spanish', async () => {
     const customer = await createCustomer({ foreignBuyer: 1 });
     const product = await createProduct({ stock: 5 });
+    const picture = `/img/product/${product.code.toLowerCase()}.webp`;
+    await getTestDb().query('UPDATE products SET images = $2::jsonb WHERE id = $1', [product.id, JSON.stringify([{ url: picture }])]);
     const cart = await createCart(customer.id, 1, [{ productId: product.id, quantity: 2 }]);
     const started = await startCheckout(customer, cart, { host: 'br', currencyId: 1, method: 'pix' });
     expect(started.status).toBe(201);
@@ -164,6 +184,12 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     expect(paid[0]!.text).toContain(`Código de retirada: ${code}`);
     expect(paid[0]!.text).toContain(`${origin}/pedido/${externalId}`);
     expectTicket(paid[0]!, `ticket-pedido-${number}.pdf`, code, number);
+    // HTML from the Brazilian storefront: the items with their picture there, the totals, the pickup place and its map.
+    for (const mail of [created[0]!, paid[0]!]) expectStorefrontMail(mail, 'br', 'Fronteira Ferramentas');
+    expect(paid[0]!.html).toContain(`src="${origin}${picture}"`);
+    expect(paid[0]!.text).toContain(`Serra ${product.code}`);
+    expect(paid[0]!.text).toMatch(/Total\s+R\$ \d/);
+    expect(paid[0]!.text).toContain('Ver no mapa https://www.google.com/maps/search/');
     expect(await findMail(STORE, `Nuevo pedido pagado n.º ${number}`)).toHaveLength(1);
   });
 

@@ -1,45 +1,35 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 export interface CaughtMail {
   to: string;
+  /** The From header as written (name and address). */
+  from: string;
   subject: string;
+  /** The plain-text part. */
   text: string;
+  /** The HTML part ('' for a text-only message). */
+  html: string;
+  /** Every address in the text part and every href of the HTML part. */
   links: string[];
 }
 
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => `%${hex}`);
-  try {
-    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, '%25'));
-  } catch {
-    return bytes;
-  }
-}
-
-/** RFC 2047 encoded words (=?UTF-8?Q?...?= / ?B?) in headers. */
-function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(
-          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-          'latin1',
-        ).toString('utf8'),
-  );
-}
-
-function parseEml(raw: string): CaughtMail {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => headers.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? '';
-  const body = rest.join('\n\n');
-  const text = /quoted-printable/i.test(headers) ? decodeQuotedPrintable(body) : body;
+/** Reads an .eml as a mail client would (mailparser: MIME parts, transfer encodings, encoded headers). */
+async function parseEml(raw: Buffer): Promise<CaughtMail> {
+  const parsed = await simpleParser(raw);
+  const addresses = (value: ParsedMail['to'] | ParsedMail['from']) =>
+    (Array.isArray(value) ? value : [value]).map((entry) => entry?.text ?? '').join(', ');
+  const text = parsed.text ?? '';
+  const html = typeof parsed.html === 'string' ? parsed.html : '';
+  const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
   return {
-    to: header('To'),
-    subject: decodeHeader(header('Subject')),
+    to: addresses(parsed.to),
+    from: addresses(parsed.from),
+    subject: parsed.subject ?? '',
     text,
-    links: [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]),
+    html,
+    links: [...new Set([...[...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]), ...hrefs])],
   };
 }
 
@@ -56,7 +46,7 @@ export function waitForMail(
 /** Every mail to `to` among the .eml files of `folder` so far (to count what was sent, after waiting for the last). */
 export async function listMailsIn(folder: string, to: string): Promise<CaughtMail[]> {
   const names = await readdir(folder).catch(() => [] as string[]);
-  const mails = await Promise.all(names.map(async (name) => parseEml(await readFile(path.join(folder, name), 'utf8'))));
+  const mails = await Promise.all(names.map(async (name) => parseEml(await readFile(path.join(folder, name)))));
   return mails.filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()));
 }
 
@@ -71,7 +61,7 @@ export async function waitForMailIn(
   while (Date.now() < deadline) {
     const names = await readdir(folder).catch(() => [] as string[]);
     for (const name of names.sort().reverse()) {
-      const mail = parseEml(await readFile(path.join(folder, name), 'utf8'));
+      const mail = await parseEml(await readFile(path.join(folder, name)));
       if (mail.to.toLowerCase().includes(to.toLowerCase()) && filter(mail)) return mail;
     }
     await new Promise((resolve) => setTimeout(resolve, 150));

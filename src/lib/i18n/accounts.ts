@@ -138,11 +138,6 @@ export const accountMessages = defineMessages({
     paraguai: 'Paraguai',
     fileTooLarge: 'Arquivo muito grande: o máximo é 5 MB.',
     fileRefused: 'Arquivo recusado: envie PNG, JPEG, GIF ou PDF sem conteúdo ativo.',
-    mailResetSubject: 'Redefinição de senha',
-    mailResetBody:
-      'Olá, {name}.\n\nPara criar uma nova senha, abra o link abaixo (válido por 30 minutos):\n{link}\n\nSe você não pediu a redefinição, ignore este e-mail.',
-    mailConfirmSubject: 'Confirme seu e-mail',
-    mailConfirmBody: 'Olá, {name}.\n\nConfirme seu e-mail abrindo o link abaixo (válido por 30 minutos):\n{link}',
   },
   'es-PY': {
     loginTitle: sharedAccount.signIn.es,
@@ -279,10 +274,5 @@ export const accountMessages = defineMessages({
     paraguai: 'Paraguay',
     fileTooLarge: 'Archivo muy grande: el máximo es 5 MB.',
     fileRefused: 'Archivo rechazado: envía PNG, JPEG, GIF o PDF sin contenido activo.',
-    mailResetSubject: 'Restablecimiento de contraseña',
-    mailResetBody:
-      'Hola, {name}.\n\nPara crear una nueva contraseña, abre el enlace de abajo (válido por 30 minutos):\n{link}\n\nSi no pediste el restablecimiento, ignora este e-mail.',
-    mailConfirmSubject: 'Confirma tu e-mail',
-    mailConfirmBody: 'Hola, {name}.\n\nConfirma tu e-mail abriendo el enlace de abajo (válido por 30 minutos):\n{link}',
   },
 });

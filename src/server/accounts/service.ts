@@ -8,8 +8,6 @@ import type { AccountUser } from '#lib/contract/accounts.ts';
 import { isUuid } from '#lib/contract/input.ts';
 import { formatCpf, formatRuc } from '#lib/documents.ts';
 import { toEmailKey } from '#lib/email-address.ts';
-import { accountMessages } from '#lib/i18n/accounts.ts';
-import { createTranslator } from '#lib/i18n/translator.ts';
 import { getProfileLocale } from '#lib/locale.ts';
 import { toStoredPhone } from '#lib/phone.ts';
 import { SESSION_TTL_MS } from '#lib/session.ts';
@@ -175,25 +173,15 @@ function getCustomerOrigin(customer: Pick<CustomerRow, 'foreign_buyer'>): string
 
 /** Queued: the job queue sends it (and retries); `db` may be the transaction that issued the token. */
 async function sendResetMail(db: Queryable, customer: CustomerRow, token: string): Promise<void> {
-  const t = createTranslator(accountMessages, getProfileLocale(customer.foreign_buyer));
   const link = `${getCustomerOrigin(customer)}/app/reset-password/${customer.uuid}/${token}?email=${encodeURIComponent(customer.email)}`;
-  await enqueueMail(db, {
-    to: customer.email,
-    subject: t('mailResetSubject'),
-    text: t('mailResetBody', { name: customer.first_name, link }),
-    link,
-  });
+  const locale = getProfileLocale(customer.foreign_buyer);
+  await enqueueMail(db, { to: customer.email, template: 'accountReset', props: { name: customer.first_name, link }, locale, link });
 }
 
 async function sendConfirmationMail(db: Queryable, customer: CustomerRow, token: string): Promise<void> {
-  const t = createTranslator(accountMessages, getProfileLocale(customer.foreign_buyer));
   const link = `${getCustomerOrigin(customer)}/app/confirmation-email/${customer.uuid}/${token}`;
-  await enqueueMail(db, {
-    to: customer.email,
-    subject: t('mailConfirmSubject'),
-    text: t('mailConfirmBody', { name: customer.first_name, link }),
-    link,
-  });
+  const locale = getProfileLocale(customer.foreign_buyer);
+  await enqueueMail(db, { to: customer.email, template: 'accountConfirm', props: { name: customer.first_name, link }, locale, link });
 }
 
 // --- Sign-in and password change ---------------------------------------------------------------

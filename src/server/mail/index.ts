@@ -1,7 +1,7 @@
-// What other domains use of mail (decision 0720): the queue (enqueueMail and the order e-mails,
-// added inside the caller's transaction), the order e-mails sent (order_mail_log, decision 1040),
-// the send_mail and order_mail jobs the worker runs, and
-// the message shape. The transport (SMTP, or .eml files) is service.ts's.
+// What other domains use of mail (decision 0720): the queue (enqueueMail with a template's name and
+// props, and the order e-mails, added inside the caller's transaction), the order e-mails sent
+// (order_mail_log, decision 1040), the send_mail and order_mail jobs the worker runs (they render
+// the templates, decision 1200). The transport (SMTP, or .eml files) is service.ts's.
 export {
   createOrderMailSender,
   enqueueMail,
@@ -13,5 +13,5 @@ export {
   sendQueuedMail,
   toOrderMailJobSql,
 } from './service.ts';
-export type { MailMessage, OrderMailKind } from './service.ts';
+export type { OrderMailKind, QueuedMail } from './service.ts';
 export { listSentOrderMails } from './repository.ts';

@@ -2,29 +2,37 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { getPickupPlace, isIvaLabelled, showsPickupCode, toMapLink, type OrderView, type PickupPlace } from '#lib/contract/orders.ts';
 import { toEmailKey } from '#lib/email-address.ts';
-import { formatAmount, toMajor } from '#lib/money.ts';
-import { orderMailMessages, type OrderMailMessageKey } from '#lib/i18n/order-mail.ts';
-import { createTranslator, type Translate } from '#lib/i18n/translator.ts';
+import { formatAmount } from '#lib/money.ts';
+import { orderMailMessages } from '#lib/i18n/order-mail.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
 import { isLocale, toApiLang, type Locale } from '#lib/locale.ts';
+import { getStoreDetails } from '#lib/store-details.ts';
 import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { addJob, toAddJobSql } from '../jobs/service.ts';
 import { getLogger } from '../log/index.ts';
 import { countMail } from '../metrics/index.ts';
 import { createOrderReader } from '../orders/index.ts';
-import { toAddressLines } from '#lib/address-lines.ts';
 import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { renderReceiptPdf, renderTicketPdf } from '../pdf/index.ts';
-import { getLocaleHome, getStorefrontOrigin } from '../storefront-hosts.ts';
-import { findOrderForMail, insertOrderMailLog, listOrderLinesForMail, listRefundedLinesForMail, type OrderMailRow } from './repository.ts';
+import { getStorefrontOrigin } from '../storefront-hosts.ts';
+import { findOrderForMail, insertOrderMailLog, type OrderMailRow } from './repository.ts';
+import type { MailProps, MailTemplateName } from './templates/index.ts';
+import type { OrderMailView } from './templates/order-parts.ts';
+import type { MailContext } from './templates/parts.ts';
 
 // The transport: SMTP, or .eml files on a machine without one.
 
 export interface MailMessage {
   to: string;
+  /** The sender (MAIL_FROM, else the storefront's name at no-reply@ its host); MAIL_FROM when absent. */
+  from?: MailSender;
   subject: string;
   text: string;
+  /** The HTML part; `text` is its plain-text alternative. */
+  html?: string;
   /** The action link inside, logged only when no SMTP server is configured (DECISIONS.md). */
   link?: string;
   attachments?: MailAttachment[];
@@ -36,12 +44,18 @@ export interface MailAttachment {
   contentType: string;
 }
 
-const FROM = () => getConfig().MAIL_FROM;
+export type MailSender = string | { name: string; address: string };
+
+/** MAIL_FROM when set; otherwise the storefront's name at no-reply@ its own host (never a made-up domain). */
+function toSender(brand: MailContext['brand']): MailSender {
+  return getConfig().MAIL_FROM ?? { name: brand.name, address: `no-reply@${new URL(brand.origin).hostname}` };
+}
 
 let transport: Transporter | undefined;
 
 function toEnvelope(message: MailMessage) {
-  return { from: FROM(), to: message.to, subject: message.subject, text: message.text, attachments: message.attachments };
+  const from = message.from ?? getConfig().MAIL_FROM ?? toSender(toMailContext('es-PY').brand);
+  return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments };
 }
 
 /** The file operations the mail folder needs (tests hand in a disk that fills up). */
@@ -134,19 +148,59 @@ export const SEND_MAIL_TASK = 'send_mail';
 /** With graphile-worker's backoff (e^attempt seconds) ten attempts span about five hours. */
 export const MAIL_MAX_ATTEMPTS = 10;
 
-/** Queues a message written now (account e-mails); the queue sends it, retrying while the server refuses. */
-export async function enqueueMail(db: Queryable, message: MailMessage): Promise<void> {
-  await addJob(db, SEND_MAIL_TASK, message, { maxAttempts: MAIL_MAX_ATTEMPTS });
+/**
+ * A queued e-mail: which template, its props and the reader's language. The send_mail job renders
+ * it (HTML and text) and sends it, so no request waits for a render.
+ */
+export interface QueuedMail<Name extends MailTemplateName = MailTemplateName> {
+  to: string;
+  template: Name;
+  props: MailProps<Name>;
+  locale: Locale;
+  /** The action link inside, logged only when no SMTP server is configured (DECISIONS.md). */
+  link?: string;
 }
 
-function isMailMessage(payload: unknown): payload is MailMessage {
+/** Queues an e-mail (account e-mails, the panel's test); the queue renders and sends it, retrying while the server refuses. */
+export async function enqueueMail<Name extends MailTemplateName>(db: Queryable, mail: QueuedMail<Name>): Promise<void> {
+  await addJob(db, SEND_MAIL_TASK, mail, { maxAttempts: MAIL_MAX_ATTEMPTS });
+}
+
+/** The storefront that speaks a language: pt-BR the Brazilian one, Spanish the Paraguayan one. */
+function toMailContext(locale: Locale): MailContext {
+  const origin = getStorefrontOrigin(locale === 'pt-BR' ? 'br' : 'es');
+  return { locale, brand: { name: getStoreDetails(locale).name, origin, logoUrl: `${origin}/icons/icon-192.png` } };
+}
+
+/** Renders a template in `context` (the renderer is loaded on the first e-mail, by the job, never by a request). */
+async function renderMessage<Name extends MailTemplateName>(
+  name: Name,
+  props: MailProps<Name>,
+  context: MailContext,
+): Promise<Pick<MailMessage, 'from' | 'subject' | 'text' | 'html'>> {
+  const { renderMail } = await import('./templates/index.ts');
+  return { from: toSender(context.brand), ...(await renderMail(name, props, context)) };
+}
+
+function isQueuedMail(payload: unknown): payload is QueuedMail {
+  const mail = payload as Partial<QueuedMail> | null;
+  return typeof mail?.to === 'string' && typeof mail.template === 'string' && isLocale(mail.locale);
+}
+
+/** A message queued whole before templates (a job left from the previous release): sent as it is. */
+function isWrittenMessage(payload: unknown): payload is MailMessage {
   const message = payload as Partial<MailMessage> | null;
   return typeof message?.to === 'string' && typeof message.subject === 'string' && typeof message.text === 'string';
 }
 
 /** The send_mail job. */
 export async function sendQueuedMail(payload: unknown): Promise<void> {
-  if (!isMailMessage(payload)) throw new Error('send_mail: not a mail message');
+  if (isQueuedMail(payload)) {
+    const rendered = await renderMessage(payload.template, payload.props, toMailContext(payload.locale));
+    await sendMail({ to: payload.to, link: payload.link, ...rendered });
+    return;
+  }
+  if (!isWrittenMessage(payload)) throw new Error('send_mail: not a mail message');
   await sendMail({ to: payload.to, subject: payload.subject, text: payload.text, link: payload.link });
 }
 
@@ -208,8 +262,9 @@ function toJob(payload: unknown): OrderMailJob {
   return job as OrderMailJob;
 }
 
-function formatDate(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Asuncion' }).format(date);
+function formatDate(date: Date, locale: Locale, withTime = true): string {
+  const style: Intl.DateTimeFormatOptions = withTime ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'long' };
+  return new Intl.DateTimeFormat(locale, { ...style, timeZone: 'America/Asuncion' }).format(date);
 }
 
 /**
@@ -225,86 +280,102 @@ function toPayLink(order: OrderMailRow, origin: string): string {
   return `${origin}${url.pathname}${url.search}`;
 }
 
-interface Composer {
-  db: Queryable;
-  order: OrderMailRow;
-  locale: Locale;
-  t: Translate<OrderMailMessageKey>;
-  params: Record<string, string | number>;
+/**
+ * The order as its e-mail shows it, every link and picture on the reader's storefront (`context`);
+ * `store`: the store's details (getStoreDetails) for a pickup at the store.
+ */
+export function toOrderMailView(order: OrderMailRow, view: OrderView, context: MailContext, store: PickupPlace): OrderMailView {
+  const { locale, brand } = context;
+  const money = (major: number) => formatAmount(major, view.moeda_id);
+  const place = getPickupPlace(view, store);
+  return {
+    name: order.first_name,
+    number: order.number,
+    orderLink: `${brand.origin}/pedido/${order.external_id}`,
+    items: view.itens.map((item) => ({
+      name: item.produto.nome,
+      code: item.produto.codigo,
+      quantity: item.qtde,
+      unitPrice: money(item.valor_unitario),
+      subtotal: money(item.valor_subtotal),
+      imageUrl: item.produto.imagem ? new URL(item.produto.imagem, brand.origin).toString() : null,
+    })),
+    productsTotal: money(view.valor_produtos),
+    shipping: money(view.valor_frete),
+    total: money(view.valor_total),
+    ivaIncluded: isIvaLabelled(view.moeda_id),
+    // A home delivery has nothing to pick up: no code, no place (issue 35 point 5).
+    pickup:
+      view.tipo_entrega === 'delivery'
+        ? null
+        : {
+            code: showsPickupCode(view) ? (view.codigo_retirada ?? '') : '',
+            place,
+            mapLink: place ? toMapLink(place.address) : null,
+            until: view.retirar_ate ? formatDate(new Date(view.retirar_ate), locale, false) : null,
+          },
+    deliveryAddress: view.endereco_entrega,
+    payLink: toPayLink(order, brand.origin),
+    shopLink: `${brand.origin}/`,
+    expires: formatDate(order.expires_at ?? new Date(), locale),
+    trackingNote: order.tracking_note,
+    cancelReason: order.status_by_staff ? (order.status_note ?? '') : null,
+    // What partial refunds gave back so far (done ones only: money actually returned).
+    partRefund:
+      view.valor_devolvido > 0
+        ? {
+            amount: money(view.valor_devolvido),
+            lines: view.itens
+              .filter((item) => item.qtde_devolvida > 0)
+              .map((item) => `${item.qtde_devolvida} x ${item.produto.codigo} ${item.produto.nome}`),
+          }
+        : null,
+    store: {
+      buyerName: `${order.first_name} ${order.last_name}`.trim(),
+      email: order.email,
+      document: `${order.document_type} ${order.document}`.trim(),
+      paidAt: formatDate(order.paid_at ?? new Date(), locale),
+      panelLink: `${brand.origin}/painel/pedidos/${order.number}`,
+    },
+  };
 }
 
-async function renderDocument({ db, order, locale, t }: Composer): Promise<MailAttachment | null> {
-  const view = await createOrderReader(db).getOrder(order.customer_id, order.external_id, toApiLang(locale));
-  if (!view) return null;
-  const number = order.number;
-  if (order.delivery_type !== 'delivery' && view.codigo_retirada) {
+/** The paid order's PDF: the pickup ticket (with its code) or the receipt. */
+async function renderDocument(view: OrderView, locale: Locale): Promise<MailAttachment> {
+  const t = createTranslator(orderMailMessages, locale);
+  const number = view.pedido;
+  if (view.tipo_entrega !== 'delivery' && view.codigo_retirada) {
     const content = await renderTicketPdf({ ...view, codigo_retirada: view.codigo_retirada }, locale);
     return { filename: t('ticketFile', { number }), content, contentType: 'application/pdf' };
   }
   return { filename: t('receiptFile', { number }), content: await renderReceiptPdf(view, locale), contentType: 'application/pdf' };
 }
 
-async function composeStoreNotice({ db, order, t, params }: Composer, to: string): Promise<MailMessage> {
-  const lines = await listOrderLinesForMail(db, order.id);
-  return {
-    to,
-    subject: t('storePaidSubject', params),
-    text: t('storePaidBody', {
-      ...params,
-      paidAt: formatDate(order.paid_at ?? new Date(), STORE_LOCALE),
-      buyer: `${order.first_name} ${order.last_name}`.trim(),
-      email: order.email,
-      document: `${order.document_type} ${order.document}`.trim(),
-      delivery: t(order.delivery_type === 'delivery' ? 'deliveryHome' : 'deliveryPickup'),
-      // A home delivery has an address to ship to, a pickup a code to check at the counter.
-      handOver:
-        order.delivery_type === 'delivery'
-          ? t('storeDeliveryAddress', { address: toAddressLines(order.delivery_address).join('\n') })
-          : t('storePickupCode', { code: order.pickup_code ?? '-' }),
-      items: lines.map((line) => `${line.quantity} x ${line.product_code} ${line.name_es}`).join('\n'),
-      panelLink: `${getStorefrontOrigin('es')}/painel/pedidos/${order.number}`,
-    }),
-  };
-}
+type OrderTemplateName =
+  | 'orderCreated'
+  | 'orderPaid'
+  | 'storeOrderPaid'
+  | 'orderShipped'
+  | 'orderPickedUp'
+  | 'orderPartlyRefunded'
+  | 'orderRefunded'
+  | 'orderCancelled';
 
-async function composeShopperMail(composer: Composer, kind: Exclude<OrderMailKind, 'storePaid'>): Promise<MailMessage> {
-  const { order, locale, t, params } = composer;
-  const to = order.email;
-  if (kind === 'created') {
-    const expires = formatDate(order.expires_at ?? new Date(), locale);
-    return { to, subject: t('createdSubject', params), text: t('createdBody', { ...params, expires }), link: String(params.payLink) };
-  }
-  if (kind === 'paid') {
-    const attachment = await renderDocument(composer);
-    const body = order.delivery_type === 'delivery' ? 'paidDeliveryBody' : 'paidBody';
-    return { to, subject: t('paidSubject', params), text: t(body, params), attachments: attachment ? [attachment] : [] };
-  }
-  if (kind === 'shipped') {
-    // The tracking note typed when the order was marked shipped (a code, or a carrier's link).
-    const tracking = order.tracking_note ? t('shippedTracking', { note: order.tracking_note }) : '';
-    return { to, subject: t('shippedSubject', params), text: t('shippedBody', { ...params, tracking }), link: String(params.orderLink) };
-  }
-  if (kind === 'partlyRefunded') {
-    // Every part given back so far (written anew when sent again), in the order's currency.
-    const lines = await listRefundedLinesForMail(composer.db, order.id);
-    const refunded = lines.reduce((sum, line) => sum + Number(line.amount_minor), 0);
-    const items = lines.map((line) => `${line.quantity} x ${line.product_code} ${locale === 'pt-BR' ? line.name_pt : line.name_es}`);
-    const body = { ...params, refunded: formatAmount(toMajor(refunded, order.decimals), order.currency_id), items: items.join('\n') };
-    return { to, subject: t('partlyRefundedSubject', params), text: t('partlyRefundedBody', body), link: String(params.orderLink) };
-  }
-  if (kind === 'cancelled') {
-    const text = order.status_by_staff
-      ? t('cancelledByStoreBody', { ...params, reason: order.status_note ?? '' })
-      : t('cancelledExpiredBody', params);
-    return { to, subject: t('cancelledSubject', params), text, link: String(params.orderLink) };
-  }
-  return { to, subject: t(`${kind}Subject`, params), text: t(`${kind}Body`, params), link: String(params.orderLink) };
-}
+const ORDER_TEMPLATES: Record<OrderMailKind, OrderTemplateName> = {
+  created: 'orderCreated',
+  paid: 'orderPaid',
+  storePaid: 'storeOrderPaid',
+  shipped: 'orderShipped',
+  pickedUp: 'orderPickedUp',
+  partlyRefunded: 'orderPartlyRefunded',
+  refunded: 'orderRefunded',
+  cancelled: 'orderCancelled',
+};
 
 /**
  * The order_mail job: writes the message from the order as it is now, in the order's language
- * (its storefront's), with links on the configured storefront origin, and sends it. A refused
- * send throws, so the queue tries again later.
+ * (its storefront's; the store's notice in Spanish), with links on that storefront's configured
+ * origin, and sends it. A refused send throws, so the queue tries again later.
  */
 export function createOrderMailSender({ db }: { db: Queryable }) {
   return async function sendOrderMail(payload: unknown): Promise<void> {
@@ -315,19 +386,17 @@ export function createOrderMailSender({ db }: { db: Queryable }) {
     if (job.kind === 'storePaid' && !storeAddress) return;
     const shopperLocale: Locale = isLocale(order.locale) ? order.locale : 'es-PY';
     const locale = job.kind === 'storePaid' ? STORE_LOCALE : shopperLocale;
-    const origin = getStorefrontOrigin(getLocaleHome(shopperLocale));
-    const params = {
-      name: order.first_name,
-      number: order.number,
-      total: formatAmount(toMajor(order.total_minor, order.decimals), order.currency_id),
-      code: order.pickup_code ?? '',
-      orderLink: `${origin}/pedido/${order.external_id}`,
-      payLink: toPayLink(order, origin),
-      shopLink: `${origin}/`,
+    const view = await createOrderReader(db).getOrder(order.customer_id, order.external_id, toApiLang(locale));
+    if (!view) return;
+    const context = toMailContext(locale);
+    const to = job.kind === 'storePaid' ? storeAddress! : order.email;
+    const mailView = toOrderMailView(order, view, context, getStoreDetails(locale));
+    const message: MailMessage = {
+      to,
+      ...(await renderMessage(ORDER_TEMPLATES[job.kind], mailView, context)),
+      link: job.kind === 'created' ? mailView.payLink : mailView.orderLink,
+      attachments: job.kind === 'paid' ? [await renderDocument(view, locale)] : [],
     };
-    const composer: Composer = { db, order, locale, t: createTranslator(orderMailMessages, locale), params };
-    const message =
-      job.kind === 'storePaid' ? await composeStoreNotice(composer, storeAddress!) : await composeShopperMail(composer, job.kind);
     // Only a mail the server took is on the order's timeline (and may be sent again).
     if (await sendMail(message)) await insertOrderMailLog(db, { orderId: order.id, kind: job.kind, recipient: message.to });
   };

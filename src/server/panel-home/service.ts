@@ -1,11 +1,9 @@
 import { PAID_ORDER_STATUSES } from '#lib/contract/order-desk.ts';
-import { panelHomeMessages } from '#lib/i18n/panel-home.ts';
 import type { PanelLocale } from '#lib/i18n/panel.ts';
-import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
-import type { MailMessage } from '../mail/index.ts';
+import type { QueuedMail } from '../mail/index.ts';
 import { TRANSITIONS } from '../order-desk/index.ts';
 import type { createPanelHomeRepository, DailySalesRow } from './repository.ts';
 
@@ -35,7 +33,7 @@ interface Deps {
   repository: ReturnType<typeof createPanelHomeRepository>;
   getConfig: () => Pick<Config, 'PAYMENT_PROVIDER_BR' | 'PAYMENT_PROVIDER_PY' | 'SMTP_URL'>;
   getMissingRates: () => Promise<readonly number[]>;
-  enqueueMail: (db: Queryable, message: MailMessage) => Promise<void>;
+  enqueueMail: (db: Queryable, mail: QueuedMail<'staffTest'>) => Promise<void>;
 }
 
 /** The store day (Asunción) of an instant, as YYYY-MM-DD. */
@@ -92,8 +90,7 @@ export function createPanelHomeService({ db, clock, repository, getConfig, getMi
 
     /** Queues a test message to the signed-in staff member, through the same queue as every e-mail. */
     async sendTestMail(staff: { email: string; locale: PanelLocale }): Promise<void> {
-      const t = createTranslator(panelHomeMessages, staff.locale);
-      await enqueueMail(db, { to: staff.email, subject: t('testMailSubject'), text: t('testMailText') });
+      await enqueueMail(db, { to: staff.email, template: 'staffTest', props: {}, locale: staff.locale });
     },
   };
 }
