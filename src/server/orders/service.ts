@@ -81,11 +81,22 @@ export function createOrderService({ db, pickupHoldDays }: { db: Queryable } & O
       return toViews(await orders.listByCustomer(customerId), lang, rules);
     },
 
-    /** By external id (uuid) or, for the payment-status call, by order number. */
+    /** By external id (uuid) or by order number (the shop's own links, `pedido`). */
     async getOrder(customerId: number, id: string, lang: 'pt' | 'es'): Promise<OrderView | null> {
       if (isUuid(id)) return toViews(await orders.findByExternalId(customerId, id), lang, rules)[0] ?? null;
       const number = toId(id);
       if (number !== null) return toViews(await orders.findByNumber(customerId, number), lang, rules)[0] ?? null;
+      return null;
+    },
+
+    /**
+     * The payment-status call's order (spec section 7, GET /ecom/venda/pedidos/{id}/buscar-pagamentos):
+     * by the order's `id`, or by its external id (the shop's wait screen).
+     */
+    async getOrderForPayments(customerId: number, id: string, lang: 'pt' | 'es'): Promise<OrderView | null> {
+      if (isUuid(id)) return toViews(await orders.findByExternalId(customerId, id), lang, rules)[0] ?? null;
+      const orderId = toId(id);
+      if (orderId !== null) return toViews(await orders.findById(customerId, orderId), lang, rules)[0] ?? null;
       return null;
     },
   };
