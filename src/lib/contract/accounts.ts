@@ -182,6 +182,20 @@ export function createAddressSchema(t: T) {
   });
 }
 
+const COUNTRY_ID_OF_NAME: Record<string, 1 | 2> = { brasil: 1, brazil: 1, paraguai: 2, paraguay: 2 };
+
+/**
+ * The address payload of the contract (spec section 7, POST /ecom/cliente/address) names no
+ * pais_id, only `pais` ('Brasil' or 'Paraguai'): the country is pais_id when sent, else the one
+ * `pais` names (any case or accents), else the buyer's own (spec: estrangeiro 1 selects the
+ * Brazilian form, 0 the Paraguayan one).
+ */
+export function withAddressCountry(values: Record<string, unknown>, foreignBuyer: 0 | 1): Record<string, unknown> {
+  if (values.pais_id !== undefined && values.pais_id !== null && values.pais_id !== '') return values;
+  const name = typeof values.pais === 'string' ? values.pais.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase() : '';
+  return { ...values, pais_id: COUNTRY_ID_OF_NAME[name] ?? (foreignBuyer === 1 ? 1 : 2) };
+}
+
 /** An address form as the endpoints receive it once parsed (every field a string). */
 export type AddressForm = z.output<ReturnType<typeof createAddressSchema>>;
 
