@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isValidCnpj, isValidCpf, isValidRuc, toDigits } from '../documents.ts';
+import { isValidCnpj, isValidCpf, isValidRuc, toDigits, toDocumentType } from '../documents.ts';
 import type { FormMessageKey } from '../i18n/forms.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { getPasswordProblem, type PasswordProblem } from '../password-rule.ts';
@@ -232,19 +232,20 @@ export function createPasswordChangeSchema(t: T) {
   });
 }
 
-export const PROFILE_DOCUMENT_TYPES = ['CPF', 'RUC', 'CEDULA'] as const;
 
 /** The profile form; the phone is read in the customer's own country (`phoneCountry`), as registration read it. */
 export function createProfileSchema(t: T, phoneCountry: PhoneCountry) {
   return defineForm(t, {
     telefone: [rules.required(t), rules.max(t, 20), rules.phone(t, () => phoneCountry)],
-    documento_tipo: [rules.required(t), (v) => ((PROFILE_DOCUMENT_TYPES as readonly string[]).includes(v) ? null : t('required'))],
+    // The type as the documents write it: code or word, any case, with or without accents.
+    documento_tipo: [rules.required(t), (v) => (toDocumentType(v) ? null : t('required'))],
     documento: [
       rules.required(t),
       rules.max(t, 20),
       (v, all) => {
-        if (all.documento_tipo === 'CPF') return isValidCpf(v) || isValidCnpj(v) ? null : t('cpfOrCnpj');
-        if (all.documento_tipo === 'RUC') return isValidRuc(v) ? null : t('ruc');
+        const type = toDocumentType(all.documento_tipo ?? '');
+        if (type === 'CPF' || type === 'CNPJ') return isValidCpf(v) || isValidCnpj(v) ? null : t('cpfOrCnpj');
+        if (type === 'RUC') return isValidRuc(v) ? null : t('ruc');
         return null;
       },
     ],

@@ -6,7 +6,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccountUser } from '#lib/contract/accounts.ts';
 import { isUuid } from '#lib/contract/input.ts';
-import { formatCpf, formatRuc } from '#lib/documents.ts';
+import { formatCpf, formatRuc, toDocumentTypeWord } from '#lib/documents.ts';
 import { toEmailKey } from '#lib/email-address.ts';
 import { accountMessages } from '#lib/i18n/accounts.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
@@ -207,7 +207,7 @@ export function toAccountUser(row: CustomerRow): AccountUser {
     email: row.email,
     email_verified_at: row.email_verified_at?.toISOString() ?? null,
     documento: row.document,
-    documento_tipo: row.document_type,
+    documento_tipo: toDocumentTypeWord(row.document_type),
     estrangeiro: row.foreign_buyer,
     telefone: row.phone,
     data_ultimo_login: row.last_login_at?.toISOString() ?? null,

@@ -3,6 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { toEmailKey } from '#lib/email-address.ts';
+import { toDocumentLabel } from '#lib/documents.ts';
 import { formatAmount, toMajor } from '#lib/money.ts';
 import { orderMailMessages, type OrderMailMessageKey } from '#lib/i18n/order-mail.ts';
 import { createTranslator, type Translate } from '#lib/i18n/translator.ts';
@@ -254,7 +255,7 @@ async function composeStoreNotice({ db, order, t, params }: Composer, to: string
       paidAt: formatDate(order.paid_at ?? new Date(), STORE_LOCALE),
       buyer: `${order.first_name} ${order.last_name}`.trim(),
       email: order.email,
-      document: `${order.document_type} ${order.document}`.trim(),
+      document: toDocumentLabel(order.document_type, order.document),
       delivery: t(order.delivery_type === 'delivery' ? 'deliveryHome' : 'deliveryPickup'),
       // A home delivery has an address to ship to, a pickup a code to check at the counter.
       handOver:

@@ -1,5 +1,6 @@
 import type { OrderView } from '#lib/contract/orders.ts';
 import { toAddressLines } from '#lib/address-lines.ts';
+import { toDocumentTypeWord } from '#lib/documents.ts';
 import { toMajor } from '#lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { isUuid, toId } from '#lib/contract/input.ts';
@@ -53,7 +54,7 @@ function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: '
       valor_unitario: major(item.unit_price_minor),
       valor_subtotal: major(item.subtotal_minor),
     })),
-    comprador: { nome: row.buyer_name, documento_tipo: row.document_type, documento: row.document },
+    comprador: { nome: row.buyer_name, documento_tipo: toDocumentTypeWord(row.document_type), documento: row.document },
     endereco_entrega: isPickup ? null : toAddressLines(row.delivery_address),
     rastreio: row.tracking_note,
     retirar_ate: isPickup && row.paid_at ? new Date(row.paid_at.getTime() + rules.pickupHoldDays * DAY_MS).toISOString() : null,
