@@ -19,7 +19,10 @@ describe('accounts spec section 7: GET /ecom/venda/pedidos/{id}/buscar-pagamento
     const { id } = detail.body;
     expect(id).not.toBe(detail.body.pedido);
 
-    const polled = await apiJson<OrderPaymentsView>(`/ecom/venda/pedidos/${id}/buscar-pagamentos`, { host: 'es', token: order.customer.token });
+    const polled = await apiJson<OrderPaymentsView>(`/ecom/venda/pedidos/${id}/buscar-pagamentos`, {
+      host: 'es',
+      token: order.customer.token,
+    });
     expect(polled.status).toBe(200);
     expect(polled.body).toMatchObject({ external_id: order.externalId, pedido: order.number, status: 'PAGAMENTO' });
     expect(polled.body.pagamentos[0]?.status).toBe('AGUARDANDO');
@@ -50,7 +53,10 @@ describe('accounts spec section 7: POST /ecom/cliente/address with the documente
 
   it('adds a Paraguayan address without a CEP, its country named by pais or by the buyer', async () => {
     const token = await signIn(await createTestCustomer({ foreignBuyer: 0 }), 'es');
-    const added = apiAnswer(AccountAddressSchema, await apiJson('/ecom/cliente/address', { method: 'POST', host: 'es', token, json: paraguayan }));
+    const added = apiAnswer(
+      AccountAddressSchema,
+      await apiJson('/ecom/cliente/address', { method: 'POST', host: 'es', token, json: paraguayan }),
+    );
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ pais_id: 2, pais: 'Paraguai', cep: '', estado_id: 30, cidade_id: 6033, cidade: 'Ciudad del Este' });
 
