@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { AccountUser } from '#lib/contract/accounts.ts';
 import { AccountAddressSchema } from '#lib/contract/accounts-schema.ts';
 import type { OrderPaymentsView, OrderView } from '#lib/contract/orders.ts';
 import { api, apiAnswer, apiJson, getHostHeader, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
 import { brazilianRegistration, createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
+import { waitForMail } from '../support/mail.ts';
 import { createCustomer, createPendingOrder } from './checkout-fixtures.ts';
 
 /**
@@ -134,5 +135,31 @@ describe('API clients without cookies or Origin register (accounts spec section 
       headers: { cookie: 'fronteira_lang=pt-BR', origin: `http://${getHostHeader('br')}` },
     });
     expect(sameSite.status).toBe(201);
+  });
+});
+
+describe('accounts spec sections 2 and 7: the reset link and POST /ecom/cliente/trocar-senha', () => {
+  it('the link /app/reset-password/{uuid}/{token} carries the query parameters email and code; the reset needs the code', async () => {
+    const customer = await createTestCustomer({ foreignBuyer: 1 });
+    expect((await api('/ecom/cliente/recuperar-senha', { method: 'POST', json: { email: customer.email } })).status).toBe(200);
+    const mail = await waitForMail(inject('dataDir'), customer.email, (m) => m.links.some((l) => l.includes('/app/reset-password/')));
+    const link = new URL(mail.links.find((l) => l.includes('/app/reset-password/'))!);
+    const [uuid = '', token = ''] = link.pathname.split('/').slice(3);
+    expect(uuid).toBe(customer.uuid);
+    expect(link.searchParams.get('email')).toBe(customer.email);
+    const code = link.searchParams.get('code') ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    // The page reads them from its address (the form posts them back).
+    expect((await api(`${link.pathname}${link.search}`)).status).toBe(200);
+
+    const password = 'Nova#Senha77';
+    const reset = (sent: string | undefined) =>
+      apiJson('/ecom/cliente/trocar-senha', {
+        method: 'POST',
+        json: { email: customer.email, uuid, token, ...(sent === undefined ? {} : { code: sent }), password, password_confirmation: password },
+      });
+    expect((await reset(undefined)).status).toBe(400);
+    expect((await reset(code === '000000' ? '000001' : '000000')).status).toBe(400);
+    expect((await reset(code)).status).toBe(200);
   });
 });
