@@ -105,13 +105,16 @@ describe('accounts spec section 5 (profile edit): document types CPF for Brazili
     expect(refused.body.errors?.documento_tipo?.[0]).toBe('Este campo es obligatorio');
   });
 
-  it('shows the word on the order, its page and its API record', async () => {
+  it('shows the word on the order, its page and its API record (and the page\'s date on the store clock)', async () => {
     const customer = await createCustomer({ foreignBuyer: 0, documentType: 'CEDULA', document: '1234567' });
     const order = await createPendingOrder({ customer });
+    // Issue 35.9: 02:30 UTC on the 7th is 23:30 on the 6th in Asunción, written the es-PY way.
+    await getTestDb().query(`UPDATE orders SET created_at = '2026-12-07T02:30:00Z' WHERE external_id = $1`, [order.externalId]);
     const view = await apiJson<OrderView>(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: customer.token });
     expect(view.body.comprador).toMatchObject({ documento_tipo: 'Cédula', documento: '1234567' });
     const page = await (await api(`/pedido/${order.externalId}`, { host: 'es', token: customer.token })).text();
     expect(page).toContain('Cédula 1234567');
+    expect(page.replace(/\s/g, ' ')).toContain('6/12/26, 11:30 p. m.');
     expect(page).not.toContain('CEDULA');
   });
 });
