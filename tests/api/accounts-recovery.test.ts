@@ -72,9 +72,9 @@ describe('password recovery and reset', () => {
       (await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: customer.uuid, ...expired, ...body } })).status,
     ).toBe(400);
     const fresh = await createAccountTokens({ db, clock: { now: () => new Date() } }).issue(customer.id, 'reset');
-    expect(
-      (await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: other.uuid, ...fresh, ...body } })).status,
-    ).toBe(400);
+    expect((await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: other.uuid, ...fresh, ...body } })).status).toBe(
+      400,
+    );
     const mismatch = await apiJson('/ecom/cliente/trocar-senha', {
       method: 'POST',
       json: { uuid: customer.uuid, ...fresh, password: NEW_PASSWORD, password_confirmation: 'x' },

@@ -105,7 +105,7 @@ describe('accounts spec section 5 (profile edit): document types CPF for Brazili
     expect(refused.body.errors?.documento_tipo?.[0]).toBe('Este campo es obligatorio');
   });
 
-  it('shows the word on the order, its page and its API record (and the page\'s date on the store clock)', async () => {
+  it("shows the word on the order, its page and its API record (and the page's date on the store clock)", async () => {
     const customer = await createCustomer({ foreignBuyer: 0, documentType: 'CEDULA', document: '1234567' });
     const order = await createPendingOrder({ customer });
     // Issue 35.9: 02:30 UTC on the 7th is 23:30 on the 6th in Asunción, written the es-PY way.
@@ -159,7 +159,14 @@ describe('accounts spec sections 2 and 7: the reset link and POST /ecom/cliente/
     const reset = (sent: string | undefined) =>
       apiJson('/ecom/cliente/trocar-senha', {
         method: 'POST',
-        json: { email: customer.email, uuid, token, ...(sent === undefined ? {} : { code: sent }), password, password_confirmation: password },
+        json: {
+          email: customer.email,
+          uuid,
+          token,
+          ...(sent === undefined ? {} : { code: sent }),
+          password,
+          password_confirmation: password,
+        },
       });
     expect((await reset(undefined)).status).toBe(400);
     expect((await reset(code === '000000' ? '000001' : '000000')).status).toBe(400);

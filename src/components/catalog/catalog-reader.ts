@@ -1,13 +1,4 @@
-import type {
-  ApiLang,
-  Brand,
-  Category,
-  ExchangeRate,
-  Product,
-  ProductCard,
-  ProductList,
-  Seller,
-} from '#lib/contract/catalog.ts';
+import type { ApiLang, Brand, Category, ExchangeRate, Product, ProductCard, ProductList, Seller } from '#lib/contract/catalog.ts';
 import type { CurrencyId } from '#lib/locale.ts';
 import { getCatalogService, type ProductsFilter } from '#server/catalog/index.ts';
 import { onCatalogueChange } from '#server/catalogue-changes/index.ts';

@@ -232,7 +232,6 @@ export function createPasswordChangeSchema(t: T) {
   });
 }
 
-
 /** The profile form; the phone is read in the customer's own country (`phoneCountry`), as registration read it. */
 export function createProfileSchema(t: T, phoneCountry: PhoneCountry) {
   return defineForm(t, {

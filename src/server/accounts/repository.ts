@@ -152,7 +152,12 @@ export function createTokenRepository(db: Queryable) {
     },
 
     /** Marks an unused, unexpired token of this customer used (with its code, if it has one); its customer id, or null. */
-    async consume(hashes: { token: Buffer; code: Buffer | null }, purpose: string, customerUuid: string, now: Date): Promise<number | null> {
+    async consume(
+      hashes: { token: Buffer; code: Buffer | null },
+      purpose: string,
+      customerUuid: string,
+      now: Date,
+    ): Promise<number | null> {
       const { rows } = await db.query<{ customer_id: number }>(
         `UPDATE account_tokens t SET used_at = $4
            FROM customers c
