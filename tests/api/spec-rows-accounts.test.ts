@@ -76,19 +76,36 @@ describe('accounts spec section 7: POST /ecom/cliente/address with the documente
   });
 });
 
-describe('accounts spec section 5 (profile edit): document types CPF for Brazilians, RUC or Cédula', () => {
-  async function updateProfile(token: string, fields: Record<string, string>) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    return apiJson<{ user: AccountUser } & ErrorAnswer>('/ecom/cliente/update-profile', {
-      method: 'POST',
-      host: 'es',
-      token,
-      body: form,
-      headers: sameOrigin('es'),
-    });
-  }
+/** POST /ecom/cliente/update-profile (multipart: telefone, documento, documento_tipo). */
+async function updateProfile(token: string, fields: Record<string, string>, host: 'br' | 'es' = 'es') {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return apiJson<{ user: AccountUser } & ErrorAnswer>('/ecom/cliente/update-profile', {
+    method: 'POST',
+    host,
+    token,
+    body: form,
+    headers: sameOrigin(host),
+  });
+}
 
+describe('accounts spec section 5: telefone masks', () => {
+  it("stores and answers Brazil's '+55 (##) #####-####' / '+55 (##) ####-####' and Paraguay's '+595 ### ### ###'", async () => {
+    const brazilian = await signIn(await createTestCustomer({ foreignBuyer: 1 }), 'br');
+    for (const [typed, masked] of [
+      ['45998765432', '+55 (45) 99876-5432'],
+      ['(45) 3521-1234', '+55 (45) 3521-1234'],
+    ])
+      expect(
+        (await updateProfile(brazilian, { telefone: typed, documento_tipo: 'CPF', documento: '529.982.247-25' }, 'br')).body.user.telefone,
+      ).toBe(masked);
+    const paraguayan = await signIn(await createTestCustomer({ foreignBuyer: 0 }), 'es');
+    const saved = await updateProfile(paraguayan, { telefone: '0981123456', documento_tipo: 'RUC', documento: '8001234-5' });
+    expect(saved.body.user.telefone).toBe('+595 981 123 456');
+  });
+});
+
+describe('accounts spec section 5 (profile edit): document types CPF for Brazilians, RUC or Cédula', () => {
   it("accepts the type as the documents write it ('Cédula', any case or accent) and answers the word", async () => {
     const customer = await createTestCustomer({ foreignBuyer: 0 });
     const token = await signIn(customer, 'es');
