@@ -95,7 +95,7 @@ describe('accounts spec section 5: telefone masks', () => {
     for (const [typed, masked] of [
       ['45998765432', '+55 (45) 99876-5432'],
       ['(45) 3521-1234', '+55 (45) 3521-1234'],
-    ])
+    ] as const)
       expect(
         (await updateProfile(brazilian, { telefone: typed, documento_tipo: 'CPF', documento: '529.982.247-25' }, 'br')).body.user.telefone,
       ).toBe(masked);
