@@ -1,3 +1,4 @@
+import { STORE_TIME_ZONE } from './dates.ts';
 import type { Locale } from './locale.ts';
 import { toDecimalText } from './money.ts';
 
@@ -12,8 +13,6 @@ const SPREADSHEET: Record<Locale, { separator: string; decimalMark: string }> = 
   'es-PY': { separator: ';', decimalMark: ',' },
   'es-AR': { separator: ';', decimalMark: ',' },
 };
-
-const STORE_TIME_ZONE = 'America/Asuncion';
 
 /**
  * A formula character (= + - @) where a spreadsheet could start a cell: at the start of the

@@ -9,6 +9,8 @@ import {
   isValidCnpj,
   isValidCpf,
   isValidRuc,
+  toDocumentLabel,
+  toDocumentType,
 } from './documents.ts';
 import { getPasswordProblem } from './password-rule.ts';
 
@@ -91,5 +93,26 @@ describe('password rule (DECISIONS.md)', () => {
   it('accepts 8 to 20 characters with every class', () => {
     expect(getPasswordProblem('Ferramenta#2026')).toBeNull();
     expect(getPasswordProblem('Aa1!Aa1!')).toBeNull();
+  });
+});
+
+describe('document types (accounts spec: CPF, RUC or Cédula)', () => {
+  it.each([
+    ['Cédula', 'CEDULA'],
+    ['cedula', 'CEDULA'],
+    [' CÉDULA ', 'CEDULA'],
+    ['ruc', 'RUC'],
+    ['CPF', 'CPF'],
+    ['cnpj', 'CNPJ'],
+    ['Passaporte', null],
+    ['', null],
+  ])('%j is read as %s', (written, type) => {
+    expect(toDocumentType(written)).toBe(type);
+  });
+
+  it('is shown as the word, with the number', () => {
+    expect(toDocumentLabel('CEDULA', '1234567')).toBe('Cédula 1234567');
+    expect(toDocumentLabel('RUC', '80012345-6')).toBe('RUC 80012345-6');
+    expect(toDocumentLabel('', '')).toBe('');
   });
 });

@@ -84,4 +84,34 @@ export function formatCep(value: string): string {
   return applyMask(toDigits(value).slice(0, 8), '#####-###');
 }
 
+/**
+ * Document types as the shop stores them (spec: CPF for Brazilian buyers, a CNPJ in the same
+ * field; RUC or Cédula for Paraguayan ones).
+ */
+export const DOCUMENT_TYPES = ['CPF', 'CNPJ', 'RUC', 'CEDULA'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The word shoppers and staff read: the documents write 'Cédula', the others by their acronym. */
+const DOCUMENT_TYPE_WORDS: Record<DocumentType, string> = { CPF: 'CPF', CNPJ: 'CNPJ', RUC: 'RUC', CEDULA: 'Cédula' };
+
+/**
+ * A document type as a client writes it: the code or the word, in any case, with or without the
+ * accent ('Cédula', 'cedula', 'CEDULA', 'ruc'); null when it names none of them.
+ */
+export function toDocumentType(value: string): DocumentType | null {
+  const key = value.normalize('NFD').replace(/\p{M}/gu, '').trim().toUpperCase();
+  return (DOCUMENT_TYPES as readonly string[]).includes(key) ? (key as DocumentType) : null;
+}
+
+/** A stored document type as a word ('CEDULA' -> 'Cédula'); an unknown value as it is. */
+export function toDocumentTypeWord(value: string): string {
+  const type = toDocumentType(value);
+  return type ? DOCUMENT_TYPE_WORDS[type] : value;
+}
+
+/** 'Cédula 1234567', 'CPF 529.982.247-25': what a page, e-mail or PDF shows of a buyer's document. */
+export function toDocumentLabel(type: string, document: string): string {
+  return `${toDocumentTypeWord(type)} ${document}`.trim();
+}
+
 export { applyMask };

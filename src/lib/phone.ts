@@ -17,15 +17,36 @@ export interface PhoneNumber {
   country: PhoneCountry;
   /** '+595981123456' */
   e164: string;
-  /** '+595 981 123456', as the shop stores and shows it. */
+  /** '+595 981 123 456', as the shop stores and shows it (toMaskedPhone). */
   international: string;
+}
+
+/**
+ * The accounts spec's masks (section 5, telefone): Brazil '+55 (##) #####-####' or
+ * '+55 (##) ####-####', Paraguay '+595 ### ### ###' (its mobiles: nine digits from 9). A number
+ * no mask fits keeps libphonenumber's international grouping: Paraguayan landlines, and every
+ * Argentine number, whose ten digits (eleven for mobiles) the spec's '+54 ### ### ###' cannot
+ * hold (decision 1240).
+ */
+function toMaskedPhone(country: PhoneCountry, national: string, international: string): string {
+  if (country === 'BR' && (national.length === 10 || national.length === 11)) {
+    const head = national.length - 4;
+    return `+55 (${national.slice(0, 2)}) ${national.slice(2, head)}-${national.slice(head)}`;
+  }
+  if (country === 'PY' && /^9\d{8}$/.test(national)) return `+595 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
+  return international;
 }
 
 /** The number typed, read in `country` unless it carries its own code; null when not a valid BR/PY/AR number. */
 export function toPhoneNumber(value: string, country: PhoneCountry): PhoneNumber | null {
   const parsed = parsePhoneNumberFromString(value.trim(), country as CountryCode, metadata);
   if (!parsed || !parsed.isValid() || !parsed.country || !SERVED.has(parsed.country)) return null;
-  return { country: parsed.country as PhoneCountry, e164: parsed.number, international: parsed.formatInternational() };
+  const served = parsed.country as PhoneCountry;
+  return {
+    country: served,
+    e164: parsed.number,
+    international: toMaskedPhone(served, String(parsed.nationalNumber), parsed.formatInternational()),
+  };
 }
 
 export function isCompletePhone(value: string, country: PhoneCountry): boolean {
@@ -47,7 +68,7 @@ export function getPhoneCountry(locale: Locale): PhoneCountry {
   return COUNTRY_OF_LOCALE[locale];
 }
 
-/** What the shop stores for a phone: the international form when the rule reads it, else as typed. */
+/** What the shop stores for a phone: the masked international form when the rule reads it, else as typed. */
 export function toStoredPhone(value: string, country: PhoneCountry): string {
   return toPhoneNumber(value, country)?.international ?? value.trim();
 }

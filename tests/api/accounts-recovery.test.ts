@@ -16,7 +16,7 @@ const NEW_PASSWORD = 'Nova#Senha77';
 function readResetLink(link: string) {
   const match = link.match(/\/app\/reset-password\/([0-9a-f-]{36})\/([A-Za-z0-9_-]+)/);
   if (!match) throw new Error(`not a reset link: ${link}`);
-  return { uuid: match[1] as string, token: match[2] as string };
+  return { uuid: match[1] as string, token: match[2] as string, code: new URL(link).searchParams.get('code') ?? '' };
 }
 
 describe('password recovery and reset', () => {
@@ -33,11 +33,11 @@ describe('password recovery and reset', () => {
     const link = mail.links.find((l) => l.includes('/app/reset-password/')) ?? '';
     // A Paraguayan buyer's mail is in Spanish and links to the Spanish storefront.
     expect(link.startsWith(`http://es.localhost:${inject('port')}/app/reset-password/${customer.uuid}/`)).toBe(true);
-    const { uuid, token } = readResetLink(link);
+    const { uuid, token, code } = readResetLink(link);
 
     const reset = await apiJson('/ecom/cliente/trocar-senha', {
       method: 'POST',
-      json: { email: customer.email, uuid, token, code: '', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      json: { email: customer.email, uuid, token, code, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
     });
     expect(reset.status).toBe(200);
     expect((await api('/ecom/me', { method: 'POST', token: oldSession, headers: sameOrigin() })).status).toBe(401);
@@ -48,7 +48,7 @@ describe('password recovery and reset', () => {
 
     const reused = await apiJson('/ecom/cliente/trocar-senha', {
       method: 'POST',
-      json: { uuid, token, password: 'Outra#Senha88', password_confirmation: 'Outra#Senha88' },
+      json: { uuid, token, code, password: 'Outra#Senha88', password_confirmation: 'Outra#Senha88' },
     });
     expect(reused.status).toBe(400);
   });
@@ -69,15 +69,15 @@ describe('password recovery and reset', () => {
     const expired = await tokens.issue(customer.id, 'reset');
     const body = { password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
     expect(
-      (await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: customer.uuid, token: expired, ...body } })).status,
+      (await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: customer.uuid, ...expired, ...body } })).status,
     ).toBe(400);
     const fresh = await createAccountTokens({ db, clock: { now: () => new Date() } }).issue(customer.id, 'reset');
-    expect(
-      (await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: other.uuid, token: fresh, ...body } })).status,
-    ).toBe(400);
+    expect((await apiJson('/ecom/cliente/trocar-senha', { method: 'POST', json: { uuid: other.uuid, ...fresh, ...body } })).status).toBe(
+      400,
+    );
     const mismatch = await apiJson('/ecom/cliente/trocar-senha', {
       method: 'POST',
-      json: { uuid: customer.uuid, token: fresh, password: NEW_PASSWORD, password_confirmation: 'x' },
+      json: { uuid: customer.uuid, ...fresh, password: NEW_PASSWORD, password_confirmation: 'x' },
     });
     expect(mismatch.status).toBe(422);
   });

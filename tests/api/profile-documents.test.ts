@@ -40,12 +40,13 @@ describe('profile: documents and phones by the rules of their field', () => {
       documento: '12abc34501de35',
     });
     expect(status).toBe(200);
-    expect(body.user).toMatchObject({ documento_tipo: 'CPF', documento: '12.ABC.345/01DE-35', telefone: '+55 45 99999 8888' });
-    expect(await getStored(customer.id)).toEqual({ phone: '+55 45 99999 8888', document_type: 'CPF', document: '12.ABC.345/01DE-35' });
+    // The CPF field takes a CNPJ too; the number says which it is (issue 35.8: the type as a word).
+    expect(body.user).toMatchObject({ documento_tipo: 'CNPJ', documento: '12.ABC.345/01DE-35', telefone: '+55 (45) 99999-8888' });
+    expect(await getStored(customer.id)).toEqual({ phone: '+55 (45) 99999-8888', document_type: 'CNPJ', document: '12.ABC.345/01DE-35' });
 
     const numeric = await updateProfile(token, { telefone: '+55 45 3521-1234', documento_tipo: 'CPF', documento: '11.222.333/0001-81' });
     expect(numeric.status).toBe(200);
-    expect(numeric.body.user).toMatchObject({ documento: '11.222.333/0001-81', telefone: '+55 45 3521 1234' });
+    expect(numeric.body.user).toMatchObject({ documento: '11.222.333/0001-81', telefone: '+55 (45) 3521-1234' });
   });
 
   it("a wrong check digit of an alphanumeric CNPJ is refused in the buyer's language, and the saved document stays", async () => {

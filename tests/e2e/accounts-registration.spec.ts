@@ -13,7 +13,7 @@ test('a Brazilian buyer registers with CEP lookup and two uploads and lands sign
   await form.getByLabel('E-mail', { exact: true }).fill(email);
   await form.getByLabel('Confirme o e-mail').fill(email);
   await form.getByLabel('Telefone').fill('45998765432');
-  await expect(form.getByLabel('Telefone')).toHaveValue('+55 45 99876 5432');
+  await expect(form.getByLabel('Telefone')).toHaveValue('+55 (45) 99876-5432');
   await form.getByLabel('Senha', { exact: true }).fill(E2E_PASSWORD);
   await form.getByLabel('Confirme a senha').fill(E2E_PASSWORD);
   await form.getByLabel('CPF', { exact: true }).fill('52998224725');
@@ -66,7 +66,7 @@ test('a Paraguayan buyer registers with department and district on the Spanish h
   await form.getByLabel('E-mail', { exact: true }).fill(email);
   await form.getByLabel('Confirma el e-mail').fill(email);
   await form.getByLabel('Teléfono').fill('0981 123456'); // the usual local way, with the trunk 0
-  await expect(form.getByLabel('Teléfono')).toHaveValue('+595 981 123456');
+  await expect(form.getByLabel('Teléfono')).toHaveValue('+595 981 123 456');
   await form.getByLabel('Contraseña', { exact: true }).fill(E2E_PASSWORD);
   await form.getByLabel('Confirma la contraseña').fill(E2E_PASSWORD);
   await form.getByLabel('RUC (opcional)').fill('800005198');

@@ -1,16 +1,6 @@
-import type {
-  ApiLang,
-  Brand,
-  Category,
-  ExchangeRate,
-  Product,
-  ProductCard,
-  ProductList,
-  ProductsQuery,
-  Seller,
-} from '#lib/contract/catalog.ts';
+import type { ApiLang, Brand, Category, ExchangeRate, Product, ProductCard, ProductList, Seller } from '#lib/contract/catalog.ts';
 import type { CurrencyId } from '#lib/locale.ts';
-import { getCatalogService } from '#server/catalog/index.ts';
+import { getCatalogService, type ProductsFilter } from '#server/catalog/index.ts';
 import { onCatalogueChange } from '#server/catalogue-changes/index.ts';
 
 /** What the catalogue pages read from the catalogue service, in the shapes they use. */
@@ -19,7 +9,7 @@ export interface CatalogReader {
   /** All brands, or those with products in one category (the listing's brand filter). */
   listBrands(lang: ApiLang, categoryId?: number): Promise<Brand[]>;
   getBrandBySlug(slug: string): Promise<Brand | null>;
-  listProducts(request: Partial<ProductsQuery>): Promise<ProductList>;
+  listProducts(request: Partial<ProductsFilter>): Promise<ProductList>;
   getProduct(idOrSlug: string, lang: ApiLang, currencyId?: CurrencyId): Promise<Product | null>;
   /** In-stock products of the product's brand, the product itself left out (the related row). */
   listRelated(product: { id: number; brandId: number }, lang: ApiLang, limit: number, currencyId?: CurrencyId): Promise<ProductCard[]>;

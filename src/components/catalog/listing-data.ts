@@ -38,6 +38,8 @@ export interface ListingQuery {
   department_id?: number;
   brand_id?: number;
   brands_ids?: number[];
+  /** Only these categories: a brand's products across the special categories (/especial/{marca}). */
+  category_ids?: number[];
   tem_estoque?: boolean;
   all_products?: boolean;
 }
@@ -89,22 +91,52 @@ export async function findBrand(lang: 'pt' | 'es', slugOrId: string): Promise<Br
   );
 }
 
+/** True when the catalogue holds any product of this filter (a page by brand with none is not found). */
+async function hasProducts(lang: 'pt' | 'es', filter: Pick<ListingQuery, 'brand_id' | 'category_id' | 'department_id' | 'category_ids'>) {
+  return (await getCatalogReader().listProducts({ ...filter, lang, page: 1, per_page: 1 })).total > 0;
+}
+
 /**
- * /especial/{categoria}[/{departamento}] lists the special categories' products like /produtos
- * (DECISIONS.md); the spec's /especial/{marca}/{categoria}/{departamento} also keeps to the brand.
+ * The category of /marca/{marca}/{categoria} (by slug, or id for old links): a menu category, or
+ * a special one that holds some of the brand's products (issue 35.8); null otherwise.
+ */
+export async function findBrandCategory(lang: 'pt' | 'es', brand: Brand, slugOrId: string): Promise<Category | null> {
+  const reader = getCatalogReader();
+  const matches = (c: Category) => c.slug === slugOrId || (isNumeric(slugOrId) && String(c.id) === slugOrId);
+  const regular = (await reader.listCategories(lang, false)).find(matches);
+  if (regular) return regular;
+  const special = (await reader.listCategories(lang, true)).find(matches);
+  return special && (await hasProducts(lang, { brand_id: brand.id, category_id: special.id })) ? special : null;
+}
+
+/**
+ * /especial lists the special categories' products like /produtos (DECISIONS.md):
+ * /especial/{categoria}[/{departamento}]; and, as the spec's route has it, by brand first:
+ * /especial/{marca} (the brand's products in every special category), /especial/{marca}/{categoria}
+ * and /especial/{marca}/{categoria}/{departamento}. A category's slug wins over a brand's; a
+ * brand with no product there is not found.
  */
 export async function resolveSpecialListing(segments: string[], search: URLSearchParams, lang: 'pt' | 'es'): Promise<ListingScope> {
   if (segments.length > 3) return { kind: 'not-found' };
-  if (segments.length < 3) return resolveListing({ root: '/especial', segments, search, lang });
+  if (segments.length < 3) {
+    const scope = await resolveListing({ root: '/especial', segments, search, lang });
+    if (scope.kind !== 'not-found' || segments.length === 0) return scope;
+  }
   const [brandSlug = '', ...rest] = segments;
   const brand = await findBrand(lang, brandSlug);
   if (!brand) return { kind: 'not-found' };
   const scope = await resolveListing({ root: '/especial', segments: rest, search, lang, brand });
   const withBrand = (path: string) => `/especial/${brand.slug}${path.slice('/especial'.length)}`;
   if (scope.kind === 'redirect') return { kind: 'redirect', location: withBrand(scope.location) };
-  if (scope.kind === 'listing' && brand.slug !== brandSlug)
+  if (scope.kind !== 'listing') return scope;
+  if (brand.slug !== brandSlug)
     return { kind: 'redirect', location: withBrand(`/especial/${rest.join('/')}${toListingSearch(scope.params)}`) };
-  return scope;
+  const query = scope.category
+    ? scope.query
+    : { ...scope.query, category_ids: (await getCatalogReader().listCategories(lang, true)).map((c) => c.id) };
+  const { brand_id, category_id, department_id, category_ids } = query;
+  if (!(await hasProducts(lang, { brand_id, category_id, department_id, category_ids }))) return { kind: 'not-found' };
+  return { ...scope, query };
 }
 
 function toQuery(params: ListingParams, category: Category | null, departmentId: number | null, brand: Brand | null): ListingQuery {
@@ -235,9 +267,7 @@ export async function resolveListingHref(href: string, lang: 'pt' | 'es'): Promi
     const [brandSlug = '', categorySlug] = segments;
     const brand = await findBrand(lang, brandSlug);
     if (!brand) return null;
-    const category = categorySlug
-      ? ((await getCatalogReader().listCategories(lang, false)).find((c) => c.slug === categorySlug) ?? null)
-      : null;
+    const category = categorySlug ? await findBrandCategory(lang, brand, categorySlug) : null;
     if (categorySlug && !category) return null;
     const params = readListingParams(url.searchParams);
     return { kind: 'listing', params, category, departmentSlug: null, brand, query: toQuery(params, category, null, brand) };

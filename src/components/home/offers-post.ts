@@ -1,14 +1,20 @@
-import { toPhoneDigits } from '#lib/offers-phone.ts';
+import { OFFERS_PHONE_MAX_LENGTH, validateOffersPhone } from '#lib/offers-phone.ts';
 import { getPhoneCountry, toStoredPhoneDigits } from '#lib/phone.ts';
 import type { Locale } from '#lib/locale.ts';
 import { getCatalogService } from '#server/catalog/index.ts';
 
-/** The offers form posted without JavaScript: the same rule as the API (10 to 15 digits). */
-export async function handleOffersPost(request: Request, locale: Locale): Promise<'sent' | 'invalid'> {
+export interface OffersPost {
+  status: 'sent' | 'invalid';
+  /** What was typed, shown again with its error when refused. */
+  typed: string;
+}
+
+/** The offers form posted without JavaScript: the desktop form's rules, as the API applies them. */
+export async function handleOffersPost(request: Request, locale: Locale): Promise<OffersPost> {
   const form = await request.formData().catch(() => null);
   const value = form?.get('celular');
-  const digits = typeof value === 'string' ? toPhoneDigits(value) : '';
-  if (digits.length < 10 || digits.length > 15) return 'invalid';
-  await getCatalogService().saveNewsletterContact(toStoredPhoneDigits(value as string, getPhoneCountry(locale)), locale);
-  return 'sent';
+  const typed = typeof value === 'string' ? value.slice(0, OFFERS_PHONE_MAX_LENGTH.desktop * 2) : '';
+  if (validateOffersPhone(typed) !== null) return { status: 'invalid', typed };
+  await getCatalogService().saveNewsletterContact(toStoredPhoneDigits(typed, getPhoneCountry(locale)), locale);
+  return { status: 'sent', typed: '' };
 }

@@ -1,3 +1,4 @@
+import { createStoreDateFormat } from '#lib/dates.ts';
 import { formatAmount, toMajor } from '#lib/money.ts';
 import type { Locale } from '#lib/locale.ts';
 
@@ -8,6 +9,5 @@ export function formatDeskMoney(minor: number, currencyId: number, decimals: num
 
 /** Dates as the store reads them (Asunción), in the panel's language. */
 export function createDeskDateFormat(locale: Locale): (date: Date) => string {
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Asuncion' });
-  return (date) => format.format(date);
+  return createStoreDateFormat(locale);
 }

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { formatCpfOrCnpj, formatRuc } from '#lib/documents.ts';
+import { formatCpfOrCnpj, formatRuc, toDocumentTypeWord } from '#lib/documents.ts';
 import { accountMessages } from '#lib/i18n/accounts.ts';
 import { formMessages } from '#lib/i18n/forms.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
@@ -29,12 +29,7 @@ export default function ProfileForm({ locale, brazilian, phone, documentType, do
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const types = brazilian
-    ? [{ value: 'CPF', label: 'CPF' }]
-    : [
-        { value: 'RUC', label: 'RUC' },
-        { value: 'CEDULA', label: 'Cédula' },
-      ];
+  const types = (brazilian ? ['CPF'] : ['RUC', 'CEDULA']).map((value) => ({ value, label: toDocumentTypeWord(value) }));
   const formatDocument = (value: string, type: string) =>
     type === 'CPF' ? formatCpfOrCnpj(value) : type === 'RUC' ? formatRuc(value) : value;
 

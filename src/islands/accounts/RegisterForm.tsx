@@ -227,7 +227,7 @@ export default function RegisterForm({ locale, redirect }: { locale: Locale; red
             {...phone}
             autoComplete="tel"
             inputMode="tel"
-            placeholder={brazilian ? '+55 45 99999 9999' : '+595 981 123456'}
+            placeholder={brazilian ? '+55 (45) 99999-9999' : '+595 981 123 456'}
             error={errors.telefone}
           />
           {!brazilian && <Field label={t('companyName')} {...register('razao_social')} error={errors.razao_social} />}

@@ -25,6 +25,8 @@ interface Props {
   texts: OffersTexts;
   /** Result of a no-JavaScript POST of this form, rendered by the server. */
   initialStatus?: 'idle' | 'sent' | 'invalid';
+  /** What that refused POST typed, shown again with its error. */
+  initialValue?: string;
 }
 
 type Status = 'idle' | 'submitting' | 'sent' | 'failed';
@@ -42,9 +44,9 @@ function readTypedBeforeHydration(locale: Locale): string {
   return typed && !window.matchMedia(MOBILE_QUERY).matches ? formatOffersPhone(typed, locale) : typed;
 }
 
-export default function OffersForm({ locale, texts, initialStatus = 'idle' }: Props) {
+export default function OffersForm({ locale, texts, initialStatus = 'idle', initialValue = '' }: Props) {
   // What the shopper typed before this island hydrated stays (hydration would reset the field).
-  const [value, setValue] = useState(() => readTypedBeforeHydration(locale));
+  const [value, setValue] = useState(() => readTypedBeforeHydration(locale) || initialValue);
   const [touched, setTouched] = useState(initialStatus === 'invalid');
   const [status, setStatus] = useState<Status>('idle');
   const [mobile, setMobile] = useState(false);
@@ -62,7 +64,7 @@ export default function OffersForm({ locale, texts, initialStatus = 'idle' }: Pr
   const maxLength = mobile ? OFFERS_PHONE_MAX_LENGTH.mobile : OFFERS_PHONE_MAX_LENGTH.desktop;
   const error = validateOffersPhone(value, maxLength);
   const message = error === 'maxLength' ? texts.errors.maxLength.replace('{max}', String(maxLength)) : error ? texts.errors[error] : '';
-  const showError = touched && error !== null && value !== '';
+  const showError = touched && error !== null;
 
   async function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();

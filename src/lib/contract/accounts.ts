@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isValidCnpj, isValidCpf, isValidRuc, toDigits } from '../documents.ts';
+import { isValidCnpj, isValidCpf, isValidRuc, toDigits, toDocumentType } from '../documents.ts';
 import type { FormMessageKey } from '../i18n/forms.ts';
 import type { Translate } from '../i18n/translator.ts';
 import { getPasswordProblem, type PasswordProblem } from '../password-rule.ts';
@@ -182,6 +182,20 @@ export function createAddressSchema(t: T) {
   });
 }
 
+const COUNTRY_ID_OF_NAME: Record<string, 1 | 2> = { brasil: 1, brazil: 1, paraguai: 2, paraguay: 2 };
+
+/**
+ * The address payload of the contract (spec section 7, POST /ecom/cliente/address) names no
+ * pais_id, only `pais` ('Brasil' or 'Paraguai'): the country is pais_id when sent, else the one
+ * `pais` names (any case or accents), else the buyer's own (spec: estrangeiro 1 selects the
+ * Brazilian form, 0 the Paraguayan one).
+ */
+export function withAddressCountry(values: Record<string, unknown>, foreignBuyer: 0 | 1): Record<string, unknown> {
+  if (values.pais_id !== undefined && values.pais_id !== null && values.pais_id !== '') return values;
+  const name = typeof values.pais === 'string' ? values.pais.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase() : '';
+  return { ...values, pais_id: COUNTRY_ID_OF_NAME[name] ?? (foreignBuyer === 1 ? 1 : 2) };
+}
+
 /** An address form as the endpoints receive it once parsed (every field a string). */
 export type AddressForm = z.output<ReturnType<typeof createAddressSchema>>;
 
@@ -218,19 +232,19 @@ export function createPasswordChangeSchema(t: T) {
   });
 }
 
-export const PROFILE_DOCUMENT_TYPES = ['CPF', 'RUC', 'CEDULA'] as const;
-
 /** The profile form; the phone is read in the customer's own country (`phoneCountry`), as registration read it. */
 export function createProfileSchema(t: T, phoneCountry: PhoneCountry) {
   return defineForm(t, {
     telefone: [rules.required(t), rules.max(t, 20), rules.phone(t, () => phoneCountry)],
-    documento_tipo: [rules.required(t), (v) => ((PROFILE_DOCUMENT_TYPES as readonly string[]).includes(v) ? null : t('required'))],
+    // The type as the documents write it: code or word, any case, with or without accents.
+    documento_tipo: [rules.required(t), (v) => (toDocumentType(v) ? null : t('required'))],
     documento: [
       rules.required(t),
       rules.max(t, 20),
       (v, all) => {
-        if (all.documento_tipo === 'CPF') return isValidCpf(v) || isValidCnpj(v) ? null : t('cpfOrCnpj');
-        if (all.documento_tipo === 'RUC') return isValidRuc(v) ? null : t('ruc');
+        const type = toDocumentType(all.documento_tipo ?? '');
+        if (type === 'CPF' || type === 'CNPJ') return isValidCpf(v) || isValidCnpj(v) ? null : t('cpfOrCnpj');
+        if (type === 'RUC') return isValidRuc(v) ? null : t('ruc');
         return null;
       },
     ],

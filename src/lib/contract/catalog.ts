@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toPhoneDigits, validateOffersPhone, type OffersPhoneError } from '../offers-phone.ts';
 
 /**
  * The public catalogue contract (storefront spec sections 3 and 7): what /api/public/* answers
@@ -216,18 +217,20 @@ export const CategoriesQuerySchema = z.object({
 
 export const ProductIdParamSchema = z.union([z.coerce.number().int().min(1).max(2_147_483_647), z.string().regex(/^[a-z0-9-]{1,200}$/)]);
 
-/** The offers signup body; its messages come from the caller's catalogue (one language per answer). */
-export function createNewsletterBodySchema(messages: { numbersOnly: string; digits: string }) {
+/**
+ * The offers signup body (spec section 5, the desktop form's rules, one place: offers-phone.ts):
+ * required, at least 10 characters, at most 20, then 10 to 15 digits; a number is read as its
+ * digits. Its messages come from the caller's catalogue (one language per answer).
+ */
+export function createNewsletterBodySchema(messages: Record<OffersPhoneError, string> & { numbersOnly: string }) {
   return z.object({
     celular: z
-      .union([
-        z
-          .string()
-          .max(40)
-          .regex(/^[\d\s()+.-]*$/, messages.numbersOnly),
-        z.number().int().nonnegative(),
-      ])
-      .transform((v) => String(v).replace(/\D/g, ''))
-      .pipe(z.string().min(10, messages.digits).max(15, messages.digits)),
+      .union([z.string().regex(/^[\d\s()+.-]*$/, messages.numbersOnly), z.number().int().nonnegative(), z.null(), z.undefined()])
+      .transform((v) => (v === null || v === undefined ? '' : String(v)))
+      .superRefine((value, ctx) => {
+        const error = validateOffersPhone(value);
+        if (error) ctx.addIssue({ code: 'custom', message: messages[error] });
+      })
+      .transform(toPhoneDigits),
   });
 }

@@ -138,25 +138,33 @@ export function createSessionRepository(db: Queryable) {
 /** Single-use e-mail token rows (reset, confirmation), by hash. */
 export function createTokenRepository(db: Queryable) {
   return {
-    async insert(customerId: number, purpose: string, tokenHash: Buffer, createdAt: Date, expiresAt: Date): Promise<void> {
-      await db.query('INSERT INTO account_tokens (customer_id, purpose, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-        customerId,
-        purpose,
-        tokenHash,
-        createdAt,
-        expiresAt,
-      ]);
+    async insert(
+      customerId: number,
+      purpose: string,
+      hashes: { token: Buffer; code: Buffer | null },
+      createdAt: Date,
+      expiresAt: Date,
+    ): Promise<void> {
+      await db.query(
+        'INSERT INTO account_tokens (customer_id, purpose, token_hash, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+        [customerId, purpose, hashes.token, hashes.code, createdAt, expiresAt],
+      );
     },
 
-    /** Marks an unused, unexpired token of this customer used; its customer id, or null. */
-    async consume(tokenHash: Buffer, purpose: string, customerUuid: string, now: Date): Promise<number | null> {
+    /** Marks an unused, unexpired token of this customer used (with its code, if it has one); its customer id, or null. */
+    async consume(
+      hashes: { token: Buffer; code: Buffer | null },
+      purpose: string,
+      customerUuid: string,
+      now: Date,
+    ): Promise<number | null> {
       const { rows } = await db.query<{ customer_id: number }>(
         `UPDATE account_tokens t SET used_at = $4
            FROM customers c
           WHERE t.token_hash = $1 AND t.purpose = $2 AND c.id = t.customer_id AND c.uuid = $3::uuid
-            AND t.used_at IS NULL AND t.expires_at > $4
+            AND t.used_at IS NULL AND t.expires_at > $4 AND (t.code_hash IS NULL OR t.code_hash = $5)
          RETURNING t.customer_id`,
-        [tokenHash, purpose, customerUuid, now],
+        [hashes.token, purpose, customerUuid, now, hashes.code],
       );
       return rows[0] ? Number(rows[0].customer_id) : null;
     },

@@ -194,8 +194,8 @@ export const resetPassword = route(async ({ locals, body }) => {
   const { t, f } = getAccountTexts(locals.locale);
   const parsed = await readJsonFields(body, createResetSchema(f), locals.locale);
   if (!parsed.ok) return parsed.result;
-  const { uuid, token, password } = parsed.data;
-  if (!(await getRecoveryService().resetPassword(uuid, token, password))) throw accountError('bad_request', 'resetInvalidToken');
+  const { uuid, token, code, password } = parsed.data;
+  if (!(await getRecoveryService().resetPassword(uuid, token, code, password))) throw accountError('bad_request', 'resetInvalidToken');
   return jsonResult(200, { message: t('resetSuccess') });
 });
 

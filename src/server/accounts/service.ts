@@ -3,10 +3,10 @@
 // registration. Delivery addresses, identity documents and the profile form are sub-domains of
 // their own (addresses/, customer-documents/, profile/), reached through their index.ts.
 import { hash, verify } from '@node-rs/argon2';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { AccountUser } from '#lib/contract/accounts.ts';
 import { isUuid } from '#lib/contract/input.ts';
-import { formatCpf, formatRuc } from '#lib/documents.ts';
+import { formatCpf, formatRuc, toDocumentTypeWord } from '#lib/documents.ts';
 import { toEmailKey } from '#lib/email-address.ts';
 import { getProfileLocale } from '#lib/locale.ts';
 import { toStoredPhone } from '#lib/phone.ts';
@@ -147,21 +147,33 @@ const ACCOUNT_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
+/** A token as the e-mail's link carries it; a reset's also has its `code` (six digits), a confirmation's none. */
+export interface IssuedToken {
+  token: string;
+  code: string | null;
+}
+
 /** Single-use e-mail tokens (reset, confirmation): random, stored hashed, 30-minute expiry. */
 export function createAccountTokens({ db, clock }: { db: Queryable; clock: Clock }) {
   const tokens = createTokenRepository(db);
   return {
-    async issue(customerId: number, purpose: TokenPurpose): Promise<string> {
+    async issue(customerId: number, purpose: TokenPurpose): Promise<IssuedToken> {
       const token = randomBytes(32).toString('base64url');
+      const code = purpose === 'reset' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
       const now = clock.now();
-      await tokens.insert(customerId, purpose, hashToken(token), now, new Date(now.getTime() + ACCOUNT_TOKEN_TTL_MS));
-      return token;
+      const hashes = { token: hashToken(token), code: code === null ? null : hashToken(code) };
+      await tokens.insert(customerId, purpose, hashes, now, new Date(now.getTime() + ACCOUNT_TOKEN_TTL_MS));
+      return { token, code };
     },
 
-    /** Marks the token used and answers its customer id; null when unknown, used, expired or not this customer's. */
-    async consume(customerUuid: string, purpose: TokenPurpose, token: string): Promise<number | null> {
+    /**
+     * Marks the token used and answers its customer id; null when unknown, used, expired, not this
+     * customer's, or when the token has a code and `code` is not it.
+     */
+    async consume(customerUuid: string, purpose: TokenPurpose, token: string, code = ''): Promise<number | null> {
       if (!/^[A-Za-z0-9_-]{20,100}$/.test(token) || !isUuid(customerUuid)) return null;
-      return tokens.consume(hashToken(token), purpose, customerUuid, clock.now());
+      const hashes = { token: hashToken(token), code: /^\d{6}$/.test(code) ? hashToken(code) : null };
+      return tokens.consume(hashes, purpose, customerUuid, clock.now());
     },
   };
 }
@@ -172,13 +184,15 @@ function getCustomerOrigin(customer: Pick<CustomerRow, 'foreign_buyer'>): string
 }
 
 /** Queued: the job queue sends it (and retries); `db` may be the transaction that issued the token. */
-async function sendResetMail(db: Queryable, customer: CustomerRow, token: string): Promise<void> {
-  const link = `${getCustomerOrigin(customer)}/app/reset-password/${customer.uuid}/${token}?email=${encodeURIComponent(customer.email)}`;
+async function sendResetMail(db: Queryable, customer: CustomerRow, { token, code }: IssuedToken): Promise<void> {
+  // The reset route's query parameters as the accounts spec names them: email and code.
+  const query = new URLSearchParams({ email: customer.email, ...(code === null ? {} : { code }) });
+  const link = `${getCustomerOrigin(customer)}/app/reset-password/${customer.uuid}/${token}?${query}`;
   const locale = getProfileLocale(customer.foreign_buyer);
   await enqueueMail(db, { to: customer.email, template: 'accountReset', props: { name: customer.first_name, link }, locale, link });
 }
 
-async function sendConfirmationMail(db: Queryable, customer: CustomerRow, token: string): Promise<void> {
+async function sendConfirmationMail(db: Queryable, customer: CustomerRow, { token }: IssuedToken): Promise<void> {
   const link = `${getCustomerOrigin(customer)}/app/confirmation-email/${customer.uuid}/${token}`;
   const locale = getProfileLocale(customer.foreign_buyer);
   await enqueueMail(db, { to: customer.email, template: 'accountConfirm', props: { name: customer.first_name, link }, locale, link });
@@ -195,7 +209,7 @@ export function toAccountUser(row: CustomerRow): AccountUser {
     email: row.email,
     email_verified_at: row.email_verified_at?.toISOString() ?? null,
     documento: row.document,
-    documento_tipo: row.document_type,
+    documento_tipo: toDocumentTypeWord(row.document_type),
     estrangeiro: row.foreign_buyer,
     telefone: row.phone,
     data_ultimo_login: row.last_login_at?.toISOString() ?? null,
@@ -276,9 +290,9 @@ export function createRecoveryService({ db, clock, limiter }: { db: Queryable; c
       return 'sent';
     },
 
-    /** Sets the new password when the token is valid; every session of the account ends. */
-    async resetPassword(uuid: string, token: string, password: string): Promise<boolean> {
-      const customerId = await tokens.consume(uuid, 'reset', token);
+    /** Sets the new password when the token and its code are valid; every session of the account ends. */
+    async resetPassword(uuid: string, token: string, code: string, password: string): Promise<boolean> {
+      const customerId = await tokens.consume(uuid, 'reset', token, code);
       if (customerId === null) return false;
       await customers.setPasswordHash(customerId, await hashPassword(password));
       await sessions.endOtherSessions(customerId);

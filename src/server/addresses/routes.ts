@@ -2,13 +2,19 @@
 // endpoint files are one-line adapters (decision 0720). Every one needs a signed-in customer and
 // finds only that customer's addresses (another's id is 404).
 import * as z from 'zod/mini';
-import { AddressPatchSchema, createAddressSchema, type AccountAddress, type AddressForm } from '#lib/contract/accounts.ts';
+import {
+  AddressPatchSchema,
+  createAddressSchema,
+  withAddressCountry,
+  type AccountAddress,
+  type AddressForm,
+} from '#lib/contract/accounts.ts';
 import { toId } from '#lib/contract/input.ts';
 import { formMessages } from '#lib/i18n/forms.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { parseFields, readJsonFields, requireSignedIn } from '../accounts/index.ts';
 import { withDomainErrors as route } from '../http/error-result.ts';
-import { jsonResult, type ApiResult } from '../http/responses.ts';
+import { jsonResult, readJsonObject, type ApiResult } from '../http/responses.ts';
 import { addressError } from './errors.ts';
 import { getAddressService } from './index.ts';
 
@@ -37,7 +43,10 @@ export const listAddresses = route(async ({ locals }) =>
 /** POST /ecom/cliente/address: adds an address (Brazilian mode with CEP, or Paraguayan with ids). */
 export const createAddress = route(async ({ locals, body }) => {
   const customer = requireSignedIn(locals);
-  const parsed = await readJsonFields(body, createAddressSchema(createTranslator(formMessages, locals.locale)), locals.locale);
+  const object = await readJsonObject(body, locals.locale);
+  if (!object.ok) return object.result;
+  const values = withAddressCountry(object.data, customer.foreignBuyer);
+  const parsed = parseFields(createAddressSchema(createTranslator(formMessages, locals.locale)), values, locals.locale);
   if (!parsed.ok) return parsed.result;
   return saveAddress(parsed.data, (input) => getAddressService().createAddress(customer.id, input), 201);
 });
@@ -55,7 +64,8 @@ export const putAddress = route(async (call) => {
   if (!body.ok) return body.result;
   if (id === null) throw addressError('not_found', 'not_found');
   if (Object.keys(body.data).some((key) => !Object.hasOwn(AddressPatchSchema.shape, key))) {
-    const fields = parseFields(createAddressSchema(createTranslator(formMessages, locale)), body.data, locale);
+    const values = withAddressCountry(body.data, customer.foreignBuyer);
+    const fields = parseFields(createAddressSchema(createTranslator(formMessages, locale)), values, locale);
     if (!fields.ok) return fields.result;
     return saveAddress(fields.data, (input) => getAddressService().editAddress(customer.id, id, input));
   }

@@ -5,3 +5,5 @@ import { createCatalogService, type CatalogService } from './service.ts';
 export function getCatalogService(): CatalogService {
   return createCatalogService({ db: getPool() });
 }
+
+export type { ProductsFilter } from './repository.ts';

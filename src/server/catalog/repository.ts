@@ -138,7 +138,12 @@ async function readListingFacts(db: Queryable, whereSql: string, params: unknown
  * the product whose code is exactly the text comes first, then in stock first, then (unless
  * price or name order was asked for) relevance: name matches weigh more than brand matches.
  */
-export async function listProducts(db: Queryable, query: ProductsQuery, rates: readonly RateLike[]): Promise<ProductList> {
+/** The public call's query, plus what the shop's own listings add: only these categories (/especial by brand). */
+export interface ProductsFilter extends ProductsQuery {
+  category_ids?: readonly number[] | undefined;
+}
+
+export async function listProducts(db: Queryable, query: ProductsFilter, rates: readonly RateLike[]): Promise<ProductList> {
   const memory = getMemory(db);
   return (
     (await readListing(db, query, rates, memory, true)) ?? (await readListing(db, query, rates, memory, false)) ?? { data: [], total: 0 }
@@ -151,7 +156,7 @@ export async function listProducts(db: Queryable, query: ProductsQuery, rates: r
  */
 async function readListing(
   db: Queryable,
-  query: ProductsQuery,
+  query: ProductsFilter,
   rates: readonly RateLike[],
   memory: ListingMemory,
   useMemory: boolean,
@@ -171,6 +176,7 @@ async function readListing(
   // Products an admin took off the shop (issue 20) are in no listing.
   const where: string[] = ['p.active'];
   if (query.category_id !== undefined) where.push(`p.category_id = ${bind(query.category_id)}`);
+  if (query.category_ids !== undefined) where.push(`p.category_id = ANY(${bind(query.category_ids)}::int[])`);
   if (query.department_id !== undefined) where.push(`p.department_id = ${bind(query.department_id)}`);
   if (query.brand_id !== undefined) where.push(`p.brand_id = ${bind(query.brand_id)}`);
   if (query.brands_ids !== undefined && query.brands_ids.length > 0) where.push(`p.brand_id = ANY(${bind(query.brands_ids)}::int[])`);
@@ -250,7 +256,10 @@ async function readListing(
   // every page again: ~0.9 ms of its CPU, more than reading the page). Not for a department
   // (a generic plan took the category's bitmap and sorted) nor a list of brands.
   const pageBounds = toPageBounds(
-    (orderBy === undefined || orderBy === 'id') && query.brands_ids === undefined && query.department_id === undefined,
+    (orderBy === undefined || orderBy === 'id') &&
+      query.brands_ids === undefined &&
+      query.category_ids === undefined &&
+      query.department_id === undefined,
     `${whereSql}|${lang}|${dir}|${exactId === null}`,
     limit,
     skip,

@@ -15,6 +15,7 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import type { CurrencyId } from '#lib/locale.ts';
 import { toApiLang } from '#lib/locale.ts';
 import { DEMO_PRODUCT_WIDTHS } from '#lib/pictures.ts';
+import { OFFERS_PHONE_MAX_LENGTH } from '#lib/offers-phone.ts';
 import { getPhoneCountry, toStoredPhoneDigits } from '#lib/phone.ts';
 import sharp from 'sharp';
 import { BRANDS } from '../db/seed/catalogue-data.ts';
@@ -106,7 +107,13 @@ export const getTeam = catalogRoute(async ({ url, locals }) => {
 export const postNewsletterContact = catalogRoute(async ({ body, locals }) => {
   const { locale } = locals;
   const home = createTranslator(homeMessages, locale);
-  const schema = createNewsletterBodySchema({ numbersOnly: home('offersNumbersOnly'), digits: home('offersDigits') });
+  const schema = createNewsletterBodySchema({
+    required: home('offersRequired'),
+    minLength: home('offersMinLength'),
+    maxLength: home('offersMaxLength', { max: OFFERS_PHONE_MAX_LENGTH.desktop }),
+    digits: home('offersDigits'),
+    numbersOnly: home('offersNumbersOnly'),
+  });
   const parsed = await readJsonBody(body, schema, locale);
   if (!parsed.ok) return parsed.result;
   const t = createTranslator(catalogApiMessages, locale);

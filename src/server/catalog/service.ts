@@ -8,7 +8,6 @@ import type {
   Product,
   ProductCard,
   ProductList,
-  ProductsQuery,
   Seller,
   StartData,
 } from '#lib/contract/catalog.ts';
@@ -31,6 +30,7 @@ import {
   readHomeProducts,
   readSellers,
   type HomeProductsQuery,
+  type ProductsFilter,
   type BrandRow,
   type CategoryRow,
 } from './repository.ts';
@@ -301,10 +301,10 @@ export function createCatalogService({ db }: { db: Queryable }) {
      * A page of products and the total matching: the parsed /api/public/products query; pages
      * may pass only what they need (page 1, 20 per page, lang pt by default).
      */
-    async listProducts(query: Partial<ProductsQuery>): Promise<ProductList> {
+    async listProducts(query: Partial<ProductsFilter>): Promise<ProductList> {
       const perPage = Math.min(Math.max(1, Math.trunc(query.per_page ?? 20)), PRODUCTS_MAX_PER_PAGE);
       const page = Math.max(1, Math.trunc(query.page ?? 1));
-      const full: ProductsQuery = {
+      const full: ProductsFilter = {
         brands_ids: undefined,
         all_products: undefined,
         tem_estoque: undefined,

@@ -3,6 +3,8 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getPickupPlace, isIvaLabelled, showsPickupCode, toMapLink, type OrderView, type PickupPlace } from '#lib/contract/orders.ts';
+import { createStoreDateFormat } from '#lib/dates.ts';
+import { toDocumentLabel } from '#lib/documents.ts';
 import { toEmailKey } from '#lib/email-address.ts';
 import { formatAmount } from '#lib/money.ts';
 import { orderMailMessages } from '#lib/i18n/order-mail.ts';
@@ -262,9 +264,9 @@ function toJob(payload: unknown): OrderMailJob {
   return job as OrderMailJob;
 }
 
+/** A date in the reader's language on the store's clock (the one date rule, src/lib/dates.ts). */
 function formatDate(date: Date, locale: Locale, withTime = true): string {
-  const style: Intl.DateTimeFormatOptions = withTime ? { dateStyle: 'short', timeStyle: 'short' } : { dateStyle: 'long' };
-  return new Intl.DateTimeFormat(locale, { ...style, timeZone: 'America/Asuncion' }).format(date);
+  return createStoreDateFormat(locale, withTime ? 'dateTime' : 'longDay')(date);
 }
 
 /**
@@ -333,7 +335,7 @@ export function toOrderMailView(order: OrderMailRow, view: OrderView, context: M
     store: {
       buyerName: `${order.first_name} ${order.last_name}`.trim(),
       email: order.email,
-      document: `${order.document_type} ${order.document}`.trim(),
+      document: toDocumentLabel(order.document_type, order.document),
       paidAt: formatDate(order.paid_at ?? new Date(), locale),
       panelLink: `${brand.origin}/painel/pedidos/${order.number}`,
     },

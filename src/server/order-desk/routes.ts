@@ -13,6 +13,7 @@ import {
   type DeskFilters,
 } from '#lib/contract/order-desk.ts';
 import { toCsv, toCsvAmount, toCsvTime } from '#lib/csv.ts';
+import { toDocumentLabel } from '#lib/documents.ts';
 import { orderDeskMessages, type OrderDeskMessageKey } from '#lib/i18n/order-desk.ts';
 import { orderMessages, toStatusLabel } from '#lib/i18n/orders.ts';
 import { orderTimelineMessages, type OrderTimelineMessageKey } from '#lib/i18n/order-timeline.ts';
@@ -282,7 +283,7 @@ export async function exportOrdersCsv(service: OrderDeskService, caller: DeskCal
         ts(`delivery_${row.delivery_type}` as Parameters<typeof ts>[0]),
         row.buyer_name,
         row.email,
-        `${row.document_type} ${row.document}`.trim(),
+        toDocumentLabel(row.document_type, row.document),
         row.iso_code,
         toCsvAmount(row.total_minor, row.decimals, caller.locale),
         toCsvTime(row.paid_at),

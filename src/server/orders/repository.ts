@@ -104,5 +104,6 @@ export function createOrderRepository(db: Queryable) {
     findByExternalId: (customerId: number, externalId: string) =>
       load('o.customer_id = $1 AND o.external_id = $2', [customerId, externalId]),
     findByNumber: (customerId: number, number: number) => load('o.customer_id = $1 AND o.number = $2', [customerId, number]),
+    findById: (customerId: number, id: number) => load('o.customer_id = $1 AND o.id = $2', [customerId, id]),
   };
 }

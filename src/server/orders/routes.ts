@@ -28,9 +28,10 @@ export const listOrders = withDomainErrors(async (call) => {
 /** GET /ecom/venda/pedidos/{id}: one order (external id or number). */
 export const getOrder = withDomainErrors(async (call) => jsonResult(200, await requireOrder(call)));
 
-/** GET /ecom/venda/pedidos/{id}/buscar-pagamentos: what the payment-status page polls. */
+/** GET /ecom/venda/pedidos/{id}/buscar-pagamentos: what the payment-status page polls, by the order's id. */
 export const getOrderPayments = withDomainErrors(async (call) => {
-  const order = await requireOrder(call);
+  const order = await getOrderService().getOrderForPayments(requireCustomerId(call), call.id, toApiLang(call.locals.locale));
+  if (!order) throw orderError('not_found', 'resourceNotFound');
   const answer: OrderPaymentsView = {
     pedido: order.pedido,
     external_id: order.external_id,

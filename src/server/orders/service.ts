@@ -1,5 +1,6 @@
 import type { OrderView } from '#lib/contract/orders.ts';
 import { toAddressLines } from '#lib/address-lines.ts';
+import { toDocumentTypeWord } from '#lib/documents.ts';
 import { toMajor } from '#lib/money.ts';
 import type { Queryable } from '../db/client.ts';
 import { isUuid, toId } from '#lib/contract/input.ts';
@@ -54,7 +55,7 @@ function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: '
       valor_subtotal: major(item.subtotal_minor),
       qtde_devolvida: item.refunded_quantity,
     })),
-    comprador: { nome: row.buyer_name, documento_tipo: row.document_type, documento: row.document },
+    comprador: { nome: row.buyer_name, documento_tipo: toDocumentTypeWord(row.document_type), documento: row.document },
     endereco_entrega: isPickup ? null : toAddressLines(row.delivery_address),
     rastreio: row.tracking_note,
     valor_devolvido: major(items.reduce((sum, item) => sum + Number(item.refunded_minor), 0)),
@@ -83,11 +84,22 @@ export function createOrderService({ db, pickupHoldDays }: { db: Queryable } & O
       return toViews(await orders.listByCustomer(customerId), lang, rules);
     },
 
-    /** By external id (uuid) or, for the payment-status call, by order number. */
+    /** By external id (uuid) or by order number (the shop's own links, `pedido`). */
     async getOrder(customerId: number, id: string, lang: 'pt' | 'es'): Promise<OrderView | null> {
       if (isUuid(id)) return toViews(await orders.findByExternalId(customerId, id), lang, rules)[0] ?? null;
       const number = toId(id);
       if (number !== null) return toViews(await orders.findByNumber(customerId, number), lang, rules)[0] ?? null;
+      return null;
+    },
+
+    /**
+     * The payment-status call's order (spec section 7, GET /ecom/venda/pedidos/{id}/buscar-pagamentos):
+     * by the order's `id`, or by its external id (the shop's wait screen).
+     */
+    async getOrderForPayments(customerId: number, id: string, lang: 'pt' | 'es'): Promise<OrderView | null> {
+      if (isUuid(id)) return toViews(await orders.findByExternalId(customerId, id), lang, rules)[0] ?? null;
+      const orderId = toId(id);
+      if (orderId !== null) return toViews(await orders.findById(customerId, orderId), lang, rules)[0] ?? null;
       return null;
     },
   };

@@ -1,4 +1,5 @@
 import { PAID_ORDER_STATUSES } from '#lib/contract/order-desk.ts';
+import { STORE_TIME_ZONE } from '#lib/dates.ts';
 import type { PanelLocale } from '#lib/i18n/panel.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -37,7 +38,7 @@ interface Deps {
 }
 
 /** The store day (Asunción) of an instant, as YYYY-MM-DD. */
-const toStoreDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Asuncion' }).format(date);
+const toStoreDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: STORE_TIME_ZONE }).format(date);
 
 /** Every day of the chart, oldest first, days without a sale at zero. */
 function toSalesDays(rows: readonly DailySalesRow[], now: Date): SalesDay[] {

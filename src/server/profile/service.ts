@@ -1,4 +1,4 @@
-import { formatCpfOrCnpj, formatRuc } from '#lib/documents.ts';
+import { formatCpfOrCnpj, formatRuc, isValidCpf, toDocumentType } from '#lib/documents.ts';
 import { toStoredPhone, type PhoneCountry } from '#lib/phone.ts';
 import { getCustomerById, type CustomerRow } from '../accounts/index.ts';
 import { createDocumentService, type DocumentSide } from '../customer-documents/index.ts';
@@ -33,16 +33,20 @@ export function createProfileService({ db, files }: { db: Queryable; files?: Fil
       change: ProfileChange,
       files: Partial<Record<DocumentSide, { bytes: Buffer; contentType: string }>>,
     ): Promise<CustomerRow | null> {
-      const { telefone, documento_tipo, documento } = change;
-      const document =
-        documento_tipo === 'CPF' ? formatCpfOrCnpj(documento) : documento_tipo === 'RUC' ? formatRuc(documento) : documento.trim();
+      const { telefone, documento } = change;
+      // Stored as its code ('Cédula' -> CEDULA; the form's schema accepted only known types); the
+      // Brazilian field takes a CPF or a CNPJ, named by what the number is.
+      const written = toDocumentType(change.documento_tipo) ?? change.documento_tipo;
+      const brazilian = written === 'CPF' || written === 'CNPJ';
+      const documentType = brazilian ? (isValidCpf(documento) ? 'CPF' : 'CNPJ') : written;
+      const document = brazilian ? formatCpfOrCnpj(documento) : documentType === 'RUC' ? formatRuc(documento) : documento.trim();
       for (const side of ['frente', 'verso'] as const) {
         const file = files[side];
         if (file) await documents.saveDocument(customer.id, side, file);
       }
       return profiles.update(customer.id, {
         phone: toStoredPhone(telefone, getPhoneCountryOf(customer)),
-        documentType: documento_tipo,
+        documentType,
         document,
       });
     },

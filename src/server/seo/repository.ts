@@ -23,3 +23,21 @@ export async function getSitemapBrands(db: Queryable): Promise<SitemapPageRow[]>
   );
   return rows;
 }
+
+export interface SpecialPageRow {
+  brand_slug: string;
+  category_slug: string;
+  lastmod: string;
+}
+
+/** Every brand with products in a special category, per category: the /especial pages by brand. */
+export async function getSitemapSpecialPairs(db: Queryable): Promise<SpecialPageRow[]> {
+  const { rows } = await db.query<SpecialPageRow>(
+    `SELECT b.slug AS brand_slug, c.slug AS category_slug,
+            to_char(max(p.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS lastmod
+       FROM products p JOIN brands b ON b.id = p.brand_id JOIN categories c ON c.id = p.category_id
+      WHERE p.active AND c.special
+      GROUP BY b.id, b.slug, b.position, c.id, c.slug ORDER BY b.position, b.id, c.id`,
+  );
+  return rows;
+}
