@@ -64,7 +64,7 @@ describe('ERP feed of order events', () => {
         read = (await readToEnd(key, start, 2)).events.filter((event) => ours.includes(event.pedido));
         return read.length;
       })
-      .toBe(9);
+      .toBe(8);
     expect(new Set(read.map((event) => event.id)).size).toBe(read.length);
     expect(kindsOf(read, pickup.number)).toEqual(['pago', 'retirado', 'estorno_parcial']);
     expect(kindsOf(read, delivery.number)).toEqual(['pago', 'enviado']);
@@ -119,7 +119,7 @@ describe('ERP feed of order events', () => {
     const refused = await apiJson<ErrorAnswer>('/api/painel/v1/pedidos-eventos', { host: 'es', token: paidOnly });
     expect(refused).toEqual({
       status: 403,
-      body: { message: 'Esta chave de API não tem o escopo "orders:events" que esta chamada pede.' },
+      body: { message: 'Esta chave de API não tem o escopo "orders:events" exigido por esta chamada.' },
     });
     const eventsOnly = await createKey(['orders:events']);
     const paid = await apiJson<ErrorAnswer>('/api/painel/v1/pedidos-pagos', { host: 'br', token: eventsOnly });
@@ -153,7 +153,7 @@ describe('API keys in the panel: a language per key', () => {
     const forbidden = (secret: string) =>
       apiJson<ErrorAnswer>('/api/painel/v1/precos', { method: 'POST', host: 'br', token: secret, json: {} });
     expect((await forbidden(spanish)).body.message).toBe('Esta clave de API no tiene el alcance "prices" que pide esta llamada.');
-    expect((await forbidden(own)).body.message).toBe('Esta chave de API não tem o escopo "prices" que esta chamada pede.');
+    expect((await forbidden(own)).body.message).toBe('Esta chave de API não tem o escopo "prices" exigido por esta chamada.');
   });
 });
 

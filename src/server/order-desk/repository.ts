@@ -58,6 +58,8 @@ export interface DeskItemRow {
   quantity: number;
   unit_price_minor: number;
   subtotal_minor: number;
+  /** The product's picture when the order was placed (its address; the packing slip prints it small). */
+  image_url: string | null;
 }
 export interface DeskPaymentRow {
   provider: string;
@@ -191,7 +193,7 @@ export function createOrderDeskRepository() {
     async getOrderParts(db: Queryable, orderId: number) {
       const [items, payments, history] = await Promise.all([
         db.query<DeskItemRow>(
-          'SELECT position, product_code, name_pt, name_es, quantity, unit_price_minor, subtotal_minor FROM order_items WHERE order_id = $1 ORDER BY position',
+          'SELECT position, product_code, name_pt, name_es, quantity, unit_price_minor, subtotal_minor, image_url FROM order_items WHERE order_id = $1 ORDER BY position',
           [orderId],
         ),
         db.query<DeskPaymentRow>(
