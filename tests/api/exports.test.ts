@@ -35,9 +35,9 @@ describe('customers and offers exports', () => {
     ]);
     const csv = await getCsv(`/api/painel/clientes.csv?q=${encodeURIComponent(customer.email)}&pagina=3`, cookie);
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Celular;Documento;País;Criar conta;E-mail confirmado;Pedidos');
+    expect(lines[0]).toBe('Nome;E-mail;Telefone;Documento;País;Cadastrado em;E-mail confirmado;Pedidos');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`;${customer.email};'+595981123456;RUC 80012345-6;Paraguai;`);
+    expect(lines[1]).toContain(`;${customer.email};'+595981123456;RUC 80012345-6;`);
     expect(lines[1]).toMatch(/;\d{4}-\d{2}-\d{2} \d{2}:\d{2};Não;0$/);
     expectNoFormulaCell(csv);
     expect(await getExportAudit(admin.id, 'customers.export')).toEqual([{ filters: { q: customer.email }, rows: 1 }]);
@@ -61,6 +61,7 @@ describe('customers and offers exports', () => {
     expect(exports.map((route) => route.file).sort()).toEqual([
       'api/painel/clientes.csv.ts',
       'api/painel/ofertas.csv.ts',
+      'painel/catalogo/importar/modelo.csv.ts',
       'painel/pedidos.csv.ts',
     ]);
     const { cookie } = await createSignedInStaff('counter');

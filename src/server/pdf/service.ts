@@ -169,6 +169,8 @@ interface PickLine {
 }
 
 const PICTURE_SIDE = 36;
+/** Room for a 20-character product code in 10 pt before it wraps. */
+const CODE_WIDTH = 116;
 
 /** A stored WebP picture as a small PNG pdfkit can embed; null when it does not decode. */
 async function toThumbnail(picture: Buffer | null): Promise<Buffer | null> {
@@ -240,7 +242,7 @@ function writeSlip(
     writeTableRow(
       doc,
       [
-        { text: t('colCode'), x: columns.code, width: 86 },
+        { text: t('colCode'), x: columns.code, width: CODE_WIDTH },
         { text: t('colProduct'), x: columns.name, width: columns.quantity - columns.name - 8 },
         { text: t('colQuantity'), x: columns.quantity, width: 56, align: 'right' },
         { text: t('colPicked'), x: columns.picked, width: 50, align: 'right' },
@@ -256,7 +258,7 @@ function writeSlip(
     const y = writeTableRow(
       doc,
       [
-        { text: item.code, x: columns.code, width: 86 },
+        { text: item.code, x: columns.code, width: CODE_WIDTH },
         { text: item.name, x: columns.name, width: columns.quantity - columns.name - 8 },
         { text: String(item.quantity), x: columns.quantity, width: 56, align: 'right' },
       ],
@@ -320,13 +322,13 @@ export async function renderPickListPdf(slips: PackingSlip[], locale: Locale, no
     .text(t('printedAt', { date: formatDate(now.toISOString(), locale) }));
   doc.text(t('pickListOrders', { numbers: slips.map((slip) => slip.number).join(', ') })).fillColor('#000000');
   doc.moveDown();
-  const columns = { code: left, name: left + 90, quantity: right - 200, orders: right - 130 };
+  const columns = { code: left, name: left + CODE_WIDTH + 6, quantity: right - 200, orders: right - 130 };
   const header = () => {
     doc.font('Helvetica-Bold').fontSize(9);
     writeTableRow(
       doc,
       [
-        { text: t('colCode'), x: columns.code, width: 86 },
+        { text: t('colCode'), x: columns.code, width: CODE_WIDTH },
         { text: t('colProduct'), x: columns.name, width: columns.quantity - columns.name - 8 },
         { text: t('colQuantity'), x: columns.quantity, width: 60, align: 'right' },
         { text: t('colOrders'), x: columns.orders, width: 130 },
@@ -342,7 +344,7 @@ export async function renderPickListPdf(slips: PackingSlip[], locale: Locale, no
     writeTableRow(
       doc,
       [
-        { text: line.code, x: columns.code, width: 86 },
+        { text: line.code, x: columns.code, width: CODE_WIDTH },
         { text: line.name, x: columns.name, width: columns.quantity - columns.name - 8 },
         { text: String(line.quantity), x: columns.quantity, width: 60, align: 'right' },
         { text: line.orders.join(', '), x: columns.orders, width: 130 },
