@@ -197,8 +197,11 @@ function writeTableRow(
     header();
   }
   const y = doc.y;
-  for (const cell of cells) doc.text(cell.text, cell.x, y + 2, { width: cell.width, align: cell.align ?? 'left' });
-  const bottom = Math.max(y + height, doc.y + 2);
+  let bottom = y + height;
+  for (const cell of cells) {
+    doc.text(cell.text, cell.x, y + 2, { width: cell.width, align: cell.align ?? 'left' });
+    bottom = Math.max(bottom, doc.y + 2);
+  }
   doc
     .moveTo(doc.page.margins.left, bottom)
     .lineTo(doc.page.width - doc.page.margins.right, bottom)
@@ -233,7 +236,7 @@ function writeSlip(
   const columns = {
     picture: left,
     code: left + PICTURE_SIDE + 8,
-    name: left + PICTURE_SIDE + 98,
+    name: left + PICTURE_SIDE + 8 + CODE_WIDTH + 10,
     quantity: right - 110,
     picked: right - 50,
   };
@@ -322,7 +325,7 @@ export async function renderPickListPdf(slips: PackingSlip[], locale: Locale, no
     .text(t('printedAt', { date: formatDate(now.toISOString(), locale) }));
   doc.text(t('pickListOrders', { numbers: slips.map((slip) => slip.number).join(', ') })).fillColor('#000000');
   doc.moveDown();
-  const columns = { code: left, name: left + CODE_WIDTH + 6, quantity: right - 200, orders: right - 130 };
+  const columns = { code: left, name: left + CODE_WIDTH + 10, quantity: right - 200, orders: right - 130 };
   const header = () => {
     doc.font('Helvetica-Bold').fontSize(9);
     writeTableRow(
