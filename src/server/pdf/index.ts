@@ -1,4 +1,4 @@
 // What pages and other domains use of the order documents (decision 0720): the receipt and ticket
-// PDFs (attached to order e-mails), the barcode/QR drawing of a pickup code, and the order desk's
-// packing slips and pick lists.
-export { renderCodeSvg, renderPackingSlipsPdf, renderPickListPdf, renderReceiptPdf, renderTicketPdf, type PackingSlip } from './service.ts';
+// PDFs (attached to order e-mails) and the barcode/QR drawing of a pickup code (the desk's packing
+// slips are answered by this domain's routes.ts).
+export { renderCodeSvg, renderReceiptPdf, renderTicketPdf } from './service.ts';
