@@ -105,7 +105,8 @@ describe('ERP feed of order events', () => {
       expect((await readToEnd(key, cursor)).events.filter((event) => [early.number, late.number].includes(event.pedido))).toEqual([]);
       await open.query('COMMIT');
     } finally {
-      open.release();
+      // Closed, not pooled: a failure above must not leave the shared pool a connection inside a transaction.
+      open.release(true);
     }
     await expect
       .poll(async () =>
