@@ -1,35 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { createTestCustomer, signIn } from '../support/accounts.ts';
 import type { BulkResult, PaidOrdersPage, ProductUpsertResult } from '#lib/contract/erp-api.ts';
 import { api, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
+import { createKey, toKeyHash } from '../support/api-keys.ts';
 import { listPanelRoutes } from '../support/panel-routes.ts';
 import { createSignedInStaff, createTestStaff, postForm } from '../support/staff.ts';
 import { createPaidOrder, createProduct, getStock, uniqueId } from './checkout-fixtures.ts';
-
-type Scope = 'stock' | 'prices' | 'catalogue' | 'orders:read';
-
-/** A live key straight in the table (the panel's own flow has its test below), made by `createdBy` when given. */
-async function createKey(scopes: Scope[], createdBy: number | null = null): Promise<string> {
-  const secret = `frt_${randomBytes(32).toString('base64url')}`;
-  await getTestDb().query('INSERT INTO api_keys (name, prefix, key_hash, scopes, created_by) VALUES ($1, $2, $3, $4, $5)', [
-    `test ${uniqueId()}`,
-    secret.slice(0, 12),
-    createHash('sha256').update(secret).digest(),
-    scopes,
-    createdBy,
-  ]);
-  return secret;
-}
 
 /** The audit rows about the key whose secret is given, oldest first. */
 async function keyAudit(secret: string) {
   const { rows } = await getTestDb().query<{ action: string; actor: string; after: unknown }>(
     `SELECT a.action, a.actor, a.after FROM audit_log a JOIN api_keys k ON a.entity_type = 'api_key' AND a.entity_id = k.id::text
       WHERE k.key_hash = $1 ORDER BY a.id`,
-    [createHash('sha256').update(secret).digest()],
+    [toKeyHash(secret)],
   );
   return rows;
 }
@@ -117,7 +102,7 @@ describe('ERP API keys and scopes', () => {
     expect(prices.status).toBe(403);
     expect(prices.body.message).toBe('Esta clave de API no tiene el alcance "prices" que pide esta llamada.');
     expect(await getPrice(product.id)).toEqual(before);
-    await getTestDb().query('UPDATE api_keys SET revoked_at = now() WHERE key_hash = $1', [createHash('sha256').update(key).digest()]);
+    await getTestDb().query('UPDATE api_keys SET revoked_at = now() WHERE key_hash = $1', [toKeyHash(key)]);
     const revoked = await call<ErrorAnswer>('estoque', key, { itens: [{ codigo: product.code, estoque: 1 }] });
     expect(revoked.status).toBe(401);
     expect(revoked.body.message).toMatch(/^Clave de API ausente, inválida o revocada/);
@@ -165,7 +150,7 @@ describe('ERP API keys and scopes', () => {
       'SELECT id, key_hash, scopes FROM api_keys WHERE name = $1',
       [name],
     );
-    expect(stored!.key_hash.equals(createHash('sha256').update(secret).digest())).toBe(true);
+    expect(stored!.key_hash.equals(toKeyHash(secret))).toBe(true);
     expect(stored!.scopes).toEqual(['orders:read']);
     const listed = await (await api('/painel/chaves-api', { host: 'es', headers: { cookie } })).text();
     expect(listed).not.toContain(secret);
@@ -293,7 +278,7 @@ describe('ERP bulk updates', () => {
     expect(await getStock(product.id)).toBe(2);
   });
 
-  it('/precos reads prices as /produtos does ("75,50", "1.234,56", 75.5); a price that does not read fails alone, said in the host language', async () => {
+  it('/precos reads prices as /produtos does ("75,50", "1.234,56", 75.5); a price that does not read fails alone, said in the key language', async () => {
     const key = await createKey(['prices']);
     const [usd, brl, pyg, bad] = [
       await createProduct({ stock: 1 }),
@@ -326,8 +311,8 @@ describe('ERP bulk updates', () => {
     expect(await getPrice(bad.id)).toEqual({ price_minor: 10000, currency_id: 2 });
   });
 
-  it('prices: bad rows fail alone (unknown, too many decimals, negative, repeated), the rest apply; messages in the host language', async () => {
-    const key = await createKey(['prices']);
+  it("prices: bad rows fail alone (unknown, too many decimals, negative, repeated), the rest apply; messages in the key's language", async () => {
+    const key = await createKey(['prices'], null, { locale: 'pt-BR' });
     const [a, b, c, d] = [
       await createProduct({ stock: 1 }),
       await createProduct({ stock: 1 }),

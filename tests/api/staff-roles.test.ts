@@ -14,6 +14,8 @@ const COUNTER_MAY = new Set([
   'painel/balcao.astro',
   'painel/pedidos/index.astro',
   'painel/pedidos/[number].astro',
+  // Packing slips and pick lists: what the counter packs (decision 0515).
+  'painel/pedidos/impressao.pdf.ts',
   'api/painel/pedidos/[number]/status.ts',
   'api/painel/pedidos/[number]/notas.ts',
   'api/painel/pedidos/[number]/reenvio.ts',

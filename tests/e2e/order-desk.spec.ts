@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addAddress, createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 import { getTestDb, storefrontUrl, type Host } from './support/hosts.ts';
 import { openStaffContext } from './support/staff-session.ts';
+import { readPdfPages } from '../support/pdf.ts';
 
 /** A buyer who paid through the sandbox page: a Paraguayan delivery, or a store pickup on either host. */
 async function payOrder(page: Page, context: Parameters<typeof signIn>[0], host: Host, delivery: boolean) {
@@ -53,6 +54,8 @@ const panels = [
     codeLabel: 'Código de retiro',
     retirado: 'Retirado en la tienda',
     filter: 'Filtrar',
+    printSlips: 'Remitos de preparación',
+    slipOf: 'Remito de preparación del pedido',
   },
   {
     locale: 'pt-BR' as const,
@@ -68,6 +71,8 @@ const panels = [
     codeLabel: 'Código de retirada',
     retirado: 'Retirado na loja',
     filter: 'Filtrar',
+    printSlips: 'Romaneios',
+    slipOf: 'Romaneio do pedido',
   },
 ];
 
@@ -84,6 +89,20 @@ for (const panel of panels) {
     await desk.getByRole('button', { name: panel.filter }).click();
     await expect(desk.getByTestId('desk-orders').locator('tbody tr')).toHaveCount(1);
     await desk.screenshot({ path: info.outputPath(`desk-list-${panel.locale}.png`), fullPage: true });
+    // Print its packing slip: check the order, ask for the slips (a form GET, a new tab), read the PDF.
+    await desk.getByRole('checkbox', { name: new RegExp(String(order.number)) }).check();
+    const [tab] = await Promise.all([staff.waitForEvent('page'), desk.getByRole('button', { name: panel.printSlips }).click()]);
+    await tab.waitForURL(/\/painel\/pedidos\/impressao\.pdf\?/);
+    expect(new URL(tab.url()).searchParams.getAll('pedido')).toEqual([String(order.number)]);
+    // The tab shows Chromium's PDF viewer; the same address fetched by the desk page (same cookies) is the document.
+    const slip = await desk.evaluate(async (address) => {
+      const response = await fetch(address);
+      return { type: response.headers.get('content-type'), bytes: [...new Uint8Array(await response.arrayBuffer())] };
+    }, tab.url());
+    expect(slip.type).toBe('application/pdf');
+    const [slipPage] = await readPdfPages(new Uint8Array(slip.bytes));
+    expect(slipPage!.text).toContain(`${panel.slipOf} ${order.number}`);
+    await tab.close();
     await desk.getByRole('link', { name: String(order.number), exact: true }).click();
     await desk.getByLabel(panel.tracking).fill('Correo AX-123');
     await desk.getByRole('button', { name: panel.ship }).click();

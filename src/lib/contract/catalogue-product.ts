@@ -64,7 +64,8 @@ const amount = z.union([z.number(), z.string()]).superRefine((value, ctx) => {
   const minor = toMinorUnits(value, 4);
   if (typeof minor === 'string' && minor !== 'decimals' && minor !== 'ambiguous') ctx.addIssue({ code: 'custom', message: minor });
 });
-const stock = z.union([z.number(), z.string()]).transform((value, ctx) => {
+/** Units in stock as every ERP call and import reads them: 12, "12" or "12,0" (never a fraction). */
+export const StockUnitsSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const digits = typeof value === 'number' ? value : value.trim().replace(/[.,]0+$/, '');
   const n = typeof digits === 'number' ? digits : /^-?\d{1,10}$/.test(digits) ? Number(digits) : Number.NaN;
   if (!Number.isInteger(n)) ctx.addIssue({ code: 'custom', message: digits === '' ? 'required' : 'invalid' });
@@ -95,7 +96,7 @@ export const CatalogueProductSchema = z
       (value) => (typeof value === 'string' ? value.trim().toUpperCase() || undefined : value),
       z.enum(CURRENCY_CODES, { message: 'invalid' }).default('USD'),
     ),
-    estoque: stock,
+    estoque: StockUnitsSchema,
     mostrar_preco: flag.optional(),
     especificacoes: z.array(SpecificationSchema).max(60, { message: 'too_long' }).optional(),
     imagens: z.array(imageName).max(20, { message: 'too_long' }).optional(),

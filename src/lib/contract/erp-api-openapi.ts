@@ -9,6 +9,8 @@ import {
   MAX_UPSERT_ROWS,
   ProductUpsertResultSchema,
   ProductUpsertSchema,
+  OrderEventsPageSchema,
+  OrderEventsQuerySchema,
   PaidOrdersPageSchema,
   PaidOrdersQuerySchema,
   PriceBulkSchema,
@@ -91,14 +93,13 @@ export function getErpOpenApiDocument() {
         version: '1.0.0',
         description:
           "For the store's own system (ERP): products, stock and prices by product code, and paid orders to invoice. " +
-          'Keys are created and revoked by an admin in the panel (/painel/chaves-api), each with scopes: stock, prices, catalogue, orders:read, rates. ' +
-          'Messages follow the host (br.*: Portuguese, es.*: Spanish).',
+          'Keys are created and revoked by an admin in the panel (/painel/chaves-api), each with scopes: stock, prices, catalogue, orders:read, rates, orders:events. ' +
+          "Messages are in the language chosen for the key when it was created (Portuguese or Spanish); before the key is known (401), in the host's (br.*: Portuguese, es.*: Spanish).",
       },
       servers: [
         {
           url: '/',
-          description:
-            'The storefront host this document was read from (br.*: messages in Portuguese, es.*: in Spanish); paths start at /api/painel/v1.',
+          description: 'The storefront host this document was read from; paths start at /api/painel/v1.',
         },
       ],
       components: {
@@ -151,6 +152,24 @@ export function getErpOpenApiDocument() {
             requestParams: { query: PaidOrdersQuerySchema },
             responses: {
               '200': { description: 'One page.', content: { 'application/json': { schema: PaidOrdersPageSchema } } },
+              '400': error('A bad cursor or limite.'),
+              ...COMMON_ERRORS,
+            },
+          },
+        },
+        [`${ERP_API_BASE}/pedidos-eventos`]: {
+          get: {
+            operationId: 'listOrderEvents',
+            summary: 'Every change of the orders since a cursor',
+            description:
+              'For an ERP that invoiced on payment: each later change of an order (paid, shipped, handed over, cancelled, refunded whole ' +
+              'or in part), in the order the changes were committed. Keep proximo_cursor and pass it next time: no event comes twice, ' +
+              'none is skipped, also while orders change during the read. An empty page keeps the cursor: poll again later with it.',
+            security: [{ bearerKey: ['orders:events'] }],
+            'x-scopes': ['orders:events'],
+            requestParams: { query: OrderEventsQuerySchema },
+            responses: {
+              '200': { description: 'One page.', content: { 'application/json': { schema: OrderEventsPageSchema } } },
               '400': error('A bad cursor or limite.'),
               ...COMMON_ERRORS,
             },

@@ -1,9 +1,9 @@
 // The ERP API's request and answer shapes (the contract, beside the shop's): parsed by these at
 // run time, and the OpenAPI document (erp-api-openapi.ts, beside this file) is generated from them.
 import { z } from 'zod';
-import { CatalogueProductSchema } from './catalogue-product.ts';
+import { CatalogueProductSchema, StockUnitsSchema, toMinorUnits } from './catalogue-product.ts';
 
-export const API_SCOPES = ['stock', 'prices', 'catalogue', 'orders:read', 'rates'] as const;
+export const API_SCOPES = ['stock', 'prices', 'catalogue', 'orders:read', 'rates', 'orders:events'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 /** Rows per bulk call: more is refused whole (413), never half applied. */
@@ -26,11 +26,11 @@ const Codigo = z
 export const StockRowSchema = z
   .object({
     codigo: Codigo,
-    estoque: z
-      .int()
-      .min(0)
-      .max(1_000_000_000)
-      .meta({ description: 'Units the store can sell now. Open checkout reservations are taken off it.' }),
+    estoque: StockUnitsSchema.meta({
+      description:
+        'Units the store can sell now, as /produtos reads estoque (12, "12", "12,0"). Open checkout reservations are taken off it.',
+      examples: [12, '12'],
+    }),
   })
   .meta({ id: 'StockRow' });
 
@@ -52,6 +52,8 @@ export const PriceRowSchema = z
 
 /** Currencies with a USD rate (USD itself is always 1), as the rates calls name them. */
 export const RATE_CURRENCY_CODES = ['BRL', 'PYG', 'ARS'] as const;
+/** Decimals a USD rate keeps (exchange_rates.rate is numeric(18, 6)). */
+const RATE_DECIMALS = 6;
 export type RateCurrencyCode = (typeof RATE_CURRENCY_CODES)[number];
 
 export const RatesPutSchema = z
@@ -61,10 +63,19 @@ export const RatesPutSchema = z
         z.object({
           moeda: z.enum(RATE_CURRENCY_CODES),
           valor: z
-            .number()
-            .min(0.000001)
-            .max(1_000_000)
-            .meta({ description: 'Units of the currency one USD buys (5.42, 7300); rounded to 6 decimals.', example: 5.42 }),
+            .union([z.number(), z.string().max(40)])
+            .transform((value, ctx) => {
+              const micro = toMinorUnits(value, RATE_DECIMALS);
+              if (typeof micro === 'number' && micro > 0 && micro <= 1_000_000 * 10 ** RATE_DECIMALS) return micro / 10 ** RATE_DECIMALS;
+              ctx.addIssue({ code: 'custom', message: typeof micro === 'string' ? micro : 'invalid' });
+              return z.NEVER;
+            })
+            .meta({
+              description:
+                'Units of the currency one USD buys, above 0 and up to 1,000,000, read as /precos reads preco: a number (5.42) or text with ' +
+                'either mark as the decimal one ("5,42", "7.300", "7300.5"); numbers are rounded to 6 decimals, text may have up to 6.',
+              examples: [5.42, '7.300,50'],
+            }),
         }),
       )
       .min(1)
@@ -173,10 +184,19 @@ export const ErrorSchema = z
   })
   .meta({ id: 'Error' });
 
-export const PaidOrdersQuerySchema = z.object({
-  cursor: z.string().max(200).optional().meta({ description: 'proximo_cursor of the previous page; absent: from the first paid order.' }),
-  limite: z.coerce.number().int().min(1).max(MAX_ORDERS_PAGE).default(DEFAULT_ORDERS_PAGE),
-});
+/** The query of a feed read by cursor (paid orders, order events): `first` is where an absent cursor starts. */
+function toCursorQuerySchema(first: string) {
+  return z.object({
+    cursor: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: `proximo_cursor of the previous page; absent: from the ${first}.` }),
+    limite: z.coerce.number().int().min(1).max(MAX_ORDERS_PAGE).default(DEFAULT_ORDERS_PAGE),
+  });
+}
+
+export const PaidOrdersQuerySchema = toCursorQuerySchema('first paid order');
 
 const Money = z.int().meta({ description: 'Minor units of the order currency (see casas_decimais).' });
 
@@ -230,11 +250,50 @@ export const PaidOrderSchema = z
   .meta({ id: 'PaidOrder' });
 export type PaidOrder = z.infer<typeof PaidOrderSchema>;
 
-export const PaidOrdersPageSchema = z
-  .object({
-    pedidos: z.array(PaidOrderSchema),
-    proximo_cursor: z.string().meta({ description: 'Pass as cursor for the next page; when pedidos is empty, poll again later with it.' }),
+/** The end of a feed's page: where the next one starts, and whether it is ready now. */
+function toPageEnd(list: string) {
+  return {
+    proximo_cursor: z.string().meta({ description: `Pass as cursor for the next page; when ${list} is empty, poll again later with it.` }),
     mais: z.boolean().meta({ description: 'True when another page is ready now.' }),
-  })
-  .meta({ id: 'PaidOrdersPage' });
+  };
+}
+
+export const PaidOrdersPageSchema = z.object({ pedidos: z.array(PaidOrderSchema), ...toPageEnd('pedidos') }).meta({ id: 'PaidOrdersPage' });
 export type PaidOrdersPage = z.infer<typeof PaidOrdersPageSchema>;
+
+/** What happened to an order after it was created (order_events.kind, migration 1160). */
+export const ORDER_EVENT_KINDS = ['pago', 'enviado', 'retirado', 'cancelado', 'estornado', 'estorno_parcial'] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+export const OrderEventsQuerySchema = toCursorQuerySchema('first event');
+
+export const OrderEventSchema = z
+  .object({
+    id: z.int().meta({ description: 'The event, unique; events of one order come in the order they happened.' }),
+    tipo: z.enum(ORDER_EVENT_KINDS).meta({
+      description:
+        'pago: paid; enviado: shipped; retirado: handed over at the counter; cancelado: cancelled; estornado: refunded whole; ' +
+        'estorno_parcial: some lines or units refunded (see estorno).',
+    }),
+    ocorrido_em: z.string().meta({ format: 'date-time' }),
+    pedido: z.int().meta({ description: 'The order number (numero in pedidos-pagos).' }),
+    id_externo: z.string(),
+    status: z.string().meta({ description: 'The order status right after the event (PAGO, ENVIADO, RETIRADO, CANCELADO, ESTORNADO...).' }),
+    moeda: z.string(),
+    casas_decimais: z.int(),
+    nota: z.string().nullable().meta({ description: "The staff member's reason or tracking note, when one was typed." }),
+    estorno: z
+      .object({
+        valor: Money.nullable(),
+        itens: z.array(z.object({ codigo: z.string(), quantidade: z.int() })).meta({ description: 'Empty for a whole refund.' }),
+      })
+      .nullable()
+      .meta({ description: 'What was given back, for estornado and estorno_parcial; null otherwise.' }),
+  })
+  .meta({ id: 'OrderEvent' });
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
+export const OrderEventsPageSchema = z
+  .object({ eventos: z.array(OrderEventSchema), ...toPageEnd('eventos') })
+  .meta({ id: 'OrderEventsPage' });
+export type OrderEventsPage = z.infer<typeof OrderEventsPageSchema>;

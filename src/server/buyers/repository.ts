@@ -71,22 +71,30 @@ function toBuyerWhere(filters: BuyerFilters): { where: string; params: unknown[]
   return { where: clauses.length ? clauses.join(' AND ') : 'true', params };
 }
 
+const LIST_SELECT = `SELECT ${COLUMNS.split(', ')
+  .map((column) => `c.${column}`)
+  .join(', ')}, c.created_at, c.email_verified_at IS NOT NULL AS email_verified,
+       (SELECT count(*)::int FROM orders o WHERE o.customer_id = c.id) AS order_count
+  FROM customers c`;
+
 /** One page of the customers the filters match, newest first, and how many match in all. */
 export async function listBuyerRows(db: Queryable, filters: BuyerFilters): Promise<{ rows: BuyerListRow[]; total: number }> {
   const { where, params } = toBuyerWhere(filters);
   const offset = ((filters.pagina ?? 1) - 1) * BUYER_PAGE_SIZE;
   const [page, count] = await Promise.all([
     db.query<BuyerListRow>(
-      `SELECT ${COLUMNS.split(', ')
-        .map((column) => `c.${column}`)
-        .join(', ')}, c.created_at, c.email_verified_at IS NOT NULL AS email_verified,
-              (SELECT count(*)::int FROM orders o WHERE o.customer_id = c.id) AS order_count
-         FROM customers c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${BUYER_PAGE_SIZE} OFFSET ${offset}`,
+      `${LIST_SELECT} WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${BUYER_PAGE_SIZE} OFFSET ${offset}`,
       params,
     ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM customers c WHERE ${where}`, params),
   ]);
   return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+/** Every customer the filters match (every page), newest first, for the export (capped: the export is not a backup). */
+export async function listAllBuyerRows(db: Queryable, filters: BuyerFilters, cap: number): Promise<BuyerListRow[]> {
+  const { where, params } = toBuyerWhere(filters);
+  return (await db.query<BuyerListRow>(`${LIST_SELECT} WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT ${cap}`, params)).rows;
 }
 
 /** A customer's order, as their page lists it (each links to the order desk). */

@@ -1,10 +1,13 @@
 import { BuyerFiltersSchema, BuyerNoteBodySchema } from '#lib/contract/buyers.ts';
+import { toCsv, toCsvTime } from '#lib/csv.ts';
+import { buyersPanelMessages } from '#lib/i18n/buyers-panel.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
-import { jsonResult, rawResult, type ApiResult, type BodySource } from '../http/responses.ts';
+import { csvResult, jsonResult, rawResult, type ApiResult, type BodySource } from '../http/responses.ts';
 import { readQueryFilters } from '../http/query-filters.ts';
-import { checkApiStaff, getPanelLocale, toAuditActor } from '../staff/index.ts';
+import { checkApiStaff, getPanelLocale, getPanelTexts, toAuditActor } from '../staff/index.ts';
 import { buyerError } from './errors.ts';
 import { getBuyerService } from './index.ts';
 import type { OpenedDocument } from './service.ts';
@@ -72,6 +75,49 @@ export async function getBuyerList({ locals, url }: ApiCall): Promise<ApiResult>
       pedidos: row.order_count,
     })),
   });
+}
+
+/**
+ * GET /api/painel/clientes.csv?{filters}: every customer the list's filters match, as a
+ * spreadsheet in the admin's locale (the one CSV writer: `;`, formula cells neutralised); audited.
+ * A bad filter is refused as the JSON list refuses it.
+ */
+export async function getBuyersCsv(call: ApiCall): Promise<ApiResult> {
+  const { locals, url } = call;
+  const staff = checkApiStaff(locals, { role: 'admin' });
+  if ('status' in staff) return staff;
+  const locale = getPanelLocale(locals);
+  const { filters, invalid } = readBuyerFilters(url.searchParams);
+  if (invalid.length) return getBuyerList(call);
+  const t = getPanelTexts(locale);
+  const tb = createTranslator(buyersPanelMessages, locale);
+  const rows = await getBuyerService().exportBuyers(toAuditActor(staff), filters);
+  const csv = toCsv(
+    [
+      [
+        t('colName'),
+        t('colEmail'),
+        t('colPhoneNumber'),
+        t('colDocument'),
+        t('colCountry'),
+        t('colCreated'),
+        tb('colConfirmed'),
+        tb('colOrders'),
+      ],
+      ...rows.map((row) => [
+        `${row.first_name} ${row.last_name}`.trim(),
+        row.email,
+        row.phone,
+        `${row.document_type} ${row.document}`.trim(),
+        tb(row.country_id === 1 ? 'countryBR' : 'countryPY'),
+        toCsvTime(row.created_at),
+        tb(row.email_verified ? 'filterYes' : 'filterNo'),
+        row.order_count,
+      ]),
+    ],
+    locale,
+  );
+  return csvResult(csv, 'clientes');
 }
 
 async function readNoteBody(source: BodySource): Promise<{ form: boolean; data: unknown }> {

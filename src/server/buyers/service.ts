@@ -12,7 +12,9 @@ import {
   findBuyerRow,
   findDocumentRow,
   insertBuyerNote,
+  listAllBuyerRows,
   listBuyerRows,
+  type BuyerListRow,
   selectBuyerDocuments,
   selectBuyerNotes,
   selectBuyerOrders,
@@ -46,6 +48,23 @@ export function createBuyerService({ db, clock, listAddresses }: BuyerServiceDep
     async listBuyers(filters: BuyerFilters) {
       const result = await listBuyerRows(db, filters);
       return { ...result, page: filters.pagina ?? 1, pages: Math.max(1, Math.ceil(result.total / BUYER_PAGE_SIZE)) };
+    },
+
+    /**
+     * Every customer the filters match, for a spreadsheet (admins, decision 0515), audited (who,
+     * which filters, how many rows) in the read's transaction.
+     */
+    async exportBuyers(actor: AuditActor, filters: BuyerFilters, cap = 50_000): Promise<BuyerListRow[]> {
+      const { pagina: _page, ...chosen } = filters;
+      return runInTransaction(db, async (tx) => {
+        const rows = await listAllBuyerRows(tx, chosen, cap);
+        await recordAudit(
+          tx,
+          { actor, action: 'customers.export', entityType: 'customers', entityId: '', after: { filters: chosen, rows: rows.length } },
+          clock,
+        );
+        return rows;
+      });
     },
 
     async getBuyer(uuid: string) {

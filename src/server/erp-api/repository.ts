@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import type { OrderEventKind } from '#lib/contract/erp-api.ts';
+import type { PanelLocale } from '#lib/i18n/panel.ts';
 import type { Queryable } from '../db/client.ts';
 
 /** How long one bulk statement may run (the shop's own statements get PG_STATEMENT_TIMEOUT_MS). */
@@ -14,6 +16,8 @@ export interface ApiKeyRow {
   name: string;
   prefix: string;
   scopes: string[];
+  /** The language of the key's answers (migration 1161). */
+  locale: PanelLocale;
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
@@ -26,6 +30,7 @@ export interface ActiveKey {
   name: string;
   prefix: string;
   scopes: string[];
+  locale: PanelLocale;
   last_used_at: Date | null;
 }
 export interface HeldKey {
@@ -44,6 +49,21 @@ export interface RowOutcome {
   row_no: number;
   product_id: number | null;
   outcome: 'unknown' | 'invalid' | 'unchanged' | 'updated';
+}
+
+/** One row of the order events feed (order_events, migration 1160) with its order's reference. */
+export interface OrderEventRow {
+  id: number;
+  xid: string;
+  kind: OrderEventKind;
+  status: string;
+  note: string | null;
+  detail: { valor?: number; itens?: { codigo: string; quantidade: number }[] } | null;
+  created_at: Date;
+  number: number;
+  external_id: string;
+  iso_code: string;
+  decimals: number;
 }
 
 export interface PaidOrderRow {
@@ -89,18 +109,18 @@ export interface PaidPaymentRow {
   paid_at: Date | null;
 }
 
-const KEY_COLUMNS = `k.id, k.name, k.prefix, k.scopes, k.created_at, k.last_used_at, k.revoked_at`;
+const KEY_COLUMNS = `k.id, k.name, k.prefix, k.scopes, k.locale, k.created_at, k.last_used_at, k.revoked_at`;
 
 export function createErpRepository() {
   return {
     async insertKey(
       db: Queryable,
-      key: { name: string; prefix: string; hash: Buffer; scopes: string[]; staffId: number },
+      key: { name: string; prefix: string; hash: Buffer; scopes: string[]; locale: PanelLocale; staffId: number },
     ): Promise<ApiKeyRow> {
       const { rows } = await db.query<ApiKeyRow>(
-        `INSERT INTO api_keys AS k (name, prefix, key_hash, scopes, created_by) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO api_keys AS k (name, prefix, key_hash, scopes, locale, created_by) VALUES ($1, $2, $3, $4, $5, $6)
          RETURNING ${KEY_COLUMNS}, NULL::text AS created_by_email, NULL::text AS handed_to_email`,
-        [key.name, key.prefix, key.hash, key.scopes, key.staffId],
+        [key.name, key.prefix, key.hash, key.scopes, key.locale, key.staffId],
       );
       return rows[0]!;
     },
@@ -127,7 +147,7 @@ export function createErpRepository() {
     /** A live key whose holder (the admin it was handed to, else its creator) is not disabled. */
     async findActiveKey(db: Queryable, hash: Buffer): Promise<ActiveKey | null> {
       const { rows } = await db.query<ActiveKey>(
-        `SELECT k.id, k.name, k.prefix, k.scopes, k.last_used_at FROM api_keys k
+        `SELECT k.id, k.name, k.prefix, k.scopes, k.locale, k.last_used_at FROM api_keys k
            LEFT JOIN staff holder ON holder.id = coalesce(k.handed_to, k.created_by)
           WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND holder.disabled_at IS NULL`,
         [hash],
@@ -275,6 +295,18 @@ export function createErpRepository() {
           WHERE o.paid_xid IS NOT NULL AND o.paid_xid < pg_snapshot_xmin(pg_current_snapshot())
             AND (o.paid_xid, o.id) > ($1::xid8, $2::bigint)
           ORDER BY o.paid_xid, o.id LIMIT $3`,
+        [after.xid, after.id, limit],
+      );
+      return rows;
+    },
+
+    /** Order events after (xid, id) whose writing transaction is older than any still running (as selectPaidOrders). */
+    async selectOrderEvents(db: Queryable, after: { xid: string; id: number }, limit: number): Promise<OrderEventRow[]> {
+      const { rows } = await db.query<OrderEventRow>(
+        `SELECT e.id::int, e.xid::text AS xid, e.kind, e.status, e.note, e.detail, e.created_at, o.number, o.external_id, cur.iso_code, cur.decimals
+           FROM order_events e JOIN orders o ON o.id = e.order_id JOIN currencies cur ON cur.id = o.currency_id
+          WHERE e.xid < pg_snapshot_xmin(pg_current_snapshot()) AND (e.xid, e.id) > ($1::xid8, $2::bigint)
+          ORDER BY e.xid, e.id LIMIT $3`,
         [after.xid, after.id, limit],
       );
       return rows;

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { commonMessages } from '#lib/i18n/common.ts';
 import { erpMessages } from '#lib/i18n/erp-api.ts';
+import { isPanelLocale, toPanelLocale, type PanelLocale } from '#lib/i18n/panel.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { DomainError } from '../errors/domain-error.ts';
@@ -27,6 +28,7 @@ import {
   MAX_BULK_ROWS,
   MAX_UPSERT_ROWS,
   type ProductUpsertResult,
+  OrderEventsQuerySchema,
   PaidOrdersQuerySchema,
   PriceRowSchema,
   RatesPutSchema,
@@ -35,6 +37,7 @@ import {
   type BulkResult,
 } from '#lib/contract/erp-api.ts';
 import { getErpOpenApiDocument } from '#lib/contract/erp-api-openapi.ts';
+import { toRowIssues } from '#lib/contract/catalogue-product.ts';
 import type { BulkOutcome, ErpApiService, KeyActor, RowRejection } from './service.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
@@ -50,9 +53,13 @@ async function withKey(
   scope: ApiScope | null,
   handle: (key: ActiveKey, locale: Locale) => Promise<ApiResult>,
 ): Promise<ApiResult> {
-  const { locale } = call.locals;
+  // The host's language until the key is known, then the key's own (chosen in the panel).
+  let locale: Locale = call.locals.locale;
   try {
-    return await handle(await service.authenticate(readBearer(call.headers), scope), locale);
+    const key = await service.identify(readBearer(call.headers));
+    locale = key.locale;
+    await service.authorize(key, scope);
+    return await handle(key, locale);
   } catch (error) {
     return toErrorResult(error, locale);
   }
@@ -83,7 +90,8 @@ function readRows<S extends RowSchema>(text: string, contentType: string | null,
     const parsed = schema.safeParse(item, zodMessagesIn(locale));
     const raw = typeof item === 'object' && item !== null && 'codigo' in item ? (item as { codigo: unknown }).codigo : null;
     const codigo = typeof raw === 'string' ? raw.trim().slice(0, 60) : null;
-    if (!parsed.success) rejected.push({ linha, codigo, motivo: 'valor_invalido', campos: toFieldErrors(parsed.error.issues) });
+    // Worded as /produtos words its rows (toBulkResult), whichever rule refused the value.
+    if (!parsed.success) rejected.push({ linha, codigo, motivo: 'valor_invalido', issues: toRowIssues(parsed.error) });
     else if (seen.has(parsed.data.codigo)) rejected.push({ linha, codigo, motivo: 'codigo_repetido' });
     else {
       seen.add(parsed.data.codigo);
@@ -183,12 +191,15 @@ export const postProducts: ApiHandler = (call) => {
   });
 };
 
-/** GET /api/painel/v1/pedidos-pagos?cursor=&limite= (scope orders:read). */
-export const getPaidOrders: ApiHandler = (call) => {
-  const service = getErpApiService();
-  return withKey(service, call, 'orders:read', async (_key, locale) => {
-    const raw = Object.fromEntries(call.url.searchParams);
-    const query = PaidOrdersQuerySchema.safeParse(raw, zodMessagesIn(locale));
+/** A feed read by cursor (`?cursor=&limite=`): the page `list` gives, or 400 naming the bad parameters. */
+function getFeed<T>(
+  call: ApiCall,
+  scope: ApiScope,
+  schema: typeof PaidOrdersQuerySchema | typeof OrderEventsQuerySchema,
+  list: (cursor: string | undefined, limit: number) => Promise<T>,
+): Promise<ApiResult> {
+  return withKey(getErpApiService(), call, scope, async (_key, locale) => {
+    const query = schema.safeParse(Object.fromEntries(call.url.searchParams), zodMessagesIn(locale));
     if (!query.success) {
       const fields = toFieldErrors(query.error.issues);
       return errorResult(
@@ -197,9 +208,16 @@ export const getPaidOrders: ApiHandler = (call) => {
         fields,
       );
     }
-    return jsonResult(200, await service.listPaidOrders(query.data.cursor, query.data.limite));
+    return jsonResult(200, await list(query.data.cursor, query.data.limite));
   });
-};
+}
+
+/** GET /api/painel/v1/pedidos-pagos?cursor=&limite= (scope orders:read). */
+export const getPaidOrders: ApiHandler = (call) => getFeed(call, 'orders:read', PaidOrdersQuerySchema, getErpApiService().listPaidOrders);
+
+/** GET /api/painel/v1/pedidos-eventos?cursor=&limite= (scope orders:events): every later change of the orders. */
+export const getOrderEvents: ApiHandler = (call) =>
+  getFeed(call, 'orders:events', OrderEventsQuerySchema, getErpApiService().listOrderEvents);
 
 /** GET /api/painel/v1/cotacoes (scope rates): the current USD rates and the currencies without one. */
 export const getRates: ApiHandler = (call) => {
@@ -243,7 +261,13 @@ export const getOpenApiDocument: ApiHandler = (call) =>
   withKey(getErpApiService(), call, null, async () => jsonResult(200, getErpOpenApiDocument()));
 
 /** A keys form's outcome; a refused new key brings back what was typed, for the form to show again. */
-export type KeysNotice = { ok: boolean; text: string; secret?: string; status: number; typed?: { name: string; scopes: string[] } };
+export type KeysNotice = {
+  ok: boolean;
+  text: string;
+  secret?: string;
+  status: number;
+  typed?: { name: string; scopes: string[]; locale: PanelLocale | undefined };
+};
 
 /** POST /painel/chaves-api: an admin creates a key (its secret shown once) or revokes one. */
 export async function handleKeysForm(service: ErpApiService, actor: KeyActor, form: FormData | null, locale: Locale): Promise<KeysNotice> {
@@ -252,7 +276,10 @@ export async function handleKeysForm(service: ErpApiService, actor: KeyActor, fo
   try {
     if (action === 'criar') {
       const scopes = (form?.getAll('escopo') ?? []).map(String);
-      const created = await service.createKey(actor, { name: String(form?.get('nome') ?? ''), scopes });
+      // The key's language: the one chosen, else the creator's panel language.
+      const chosen = form?.get('idioma');
+      const keyLocale = isPanelLocale(chosen) ? chosen : toPanelLocale(locale);
+      const created = await service.createKey(actor, { name: String(form?.get('nome') ?? ''), scopes, locale: keyLocale });
       return { ok: true, status: 201, text: t('created', { name: created.key.name }), secret: created.secret };
     }
     const id = Number(form?.get('id'));
@@ -262,8 +289,15 @@ export async function handleKeysForm(service: ErpApiService, actor: KeyActor, fo
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const refusal = toErrorResult(error, locale);
+    const chosen = form?.get('idioma');
     const typed =
-      action === 'criar' ? { name: String(form?.get('nome') ?? ''), scopes: (form?.getAll('escopo') ?? []).map(String) } : undefined;
+      action === 'criar'
+        ? {
+            name: String(form?.get('nome') ?? ''),
+            scopes: (form?.getAll('escopo') ?? []).map(String),
+            locale: isPanelLocale(chosen) ? chosen : undefined,
+          }
+        : undefined;
     return { ok: false, status: refusal.status, text: (refusal.body as { message: string }).message, typed };
   }
 }

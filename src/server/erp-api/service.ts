@@ -11,13 +11,17 @@ import { isSafeText } from '#lib/safe-text.ts';
 import type { CatalogueImportService, SourceRow } from '../catalogue-import/service.ts';
 import type { CatalogueSettingsService } from '../catalogue-settings/service.ts';
 import { CURRENCY } from '#lib/locale.ts';
+import type { PanelLocale } from '#lib/i18n/panel.ts';
 import { erpError } from './errors.ts';
-import type { ActiveKey, ErpRepository, PaidItemRow, PaidOrderRow, PaidPaymentRow, RowOutcome } from './repository.ts';
+import type { ActiveKey, ErpRepository, OrderEventRow, PaidItemRow, PaidOrderRow, PaidPaymentRow, RowOutcome } from './repository.ts';
 import {
   API_SCOPES,
   RATE_CURRENCY_CODES,
   type ApiScope,
+  type OrderEvent,
+  type OrderEventsPage,
   type PaidOrder,
+  type PaidOrdersPage,
   type RateCurrencyCode,
   type RatesAnswer,
   type RowReason,
@@ -160,6 +164,29 @@ function toPaidOrder(row: PaidOrderRow, items: PaidItemRow[], payments: PaidPaym
   };
 }
 
+function toOrderEvent(row: OrderEventRow): OrderEvent {
+  const refunded = row.kind === 'estornado' || row.kind === 'estorno_parcial';
+  return {
+    id: row.id,
+    tipo: row.kind,
+    ocorrido_em: row.created_at.toISOString(),
+    pedido: row.number,
+    id_externo: row.external_id,
+    status: row.status,
+    moeda: row.iso_code,
+    casas_decimais: row.decimals,
+    nota: row.note,
+    estorno: refunded ? { valor: row.detail?.valor ?? null, itens: row.detail?.itens ?? [] } : null,
+  };
+}
+
+/** A page of a feed read by (xid, id) cursor: `limit` rows of `limit + 1` fetched, and where the next page starts. */
+function toFeedPage<R extends { id: number }>(rows: R[], limit: number, cursor: string | undefined, xidOf: (row: R) => string) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, proximo_cursor: last ? toCursor(xidOf(last), last.id) : (cursor ?? toCursor('0', 0)), mais: rows.length > limit };
+}
+
 const toRateCurrencyCode = (id: number) => RATE_CURRENCY_CODES.find((code) => CURRENCY[code] === id);
 
 export function createErpApiService({ db, pool, clock, repository, limiter, writeAudit, announce, importRows, rates }: ErpDeps) {
@@ -213,7 +240,7 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
     listKeys: () => repository.listKeys(db),
 
     /** A new key: the secret is returned this once; only its SHA-256 is kept. */
-    async createKey(actor: KeyActor, input: { name: string; scopes: string[] }) {
+    async createKey(actor: KeyActor, input: { name: string; scopes: string[]; locale: PanelLocale }) {
       const name = input.name.trim();
       if (name.length < 1 || name.length > 80 || !isSafeText(name)) throw erpError('invalid', 'error_key_name_invalid');
       const scopes = API_SCOPES.filter((scope) => input.scopes.includes(scope));
@@ -225,6 +252,7 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
           prefix: secret.slice(0, 12),
           hash: toKeyHash(secret),
           scopes,
+          locale: input.locale,
           staffId: actor.id,
         });
         await writeAudit(tx, {
@@ -232,7 +260,7 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
           action: 'api_key.create',
           entityType: 'api_key',
           entityId: created.id,
-          after: { name, prefix: created.prefix, scopes },
+          after: { name, prefix: created.prefix, scopes, locale: input.locale },
         });
         return created;
       });
@@ -281,15 +309,20 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
     },
 
     /** The live key a bearer secret names, with its scope checked and its use counted. */
-    async authenticate(secret: string | null, scope: ApiScope | null): Promise<ActiveKey> {
+    /** The live key of `secret`, or 401: from here on the key's language answers (migration 1161). */
+    async identify(secret: string | null): Promise<ActiveKey> {
       if (!secret || !KEY_PATTERN.test(secret)) throw unauthenticated();
       const key = await repository.findActiveKey(db, toKeyHash(secret));
       if (!key) throw unauthenticated();
+      return key;
+    },
+
+    /** Lets the key make a call needing `scope` (403 without it, 429 past its rate), and notes its use. */
+    async authorize(key: ActiveKey, scope: ApiScope | null): Promise<void> {
       if (scope && !key.scopes.includes(scope)) throw erpError('forbidden', 'error_missing_scope', { params: { scope } });
       if (!(await limiter.consume(ERP_KEY_LIMIT, `key-${key.id}`)))
         throw erpError('too_many', 'error_too_many_requests', { headers: { 'retry-after': String(ERP_KEY_LIMIT.windowSeconds) } });
       if (!key.last_used_at || clock.now().getTime() - key.last_used_at.getTime() > TOUCH_EVERY_MS) await repository.touchKey(db, key.id);
-      return key;
     },
 
     /**
@@ -385,15 +418,17 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
       return readRates();
     },
 
-    async listPaidOrders(cursor: string | undefined, limit: number) {
-      const after = fromCursor(cursor);
-      const rows = await repository.selectPaidOrders(db, after, limit + 1);
-      const page = rows.slice(0, limit);
+    async listPaidOrders(cursor: string | undefined, limit: number): Promise<PaidOrdersPage> {
+      const { page, ...end } = toFeedPage(
+        await repository.selectPaidOrders(db, fromCursor(cursor), limit + 1),
+        limit,
+        cursor,
+        (row) => row.paid_xid,
+      );
       const ids = page.map((row) => row.id);
       const [items, payments] = ids.length
         ? await Promise.all([repository.selectItems(db, ids), repository.selectPayments(db, ids)])
         : [[], []];
-      const last = page.at(-1);
       return {
         pedidos: page.map((row) =>
           toPaidOrder(
@@ -402,9 +437,19 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
             payments.filter((payment) => payment.order_id === row.id),
           ),
         ),
-        proximo_cursor: last ? toCursor(last.paid_xid, last.id) : (cursor ?? toCursor('0', 0)),
-        mais: rows.length > limit,
+        ...end,
       };
+    },
+
+    /** Every change of an order since the cursor (paid, shipped, handed over, cancelled, refunded), in commit order. */
+    async listOrderEvents(cursor: string | undefined, limit: number): Promise<OrderEventsPage> {
+      const { page, ...end } = toFeedPage(
+        await repository.selectOrderEvents(db, fromCursor(cursor), limit + 1),
+        limit,
+        cursor,
+        (row) => row.xid,
+      );
+      return { eventos: page.map(toOrderEvent), ...end };
     },
   };
 }

@@ -60,6 +60,8 @@ export interface DeskItemRow {
   subtotal_minor: number;
   /** Units partial refunds took from this line (any state). */
   refunded_quantity: number;
+  /** The product's picture when the order was placed (its address; the packing slip prints it small). */
+  image_url: string | null;
 }
 
 /** One partial refund of the order (decision 1140), its lines as "quantity x code name" in both languages. */
@@ -206,7 +208,7 @@ export function createOrderDeskRepository() {
     async getOrderParts(db: Queryable, orderId: number) {
       const [items, payments, history, refunds] = await Promise.all([
         db.query<DeskItemRow>(
-          `SELECT i.position, i.product_code, i.name_pt, i.name_es, i.quantity, i.unit_price_minor, i.subtotal_minor,
+          `SELECT i.position, i.product_code, i.name_pt, i.name_es, i.quantity, i.unit_price_minor, i.subtotal_minor, i.image_url,
                   coalesce((SELECT sum(l.quantity) FROM order_refund_lines l WHERE l.order_id = i.order_id AND l.position = i.position), 0)::int
                     AS refunded_quantity
              FROM order_items i WHERE i.order_id = $1 ORDER BY i.position`,

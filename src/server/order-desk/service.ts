@@ -193,6 +193,16 @@ export function createOrderDeskService(deps: OrderDeskDeps) {
       return loadDetail(await repository.getOrder(db, { number }));
     },
 
+    /** The orders to pack, in the order asked (unknown numbers left out), each with its staff notes. */
+    async getPackingOrders(numbers: readonly number[]) {
+      const orders = [];
+      for (const number of numbers) {
+        const order = await loadDetail(await repository.getOrder(db, { number }));
+        if (order) orders.push({ ...order, notes: await repository.listOrderNotes(db, order.id) });
+      }
+      return orders;
+    },
+
     /**
      * One status change, on the locked order row: a second click waits for the first to commit,
      * then finds the status changed and is refused. Audit row, history (trigger) and the

@@ -1,5 +1,6 @@
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
 import type { OrderView } from '#lib/contract/orders.ts';
 import { formatAmount } from '#lib/money.ts';
 import {
@@ -15,6 +16,7 @@ import { getStoreDetails } from '#lib/store-details.ts';
 import { checkoutMessages } from '#lib/i18n/checkout.ts';
 import { commonMessages } from '#lib/i18n/common.ts';
 import { orderMessages, toStatusLabel, type OrderMessageKey } from '#lib/i18n/orders.ts';
+import { packingMessages, type PackingMessageKey } from '#lib/i18n/packing.ts';
 import { createTranslator, type Translate } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 
@@ -141,4 +143,223 @@ export function renderCodeSvg(kind: 'code128' | 'qrcode', text: string): string 
   return bwipjs.toSVG(
     kind === 'qrcode' ? { bcid: 'qrcode', text, scale: 3 } : { bcid: 'code128', text, scale: 2, height: 12, includetext: true },
   );
+}
+
+/** One order as its packing slip prints it (the order desk maps its order to this, in the staff member's language). */
+export interface PackingSlip {
+  number: number;
+  createdAt: Date;
+  buyerName: string;
+  phone: string;
+  document: string;
+  /** How it leaves the store ("Entrega a domicílio — Moto Express", "Retirada na loja · AB12CD"). */
+  delivery: string;
+  /** The delivery address or the pickup point, line by line (empty for a store pickup). */
+  destination: string[];
+  notes: string[];
+  items: { code: string; name: string; quantity: number; picture: Buffer | null }[];
+}
+
+/** One product of a pick list: its units over every selected order, and which orders want it. */
+interface PickLine {
+  code: string;
+  name: string;
+  quantity: number;
+  orders: number[];
+}
+
+const PICTURE_SIDE = 36;
+/** Room for a 20-character product code in 10 pt before it wraps. */
+const CODE_WIDTH = 116;
+
+/** A stored WebP picture as a small PNG pdfkit can embed; null when it does not decode. */
+async function toThumbnail(picture: Buffer | null): Promise<Buffer | null> {
+  if (!picture) return null;
+  try {
+    return await sharp(picture)
+      .resize(PICTURE_SIDE * 2, PICTURE_SIDE * 2, { fit: 'inside' })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** Rows of a table: `cells` at their x and width, a new page (and the header again) when the page is full. */
+function writeTableRow(
+  doc: PDFKit.PDFDocument,
+  cells: { text: string; x: number; width: number; align?: 'left' | 'right' }[],
+  height: number,
+  header: () => void,
+): number {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
+    doc.addPage();
+    header();
+  }
+  const y = doc.y;
+  let bottom = y + height;
+  for (const cell of cells) {
+    doc.text(cell.text, cell.x, y + 2, { width: cell.width, align: cell.align ?? 'left' });
+    bottom = Math.max(bottom, doc.y + 2);
+  }
+  doc
+    .moveTo(doc.page.margins.left, bottom)
+    .lineTo(doc.page.width - doc.page.margins.right, bottom)
+    .strokeColor('#cccccc')
+    .stroke();
+  doc.x = doc.page.margins.left;
+  doc.y = bottom + 4;
+  return y;
+}
+
+function writeSlip(
+  doc: PDFKit.PDFDocument,
+  slip: PackingSlip,
+  thumbnails: (Buffer | null)[],
+  t: Translate<PackingMessageKey>,
+  locale: Locale,
+) {
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(t('packingSlipOf', { number: slip.number }), left);
+  doc.font('Helvetica').fontSize(9).fillColor('#444444').text(formatDate(slip.createdAt.toISOString(), locale)).fillColor('#000000');
+  doc.moveDown(0.5).fontSize(11).font('Helvetica-Bold').text(t('deliverTo')).font('Helvetica');
+  doc.text(slip.buyerName);
+  if (slip.phone) doc.text(slip.phone);
+  if (slip.document) doc.text(slip.document);
+  doc.moveDown(0.3).font('Helvetica-Bold').text(slip.delivery).font('Helvetica');
+  for (const line of slip.destination) doc.text(line);
+  doc.moveDown();
+  const columns = {
+    picture: left,
+    code: left + PICTURE_SIDE + 8,
+    name: left + PICTURE_SIDE + 8 + CODE_WIDTH + 10,
+    quantity: right - 110,
+    picked: right - 50,
+  };
+  const header = () => {
+    doc.font('Helvetica-Bold').fontSize(9);
+    writeTableRow(
+      doc,
+      [
+        { text: t('colCode'), x: columns.code, width: CODE_WIDTH },
+        { text: t('colProduct'), x: columns.name, width: columns.quantity - columns.name - 8 },
+        { text: t('colQuantity'), x: columns.quantity, width: 56, align: 'right' },
+        { text: t('colPicked'), x: columns.picked, width: 50, align: 'right' },
+      ],
+      14,
+      () => {},
+    );
+    doc.font('Helvetica').fontSize(10);
+  };
+  header();
+  slip.items.forEach((item, index) => {
+    const thumbnail = thumbnails[index];
+    const y = writeTableRow(
+      doc,
+      [
+        { text: item.code, x: columns.code, width: CODE_WIDTH },
+        { text: item.name, x: columns.name, width: columns.quantity - columns.name - 8 },
+        { text: String(item.quantity), x: columns.quantity, width: 56, align: 'right' },
+      ],
+      PICTURE_SIDE + 4,
+      header,
+    );
+    if (thumbnail) doc.image(thumbnail, columns.picture, y + 2, { fit: [PICTURE_SIDE, PICTURE_SIDE] });
+    doc
+      .rect(right - 14, y + 4, 10, 10)
+      .strokeColor('#000000')
+      .stroke();
+  });
+  const units = slip.items.reduce((sum, item) => sum + item.quantity, 0);
+  doc
+    .moveDown(0.5)
+    .font('Helvetica-Bold')
+    .text(t('unitsTotal', { n: units, lines: slip.items.length }), left)
+    .font('Helvetica');
+  if (slip.notes.length > 0) {
+    doc.moveDown().font('Helvetica-Bold').text(t('staffNotes')).font('Helvetica');
+    for (const note of slip.notes) doc.text(`• ${note}`);
+  }
+}
+
+/** Packing slips: one order a page (a long order runs on), in the staff member's language. */
+export async function renderPackingSlipsPdf(slips: PackingSlip[], locale: Locale): Promise<Buffer> {
+  const t = createTranslator(packingMessages, locale);
+  const doc = openDocument(slips.length === 1 ? t('packingSlipOf', { number: slips[0]!.number }) : t('packingSlip'));
+  for (const [index, slip] of slips.entries()) {
+    if (index > 0) doc.addPage();
+    writeSlip(doc, slip, await Promise.all(slip.items.map((item) => toThumbnail(item.picture))), t, locale);
+  }
+  return toBuffer(doc);
+}
+
+/** The units of each product code over the orders, sorted by code: what to take off the shelves once. */
+export function toPickLines(slips: PackingSlip[]): PickLine[] {
+  const lines = new Map<string, PickLine>();
+  for (const slip of slips) {
+    for (const item of slip.items) {
+      const line = lines.get(item.code) ?? { code: item.code, name: item.name, quantity: 0, orders: [] };
+      line.quantity += item.quantity;
+      if (!line.orders.includes(slip.number)) line.orders.push(slip.number);
+      lines.set(item.code, line);
+    }
+  }
+  return [...lines.values()].sort((a, b) => a.code.localeCompare(b.code));
+}
+
+/** The pick list of the selected orders: each product code once with its total units and its orders. */
+export async function renderPickListPdf(slips: PackingSlip[], locale: Locale, now: Date): Promise<Buffer> {
+  const t = createTranslator(packingMessages, locale);
+  const doc = openDocument(t('pickList'));
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  doc.font('Helvetica-Bold').fontSize(16).text(t('pickList'));
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#444444')
+    .text(t('printedAt', { date: formatDate(now.toISOString(), locale) }));
+  doc.text(t('pickListOrders', { numbers: slips.map((slip) => slip.number).join(', ') })).fillColor('#000000');
+  doc.moveDown();
+  const columns = { code: left, name: left + CODE_WIDTH + 10, quantity: right - 200, orders: right - 130 };
+  const header = () => {
+    doc.font('Helvetica-Bold').fontSize(9);
+    writeTableRow(
+      doc,
+      [
+        { text: t('colCode'), x: columns.code, width: CODE_WIDTH },
+        { text: t('colProduct'), x: columns.name, width: columns.quantity - columns.name - 8 },
+        { text: t('colQuantity'), x: columns.quantity, width: 60, align: 'right' },
+        { text: t('colOrders'), x: columns.orders, width: 130 },
+      ],
+      14,
+      () => {},
+    );
+    doc.font('Helvetica').fontSize(10);
+  };
+  header();
+  const lines = toPickLines(slips);
+  for (const line of lines) {
+    writeTableRow(
+      doc,
+      [
+        { text: line.code, x: columns.code, width: CODE_WIDTH },
+        { text: line.name, x: columns.name, width: columns.quantity - columns.name - 8 },
+        { text: String(line.quantity), x: columns.quantity, width: 60, align: 'right' },
+        { text: line.orders.join(', '), x: columns.orders, width: 130 },
+      ],
+      18,
+      header,
+    );
+  }
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  doc
+    .moveDown(0.5)
+    .font('Helvetica-Bold')
+    .text(t('unitsTotal', { n: units, lines: lines.length }), left);
+  return toBuffer(doc);
 }
