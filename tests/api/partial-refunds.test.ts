@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderEventsPageSchema, type OrderEvent, type OrderEventsPage } from '#lib/contract/erp-api.ts';
 import { OrderViewSchema } from '#lib/contract/orders-schema.ts';
 import { api, apiAnswer, apiJson, getHostHeader, getTestDb, type ErrorAnswer, type Host } from '../support/api.ts';
+import { createKey } from '../support/api-keys.ts';
 import { listMailsIn, waitForMailIn } from '../support/mail.ts';
 import { createSignedInStaff } from '../support/staff.ts';
 import type { TestStack } from '../support/test-stack.ts';
@@ -90,6 +92,22 @@ async function getAudit(number: number) {
     [String(number)],
   );
   return rows;
+}
+
+/** The ERP feed's partial-refund events of one order (issue 34 point 8), read to its end. */
+async function readPartialRefundEvents(key: string, number: number): Promise<OrderEvent[]> {
+  const events: OrderEvent[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const query: URLSearchParams = new URLSearchParams({ limite: '200', ...(cursor ? { cursor } : {}) });
+    const page = apiAnswer(
+      OrderEventsPageSchema,
+      await apiJson(`/api/painel/v1/pedidos-eventos?${query}`, { host: 'es', token: key }),
+    ).body;
+    events.push(...page.eventos);
+    cursor = page.proximo_cursor;
+    if (!page.mais) return events.filter((event) => event.pedido === number && event.tipo === 'estorno_parcial');
+  }
 }
 
 describe('partial refunds', () => {
@@ -196,6 +214,10 @@ describe('partial refunds', () => {
     expect(desk).toContain('por devolver por otro medio');
     expect(desk).toContain('data-testid="desk-refund-manual"');
 
+    // the ERP hears of a part only once its money went back
+    const erpKey = await createKey(['orders:events']);
+    expect(await readPartialRefundEvents(erpKey, order.number)).toEqual([]);
+
     const today = new Date().toISOString().slice(0, 10);
     const recorded = await postDesk(order.number, 'estorno-manual', {
       como: 'Transferencia Itaú',
@@ -208,6 +230,11 @@ describe('partial refunds', () => {
     // the payment itself was not returned: the whole-payment record is still refused on a paid order
     expect((await postDesk(order.number, 'estorno-manual', { como: 'Todo', quando: today })).status).toBe(409);
     expect(await getState(order.externalId)).toMatchObject({ status: 'PAGO', payment_status: 'PAGO' });
+
+    const [event, ...more] = await readPartialRefundEvents(erpKey, order.number);
+    expect(more).toEqual([]);
+    expect(event).toMatchObject({ status: 'PAGO', estorno: { itens: [{ codigo: expect.stringMatching(/^CHK-/), quantidade: 1 }] } });
+    expect(event!.estorno!.valor).not.toBeNull();
 
     const view = await getShopperView(order, 'es');
     expect(view.itens.map((item) => [item.produto.id, item.qtde_devolvida])).toEqual(
