@@ -100,7 +100,7 @@ async function readPartialRefundEvents(key: string, number: number): Promise<Ord
   let cursor: string | null = null;
   for (;;) {
     const query: URLSearchParams = new URLSearchParams({ limite: '200', ...(cursor ? { cursor } : {}) });
-    const page = apiAnswer(
+    const page: OrderEventsPage = apiAnswer(
       OrderEventsPageSchema,
       await apiJson(`/api/painel/v1/pedidos-eventos?${query}`, { host: 'es', token: key }),
     ).body;
