@@ -300,7 +300,11 @@ export function createImportJobRepository() {
     },
 
     /** The file of a job still holding one (its rejects download). */
-    async getJobFile(db: Queryable, id: string, staffId: number): Promise<{ file: Buffer; format: 'csv' | 'json'; fileName: string } | null> {
+    async getJobFile(
+      db: Queryable,
+      id: string,
+      staffId: number,
+    ): Promise<{ file: Buffer; format: 'csv' | 'json'; fileName: string } | null> {
       const { rows } = await db.query<{ file: Buffer; format: 'csv' | 'json'; file_name: string }>(
         'SELECT file, format, file_name FROM catalogue_imports WHERE id = $1 AND staff_id = $2 AND file IS NOT NULL',
         [id, staffId],

@@ -1,5 +1,6 @@
 // The catalogue import's HTTP handlers, texts and file readers, framework-free: the panel page
 // /painel/catalogo/importar, its template download and the terminal command (scripts/) use these.
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
@@ -10,9 +11,11 @@ import type { RowIssue } from '#lib/contract/catalogue-product.ts';
 import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { csvDownload, readJsonText, toResponse } from '../http/responses.ts';
-import { parseMultipart } from '../http/multipart.ts';
-import type { DomainError } from '../errors/domain-error.ts';
+import { csvDownload, readJsonText, toResponse, type BodySource } from '../http/responses.ts';
+import { spoolMultipart } from '../http/multipart.ts';
+import { getPictureBatches } from '../catalogue-media/index.ts';
+import { PICTURE_FILES_FIELD, readUploadedPictures, toPictureUploadLimits } from '../catalogue-media/routes.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { tooManyRequestsError } from '../rate-limit/errors.ts';
 import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
@@ -326,11 +329,16 @@ export function downloadTemplate(locale: Locale): Response {
 
 type UploadOutcome = { ok: true; job: ImportJob } | { ok: false; status: number; message: string };
 
-/** POST …/importar (multipart, field `arquivo`): the file kept and its dry run started. */
+/**
+ * POST …/importar (multipart: the file in `arquivo`, its pictures in `fotos`, a ZIP or several
+ * files): the file kept and its dry run started; the pictures kept for the job queue, which
+ * attaches them by the `imagens` names once the rows are written. Streamed to disk (a ZIP of a
+ * catalogue's pictures is larger than memory should hold); a refusal of either keeps nothing.
+ */
 export async function uploadImportFile(
   jobs: ImportJobs,
   actor: { staffId: number; email: string },
-  request: Request,
+  source: Request | BodySource,
   locale: Locale,
 ): Promise<UploadOutcome> {
   const refuse = (error: DomainError): UploadOutcome => ({
@@ -339,16 +347,31 @@ export async function uploadImportFile(
     message: toErrorText(error, locale),
   });
   if (!(await getRateLimiter().consume(LIMITS.staffUpload, String(actor.staffId)))) return refuse(tooManyRequestsError(3600));
-  const form = await parseMultipart(request, { fileFields: ['arquivo'], maxFileBytes: UPLOAD_LIMIT_MB * 1024 * 1024, maxFields: 5 });
+  const form = await spoolMultipart(
+    source,
+    toPictureUploadLimits({ arquivo: { maxFiles: 1, maxFileBytes: UPLOAD_LIMIT_MB * 1024 * 1024 } }),
+  );
   if (!form.ok) return refuse(importError(form.reason === 'too_large' ? 'too_large' : 'unknown_format'));
-  const file = form.files.arquivo;
-  const format = file ? toImportFormat(file.filename) : null;
-  if (!file || !format) return refuse(importError('unknown_format'));
   try {
-    return { ok: true, job: await jobs.start(actor, file.filename.slice(-200), format, file.bytes) };
+    const file = form.files.find((spooled) => spooled.field === 'arquivo');
+    const format = file ? toImportFormat(file.filename) : null;
+    if (!file || !format) return refuse(importError('unknown_format'));
+    const pictures = form.files.filter((spooled) => spooled.field === PICTURE_FILES_FIELD);
+    const batches = getPictureBatches();
+    const batchId = pictures.length ? await batches.stage(actor.staffId, readUploadedPictures(pictures), { forImport: true }) : null;
+    try {
+      const job = await jobs.start(actor, file.filename.slice(-200), format, await readFile(file.path));
+      if (batchId) await batches.linkToImport(batchId, job.id);
+      return { ok: true, job };
+    } catch (error) {
+      if (batchId) await batches.discard(batchId);
+      throw error;
+    }
   } catch (error) {
-    if (isImportError(error)) return refuse(error);
+    if (error instanceof DomainError) return refuse(error);
     throw error;
+  } finally {
+    await form.cleanup();
   }
 }
 
@@ -387,12 +410,7 @@ function toTemplateCells(data: unknown): Cell[] {
  * Cells that a spreadsheet would run as formulas are neutralised (lib/csv.ts, as every export).
  * Fixed, the file imports again (the reason column is ignored).
  */
-async function toRejectsRows(
-  open: OpenBytes,
-  format: ImportFormat,
-  rejected: Map<number, RowIssue[]>,
-  locale: Locale,
-): Promise<Cell[][]> {
+async function toRejectsRows(open: OpenBytes, format: ImportFormat, rejected: Map<number, RowIssue[]>, locale: Locale): Promise<Cell[][]> {
   const reason = (issues: RowIssue[]) => issues.map((issue) => toReasonText(issue, locale)).join('; ');
   if (format === 'json') {
     const rows: Cell[][] = [[...TEMPLATE_COLUMNS, REASON_COLUMN]];
@@ -425,6 +443,10 @@ export async function downloadRejects(jobs: ImportJobs, id: string, staffId: num
   const found = isUuid(id) ? await jobs.findRejected(id, staffId) : null;
   if (!found) return toResponse(toErrorResult(importError('not_found'), locale));
   const rows = await toRejectsRows(found.open, found.format, found.rejected, locale);
-  const base = found.fileName.replace(/\.[^.]*$/, '').replace(/[^\w-]+/g, '-').slice(0, 60) || 'importacao';
+  const base =
+    found.fileName
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\w-]+/g, '-')
+      .slice(0, 60) || 'importacao';
   return csvDownload(toCsv(rows, locale), `${base}-${translate(locale)('rejectsFileSuffix')}`);
 }

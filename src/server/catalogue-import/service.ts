@@ -388,6 +388,8 @@ interface ImportJobDeps {
   repository: ImportJobRepository;
   service: CatalogueImportService;
   openImportRows: OpenImportFile;
+  /** After a file's rows are written (its pictures go to the job queue). */
+  afterWrite?: (importId: string) => Promise<void>;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -406,7 +408,7 @@ function toJob(row: JobRow): ImportJob {
   };
 }
 
-export function createImportJobs({ db, repository, service, openImportRows, log = console.error }: ImportJobDeps) {
+export function createImportJobs({ db, repository, service, openImportRows, afterWrite, log = console.error }: ImportJobDeps) {
   function run(jobId: string, bytes: Buffer, format: ImportFormat, dryRun: boolean, actor: AuditActor, skipRejected = false) {
     const work = async () => {
       const open = await openImportRows(() => Readable.from([bytes]), format);
@@ -416,6 +418,8 @@ export function createImportJobs({ db, repository, service, openImportRows, log 
         actor,
         onProgress: ({ rows }) => repository.setProgress(db, jobId, rows),
       });
+      // Its pictures are queued before the page can read it written: a page that sees it written sees them waiting.
+      if (!dryRun) await afterWrite?.(jobId);
       await repository.finishJob(db, jobId, dryRun ? 'checked' : 'written', summary);
     };
     work().catch(async (error: unknown) => {

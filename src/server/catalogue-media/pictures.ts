@@ -79,3 +79,24 @@ export async function makePictureVariants(bytes: Buffer, picture: CheckedPicture
     throw mediaError('invalid', 'pictureUnreadable');
   }
 }
+
+/** Whether the first bytes are a picture type the pipeline accepts (the full check, a decode, runs in the job). */
+export async function isAcceptedPictureType(bytes: Buffer): Promise<boolean> {
+  const type = await fileTypeFromBuffer(bytes);
+  return type !== undefined && ACCEPTED.has(type.mime);
+}
+
+/**
+ * The product codes a picture's file name may stand for, longest first, in upper case: the name
+ * without its extension, then cut at each `-`, `_`, `.` or space from the right
+ * (`fur-800-2.jpg`: FUR-800-2, FUR-800, FUR). The longest that is a product's code wins.
+ */
+export function toCodeCandidates(fileName: string): string[] {
+  const base = (fileName.split(/[\\/]/).pop() ?? '')
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .toUpperCase();
+  const candidates = [base];
+  for (let end = base.length - 1; end > 0; end--) if (/[-_. ]/.test(base[end] ?? '')) candidates.push(base.slice(0, end).trim());
+  return [...new Set(candidates.filter(Boolean))];
+}
