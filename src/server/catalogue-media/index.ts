@@ -6,6 +6,7 @@ import { createCatalogueMediaService, createPictureBatches, createPictureStore, 
 
 export type { BannerRow, SellerRow } from './repository.ts';
 export { BRAND_NAME_MAX, PICTURE_BATCH_TASK, type PictureBatchProgress } from './service.ts';
+export { PICTURE_FILES_FIELD, readUploadedPictures, toPictureUploadLimits } from './pictures.ts';
 
 export function getPictureStore() {
   const pool = getPool();

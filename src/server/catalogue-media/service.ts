@@ -8,7 +8,7 @@ import { runInTransaction, type ConnectionSource, type Queryable } from '../db/c
 import { createPictureFileStore } from '../storage/index.ts';
 import { mediaError } from './errors.ts';
 import { DomainError } from '../errors/domain-error.ts';
-import { checkPicture, isAcceptedPictureType, makePictureVariants, toCodeCandidates } from './pictures.ts';
+import { checkPicture, isAcceptedPictureType, makePictureVariants, toCodeCandidates, type IncomingPicture } from './pictures.ts';
 import {
   deletePictureBatch,
   findPictureBatch,
@@ -456,13 +456,6 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
 // Pictures in bulk (issue 33.5): an upload's files kept in picture_batch_files, then made and
 // attached one at a time by the job queue (PICTURE_BATCH_TASK), progress read by the panel.
 
-/** One file of an upload as the readers (routes.ts) hand it over: its name and bytes, or why it was refused unread. */
-export interface IncomingPicture {
-  name: string;
-  bytes: Buffer | null;
-  refusal?: 'pictureTooLarge';
-}
-
 export const PICTURE_BATCH_TASK = 'picture_batch';
 /** The refused and unmatched files a progress page lists. */
 const PROBLEMS_SHOWN = 200;
@@ -581,4 +574,3 @@ export function createPictureBatches({ db, media, pictures, addJob }: PictureBat
   };
 }
 
-export type PictureBatches = ReturnType<typeof createPictureBatches>;
