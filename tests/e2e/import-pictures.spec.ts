@@ -19,6 +19,7 @@ const TEXTS = {
     done: 'Fotos procesadas: 2 vinculadas a productos, 0 rechazadas, 1 sin producto.',
     rejects: 'Descargar las filas rechazadas (CSV, con el motivo)',
     reason: 'preco: valor no válido',
+    bulkSend: 'Enviar las fotos',
   },
   br: {
     file: /Arquivo \(CSV ou JSON/,
@@ -29,6 +30,7 @@ const TEXTS = {
     done: 'Fotos processadas: 2 ligadas aos produtos, 0 recusadas, 1 sem produto.',
     rejects: 'Baixar as linhas recusadas (CSV, com o motivo)',
     reason: 'preco: valor inválido',
+    bulkSend: 'Enviar as fotos',
   },
 } as const;
 
@@ -93,5 +95,10 @@ test('an admin imports a file with a ZIP of pictures, writes the valid rows and 
   expect(rejects).toContain('codigo;nome_pt;nome_es;marca;categoria_pt;preco;estoque;imagens;motivo');
   expect(rejects).toContain(`${prefix}-3;Esquadro;Escuadra;Stanley;Medição;doze;1;;${t.reason}`);
   expect(rejects).toContain(`${prefix}-4;`);
+
+  // the bulk upload sits on the product pictures page
+  await panel.goto(storefrontUrl(host, '/painel/catalogo/fotos'));
+  await expect(panel.getByRole('button', { name: t.bulkSend })).toBeVisible();
+  await panel.screenshot({ path: info.outputPath(`pictures-bulk-form-${host}.png`), fullPage: true });
   await staff.close();
 });
