@@ -573,4 +573,3 @@ export function createPictureBatches({ db, media, pictures, addJob }: PictureBat
     },
   };
 }
-
