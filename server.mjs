@@ -14,6 +14,7 @@ import { runClusterPrimary } from './src/server/entry/cluster.ts';
 import { serveFastRoute } from './src/server/entry/fast-routes.ts';
 import { answerFailedRequest, serveOrAnswerFailure } from './src/server/http/request-failure.ts';
 import { checkRequestHead, writeRefusal } from './src/server/http/request-guard.ts';
+import { takeLargeUpload } from './src/server/http/body-limit.ts';
 import { createStaticHandler } from './src/server/entry/static-files.ts';
 import { scheduleStartupJobs, startJobs } from './src/server/jobs/index.ts';
 import { routeConsoleToLogger, serveWithRequestLog } from './src/server/log/index.ts';
@@ -137,7 +138,10 @@ const server = http.createServer((req, res) => serveWithRequestLog(req, res, () 
 
 /** Astro's handler, its rejection answered like a thrown error. */
 function handleWithAstro(req, res) {
-  Promise.resolve(handler(req, res)).catch((error) => answerFailedRequest(req, res, error));
+  // A ZIP of pictures is read by its page from Node's request, past Astro's body cap (body-limit.ts).
+  const largeUpload = takeLargeUpload(req);
+  const locals = largeUpload ? { largeUpload } : undefined;
+  Promise.resolve(handler(req, res, undefined, locals)).catch((error) => answerFailedRequest(req, res, error));
 }
 
 function serve(req, res) {

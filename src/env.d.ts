@@ -16,5 +16,7 @@ declare namespace App {
      * to 500.astro: why (its status), and the address asked for (its retry link).
      */
     sessionLookupFailure?: { error: unknown; address: string };
+    /** A POST of pictures in bulk (http/body-limit.ts): its body, which Astro's request does not carry. */
+    largeUpload?: import('./server/http/responses.ts').BodySource;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueProductSchema } from '#lib/contract/catalogue-product.ts';
-import { toFieldChanges, toNextState } from './compare.ts';
+import { findTextWarnings, toFieldChanges, toNextState } from './compare.ts';
 
 const row = (fields: Record<string, unknown>) =>
   CatalogueProductSchema.parse({
@@ -47,5 +47,26 @@ describe('an import row against the stored product', () => {
     expect(changes.map((change) => change.field)).toEqual(['nome_pt', 'preco', 'moeda']);
     expect(changes[1]).toEqual({ field: 'preco', from: '89.90', to: '650000' });
     expect(changes[0]?.to).toBe(`${'F'.repeat(79)}…`);
+  });
+});
+
+describe('the warnings of a valid row', () => {
+  it('names text fields that start like a formula or carry HTML; descriptions may be HTML', () => {
+    const warned = findTextWarnings(
+      row({
+        nome_pt: '=HYPERLINK("http://x")',
+        marca: '<b>Bosch</b>',
+        descricao_pt: '<p>Mandril</p>',
+        descricao_es: '@SUM(A1)',
+        especificacoes: [{ nome_pt: 'Peso', nome_es: 'Peso', valor_pt: '+1 kg', valor_es: '1 kg' }],
+      }),
+    );
+    expect(warned).toEqual([
+      { field: 'nome_pt', kind: 'formula' },
+      { field: 'descricao_es', kind: 'formula' },
+      { field: 'marca', kind: 'html' },
+      { field: 'especificacoes_pt', kind: 'formula' },
+    ]);
+    expect(findTextWarnings(row({ descritivo_pt: 'Broca 10-12 mm, a+b', descricao_pt: '<p>ok</p>' }))).toEqual([]);
   });
 });

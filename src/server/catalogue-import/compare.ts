@@ -142,3 +142,48 @@ export function toNextState(row: CatalogueProduct, current: ProductState | null)
     imagens: keep(row.imagens, current?.imagens, []),
   };
 }
+
+/** What the dry run warns about in a valid row's text (written as given, but worth a second look). */
+export type TextWarningKind = 'formula' | 'html';
+export interface TextWarning {
+  field: string;
+  kind: TextWarningKind;
+}
+
+/** A text a spreadsheet would run as a formula (OWASP's CSV injection characters). */
+const FORMULA_START = /^\s*[=+\-@]/;
+/** A tag or an entity: HTML outside the descriptions (which are HTML, sanitised) shows as raw text. */
+const HTML_MARKUP = /<\/?[a-z!][^>]*>|&(?:[a-z]+|#\d+);/i;
+
+/**
+ * The row's text fields that start like a formula or carry HTML, by the import file's column
+ * name. Descriptions (descricao_*) are HTML by design: only a formula is named there.
+ */
+export function findTextWarnings(row: CatalogueProduct): TextWarning[] {
+  const texts: [string, string | null | undefined][] = [
+    ['nome_pt', row.nome_pt],
+    ['nome_es', row.nome_es],
+    ['descritivo_pt', row.descritivo_pt],
+    ['descritivo_es', row.descritivo_es],
+    ['descricao_pt', row.descricao_pt],
+    ['descricao_es', row.descricao_es],
+    ['marca', row.marca],
+    ['categoria_pt', row.categoria_pt],
+    ['categoria_es', row.categoria_es],
+    ['departamento_pt', row.departamento_pt],
+    ['departamento_es', row.departamento_es],
+    ...(row.especificacoes ?? []).flatMap((spec): [string, string][] => [
+      ['especificacoes_pt', spec.nome_pt],
+      ['especificacoes_pt', spec.valor_pt],
+      ['especificacoes_es', spec.nome_es],
+      ['especificacoes_es', spec.valor_es],
+    ]),
+  ];
+  const warnings = new Map<string, TextWarning>();
+  for (const [field, text] of texts) {
+    if (!text) continue;
+    if (FORMULA_START.test(text)) warnings.set(`${field}/formula`, { field, kind: 'formula' });
+    if (!field.startsWith('descricao_') && HTML_MARKUP.test(text)) warnings.set(`${field}/html`, { field, kind: 'html' });
+  }
+  return [...warnings.values()];
+}

@@ -1,5 +1,6 @@
 import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
+import { getPictureBatches } from '../catalogue-media/index.ts';
 import { getPool } from '../db/client.ts';
 import { createCatalogueImportRepository, createImportJobRepository } from './repository.ts';
 import { openImportRows } from './routes.ts';
@@ -35,5 +36,6 @@ export function getImportJobs() {
     repository: createImportJobRepository(),
     service: getCatalogueImportService(),
     openImportRows,
+    afterWrite: (importId) => getPictureBatches().queueForImport(importId),
   });
 }

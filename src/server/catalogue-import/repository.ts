@@ -271,20 +271,46 @@ export function createImportJobRepository() {
 
     async finishJob(db: Queryable, id: string, status: JobStatus, summary: unknown): Promise<void> {
       await db.query(
-        `UPDATE catalogue_imports SET status = $2, summary = $3, updated_at = now(), file = CASE WHEN $2 IN ('written', 'failed') THEN NULL ELSE file END WHERE id = $1`,
+        // A file written with rejected rows is kept (a day at most) for its rejects download.
+        `UPDATE catalogue_imports SET status = $2, summary = $3, updated_at = now(),
+                file = CASE WHEN $2 = 'failed' OR ($2 = 'written' AND coalesce(($3::jsonb->>'rejected')::int, 0) = 0) THEN NULL ELSE file END
+          WHERE id = $1`,
         [id, status, JSON.stringify(summary)],
       );
     },
 
-    /** A checked job with no rejected row moves to writing once (a second click finds it moved); its file comes back. */
-    async claimForWriting(db: Queryable, id: string, staffId: number): Promise<{ file: Buffer; format: 'csv' | 'json' } | null> {
+    /**
+     * A checked job moves to writing once (a second click finds it moved); its file comes back.
+     * One with rejected rows only when `partial` (its valid rows written, the rejected ones skipped).
+     */
+    async claimForWriting(
+      db: Queryable,
+      id: string,
+      staffId: number,
+      partial: boolean,
+    ): Promise<{ file: Buffer; format: 'csv' | 'json' } | null> {
       const { rows } = await db.query<{ file: Buffer; format: 'csv' | 'json' }>(
         `UPDATE catalogue_imports SET status = 'writing', done_rows = 0, updated_at = now()
-          WHERE id = $1 AND staff_id = $2 AND status = 'checked' AND file IS NOT NULL AND (summary->>'rejected')::int = 0
+          WHERE id = $1 AND staff_id = $2 AND status = 'checked' AND file IS NOT NULL
+            AND ((summary->>'rejected')::int = 0 OR ($3 AND (summary->>'rows')::int > 0))
           RETURNING file, format`,
-        [id, staffId],
+        [id, staffId, partial],
       );
       return rows[0] ?? null;
+    },
+
+    /** The file of a job still holding one (its rejects download). */
+    async getJobFile(
+      db: Queryable,
+      id: string,
+      staffId: number,
+    ): Promise<{ file: Buffer; format: 'csv' | 'json'; fileName: string } | null> {
+      const { rows } = await db.query<{ file: Buffer; format: 'csv' | 'json'; file_name: string }>(
+        'SELECT file, format, file_name FROM catalogue_imports WHERE id = $1 AND staff_id = $2 AND file IS NOT NULL',
+        [id, staffId],
+      );
+      const row = rows[0];
+      return row ? { file: row.file, format: row.format, fileName: row.file_name } : null;
     },
   };
 }

@@ -1,17 +1,20 @@
 // The catalogue import's HTTP handlers, texts and file readers, framework-free: the panel page
 // /painel/catalogo/importar, its template download and the terminal command (scripts/) use these.
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import streamArray from 'stream-json/streamers/stream-array.js';
 import { toCsv } from '#lib/csv.ts';
+import { isUuid } from '#lib/contract/input.ts';
 import type { RowIssue } from '#lib/contract/catalogue-product.ts';
 import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
-import { csvDownload, readJsonText } from '../http/responses.ts';
-import { parseMultipart } from '../http/multipart.ts';
-import type { DomainError } from '../errors/domain-error.ts';
+import { csvDownload, readJsonText, toResponse, type BodySource } from '../http/responses.ts';
+import { spoolMultipart } from '../http/multipart.ts';
+import { getPictureBatches, PICTURE_FILES_FIELD, readUploadedPictures, toPictureUploadLimits } from '../catalogue-media/index.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { toErrorResult } from '../http/error-result.ts';
 import { tooManyRequestsError } from '../rate-limit/errors.ts';
 import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
@@ -50,6 +53,8 @@ export const TEMPLATE_COLUMNS = [
   'especificacoes_es',
   'imagens',
 ] as const;
+/** The rejects download's reason column: a fixed rejects file imports again with it left in. */
+const REASON_COLUMN = 'motivo';
 const REQUIRED_COLUMNS = ['codigo', 'nome_pt', 'nome_es', 'marca', 'categoria_pt', 'preco', 'estoque'];
 const ALIASES: Record<string, string> = { categoria: 'categoria_pt', departamento: 'departamento_pt', codigo_produto: 'codigo' };
 
@@ -110,7 +115,7 @@ function toSpecifications(pt: string | undefined, es: string | undefined): unkno
 function toCsvRow(columns: string[], cells: string[]): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   columns.forEach((column, index) => {
-    if (column !== 'especificacoes_pt' && column !== 'especificacoes_es') row[column] = cells[index] ?? '';
+    if (column !== 'especificacoes_pt' && column !== 'especificacoes_es' && column !== REASON_COLUMN) row[column] = cells[index] ?? '';
   });
   if (row.mostrar_preco === '') delete row.mostrar_preco;
   if (typeof row.imagens === 'string')
@@ -124,8 +129,9 @@ function toCsvRow(columns: string[], cells: string[]): Record<string, unknown> {
   return row;
 }
 
-async function* readCsv(open: OpenBytes, delimiter: string): AsyncGenerator<SourceRow> {
-  const parser = open().pipe(
+/** The file's CSV records with the line each ends on (the line a rejected row is named by). */
+function parseCsvRecords(open: OpenBytes, delimiter: string): AsyncIterable<{ record: string[]; info: { lines: number } }> {
+  return open().pipe(
     parse({
       bom: true,
       delimiter,
@@ -136,13 +142,24 @@ async function* readCsv(open: OpenBytes, delimiter: string): AsyncGenerator<Sour
       max_record_size: MAX_LINE_CHARS, // a line past it stops the parse instead of filling memory
     }),
   );
+}
+
+/** `;` when the header line has more of them than `,`. */
+function toCsvDelimiter(header: string): ';' | ',' {
+  return (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
+}
+
+async function* readCsv(open: OpenBytes, delimiter: string): AsyncGenerator<SourceRow> {
+  const parser = parseCsvRecords(open, delimiter);
   let columns: string[] | null = null;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const { record, info } of parser) {
       if (!columns) {
         columns = record.map(toColumnName);
         const missing = REQUIRED_COLUMNS.filter((column) => !columns?.includes(column));
-        const unknown = columns.filter((column) => column && !(TEMPLATE_COLUMNS as readonly string[]).includes(column));
+        const unknown = columns.filter(
+          (column) => column && column !== REASON_COLUMN && !(TEMPLATE_COLUMNS as readonly string[]).includes(column),
+        );
         if (missing.length) throw importError('missing_columns', missing.join(', '));
         if (unknown.length) throw importError('unknown_columns', unknown.join(', '));
         continue;
@@ -232,7 +249,7 @@ export async function openImportRows(open: OpenBytes, format: ImportFormat): Pro
   }
   const header = head.split(/\r?\n/, 1)[0] ?? '';
   if (!header.trim()) throw importError('empty_file');
-  const delimiter = (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const delimiter = toCsvDelimiter(header);
   return () => readCsv(open, delimiter);
 }
 
@@ -311,11 +328,16 @@ export function downloadTemplate(locale: Locale): Response {
 
 type UploadOutcome = { ok: true; job: ImportJob } | { ok: false; status: number; message: string };
 
-/** POST …/importar (multipart, field `arquivo`): the file kept and its dry run started. */
+/**
+ * POST …/importar (multipart: the file in `arquivo`, its pictures in `fotos`, a ZIP or several
+ * files): the file kept and its dry run started; the pictures kept for the job queue, which
+ * attaches them by the `imagens` names once the rows are written. Streamed to disk (a ZIP of a
+ * catalogue's pictures is larger than memory should hold); a refusal of either keeps nothing.
+ */
 export async function uploadImportFile(
   jobs: ImportJobs,
   actor: { staffId: number; email: string },
-  request: Request,
+  source: Request | BodySource,
   locale: Locale,
 ): Promise<UploadOutcome> {
   const refuse = (error: DomainError): UploadOutcome => ({
@@ -324,16 +346,31 @@ export async function uploadImportFile(
     message: toErrorText(error, locale),
   });
   if (!(await getRateLimiter().consume(LIMITS.staffUpload, String(actor.staffId)))) return refuse(tooManyRequestsError(3600));
-  const form = await parseMultipart(request, { fileFields: ['arquivo'], maxFileBytes: UPLOAD_LIMIT_MB * 1024 * 1024, maxFields: 5 });
+  const form = await spoolMultipart(
+    source,
+    toPictureUploadLimits({ arquivo: { maxFiles: 1, maxFileBytes: UPLOAD_LIMIT_MB * 1024 * 1024 } }),
+  );
   if (!form.ok) return refuse(importError(form.reason === 'too_large' ? 'too_large' : 'unknown_format'));
-  const file = form.files.arquivo;
-  const format = file ? toImportFormat(file.filename) : null;
-  if (!file || !format) return refuse(importError('unknown_format'));
   try {
-    return { ok: true, job: await jobs.start(actor, file.filename.slice(-200), format, file.bytes) };
+    const file = form.files.find((spooled) => spooled.field === 'arquivo');
+    const format = file ? toImportFormat(file.filename) : null;
+    if (!file || !format) return refuse(importError('unknown_format'));
+    const pictures = form.files.filter((spooled) => spooled.field === PICTURE_FILES_FIELD);
+    const batches = getPictureBatches();
+    const batchId = pictures.length ? await batches.stage(actor.staffId, readUploadedPictures(pictures), { forImport: true }) : null;
+    try {
+      const job = await jobs.start(actor, file.filename.slice(-200), format, await readFile(file.path));
+      if (batchId) await batches.linkToImport(batchId, job.id);
+      return { ok: true, job };
+    } catch (error) {
+      if (batchId) await batches.discard(batchId);
+      throw error;
+    }
   } catch (error) {
-    if (isImportError(error)) return refuse(error);
+    if (error instanceof DomainError) return refuse(error);
     throw error;
+  } finally {
+    await form.cleanup();
   }
 }
 
@@ -343,4 +380,72 @@ export function toJobMessage(job: ImportJob, locale: Locale): string | null {
   const reason =
     job.error === 'stalled' ? t('error_stalled') : toErrorText(importError(job.error ?? 'unreadable', job.errorDetail), locale);
   return t('failed', { reason });
+}
+
+type Cell = string | number | null | undefined;
+
+/** A JSON item's fields as the template's CSV cells (specifications and pictures as the CSV writes them). */
+function toTemplateCells(data: unknown): Cell[] {
+  const item = (data !== null && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const specs = Array.isArray(item.especificacoes) ? (item.especificacoes as Record<string, unknown>[]) : [];
+  const specText = (lang: 'pt' | 'es') =>
+    specs.map((spec) => `${String(spec?.[`nome_${lang}`] ?? '')}: ${String(spec?.[`valor_${lang}`] ?? '')}`).join(' | ');
+  const cell = (value: unknown): Cell =>
+    value === undefined || value === null
+      ? ''
+      : Array.isArray(value)
+        ? value.map(String).join(' | ')
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+  return TEMPLATE_COLUMNS.map((column) =>
+    column === 'especificacoes_pt' ? specText('pt') : column === 'especificacoes_es' ? specText('es') : cell(item[column]),
+  );
+}
+
+/**
+ * The rejected rows as CSV in the import's layout plus a reason column in the staff member's
+ * language: a CSV file's own header and cells, a JSON file's items in the template's columns.
+ * Cells that a spreadsheet would run as formulas are neutralised (lib/csv.ts, as every export).
+ * Fixed, the file imports again (the reason column is ignored).
+ */
+async function toRejectsRows(open: OpenBytes, format: ImportFormat, rejected: Map<number, RowIssue[]>, locale: Locale): Promise<Cell[][]> {
+  const reason = (issues: RowIssue[]) => issues.map((issue) => toReasonText(issue, locale)).join('; ');
+  if (format === 'json') {
+    const rows: Cell[][] = [[...TEMPLATE_COLUMNS, REASON_COLUMN]];
+    const rowsOf = await openImportRows(open, format);
+    for await (const source of rowsOf()) {
+      const issues = rejected.get(source.line);
+      if (issues) rows.push([...toTemplateCells(source.data), reason(issues)]);
+    }
+    return rows;
+  }
+  const rows: Cell[][] = [];
+  const head = await readHead(open);
+  // A rejects file imported again has a reason column already: the new reason replaces it.
+  let oldReason = -1;
+  const withoutOldReason = (record: string[]) => record.filter((_, index) => index !== oldReason);
+  for await (const { record, info } of parseCsvRecords(open, toCsvDelimiter(head.split(/\r?\n/, 1)[0] ?? ''))) {
+    if (rows.length === 0) {
+      oldReason = record.findIndex((cell) => toColumnName(cell) === REASON_COLUMN);
+      rows.push([...withoutOldReason(record), REASON_COLUMN]);
+      continue;
+    }
+    const issues = rejected.get(info.lines);
+    if (issues) rows.push([...withoutOldReason(record), reason(issues)]);
+  }
+  return rows;
+}
+
+/** GET …/importar/{id}/recusadas.csv: the rejected rows to fix and import again. */
+export async function downloadRejects(jobs: ImportJobs, id: string, staffId: number, locale: Locale): Promise<Response> {
+  const found = isUuid(id) ? await jobs.findRejected(id, staffId) : null;
+  if (!found) return toResponse(toErrorResult(importError('not_found'), locale));
+  const rows = await toRejectsRows(found.open, found.format, found.rejected, locale);
+  const base =
+    found.fileName
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\w-]+/g, '-')
+      .slice(0, 60) || 'importacao';
+  return csvDownload(toCsv(rows, locale), `${base}-${translate(locale)('rejectsFileSuffix')}`);
 }

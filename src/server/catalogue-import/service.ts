@@ -11,7 +11,7 @@ import { sanitizeSvgIcon } from '../catalog/service.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { toSlug } from '../db/seed/product-generator.ts';
-import { toFieldChanges, toNextState, type FieldChange } from './compare.ts';
+import { findTextWarnings, toFieldChanges, toNextState, type FieldChange, type TextWarning } from './compare.ts';
 import { importError, isImportError, type ImportErrorCode } from './errors.ts';
 import type { CatalogueImportRepository, ImportJobRepository, JobRow, JobStatus, ProductWrite, StoredProduct } from './repository.ts';
 
@@ -31,6 +31,12 @@ export interface RejectedRow {
   code: string | null;
   issues: RowIssue[];
 }
+/** A valid row whose text starts like a formula or carries HTML: written as given, named in the dry run. */
+export interface WarnedRow {
+  line: number;
+  code: string;
+  warnings: TextWarning[];
+}
 interface ChangedRow {
   line: number;
   code: string;
@@ -47,6 +53,9 @@ export interface ImportSummary {
   createdCodes: string[];
   changedRows: ChangedRow[];
   rejectedRows: RejectedRow[];
+  /** Valid rows with warnings (formulas, HTML): counted, the first DETAIL_LIMIT listed. */
+  warned: number;
+  warnedRows: WarnedRow[];
   newBrands: string[];
   newCategories: string[];
   written: boolean;
@@ -54,6 +63,8 @@ export interface ImportSummary {
 
 interface ImportOptions {
   dryRun: boolean;
+  /** Write the valid rows of a file that has rejected ones (the panel's partial import); else such a file writes nothing. */
+  skipRejected?: boolean;
   actor: AuditActor;
   onProgress?: (progress: { phase: 'checking' | 'writing'; rows: number }) => void | Promise<void>;
   /**
@@ -117,8 +128,14 @@ async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
   }
 }
 
-/** Reads rows in batches of valid ones; rejected rows go to `reject` as they come. */
-async function* readBatchesInOrder(open: OpenRows, reject: (row: RejectedRow) => void): AsyncGenerator<ValidRow[]> {
+/** What a pass over the file tells as it reads: rejected rows, and valid rows with warnings. */
+interface RowListeners {
+  reject: (row: RejectedRow) => void;
+  warn?: (row: WarnedRow) => void;
+}
+
+/** Reads rows in batches of valid ones; rejected and warned rows go to the listeners as they come. */
+async function* readBatchesInOrder(open: OpenRows, { reject, warn }: RowListeners): AsyncGenerator<ValidRow[]> {
   // The file's codes seen so far (repeats are rejected): the one thing kept for every row.
   const seen = new Set<string>();
   let batch: ValidRow[] = [];
@@ -127,7 +144,11 @@ async function* readBatchesInOrder(open: OpenRows, reject: (row: RejectedRow) =>
     if (++count > MAX_ROWS) throw importError('too_many_rows');
     const checked = toValidRow(source, seen);
     if ('issues' in checked) reject(checked);
-    else batch.push(checked);
+    else {
+      batch.push(checked);
+      const warnings = warn ? findTextWarnings(checked.row) : [];
+      if (warnings.length) warn?.({ line: checked.line, code: checked.row.codigo, warnings });
+    }
     if (batch.length === BATCH_SIZE) {
       yield batch;
       batch = [];
@@ -137,8 +158,8 @@ async function* readBatchesInOrder(open: OpenRows, reject: (row: RejectedRow) =>
   if (batch.length) yield batch;
 }
 
-function readBatches(open: OpenRows, reject: (row: RejectedRow) => void): AsyncGenerator<ValidRow[]> {
-  return readAhead(readBatchesInOrder(open, reject));
+function readBatches(open: OpenRows, listeners: RowListeners): AsyncGenerator<ValidRow[]> {
+  return readAhead(readBatchesInOrder(open, listeners));
 }
 
 function toSlugOfName(product: CatalogueProduct): string {
@@ -158,6 +179,8 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
       createdCodes: [],
       changedRows: [],
       rejectedRows: [],
+      warned: 0,
+      warnedRows: [],
       newBrands: [],
       newCategories: [],
       written: false,
@@ -197,12 +220,20 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
     };
   }
 
+  function warnInto(summary: ImportSummary) {
+    return (row: WarnedRow) => {
+      summary.warned++;
+      if (summary.warnedRows.length < DETAIL_LIMIT) summary.warnedRows.push(row);
+    };
+  }
+
   /** The whole file checked against the catalogue, nothing written: the dry run, and the real run's first pass. */
   async function check(open: OpenRows, options: ImportOptions): Promise<ImportSummary> {
     const summary = newSummary();
     const brands = new Set<string>();
     const categories = new Set<string>();
-    for await (const batch of readBatches(open, rejectInto(summary, options.onRejected))) {
+    const listeners = { reject: rejectInto(summary, options.onRejected), warn: warnInto(summary) };
+    for await (const batch of readBatches(open, listeners)) {
       const stored = await repository.findProducts(
         db,
         batch.map((valid) => valid.row.codigo),
@@ -302,19 +333,34 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
      */
     async importRows(open: OpenRows, options: ImportOptions): Promise<ImportSummary> {
       const checked = await check(open, options);
-      if (options.dryRun || checked.rejected > 0) return checked;
-      const summary = { ...newSummary(), newBrands: checked.newBrands, newCategories: checked.newCategories };
+      if (options.dryRun || (checked.rejected > 0 && !options.skipRejected)) return checked;
+      const summary = {
+        ...newSummary(),
+        newBrands: checked.newBrands,
+        newCategories: checked.newCategories,
+        warned: checked.warned,
+        warnedRows: checked.warnedRows,
+      };
       const tags = new Set<CatalogueTag>();
       try {
-        for await (const batch of readBatches(open, rejectInto(summary))) {
-          if (summary.rejected > 0) throw importError('file_changed');
+        // The rejected rows are skipped only when asked, and only those the check found.
+        for await (const batch of readBatches(open, { reject: rejectInto(summary) })) {
+          if (summary.rejected > (options.skipRejected ? checked.rejected : 0)) throw importError('file_changed');
           await runInTransaction({ connect }, (tx) => writeBatch(tx, summary, batch, options.actor, tags));
           await options.onProgress?.({ phase: 'writing', rows: summary.rows });
         }
       } finally {
         if (tags.size) deps.announce(tags.size > 200 ? ['all'] : [...tags]);
       }
+      if (summary.rejected > (options.skipRejected ? checked.rejected : 0)) throw importError('file_changed');
       return { ...summary, written: true };
+    },
+
+    /** Every rejected row of a file with its issues, by line (no database read: a row is refused by its content alone). */
+    async findRejected(open: OpenRows): Promise<Map<number, RowIssue[]>> {
+      const rejected = new Map<number, RowIssue[]>();
+      for await (const batch of readBatchesInOrder(open, { reject: (row) => rejected.set(row.line, row.issues) })) void batch;
+      return rejected;
     },
   };
 }
@@ -342,6 +388,8 @@ interface ImportJobDeps {
   repository: ImportJobRepository;
   service: CatalogueImportService;
   openImportRows: OpenImportFile;
+  /** After a file's rows are written (its pictures go to the job queue). */
+  afterWrite?: (importId: string) => Promise<void>;
   log?: (message: string, error: unknown) => void;
 }
 
@@ -353,21 +401,25 @@ function toJob(row: JobRow): ImportJob {
     fileName: row.file_name,
     status: row.stalled ? 'failed' : row.status,
     doneRows: row.done_rows,
-    summary: stored && !stored.error ? stored : null,
+    // Summaries stored before warnings existed read as having none.
+    summary: stored && !stored.error ? { ...stored, warned: stored.warned ?? 0, warnedRows: stored.warnedRows ?? [] } : null,
     error,
     errorDetail: stored?.detail ?? '',
   };
 }
 
-export function createImportJobs({ db, repository, service, openImportRows, log = console.error }: ImportJobDeps) {
-  function run(jobId: string, bytes: Buffer, format: ImportFormat, dryRun: boolean, actor: AuditActor) {
+export function createImportJobs({ db, repository, service, openImportRows, afterWrite, log = console.error }: ImportJobDeps) {
+  function run(jobId: string, bytes: Buffer, format: ImportFormat, dryRun: boolean, actor: AuditActor, skipRejected = false) {
     const work = async () => {
       const open = await openImportRows(() => Readable.from([bytes]), format);
       const summary = await service.importRows(open, {
         dryRun,
+        skipRejected,
         actor,
         onProgress: ({ rows }) => repository.setProgress(db, jobId, rows),
       });
+      // Its pictures are queued before the page can read it written: a page that sees it written sees them waiting.
+      if (!dryRun) await afterWrite?.(jobId);
       await repository.finishJob(db, jobId, dryRun ? 'checked' : 'written', summary);
     };
     work().catch(async (error: unknown) => {
@@ -397,11 +449,23 @@ export function createImportJobs({ db, repository, service, openImportRows, log 
       return row ? toJob(row) : null;
     },
 
-    /** Writes a checked file with no rejected row; refused when it is not (or no longer) in that state. */
-    async confirm(id: string, actor: { staffId: number; email: string }): Promise<void> {
-      const claimed = await repository.claimForWriting(db, id, actor.staffId);
+    /**
+     * Writes a checked file: one with no rejected row, or (`partial`) the valid rows of one that
+     * has some. Refused when it is not (or no longer) in that state.
+     */
+    async confirm(id: string, actor: { staffId: number; email: string }, partial = false): Promise<void> {
+      const claimed = await repository.claimForWriting(db, id, actor.staffId, partial);
       if (!claimed) throw importError((await repository.getJob(db, id, actor.staffId)) ? 'busy' : 'not_found');
-      run(id, claimed.file, claimed.format, false, actor);
+      run(id, claimed.file, claimed.format, false, actor, partial);
+    },
+
+    /** The rejected rows of a job's file, with their issues, and the file to copy them from; null once the file is gone. */
+    async findRejected(id: string, staffId: number) {
+      const stored = await repository.getJobFile(db, id, staffId);
+      if (!stored) return null;
+      const open = () => Readable.from([stored.file]);
+      const rejected = await service.findRejected(await openImportRows(open, stored.format));
+      return { open, format: stored.format, fileName: stored.fileName, rejected };
     },
   };
 }

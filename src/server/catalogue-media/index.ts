@@ -1,10 +1,12 @@
 import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
-import { createCatalogueMediaService, createPictureStore, createShowcaseService } from './service.ts';
+import { addJob } from '../jobs/service.ts';
+import { createCatalogueMediaService, createPictureBatches, createPictureStore, createShowcaseService } from './service.ts';
 
 export type { BannerRow, SellerRow } from './repository.ts';
-export { BRAND_NAME_MAX } from './service.ts';
+export { BRAND_NAME_MAX, PICTURE_BATCH_TASK, type PictureBatchProgress } from './service.ts';
+export { PICTURE_FILES_FIELD, readUploadedPictures, toPictureUploadLimits } from './pictures.ts';
 
 export function getPictureStore() {
   const pool = getPool();
@@ -46,4 +48,9 @@ export function storePictureFile(
   purpose: 'product' | 'banner' | 'brand' | 'seller' = 'product',
 ): Promise<string> {
   return getPictureStore().storePicture(bytes, fileName, purpose);
+}
+
+/** Pictures in bulk: an upload's files kept, then made and attached by the job queue (PICTURE_BATCH_TASK). */
+export function getPictureBatches() {
+  return createPictureBatches({ db: getPool(), media: getCatalogueMediaService(), pictures: getPictureStore(), addJob });
 }

@@ -232,3 +232,179 @@ export async function setSellerOrder(tx: Queryable, ids: readonly number[]): Pro
 export async function deleteSeller(tx: Queryable, id: number): Promise<void> {
   await tx.query('DELETE FROM sellers WHERE id = $1', [id]);
 }
+
+// Pictures in bulk (table picture_batches): each file of an upload kept until the job queue made it.
+
+export type BatchFileStatus = 'waiting' | 'stored' | 'refused' | 'unmatched';
+
+export async function insertPictureBatch(db: Queryable, staffId: number): Promise<string> {
+  // The bytes of batches a day old are not kept (an import never confirmed leaves its pictures waiting).
+  await db.query(
+    `UPDATE picture_batch_files SET bytes = NULL
+      WHERE bytes IS NOT NULL AND batch_id IN (SELECT id FROM picture_batches WHERE created_at < now() - interval '1 day')`,
+  );
+  const { rows } = await db.query<{ id: string }>('INSERT INTO picture_batches (staff_id) VALUES ($1) RETURNING id', [staffId]);
+  return (rows[0] as { id: string }).id;
+}
+
+export async function deletePictureBatch(db: Queryable, batchId: string): Promise<void> {
+  await db.query('DELETE FROM picture_batches WHERE id = $1', [batchId]);
+}
+
+export async function insertBatchFile(
+  db: Queryable,
+  file: { batchId: string; position: number; name: string; bytes: Buffer | null; status: BatchFileStatus; reason: string | null },
+): Promise<void> {
+  await db.query('INSERT INTO picture_batch_files (batch_id, position, name, bytes, status, reason) VALUES ($1, $2, $3, $4, $5, $6)', [
+    file.batchId,
+    file.position,
+    file.name,
+    file.bytes,
+    file.status,
+    file.reason,
+  ]);
+}
+
+/** The waiting files' names (matching by code happens once all are in). */
+export async function listWaitingNames(db: Queryable, batchId: string): Promise<{ position: number; name: string }[]> {
+  const { rows } = await db.query<{ position: number; name: string }>(
+    "SELECT position, name FROM picture_batch_files WHERE batch_id = $1 AND status = 'waiting' ORDER BY position",
+    [batchId],
+  );
+  return rows;
+}
+
+/** Product ids by upper-case code, for the given upper-case codes. */
+export async function findProductIdsByCode(db: Queryable, upperCodes: string[]): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ id: number; code: string }>(
+    'SELECT id, upper(code) AS code FROM products WHERE upper(code) = ANY($1::text[])',
+    [upperCodes],
+  );
+  return new Map(rows.map((row) => [row.code, row.id]));
+}
+
+/** Each waiting file's products (none: unmatched, with the reason key given). */
+export async function setBatchMatches(
+  db: Queryable,
+  batchId: string,
+  matches: { position: number; productId: number }[],
+  unmatchedReason: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE picture_batch_files f SET product_ids = ARRAY[m.product_id]
+       FROM unnest($2::int[], $3::int[]) AS m(position, product_id)
+      WHERE f.batch_id = $1 AND f.position = m.position`,
+    [batchId, matches.map((m) => m.position), matches.map((m) => m.productId)],
+  );
+  await markUnmatched(db, batchId, unmatchedReason);
+}
+
+async function markUnmatched(db: Queryable, batchId: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE picture_batch_files SET status = 'unmatched', bytes = NULL, reason = $2
+      WHERE batch_id = $1 AND status = 'waiting' AND product_ids IS NULL`,
+    [batchId, reason],
+  );
+}
+
+/**
+ * An import's waiting files matched to every product whose `imagens` names them (by file name,
+ * folders and case ignored), ranked by their place there (1: the main picture).
+ */
+export async function matchBatchToImageNames(db: Queryable, batchId: string, unmatchedReason: string): Promise<void> {
+  await db.query(
+    `WITH named AS (SELECT p.id, lower(regexp_replace(n.name, '^.*[\\\\/]', '')) AS name, n.place
+                      FROM products p CROSS JOIN LATERAL unnest(p.image_files) WITH ORDINALITY AS n(name, place)
+                     WHERE cardinality(p.image_files) > 0),
+          matched AS (SELECT f.position, array_agg(DISTINCT named.id) AS ids, min(named.place) AS rank
+                        FROM picture_batch_files f JOIN named ON named.name = lower(f.name)
+                       WHERE f.batch_id = $1 AND f.status = 'waiting'
+                       GROUP BY f.position)
+     UPDATE picture_batch_files f SET product_ids = m.ids, rank = m.rank FROM matched m WHERE f.batch_id = $1 AND f.position = m.position`,
+    [batchId],
+  );
+  await markUnmatched(db, batchId, unmatchedReason);
+}
+
+export interface PictureBatchRow {
+  id: string;
+  staff_id: number;
+  staff_email: string;
+  import_id: string | null;
+  queued: boolean;
+}
+
+export async function findPictureBatch(db: Queryable, by: { id: string } | { importId: string }): Promise<PictureBatchRow | null> {
+  const { rows } = await db.query<PictureBatchRow>(
+    `SELECT b.id, b.staff_id, s.email AS staff_email, b.import_id, b.queued
+       FROM picture_batches b JOIN staff s ON s.id = b.staff_id WHERE ${'id' in by ? 'b.id' : 'b.import_id'} = $1`,
+    ['id' in by ? by.id : by.importId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function linkBatchToImport(db: Queryable, batchId: string, importId: string): Promise<void> {
+  await db.query('UPDATE picture_batches SET import_id = $2 WHERE id = $1', [batchId, importId]);
+}
+
+/** Marks the batch queued once; false when it already was (the job is added once). */
+export async function markBatchQueued(db: Queryable, batchId: string): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE picture_batches SET queued = true, updated_at = now() WHERE id = $1 AND NOT queued', [
+    batchId,
+  ]);
+  return rowCount === 1;
+}
+
+export async function takeNextWaitingFile(
+  db: Queryable,
+  batchId: string,
+): Promise<{ position: number; name: string; bytes: Buffer; product_ids: number[] } | null> {
+  const { rows } = await db.query<{ position: number; name: string; bytes: Buffer; product_ids: number[] }>(
+    `SELECT position, name, bytes, product_ids FROM picture_batch_files
+      WHERE batch_id = $1 AND status = 'waiting' AND bytes IS NOT NULL ORDER BY rank, position LIMIT 1`,
+    [batchId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function finishBatchFile(
+  db: Queryable,
+  batchId: string,
+  position: number,
+  outcome: { status: 'stored'; url: string } | { status: 'refused'; reason: string },
+): Promise<void> {
+  await db.query(`UPDATE picture_batch_files SET status = $3, url = $4, reason = $5, bytes = NULL WHERE batch_id = $1 AND position = $2;`, [
+    batchId,
+    position,
+    outcome.status,
+    outcome.status === 'stored' ? outcome.url : null,
+    outcome.status === 'refused' ? outcome.reason : null,
+  ]);
+  await db.query('UPDATE picture_batches SET updated_at = now() WHERE id = $1', [batchId]);
+}
+
+export interface BatchFileRow {
+  name: string;
+  status: BatchFileStatus;
+  reason: string | null;
+}
+
+/** The batch's counts by status, and its refused and unmatched files (the first `limit`). */
+export async function readBatchProgress(
+  db: Queryable,
+  batchId: string,
+  limit: number,
+): Promise<{ counts: Record<BatchFileStatus, number>; problems: BatchFileRow[] }> {
+  const { rows } = await db.query<{ status: BatchFileStatus; n: number }>(
+    'SELECT status, count(*)::int AS n FROM picture_batch_files WHERE batch_id = $1 GROUP BY status',
+    [batchId],
+  );
+  const counts: Record<BatchFileStatus, number> = { waiting: 0, stored: 0, refused: 0, unmatched: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  const problems = await db.query<BatchFileRow>(
+    `SELECT name, status, reason FROM picture_batch_files WHERE batch_id = $1 AND status IN ('refused', 'unmatched')
+      ORDER BY position LIMIT $2`,
+    [batchId, limit],
+  );
+  return { counts, problems: problems.rows };
+}

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { BannerFormSchema, BrandFormSchema, PictureActionSchema, SellerFormSchema } from '#lib/contract/catalogue-media.ts';
+import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { ApiCall } from '../http/api-call.ts';
 import { toErrorResult } from '../http/error-result.ts';
-import { parseMultipart } from '../http/multipart.ts';
-import { jsonResult, rawResult, type ApiResult } from '../http/responses.ts';
+import { LARGE_UPLOAD_LIMIT_BYTES } from '../http/body-limit.ts';
+import { parseMultipart, spoolMultipart } from '../http/multipart.ts';
+import { jsonResult, rawResult, type ApiResult, type BodySource } from '../http/responses.ts';
 import { tooManyRequestsError } from '../rate-limit/errors.ts';
 import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { checkApiStaff, getPanelLocale, toAuditActor } from '../staff/index.ts';
 import { mediaError } from './errors.ts';
-import { getCatalogueMediaService, getPictureStore, getShowcaseService } from './index.ts';
-import { PICTURE_MAX_BYTES } from './pictures.ts';
+import { getCatalogueMediaService, getPictureBatches, getPictureStore, getShowcaseService } from './index.ts';
+import { PICTURE_MAX_BYTES, readUploadedPictures, toPictureUploadLimits } from './pictures.ts';
 import type { UploadedPicture } from './service.ts';
 
 // The catalogue-media HTTP handlers, framework-free: the endpoint files under
@@ -177,4 +179,35 @@ export async function getPictureFile({ params }: ApiCall): Promise<ApiResult> {
     'cache-control': 'public, max-age=31536000, immutable',
     'x-content-type-options': 'nosniff',
   });
+}
+
+// Pictures in bulk (issue 33.5): the upload of the product pictures page.
+
+const MB = 1024 * 1024;
+
+export type BatchUploadOutcome = { ok: true; batchId: string } | { ok: false; status: number; message: string };
+
+/** POST /painel/catalogo/fotos (multipart, field `fotos`): pictures matched to products by the code in their names, queued. */
+export async function uploadPictureBatch(source: Request | BodySource, staffId: number, locale: Locale): Promise<BatchUploadOutcome> {
+  const refuse = (error: DomainError): BatchUploadOutcome => ({
+    ok: false,
+    status: toErrorResult(error, locale).status,
+    message: createTranslator(error.messages, locale)(error.key, error.params),
+  });
+  if (!(await getRateLimiter().consume(LIMITS.staffUpload, String(staffId)))) return refuse(tooManyRequestsError(3600));
+  const form = await spoolMultipart(source, toPictureUploadLimits());
+  if (!form.ok)
+    return refuse(
+      form.reason === 'too_large'
+        ? mediaError('too_large', 'batchTooLarge', { params: { mb: LARGE_UPLOAD_LIMIT_BYTES / MB } })
+        : mediaError('invalid', 'batchEmpty'),
+    );
+  try {
+    return { ok: true, batchId: await getPictureBatches().stage(staffId, readUploadedPictures(form.files), { forImport: false }) };
+  } catch (error) {
+    if (error instanceof DomainError) return refuse(error);
+    throw error;
+  } finally {
+    await form.cleanup();
+  }
 }

@@ -7,8 +7,24 @@ import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
 import { createPictureFileStore } from '../storage/index.ts';
 import { mediaError } from './errors.ts';
-import { checkPicture, makePictureVariants } from './pictures.ts';
+import { DomainError } from '../errors/domain-error.ts';
+import { checkPicture, isAcceptedPictureType, makePictureVariants, toCodeCandidates, type IncomingPicture } from './pictures.ts';
 import {
+  deletePictureBatch,
+  findPictureBatch,
+  findProductIdsByCode,
+  finishBatchFile,
+  insertBatchFile,
+  insertPictureBatch,
+  linkBatchToImport,
+  listWaitingNames,
+  markBatchQueued,
+  matchBatchToImageNames,
+  readBatchProgress,
+  setBatchMatches,
+  takeNextWaitingFile,
+  type BatchFileRow,
+  type BatchFileStatus,
   deleteBanner,
   deleteSeller,
   findPictureVariantWidths,
@@ -97,11 +113,16 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
   ): Promise<{ url: string }> {
     if (!(await findProductSummary(db, productId))) throw mediaError('not_found', 'notFound');
     const url = await pictures.storePicture(bytes, fileName, 'product');
+    await attachPicture(productId, url, actor);
+    return { url };
+  }
+
+  /** Adds a stored picture as the product's last one (kept once: the same picture twice is not repeated). */
+  async function attachPicture(productId: number, url: string, actor: AuditActor): Promise<void> {
     await changeProductImages(productId, actor, 'product.picture_add', (images) => {
       if (images.some((image) => image.url === url)) return images;
       return [...images, { url }].slice(-MAX_PRODUCT_PICTURES);
     });
-    return { url };
   }
 
   function removeProductPicture(productId: number, url: string, actor: AuditActor) {
@@ -125,12 +146,15 @@ export function createCatalogueMediaService(deps: CatalogueMediaDeps) {
 
   return {
     storeProductPicture,
+    attachPicture,
     removeProductPicture,
     moveProductPicture,
     getProduct: (productId: number) => findProductSummary(db, productId),
     findProducts: (text: string) => searchProducts(db, text, 20),
   };
 }
+
+export type CatalogueMediaService = ReturnType<typeof createCatalogueMediaService>;
 
 export interface PictureStoreDeps {
   db: Queryable;
@@ -426,5 +450,126 @@ export function createShowcaseService(deps: CatalogueMediaDeps) {
     saveSeller,
     moveSeller,
     removeSeller,
+  };
+}
+
+// Pictures in bulk (issue 33.5): an upload's files kept in picture_batch_files, then made and
+// attached one at a time by the job queue (PICTURE_BATCH_TASK), progress read by the panel.
+
+export const PICTURE_BATCH_TASK = 'picture_batch';
+/** The refused and unmatched files a progress page lists. */
+const PROBLEMS_SHOWN = 200;
+
+export interface PictureBatchDeps {
+  db: Queryable;
+  media: Pick<CatalogueMediaService, 'attachPicture'>;
+  pictures: Pick<PictureStore, 'storePicture'>;
+  addJob: (db: Queryable, task: string, payload: object, options: { queueName: string; maxAttempts: number }) => Promise<void>;
+}
+
+export interface PictureBatchProgress {
+  id: string;
+  importId: string | null;
+  queued: boolean;
+  counts: Record<BatchFileStatus, number>;
+  total: number;
+  problems: BatchFileRow[];
+}
+
+export function createPictureBatches({ db, media, pictures, addJob }: PictureBatchDeps) {
+  /** Matches the waiting files to products by the code in their names (the bulk upload). */
+  async function matchByCode(batchId: string): Promise<void> {
+    const waiting = await listWaitingNames(db, batchId);
+    const candidates = new Map(waiting.map((file) => [file.position, toCodeCandidates(file.name)]));
+    const ids = await findProductIdsByCode(db, [...new Set([...candidates.values()].flat())]);
+    const matches = waiting.flatMap((file) => {
+      const code = candidates.get(file.position)?.find((candidate) => ids.has(candidate));
+      return code ? [{ position: file.position, productId: ids.get(code) as number }] : [];
+    });
+    await setBatchMatches(db, batchId, matches, 'batchUnmatchedCode');
+  }
+
+  async function queue(batchId: string): Promise<void> {
+    if (await markBatchQueued(db, batchId))
+      await addJob(db, PICTURE_BATCH_TASK, { batchId }, { queueName: 'picture-batches', maxAttempts: 5 });
+  }
+
+  return {
+    /**
+     * Keeps every file of an upload (one at a time: a ZIP's pictures are never all in memory),
+     * with a first look at its content (a file that is not a picture is refused here, named on the
+     * progress page). A refusal of the upload itself (a broken ZIP) keeps nothing. With `forImport`
+     * the files wait for that import's rows; else they are matched by code and queued at once.
+     */
+    async stage(staffId: number, files: AsyncIterable<IncomingPicture>, options: { forImport: boolean }): Promise<string> {
+      const batchId = await insertPictureBatch(db, staffId);
+      try {
+        let position = 0;
+        for await (const file of files) {
+          position++;
+          const accepted = file.bytes !== null && !file.refusal && (await isAcceptedPictureType(file.bytes));
+          await insertBatchFile(db, {
+            batchId,
+            position,
+            name: file.name.slice(0, 200),
+            bytes: accepted ? file.bytes : null,
+            status: accepted ? 'waiting' : 'refused',
+            reason: accepted ? null : (file.refusal ?? 'pictureType'),
+          });
+        }
+        if (position === 0) throw mediaError('invalid', 'batchEmpty');
+        if (!options.forImport) {
+          await matchByCode(batchId);
+          await queue(batchId);
+        }
+        return batchId;
+      } catch (error) {
+        await deletePictureBatch(db, batchId);
+        throw error;
+      }
+    },
+
+    linkToImport: (batchId: string, importId: string) => linkBatchToImport(db, batchId, importId),
+    discard: (batchId: string) => deletePictureBatch(db, batchId),
+
+    /** An import was written: its pictures go to the queue (nothing when it brought none). */
+    async queueForImport(importId: string): Promise<void> {
+      const batch = await findPictureBatch(db, { importId });
+      if (batch) await queue(batch.id);
+    },
+
+    /**
+     * The job: each waiting file checked by content (a full decode), stored once, made into its
+     * widths and added to its products, one at a time; an import's files in the order of their
+     * rows' `imagens`. A refused picture is named and the rest go on; a failure that is no
+     * picture's fault (the database) throws and the queue runs the job again from where it was.
+     */
+    async process(payload: unknown): Promise<void> {
+      const batchId = String((payload as { batchId?: unknown } | null)?.batchId ?? '');
+      const batch = await findPictureBatch(db, { id: batchId });
+      if (!batch) return;
+      if (batch.import_id) await matchBatchToImageNames(db, batchId, 'batchUnmatchedImport');
+      const actor: AuditActor = { staffId: batch.staff_id, email: batch.staff_email };
+      for (let file = await takeNextWaitingFile(db, batchId); file; file = await takeNextWaitingFile(db, batchId)) {
+        let url: string;
+        try {
+          url = await pictures.storePicture(file.bytes, file.name, 'product');
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          await finishBatchFile(db, batchId, file.position, { status: 'refused', reason: error.key });
+          continue;
+        }
+        for (const productId of file.product_ids) await media.attachPicture(productId, url, actor);
+        await finishBatchFile(db, batchId, file.position, { status: 'stored', url });
+      }
+    },
+
+    async progress(by: { id: string } | { importId: string }, staffId: number): Promise<PictureBatchProgress | null> {
+      const batch = await findPictureBatch(db, by);
+      if (!batch || batch.staff_id !== staffId) return null;
+      const { counts, problems } = await readBatchProgress(db, batch.id, PROBLEMS_SHOWN);
+      const total = counts.waiting + counts.stored + counts.refused + counts.unmatched;
+      return { id: batch.id, importId: batch.import_id, queued: batch.queued, counts, total, problems };
+    },
   };
 }

@@ -1,4 +1,9 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { BodySource } from './responses.ts';
 
@@ -102,4 +107,113 @@ export async function parseMultipart(source: Request | BodySource, limits: Multi
     body.on('error', () => finish({ ok: false, reason: 'bad_request' }));
     body.pipe(parser);
   });
+}
+
+/** A file of a multipart body written to a temporary file as it arrived (never held whole in memory). */
+export interface SpooledFile {
+  field: string;
+  filename: string;
+  path: string;
+  size: number;
+}
+
+export interface SpoolLimits {
+  /** Per file field: the most files it may carry and the largest one, in bytes. */
+  fileFields: Record<string, { maxFiles: number; maxFileBytes: number }>;
+  /** All files together, in bytes. */
+  maxTotalBytes: number;
+  maxFields?: number;
+}
+
+export type SpoolResult =
+  | { ok: true; fields: Record<string, string>; files: SpooledFile[]; cleanup: () => Promise<void> }
+  | { ok: false; reason: 'too_large' | 'bad_request' | 'unsupported' };
+
+/**
+ * Streams a multipart body to a fresh temporary folder, one file per uploaded file, with the
+ * same refusals as parseMultipart (busboy, hard limits) plus a total for all files. Large uploads
+ * (a ZIP of pictures) use it: the caller reads each file from disk as a stream and calls
+ * `cleanup` when done; on a refusal nothing is left behind.
+ */
+export async function spoolMultipart(source: Request | BodySource, limits: SpoolLimits): Promise<SpoolResult> {
+  const { type, length, stream } = toParts(source);
+  if (!/^multipart\/form-data\b/i.test(type) || !stream) return { ok: false, reason: 'unsupported' };
+  if (Number(length ?? 0) > limits.maxTotalBytes + 256 * 1024) return { ok: false, reason: 'too_large' };
+  const dir = await mkdtemp(path.join(tmpdir(), 'upload-'));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  const maxFields = limits.maxFields ?? 20;
+  const maxFiles = Object.values(limits.fileFields).reduce((sum, field) => sum + field.maxFiles, 0);
+  const maxFileBytes = Math.max(...Object.values(limits.fileFields).map((field) => field.maxFileBytes));
+  const body = Readable.fromWeb(stream as import('node:stream/web').ReadableStream);
+  const result = await new Promise<SpoolResult>((resolve) => {
+    let settled = false;
+    const writes: Promise<void>[] = [];
+    const fields: Record<string, string> = {};
+    const files: SpooledFile[] = [];
+    const counts = new Map<string, number>();
+    let total = 0;
+    const finish = (outcome: SpoolResult) => {
+      if (settled) return;
+      settled = true;
+      body.unpipe();
+      body.destroy();
+      resolve(outcome);
+    };
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': type },
+        limits: {
+          fileSize: maxFileBytes,
+          files: maxFiles,
+          fields: maxFields,
+          parts: maxFields + maxFiles,
+          fieldSize: MAX_FIELD_BYTES,
+          headerPairs: 20,
+        },
+      });
+    } catch {
+      resolve({ ok: false, reason: 'bad_request' });
+      return;
+    }
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated || name.length > MAX_FIELD_NAME_CHARS) finish({ ok: false, reason: 'bad_request' });
+      fields[name] = value;
+    });
+    parser.on('file', (name, fileStream, info) => {
+      const field = limits.fileFields[name];
+      const count = (counts.get(name) ?? 0) + 1;
+      counts.set(name, count);
+      if (!field || count > field.maxFiles) {
+        fileStream.resume();
+        finish({ ok: false, reason: field ? 'too_large' : 'bad_request' });
+        return;
+      }
+      const spooled: SpooledFile = { field: name, filename: info.filename ?? '', path: path.join(dir, `${files.length + 1}`), size: 0 };
+      files.push(spooled);
+      const out = createWriteStream(spooled.path);
+      fileStream.on('data', (chunk: Buffer) => {
+        spooled.size += chunk.length;
+        total += chunk.length;
+        if (spooled.size > field.maxFileBytes || total > limits.maxTotalBytes) finish({ ok: false, reason: 'too_large' });
+      });
+      fileStream.on('limit', () => finish({ ok: false, reason: 'too_large' }));
+      writes.push(
+        pipeline(fileStream, out).catch(() => {
+          finish({ ok: false, reason: 'bad_request' });
+        }),
+      );
+    });
+    for (const event of ['filesLimit', 'fieldsLimit', 'partsLimit'] as const)
+      parser.on(event, () => finish({ ok: false, reason: 'bad_request' }));
+    parser.on('error', () => finish({ ok: false, reason: 'bad_request' }));
+    parser.on('close', () => {
+      // The last file's bytes reach the disk before the files are handed over.
+      void Promise.all(writes).then(() => finish({ ok: true, fields, files: files.filter((file) => file.size > 0), cleanup }));
+    });
+    body.on('error', () => finish({ ok: false, reason: 'bad_request' }));
+    body.pipe(parser);
+  });
+  if (!result.ok) await cleanup();
+  return result;
 }

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requestGuardMessages } from '#lib/i18n/request-guard.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { getDefaultLocale, type Locale } from '#lib/locale.ts';
-import { BODY_SIZE_LIMIT_BYTES } from './body-limit.ts';
+import { toBodyLimit } from './body-limit.ts';
 import { getServedStorefronts, getStorefrontOrigin, resolveStorefront } from '../storefront-hosts.ts';
 
 /** The local development storefront answers on loopback names (storefront-hosts.ts: 'local'). */
@@ -105,8 +105,9 @@ export function checkRequestHead(req: IncomingMessage): Refusal | null {
   // A body declared larger than the shop reads is refused before it is sent (Expect: 100-continue)
   // or read, with a message, instead of the connection being cut halfway through it.
   const declaredLength = Number(req.headers['content-length'] ?? 0);
-  if (declaredLength > BODY_SIZE_LIMIT_BYTES) {
-    const megabytes = Math.floor(BODY_SIZE_LIMIT_BYTES / (1024 * 1024));
+  const bodyLimit = toBodyLimit(req);
+  if (declaredLength > bodyLimit) {
+    const megabytes = Math.floor(bodyLimit / (1024 * 1024));
     return { status: 413, message: inHostLanguage('tooLarge', { megabytes }) };
   }
   return null;

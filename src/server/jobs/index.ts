@@ -1,3 +1,4 @@
+import { getPictureBatches, PICTURE_BATCH_TASK } from '../catalogue-media/index.ts';
 import { getPool } from '../db/client.ts';
 import { createOrderMailSender, ORDER_MAIL_TASK, SEND_MAIL_TASK, sendQueuedMail } from '../mail/index.ts';
 import { getPaymentJobsInterval, PAYMENT_JOBS_TASK, runPaymentJobs, schedulePaymentJobs } from '../payments/index.ts';
@@ -6,8 +7,8 @@ import { startJobWorker, type JobWorker } from './service.ts';
 export type { JobWorker } from './service.ts';
 
 /**
- * The job queue's worker for this shop process (server.mjs, once the database is up): e-mails
- * and the payment jobs. Every process runs one; each job runs in one of them. `scheduleFirst`:
+ * The job queue's worker for this shop process (server.mjs, once the database is up): e-mails,
+ * the payment jobs and pictures in bulk. Every process runs one; each job runs in one of them. `scheduleFirst`:
  * this process also queues the first payment run (false in the workers of a cluster, whose
  * primary does it once: scheduleStartupJobs).
  */
@@ -19,6 +20,7 @@ export async function startJobs(databaseUrl: string, { scheduleFirst = true }: {
       [SEND_MAIL_TASK]: sendQueuedMail,
       [ORDER_MAIL_TASK]: createOrderMailSender({ db: pool }),
       [PAYMENT_JOBS_TASK]: () => runPaymentJobs(pool),
+      [PICTURE_BATCH_TASK]: (payload) => getPictureBatches().process(payload),
     },
   });
   if (scheduleFirst) await scheduleStartupJobs();
