@@ -49,8 +49,8 @@ function toRefusal(error: unknown, locale: Locale, values: FormFields): FormOutc
   return { ok: false, status, code: error.code, message, fields, values };
 }
 
-/** Runs one form: reads it, lets `apply` write it, and answers `location` or the refusal. */
-async function runForm(
+/** Runs one form: reads it, lets `apply` write it, and answers `location` or the refusal (other panel forms too). */
+export async function runForm(
   request: Request,
   locale: Locale,
   location: string,

@@ -14,8 +14,10 @@ import { getLogger } from '../log/index.ts';
 import { countMail } from '../metrics/index.ts';
 import { createOrderReader } from '../orders/index.ts';
 import { toAddressLines } from '#lib/address-lines.ts';
+import type { LocalStoreDetails } from '#lib/contract/store-details.ts';
 import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { renderReceiptPdf, renderTicketPdf } from '../pdf/index.ts';
+import { getStoreDetails } from '../store-details/index.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
 import { findOrderForMail, insertOrderMailLog, listOrderLinesForMail, type OrderMailRow } from './repository.ts';
 
@@ -267,6 +269,11 @@ async function composeStoreNotice({ db, order, t, params }: Composer, to: string
   };
 }
 
+/** The store under every shopper mail (store details, panel): its name, address and contacts. */
+function toSignature(store: LocalStoreDetails): string {
+  return ['--', store.name, store.address, [...store.phones.slice(0, 1), ...store.emails.slice(0, 1)].join(' · ')].filter(Boolean).join('\n');
+}
+
 async function composeShopperMail(composer: Composer, kind: Exclude<OrderMailKind, 'storePaid'>): Promise<MailMessage> {
   const { order, locale, t, params } = composer;
   const to = order.email;
@@ -319,7 +326,12 @@ export function createOrderMailSender({ db }: { db: Queryable }) {
     };
     const composer: Composer = { db, order, locale, t: createTranslator(orderMailMessages, locale), params };
     const message =
-      job.kind === 'storePaid' ? await composeStoreNotice(composer, storeAddress!) : await composeShopperMail(composer, job.kind);
+      job.kind === 'storePaid'
+        ? await composeStoreNotice(composer, storeAddress!)
+        : await composeShopperMail(composer, job.kind).then(async (mail) => ({
+            ...mail,
+            text: `${mail.text}\n\n${toSignature(await getStoreDetails(locale))}`,
+          }));
     // Only a mail the server took is on the order's timeline (and may be sent again).
     if (await sendMail(message)) await insertOrderMailLog(db, { orderId: order.id, kind: job.kind, recipient: message.to });
   };
