@@ -108,7 +108,10 @@ export function toLocalStoreDetails(details: StoreDetails | null, locale: Locale
     whatsappDigits: details.whatsapp.replace(/\D/g, ''),
     whatsapp: details.whatsapp,
     emails: details.emails,
-    social: SOCIAL_NETWORKS.filter((network) => details.social[network] !== '').map((network) => ({ network, url: details.social[network] })),
+    social: SOCIAL_NETWORKS.filter((network) => details.social[network] !== '').map((network) => ({
+      network,
+      url: details.social[network],
+    })),
     quickLinks: details.quick_links.map((link) => ({ label: pt ? link.label_pt : link.label_es, href: link.href })),
   };
 }

@@ -77,4 +77,3 @@ export const panelStoreMessages = defineMessages({
     tooMany: 'Demasiados elementos: hasta {max}.',
   },
 });
-

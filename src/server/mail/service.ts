@@ -271,7 +271,9 @@ async function composeStoreNotice({ db, order, t, params }: Composer, to: string
 
 /** The store under every shopper mail (store details, panel): its name, address and contacts. */
 function toSignature(store: LocalStoreDetails): string {
-  return ['--', store.name, store.address, [...store.phones.slice(0, 1), ...store.emails.slice(0, 1)].join(' · ')].filter(Boolean).join('\n');
+  return ['--', store.name, store.address, [...store.phones.slice(0, 1), ...store.emails.slice(0, 1)].join(' · ')]
+    .filter(Boolean)
+    .join('\n');
 }
 
 async function composeShopperMail(composer: Composer, kind: Exclude<OrderMailKind, 'storePaid'>): Promise<MailMessage> {

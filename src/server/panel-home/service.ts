@@ -21,7 +21,8 @@ export interface SalesDay {
   totals: { currencyId: number; decimals: number; minor: number }[];
 }
 
-export type SetupItemKey = 'storeDetails' | 'rates' | 'deliveryRates' | 'pickupPoints' | 'productPictures' | 'gateways' | 'email' | 'secondFactor';
+export type SetupItemKey =
+  'storeDetails' | 'rates' | 'deliveryRates' | 'pickupPoints' | 'productPictures' | 'gateways' | 'email' | 'secondFactor';
 export interface SetupItem {
   key: SetupItemKey;
   done: boolean;

@@ -20,4 +20,3 @@ export async function saveStoreDetails(tx: Queryable, details: object, staffId: 
     [JSON.stringify(details), staffId],
   );
 }
-

@@ -24,7 +24,16 @@ const FIELD_OF: Record<string, string> = {
   quick_links: 'atalhos',
 };
 const LIST_LIMITS: Record<string, number> = { telefones: 5, emails: 5, atalhos: 8 };
-const KNOWN_PROBLEMS = new Set<string>(['required', 'tooLong', 'unsafe', 'rucInvalid', 'phoneInvalid', 'emailInvalid', 'urlInvalid', 'tooMany']);
+const KNOWN_PROBLEMS = new Set<string>([
+  'required',
+  'tooLong',
+  'unsafe',
+  'rucInvalid',
+  'phoneInvalid',
+  'emailInvalid',
+  'urlInvalid',
+  'tooMany',
+]);
 
 const toLines = (text: string | undefined) =>
   (text ?? '')

@@ -54,7 +54,8 @@ export function createStoreDetailsService({ db, connect, writeAudit, announce }:
     async save(actor: Extract<AuditActor, { staffId: number }>, version: string, details: StoreDetails): Promise<void> {
       await runInTransaction({ connect }, async (tx) => {
         const current = await findStoreDetails(tx, { lock: true });
-        if ((current?.version ?? '') !== version) throw storeDetailsError('conflict', 'error_changed_meanwhile', { code: 'changed_meanwhile' });
+        if ((current?.version ?? '') !== version)
+          throw storeDetailsError('conflict', 'error_changed_meanwhile', { code: 'changed_meanwhile' });
         await saveStoreDetails(tx, details, actor.staffId);
         await writeAudit(tx, {
           actor,

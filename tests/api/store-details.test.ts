@@ -1,0 +1,176 @@
+// Issue 33 point 3, from an empty database (SEED=0): the store's details are data an admin saves
+// in the panel (/painel/loja), and the storefront's footer and header, the order documents and
+// the order e-mails read them from there.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, getTestDb, useOwnStack } from '../support/api.ts';
+import { waitForMailIn } from '../support/mail.ts';
+import { extractPdfText } from '../support/pdf-text.ts';
+import { createSignedInStaff, createTestStaff, postForm, signInStaff } from '../support/staff.ts';
+import { startTestStack, type TestStack } from '../support/test-stack.ts';
+import { createPendingOrder, signedWebhook } from './checkout-fixtures.ts';
+
+/** Shared by environment, so that this process signs webhooks and delivery options as the shop checks them. */
+const SECRETS = {
+  PAYMENT_WEBHOOK_SECRET: 'store-details-test-webhook-secret-01',
+  SHIPPING_TOKEN_SECRET: 'store-details-test-shipping-secret-1',
+};
+let stack: TestStack;
+let cookie: string;
+beforeAll(async () => {
+  Object.assign(process.env, SECRETS);
+  stack = await startTestStack({ SEED: '0', ...SECRETS });
+  useOwnStack(stack);
+  ({ cookie } = await createSignedInStaff('admin'));
+}, 90_000);
+afterAll(async () => {
+  await getTestDb().end();
+  await stack?.stop();
+});
+
+const DETAILS = {
+  nome_pt: 'Casa Teste Ferramentas',
+  nome_es: 'Casa Prueba Herramientas',
+  razao_social: 'Casa Prueba S.R.L.',
+  ruc: '80012345-0',
+  endereco_pt: 'Ruta 7 km 5, Minga Guazú, Paraguai',
+  endereco_es: 'Ruta 7 km 5, Minga Guazú, Paraguay',
+  horario_pt: 'Seg. a sex., 8h às 17h',
+  horario_es: 'Lun. a vie., 8 a 17 h',
+  telefones: '021 600 600\n+55 45 3520 0000',
+  whatsapp: '0981 123456',
+  emails: 'ventas@casaprueba.com.py',
+  instagram: 'https://www.instagram.com/casaprueba',
+  facebook: '',
+  youtube: '',
+  atalhos: 'Ofertas da semana | Ofertas de la semana | /produtos?text=oferta',
+};
+
+const page = async (host: 'br' | 'es', path: string) => (await api(path, { host })).text();
+/** The footer's contact column, tags stripped. */
+const footerContact = (html: string) =>
+  (html.match(/data-testid="footer-contact">([\s\S]*?)<\/section>/)?.[1] ?? '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+const storeForm = (staffCookie: string) => api('/painel/loja', { host: 'es', headers: { cookie: staffCookie } });
+const readVersion = async () => (await (await storeForm(cookie)).text()).match(/name="versao" value="([^"]*)"/)?.[1] ?? '';
+
+describe('store details', () => {
+  it('an empty store shows no contact it lacks; the admin saves them in the panel; refused fields keep what was typed', async () => {
+    // SEED=0: no details yet; pages stay whole, with the catalogue's name and no dead contact link
+    const empty = await page('es', '/');
+    expect(footerContact(empty)).toBe('Contacto');
+    expect(empty).not.toMatch(/mailto:|wa\.me|tel:\+/);
+    expect(empty).toContain('© 2026 Fronteira Herramientas.'.replace('2026', String(new Date().getFullYear())));
+    expect(await page('es', '/')).toBe(empty); // the home page is now in the page cache: the save must drop it
+    const home = await (await api('/painel', { host: 'es', headers: { cookie } })).text();
+    expect(home).toMatch(/<li data-setup="storeDetails" data-done="false"[^>]*>[\s\S]*?href="\/painel\/loja"/);
+
+    // every wrong field is named in the staff member's language, the form keeps what was typed, nothing is written
+    const typed = {
+      ...DETAILS,
+      versao: '',
+      nome_pt: '',
+      ruc: '80012345-1',
+      telefones: '021 600 600\n12',
+      emails: 'ventas@@casaprueba',
+      instagram: 'http://instagram.com/casaprueba',
+      atalhos: 'Ofertas | /produtos',
+    };
+    const refused = await postForm('/painel/loja', typed, { cookie });
+    expect(refused.status).toBe(422);
+    const refusedPage = await refused.text();
+    const fieldError = (name: string) => refusedPage.match(new RegExp(`id="err-${name}"[^>]*>\\s*([^<]+?)\\s*<`))?.[1];
+    expect(fieldError('nome_pt')).toBe('Completa este campo.');
+    expect(fieldError('ruc')).toMatch(/^RUC no válido/);
+    expect(fieldError('telefones')).toMatch(/^Teléfono no válido/);
+    expect(fieldError('emails')).toMatch(/^Correo no válido/);
+    expect(fieldError('instagram')).toMatch(/^Dirección no válida/);
+    expect(fieldError('atalhos')).toMatch(/^Acceso no válido/);
+    expect(fieldError('nome_es')).toBeUndefined();
+    expect(refusedPage).toContain('value="Casa Prueba Herramientas"');
+    expect(refusedPage).toContain('value="80012345-1"');
+    expect(refusedPage).toMatch(/<textarea name="telefones"[^>]*>\s*021 600 600\n12\s*<\/textarea>/);
+    expect(refusedPage).toContain('Corrige los campos marcados: no se guardó nada.');
+    expect((await getTestDb().query('SELECT 1 FROM store_details')).rowCount).toBe(0);
+
+    // the same refusal in Portuguese for a pt-BR admin
+    const brazilian = await createTestStaff('admin', { locale: 'pt-BR' });
+    const ptCookie = await signInStaff(brazilian, 'br');
+    const ptRefused = await (await postForm('/painel/loja', typed, { cookie: ptCookie, host: 'br' })).text();
+    expect(ptRefused).toMatch(/id="err-ruc"[^>]*>\s*RUC inválido/);
+    expect(ptRefused).toMatch(/id="err-telefones"[^>]*>\s*Telefone inválido/);
+
+    // saved: phones in their international form, audited, the checklist item done
+    const saved = await postForm('/painel/loja', { ...DETAILS, versao: '' }, { cookie });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/painel/loja?feito=1');
+    const stored = (await getTestDb().query<{ details: Record<string, unknown> }>('SELECT details FROM store_details')).rows[0]!.details;
+    expect(stored).toMatchObject({ phones: ['+595 21 600 600', '+55 45 3520 0000'], whatsapp: '+595 981 123456', ruc: '80012345-0' });
+    const audit = await getTestDb().query<{ action: string }>(`SELECT action FROM audit_log WHERE entity_type = 'store_details'`);
+    expect(audit.rows).toEqual([{ action: 'store_details.create' }]);
+    expect(await (await api('/painel', { host: 'es', headers: { cookie } })).text()).toMatch(
+      /<li data-setup="storeDetails" data-done="true"/,
+    );
+    expect(await (await storeForm(cookie)).text()).toContain('value="Casa Prueba S.R.L."');
+
+    // a form sent over a newer save is refused, with the typed values kept
+    const stale = await postForm('/painel/loja', { ...DETAILS, versao: '1', nome_es: 'Otro nombre' }, { cookie });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain('value="Otro nombre"');
+
+    // the storefronts show them at once, in each host's language (the cached home page was dropped)
+    const es = await page('es', '/');
+    expect(footerContact(es)).toBe(
+      'Contacto ventas@casaprueba.com.py +595 21 600 600 +55 45 3520 0000 Ruta 7 km 5, Minga Guazú, Paraguay Lun. a vie., 8 a 17 h Redes sociales',
+    );
+    expect(es).toContain('href="https://www.instagram.com/casaprueba"');
+    expect(es).toContain('href="https://wa.me/595981123456"');
+    expect(es).not.toContain('facebook.com');
+    expect(es).toMatch(/<ul class="site-nav__quick">\s*<li>\s*<a href="\/produtos\?text=oferta">Ofertas de la semana<\/a>/);
+    expect(es).toContain(`© ${new Date().getFullYear()} Casa Prueba Herramientas.`);
+    const br = await page('br', '/');
+    expect(footerContact(br)).toContain('Ruta 7 km 5, Minga Guazú, Paraguai Seg. a sex., 8h às 17h');
+    expect(br).toContain('>Ofertas da semana</a>');
+    expect(await page('es', '/sobre-nos')).toContain('href="mailto:ventas@casaprueba.com.py"');
+  });
+
+  it('the pickup ticket, the receipt and the paid-order e-mail carry the saved details', async () => {
+    if ((await getTestDb().query('SELECT 1 FROM store_details')).rowCount === 0)
+      expect((await postForm('/painel/loja', { ...DETAILS, versao: await readVersion() }, { cookie })).status).toBe(303);
+    const rates = await postForm('/painel/catalogo/cotacoes', { versao: '', cotacao_1: '5,4', cotacao_3: '7300' }, { cookie });
+    expect(rates.status).toBe(303);
+    const order = await createPendingOrder();
+    const paid = await api('/ecom/pagamentos/webhook/sandbox', {
+      method: 'POST',
+      host: 'local',
+      ...signedWebhook({
+        reference: order.payment.reference,
+        status: 'approved',
+        amount_minor: order.payment.amount_minor,
+        currency_id: 3,
+      }),
+    });
+    expect(paid.status).toBe(200);
+    const pdfText = async (file: string) =>
+      extractPdfText(
+        Buffer.from(await (await api(`/pedido/${order.externalId}/${file}`, { host: 'es', token: order.customer.token })).arrayBuffer()),
+      );
+    const ticket = await pdfText('ticket.pdf');
+    for (const part of [
+      'Casa Prueba Herramientas',
+      'Casa Prueba S.R.L.',
+      'RUC 80012345-0',
+      'Ruta 7 km 5, Minga Guazú, Paraguay',
+      'Horario de atención: Lun. a vie., 8 a 17 h',
+    ])
+      expect(ticket).toContain(part);
+    const receipt = await pdfText('comprovante.pdf');
+    for (const part of ['Casa Prueba Herramientas', '+595 21 600 600', '+55 45 3520 0000', 'ventas@casaprueba.com.py'])
+      expect(receipt).toContain(part);
+    const ticketPage = await (await api(`/pedido/${order.externalId}/ticket`, { host: 'es', token: order.customer.token })).text();
+    expect(ticketPage).toMatch(/<p class="shop[^"]*">Casa Prueba Herramientas<\/p>/);
+    const mail = await waitForMailIn(stack.mailDir, order.customer.email, (caught) => /Pago confirmado/.test(caught.subject), 20_000);
+    expect(mail.text).toMatch(/--\r?\nCasa Prueba Herramientas\r?\nRuta 7 km 5, Minga Guaz/);
+  });
+});
