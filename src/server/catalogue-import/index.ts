@@ -1,11 +1,12 @@
 import { writeAudit } from '../audit/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
-import { createCatalogueImportRepository, createImportJobRepository } from './repository.ts';
+import { createCatalogueImportRepository, createImportJobRepository, type StoredProduct } from './repository.ts';
 import { openImportRows } from './routes.ts';
 import { createCatalogueImportService, createImportJobs } from './service.ts';
 
 export type { CatalogueImportService, ImportSummary, OpenRows } from './service.ts';
+export type { StoredProduct } from './repository.ts';
 export { isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
 // What `npm run import` (scripts/import-command.ts) reads files and prints with.
 export { openImportRows, toErrorText, toImportFormat, toRejectedLine, toSummaryLines } from './routes.ts';
@@ -26,6 +27,11 @@ export function getCatalogueImportService() {
 export async function findProductIds(codes: string[]): Promise<Map<string, number>> {
   const found = await createCatalogueImportRepository().findProducts(getPool(), codes);
   return new Map([...found].map(([code, product]) => [code, product.id]));
+}
+
+/** A stored product in the import's terms, or null (the panel's "duplicate" starts a new product from it). */
+export async function findProductState(code: string): Promise<StoredProduct | null> {
+  return (await createCatalogueImportRepository().findProducts(getPool(), [code])).get(code) ?? null;
 }
 
 /** The panel page's background imports (table catalogue_imports). */

@@ -1,4 +1,6 @@
+import type { RowIssue } from '#lib/contract/catalogue-product.ts';
 import { panelCatalogueMessages, type PanelCatalogueKey } from '#lib/i18n/panel-catalogue.ts';
+import { catalogueImportMessages } from '#lib/i18n/panel-import.ts';
 import { defineErrors, type DomainError, type ErrorKind, type FieldMessage } from '../errors/domain-error.ts';
 
 export type SettingsErrorCode = 'not_found' | 'changed_meanwhile' | 'invalid_input' | 'point_in_use';
@@ -23,4 +25,12 @@ export function settingsError(
 ): DomainError {
   const fieldMessages = Object.fromEntries(Object.entries(fields).map(([name, problem]) => [name, [problem]]));
   return catalogueSettingsError(KIND_OF[code], `error_${code}`, { code, fields: fieldMessages, params });
+}
+
+const productRowError = defineErrors(panelCatalogueMessages, catalogueImportMessages);
+
+/** A new product refused by the import's rules (one rule per field): each field with the import's word for its problem. */
+export function toRowRefusal(issues: readonly RowIssue[]): DomainError {
+  const fields = Object.fromEntries(issues.map((issue) => [issue.field, [{ key: `problem_${issue.problem}` as const }]]));
+  return productRowError('invalid', 'error_invalid_input', { code: 'invalid_input', fields });
 }

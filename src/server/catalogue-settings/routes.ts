@@ -6,7 +6,9 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { CURRENCIES, isCurrencyId, parseAmount, toDecimalText } from '#lib/money.ts';
 import { isSafeText } from '#lib/safe-text.ts';
+import { CURRENCY_DECIMALS } from '#lib/contract/catalogue-product.ts';
 import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/service.ts';
+import type { StoredProduct } from '../catalogue-import/index.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorMessages } from '../http/error-result.ts';
 import type { PickupPointChange, PickupPointSettingRow, ShippingSettingsService } from '../shipping/index.ts';
@@ -49,24 +51,26 @@ function toRefusal(error: unknown, locale: Locale, values: FormFields): FormOutc
   return { ok: false, status, code: error.code, message, fields, values };
 }
 
-/** Runs one form: reads it, lets `apply` write it, and answers `location` or the refusal (other panel forms too). */
+/**
+ * Runs one form (other panel forms too): reads it, lets `apply` write it, and answers `location`
+ * (or the one `apply` returns) or the refusal.
+ */
 export async function runForm(
   request: Request,
   locale: Locale,
   location: string,
-  apply: (form: FormFields) => Promise<void>,
+  apply: (form: FormFields) => Promise<string | void>,
 ): Promise<FormOutcome> {
   const form = await readForm(request);
   if (!form) return toRefusal(settingsError('invalid_input'), locale, {});
   try {
-    await apply(form);
-    return { ok: true, location };
+    return { ok: true, location: (await apply(form)) ?? location };
   } catch (error) {
     return toRefusal(error, locale, form);
   }
 }
 
-/** POST /painel/catalogo/produtos/{id}. */
+/** POST /painel/catalogo/produtos/{id}: the edit, or `acao=arquivar` (out of the storefront). */
 export function submitProductForm(
   service: CatalogueSettingsService,
   caller: SettingsCaller,
@@ -74,9 +78,78 @@ export function submitProductForm(
   request: Request,
 ): Promise<FormOutcome> {
   return runForm(request, caller.locale, `/painel/catalogo/produtos/${id}?feito=1`, async (form) => {
+    if (form.acao === 'arquivar') return void (await service.archiveProduct(caller.actor, id, form.versao ?? ''));
     const { version, change } = readProductForm(form);
     await service.updateProduct(caller.actor, id, version, change);
   });
+}
+
+/** POST /painel/catalogo/produtos/novo: a new product, then its pictures page. */
+export function submitNewProductForm(service: CatalogueSettingsService, caller: SettingsCaller, request: Request): Promise<FormOutcome> {
+  return runForm(request, caller.locale, '/painel/catalogo/produtos', async (form) => {
+    const id = await service.createProduct(caller.actor, readNewProductForm(form));
+    return `/painel/catalogo/produtos/${id}/fotos?criado=1`;
+  });
+}
+
+/** The new-product form's text fields, named as the import's columns (so the import's problems land on them). */
+const NEW_PRODUCT_TEXTS = [
+  'codigo',
+  'nome_pt',
+  'nome_es',
+  'descritivo_pt',
+  'descritivo_es',
+  'descricao_pt',
+  'descricao_es',
+  'marca',
+  'categoria_pt',
+  'categoria_es',
+  'departamento_pt',
+  'departamento_es',
+  'preco',
+  'moeda',
+  'estoque',
+] as const;
+
+/**
+ * The new-product form as an import row (the import's schema judges it): optional texts left
+ * blank are left out, specifications one a line (`nome pt | nome es | valor pt | valor es`).
+ */
+export function readNewProductForm(form: FormFields): { codigo: string } & Record<string, unknown> {
+  const row: { codigo: string } & Record<string, unknown> = { codigo: form.codigo ?? '' };
+  for (const name of NEW_PRODUCT_TEXTS) if ((form[name] ?? '').trim() !== '') row[name] = form[name];
+  row.mostrar_preco = form.mostrar_preco === 'on';
+  row.especificacoes = (form.especificacoes ?? '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [nomePt = '', nomeEs = '', valorPt = '', valorEs = ''] = line.split('|').map((part) => part.trim());
+      return { nome_pt: nomePt, nome_es: nomeEs, valor_pt: valorPt, valor_es: valorEs };
+    });
+  return row;
+}
+
+/** A stored product as the new-product form shows it for a copy: no code, no stock, no pictures. */
+export function toNewProductFields(product: StoredProduct | null): FormFields {
+  if (!product) return { moeda: 'USD', estoque: '0', mostrar_preco: 'on' };
+  return {
+    nome_pt: product.nome_pt,
+    nome_es: product.nome_es,
+    descritivo_pt: product.descritivo_pt,
+    descritivo_es: product.descritivo_es,
+    descricao_pt: product.descricao_pt,
+    descricao_es: product.descricao_es,
+    marca: product.marca,
+    categoria_pt: product.categoria_pt,
+    categoria_es: product.categoria_es,
+    departamento_pt: product.departamento_pt ?? '',
+    departamento_es: product.departamento_es ?? '',
+    preco: toDecimalText(product.priceMinor, CURRENCY_DECIMALS[product.moeda]).replace('.', ','),
+    moeda: product.moeda,
+    estoque: '0',
+    mostrar_preco: product.mostrar_preco ? 'on' : '',
+    especificacoes: product.especificacoes.map((spec) => [spec.nome_pt, spec.nome_es, spec.valor_pt, spec.valor_es].join(' | ')).join('\n'),
+  };
 }
 
 /** POST /painel/catalogo/categorias: one category (`tipo=categoria`) or department (`tipo=departamento`). */
