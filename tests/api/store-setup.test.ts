@@ -299,4 +299,47 @@ describe('products created in the panel', () => {
     const audit = await getTestDb().query<{ action: string }>(`SELECT action FROM audit_log WHERE entity_id = 'PNL-002' ORDER BY id`);
     expect(audit.rows.map((row) => row.action)).toEqual(['product.archive']);
   });
+
+  it('the edit form changes brand, category, department and specifications by name, judged by the import rules', async () => {
+    const id = (await getTestDb().query<{ id: number }>(`SELECT id FROM products WHERE code = 'PNL-001'`)).rows[0]!.id;
+    const form = await (await api(`/painel/catalogo/produtos/${id}`, { host: 'es', headers: { cookie } })).text();
+    expect(form).toContain('value="Marca Painel"');
+    expect(form).toMatch(/<textarea name="especificacoes"[^>]*>Potência \| Potencia \| 1800 W \| 1800 W\nDisco/);
+    // the edit form's own fields (the archive form below it is another form)
+    const editForm = form.match(/data-testid="product-form"[\s\S]*?<\/form>/)?.[0] ?? '';
+    const fields = Object.fromEntries(
+      [...editForm.matchAll(/<input (?:type="hidden" )?name="([a-z_]+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]),
+    );
+    const edited = {
+      ...fields,
+      moeda: '2',
+      mostrar_preco: 'on',
+      ativo: 'on',
+      estoque: '9',
+      marca: 'Marca Nueva',
+      departamento_pt: '',
+      especificacoes: 'Peso | Peso | 4 kg | 4 kg',
+    };
+    const refused = await postForm(`/painel/catalogo/produtos/${id}`, { ...edited, marca: '', especificacoes: 'Peso' }, { cookie });
+    expect(refused.status).toBe(422);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toMatch(/id="err-marca"[^>]*>\s*obligatorio/);
+    expect(refusedPage).toMatch(/id="err-especificacoes"[^>]*>\s*obligatorio/);
+    expect(refusedPage).toMatch(/<textarea name="especificacoes"[^>]*>Peso<\/textarea>/);
+    const saved = await postForm(`/painel/catalogo/produtos/${id}`, edited, { cookie });
+    expect(saved.status).toBe(303);
+    const { rows } = await getTestDb().query<{ brand: string; department_id: number | null; stock: number; specs: string[] }>(
+      `SELECT b.name AS brand, p.department_id, p.stock,
+              ARRAY(SELECT s.name_es || '=' || s.value_es FROM product_specifications s WHERE s.product_id = p.id ORDER BY s.position) AS specs
+         FROM products p JOIN brands b ON b.id = p.brand_id WHERE p.id = $1`,
+      [id],
+    );
+    expect(rows[0]).toEqual({ brand: 'Marca Nueva', department_id: null, stock: 9, specs: ['Peso=4 kg'] });
+    const shown = await page(
+      'es',
+      `/produto/${(await getTestDb().query<{ slug: string }>('SELECT slug FROM products WHERE id = $1', [id])).rows[0]!.slug}`,
+    );
+    expect(shown).toContain('Marca Nueva');
+    expect(shown).not.toContain('185 mm');
+  });
 });

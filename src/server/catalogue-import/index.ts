@@ -3,9 +3,12 @@ import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
 import { createCatalogueImportRepository, createImportJobRepository, type StoredProduct } from './repository.ts';
 import { openImportRows } from './routes.ts';
-import { createCatalogueImportService, createImportJobs } from './service.ts';
+import { createCatalogueImportService, createImportJobs, writeProductTaxonomy } from './service.ts';
+import type { ProductTaxonomy } from '#lib/contract/catalogue-product.ts';
+import type { Queryable } from '../db/client.ts';
 
 export type { CatalogueImportService, ImportSummary, OpenRows } from './service.ts';
+export { toTaxonomyIssues } from './service.ts';
 export type { StoredProduct } from './repository.ts';
 export { isImportError, UPLOAD_LIMIT_MB } from './errors.ts';
 // What `npm run import` (scripts/import-command.ts) reads files and prints with.
@@ -32,6 +35,11 @@ export async function findProductIds(codes: string[]): Promise<Map<string, numbe
 /** A stored product in the import's terms, or null (the panel's "duplicate" starts a new product from it). */
 export async function findProductState(code: string): Promise<StoredProduct | null> {
   return (await createCatalogueImportRepository().findProducts(getPool(), [code])).get(code) ?? null;
+}
+
+/** A product's brand, category, department and specifications by name, inside the caller's transaction (the panel's edit). */
+export function setProductTaxonomy(tx: Queryable, productId: number, taxonomy: ProductTaxonomy) {
+  return writeProductTaxonomy(tx, createCatalogueImportRepository(), productId, taxonomy);
 }
 
 /** The panel page's background imports (table catalogue_imports). */

@@ -1,5 +1,5 @@
 import { writeAudit } from '../audit/index.ts';
-import { findProductState, getCatalogueImportService } from '../catalogue-import/index.ts';
+import { findProductState, getCatalogueImportService, setProductTaxonomy } from '../catalogue-import/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
@@ -18,5 +18,6 @@ export function getCatalogueSettingsService() {
     announce: announceCatalogueChange,
     importRows: (open, options) => getCatalogueImportService().importRows(open, options),
     findProductState,
+    setTaxonomy: setProductTaxonomy,
   });
 }

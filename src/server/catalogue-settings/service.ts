@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { RATED_CURRENCIES } from '#lib/money.ts';
 import type { AuditActor, AuditEntry } from '../audit/index.ts';
+import type { ProductTaxonomy } from '#lib/contract/catalogue-product.ts';
 import type { CatalogueImportService, StoredProduct } from '../catalogue-import/index.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import type { Clock } from '../clock.ts';
@@ -37,8 +38,10 @@ export interface SettingsDeps {
   announce(tags: readonly CatalogueTag[]): void;
   /** The catalogue import's writer: a product created in the panel is a one-row import (same rules, same writes). */
   importRows: CatalogueImportService['importRows'];
-  /** A stored product in the import's terms (what "duplicate" starts from). */
+  /** A stored product in the import's terms (what "duplicate" and the edit form start from). */
   findProductState(code: string): Promise<StoredProduct | null>;
+  /** Brand, category, department and specifications by name, as the import sets them, in the edit's transaction. */
+  setTaxonomy(tx: Queryable, productId: number, taxonomy: ProductTaxonomy): Promise<CatalogueTag[]>;
 }
 
 /** Staff member making an edit, as the audit log names them. */
@@ -88,14 +91,23 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
 
     getProduct: (id: number) => getProduct(db, id),
 
-    /** Price, stock, flags, names and descriptions of one product, if nobody changed it since `version`. */
-    async updateProduct(actor: SettingsActor, id: number, version: string, change: ProductChange): Promise<void> {
-      await edit([`product:${id}`], async (tx) => {
-        const row = requireVersion(await getProduct(tx, id, { lock: true }), version);
-        await updateProduct(tx, id, change);
-        const { version: _seen, id: _id, code: _code, slug: _slug, ...before } = row;
-        await deps.writeAudit(tx, { actor, action: 'product.update', entityType: 'product', entityId: row.code, before, after: change });
-      });
+    /**
+     * Price, stock, flags, names and descriptions of one product, and its brand, category,
+     * department and specifications when given, if nobody changed it since `version`.
+     */
+    async updateProduct(actor: SettingsActor, id: number, version: string, change: ProductChange, taxonomy: ProductTaxonomy | null = null) {
+      await edit(
+        (tags: readonly CatalogueTag[]) => tags,
+        async (tx) => {
+          const row = requireVersion(await getProduct(tx, id, { lock: true }), version);
+          await updateProduct(tx, id, change);
+          const tags = taxonomy ? await deps.setTaxonomy(tx, id, taxonomy) : [`product:${id}` as const];
+          const { version: _seen, id: _id, code: _code, slug: _slug, ...before } = row;
+          const after = taxonomy ? { ...change, ...taxonomy } : change;
+          await deps.writeAudit(tx, { actor, action: 'product.update', entityType: 'product', entityId: row.code, before, after });
+          return tags;
+        },
+      );
     },
 
     /**
@@ -119,8 +131,8 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
       return id;
     },
 
-    /** The product `id` in the import's terms, to start a copy from; null when there is none. */
-    async getProductForCopy(id: number): Promise<StoredProduct | null> {
+    /** The product `id` in the import's terms (a copy starts from it; the edit form shows its brand, category, specifications). */
+    async getProductAsRow(id: number): Promise<StoredProduct | null> {
       const product = await getProduct(db, id);
       return product ? deps.findProductState(product.code) : null;
     },
