@@ -17,6 +17,8 @@ export const STORE_EMAILS_MAX = 5;
 export const QUICK_LINKS_MAX = 8;
 export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'youtube'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+/** Each network's own name (a brand, the same in every language). */
+export const SOCIAL_NETWORK_NAMES: Record<SocialNetwork, string> = { instagram: 'Instagram', facebook: 'Facebook', youtube: 'YouTube' };
 
 const line = (max: number) =>
   z
