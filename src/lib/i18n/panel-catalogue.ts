@@ -1,5 +1,6 @@
 import * as sharedPages from './shared-pages.ts';
 import { cartMessages } from './cart.ts';
+import { catalogMessages } from './catalog.ts';
 import { shellMessages } from './shell.ts';
 import * as sharedPanel from './shared-panel.ts';
 import { accountMessages } from './accounts.ts';
@@ -28,7 +29,7 @@ export const panelCatalogueMessages = defineMessages({
     categoryEs: 'Categoria (espanhol)',
     departmentPt: 'Departamento (português, opcional)',
     departmentEs: 'Departamento (espanhol, opcional)',
-    specifications: 'Especificações',
+    specifications: catalogMessages['pt-BR'].specifications,
     specificationsHint: 'Uma por linha: nome em português | nome em espanhol | valor em português | valor em espanhol.',
     createProduct: 'Criar produto e adicionar fotos',
     duplicate: 'Duplicar',
@@ -141,7 +142,7 @@ export const panelCatalogueMessages = defineMessages({
     categoryEs: 'Categoría (español)',
     departmentPt: 'Departamento (portugués, opcional)',
     departmentEs: 'Departamento (español, opcional)',
-    specifications: 'Especificaciones',
+    specifications: catalogMessages['es-PY'].specifications,
     specificationsHint: 'Una por línea: nombre en portugués | nombre en español | valor en portugués | valor en español.',
     createProduct: 'Crear producto y agregar fotos',
     duplicate: 'Duplicar',

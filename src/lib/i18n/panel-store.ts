@@ -1,3 +1,4 @@
+import { accountMessages } from './accounts.ts';
 import { panelCatalogueMessages } from './panel-catalogue.ts';
 import { defineMessages } from './translator.ts';
 
@@ -15,7 +16,7 @@ export const panelStoreMessages = defineMessages({
     identity: 'Identificação',
     namePt: pt.namePt,
     nameEs: pt.nameEs,
-    legalName: 'Razão social',
+    legalName: accountMessages['pt-BR'].companyName,
     ruc: 'RUC',
     placeAndHours: 'Endereço e horário',
     addressPt: 'Endereço (português)',
@@ -49,7 +50,7 @@ export const panelStoreMessages = defineMessages({
     identity: 'Identificación',
     namePt: es.namePt,
     nameEs: es.nameEs,
-    legalName: 'Razón social',
+    legalName: accountMessages['es-PY'].companyName,
     ruc: 'RUC',
     placeAndHours: 'Dirección y horario',
     addressPt: 'Dirección (portugués)',

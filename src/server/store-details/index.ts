@@ -1,5 +1,6 @@
-// The store-details domain's face (decision 0720): the service on the shop's pool, the form
-// handlers, and the one read every page, e-mail and order document makes.
+// The store-details domain's face (decision 0720): the service on the shop's pool and the one read
+// every page, e-mail and order document makes. The form handlers stay in routes.ts (the panel page
+// imports them there): mail and PDFs read this file, and the forms' helpers must not ride along.
 import { toLocalStoreDetails, type LocalStoreDetails } from '#lib/contract/store-details.ts';
 import { commonMessages } from '#lib/i18n/common.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
@@ -9,8 +10,6 @@ import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { getPool } from '../db/client.ts';
 import { getLogger } from '../log/index.ts';
 import { createStoreDetailsService } from './service.ts';
-
-export { readStoreDetailsForm, submitStoreDetailsForm, toStoreDetailsFields } from './routes.ts';
 
 export function getStoreDetailsService() {
   const pool = getPool();

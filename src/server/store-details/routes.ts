@@ -62,7 +62,7 @@ function toFieldProblems(error: z.ZodError): Record<string, { key: PanelStoreKey
 }
 
 /** The form's fields read into the stored shape; refused with every field's problem. */
-export function readStoreDetailsForm(form: FormFields): StoreDetails {
+function readStoreDetailsForm(form: FormFields): StoreDetails {
   const parsed = StoreDetailsSchema.safeParse({
     name_pt: form.nome_pt ?? '',
     name_es: form.nome_es ?? '',
