@@ -20,6 +20,7 @@ export const PANEL_NAV: readonly PanelNavEntry[] = [
   { href: '/painel', label: 'navHome', roles: EVERYONE },
   { href: '/painel/pedidos', label: 'navOrders', roles: EVERYONE },
   { href: '/painel/balcao', label: 'navCounter', roles: EVERYONE },
+  { href: '/painel/loja', label: 'navStore', roles: ADMINS },
   { href: '/painel/catalogo/produtos', label: 'navProducts', roles: ADMINS },
   { href: '/painel/catalogo/categorias', label: 'navCategories', roles: ADMINS },
   { href: '/painel/catalogo/cotacoes', label: 'navRates', roles: ADMINS },

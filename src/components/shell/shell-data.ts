@@ -1,13 +1,16 @@
 import type { Category } from '#lib/contract/catalog.ts';
+import type { LocalStoreDetails } from '#lib/contract/store-details.ts';
 import { toApiLang, type Locale } from '#lib/locale.ts';
 import { onCatalogueChange } from '#server/catalogue-changes/index.ts';
 import { getCatalogService } from '#server/catalog/index.ts';
+import { getStoreDetails } from '#server/store-details/index.ts';
 
-/** What the shell shows on every page: categories for the mega-menu, sidebar and footer. */
+/** What the shell shows on every page: categories for the mega-menu, sidebar and footer; the store's details for the footer and header. */
 export type ShellCategory = Pick<Category, 'id' | 'name' | 'slug' | 'icone' | 'visivel_menu' | 'departments'>;
 export type ShellDepartment = ShellCategory['departments'][number];
 export interface ShellData {
   categories: ShellCategory[];
+  store: LocalStoreDetails;
 }
 
 export const FOOTER_CATEGORIES_MAX = 6;
@@ -26,19 +29,21 @@ export function getCategoryPath(category: Pick<ShellCategory, 'slug'>, departmen
 const cache = new Map<'pt' | 'es', { at: number; data: Promise<ShellData> }>();
 onCatalogueChange(() => cache.clear());
 
-/** Categories of the locale's language; a failed read gives an empty menu, not a broken page. */
+/** Categories and store details of the locale's language; a failed read leaves its part empty, not a broken page. */
 export function getShellData(locale: Locale): Promise<ShellData> {
   const lang = toApiLang(locale);
   const hit = cache.get(lang);
   if (hit && Date.now() - hit.at < SHELL_CACHE_MS) return hit.data;
-  const data = getCatalogService()
-    .listCategories(lang)
-    .then((categories): ShellData => ({ categories }))
-    .catch((error: unknown) => {
-      console.warn('shell categories unavailable', error);
-      cache.delete(lang);
-      return { categories: [] };
-    });
+  const failed = (error: unknown) => {
+    console.warn('shell data unavailable', error);
+    cache.delete(lang);
+  };
+  const data = Promise.all([
+    getCatalogService()
+      .listCategories(lang)
+      .catch((error: unknown) => (failed(error), [])),
+    getStoreDetails(locale),
+  ]).then(([categories, store]): ShellData => ({ categories, store }));
   cache.set(lang, { at: Date.now(), data });
   return data;
 }

@@ -75,6 +75,17 @@ export const StockUnitsSchema = z.union([z.number(), z.string()]).transform((val
   return z.NEVER;
 });
 
+/** Where a product sits and what it is: brand, category, department by name, specifications (the panel's product edit too). */
+export const ProductTaxonomySchema = z.object({
+  marca: required(80),
+  categoria_pt: required(80),
+  categoria_es: text(80).optional(),
+  departamento_pt: text(80).optional(),
+  departamento_es: text(80).optional(),
+  especificacoes: z.array(SpecificationSchema).max(60, { message: 'too_long' }).optional(),
+});
+export type ProductTaxonomy = z.output<typeof ProductTaxonomySchema>;
+
 /** What an import file or the ERP sends for one product (`z.input`), and what the service gets (`z.output`). */
 export const CatalogueProductSchema = z
   .object({
@@ -85,11 +96,7 @@ export const CatalogueProductSchema = z
     descritivo_es: text(2000).optional(),
     descricao_pt: text(50_000).optional(),
     descricao_es: text(50_000).optional(),
-    marca: required(80),
-    categoria_pt: required(80),
-    categoria_es: text(80).optional(),
-    departamento_pt: text(80).optional(),
-    departamento_es: text(80).optional(),
+    ...ProductTaxonomySchema.shape,
     icone_categoria: text(50_000).optional(),
     preco: amount,
     moeda: z.preprocess(
@@ -98,7 +105,6 @@ export const CatalogueProductSchema = z
     ),
     estoque: StockUnitsSchema,
     mostrar_preco: flag.optional(),
-    especificacoes: z.array(SpecificationSchema).max(60, { message: 'too_long' }).optional(),
     imagens: z.array(imageName).max(20, { message: 'too_long' }).optional(),
   })
   .transform((row, ctx) => {

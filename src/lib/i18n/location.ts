@@ -8,10 +8,6 @@ export const locationMessages = defineMessages({
     locationText: 'Visite nossa loja em Ciudad del Este: retire seu pedido ou conheça as ferramentas de perto.',
     addressLabel: accountMessages['pt-BR'].address,
     hoursLabel: 'Horário de atendimento',
-    weekdays: 'Segunda a sexta',
-    weekdaysHours: '8h às 18h',
-    saturday: 'Sábado',
-    saturdayHours: '8h às 12h',
     mapLink: 'Ver no mapa',
   },
   'es-PY': {
@@ -19,10 +15,6 @@ export const locationMessages = defineMessages({
     locationText: 'Visita nuestra tienda en Ciudad del Este: retira tu pedido o conoce las herramientas de cerca.',
     addressLabel: accountMessages['es-PY'].address,
     hoursLabel: 'Horario de atención',
-    weekdays: 'Lunes a viernes',
-    weekdaysHours: '8 a 18 h',
-    saturday: 'Sábado',
-    saturdayHours: '8 a 12 h',
     mapLink: 'Ver en el mapa',
   },
 });

@@ -1,5 +1,6 @@
 import * as sharedPages from './shared-pages.ts';
 import { cartMessages } from './cart.ts';
+import { catalogMessages } from './catalog.ts';
 import { shellMessages } from './shell.ts';
 import * as sharedPanel from './shared-panel.ts';
 import { accountMessages } from './accounts.ts';
@@ -15,6 +16,25 @@ export type PanelCatalogueKey = keyof (typeof panelCatalogueMessages)['pt-BR'];
 export const panelCatalogueMessages = defineMessages({
   'pt-BR': {
     productsTitle: sharedPages.products.pt,
+    codeExists: 'Já existe um produto com este código: escolha outro, ou edite o existente.',
+    newProduct: 'Novo produto',
+    newProductIntro:
+      'Os mesmos campos e regras da importação. Marca, categoria e departamento que ainda não existem são criados com o nome digitado. As fotos vêm no passo seguinte.',
+    copyOf: 'Cópia de {code}: escolha um código novo. Estoque e fotos não são copiados.',
+    code: sharedPages.code.pt,
+    summaryPt: 'Resumo (português)',
+    summaryEs: 'Resumo (espanhol)',
+    brandName: 'Marca',
+    categoryPt: 'Categoria (português)',
+    categoryEs: 'Categoria (espanhol)',
+    departmentPt: 'Departamento (português, opcional)',
+    departmentEs: 'Departamento (espanhol, opcional)',
+    specifications: catalogMessages['pt-BR'].specifications,
+    specificationsHint: 'Uma por linha: nome em português | nome em espanhol | valor em português | valor em espanhol.',
+    createProduct: 'Criar produto e adicionar fotos',
+    duplicate: 'Duplicar',
+    archive: 'Arquivar',
+    archiveHint: 'Tira o produto da loja; os pedidos continuam mostrando-o. Para voltar a vender, marque "Ativo na loja".',
     productTitle: 'Produto {code}',
     productNotFound: cartMessages['pt-BR'].productNotFound,
     backToProducts: 'Voltar aos produtos',
@@ -109,6 +129,25 @@ export const panelCatalogueMessages = defineMessages({
   },
   'es-PY': {
     productsTitle: sharedPages.products.es,
+    codeExists: 'Ya existe un producto con este código: elige otro, o edita el existente.',
+    newProduct: 'Nuevo producto',
+    newProductIntro:
+      'Los mismos campos y reglas de la importación. La marca, la categoría y el departamento que todavía no existen se crean con el nombre escrito. Las fotos vienen en el paso siguiente.',
+    copyOf: 'Copia de {code}: elige un código nuevo. El stock y las fotos no se copian.',
+    code: sharedPages.code.es,
+    summaryPt: 'Resumen (portugués)',
+    summaryEs: 'Resumen (español)',
+    brandName: 'Marca',
+    categoryPt: 'Categoría (portugués)',
+    categoryEs: 'Categoría (español)',
+    departmentPt: 'Departamento (portugués, opcional)',
+    departmentEs: 'Departamento (español, opcional)',
+    specifications: catalogMessages['es-PY'].specifications,
+    specificationsHint: 'Una por línea: nombre en portugués | nombre en español | valor en portugués | valor en español.',
+    createProduct: 'Crear producto y agregar fotos',
+    duplicate: 'Duplicar',
+    archive: 'Archivar',
+    archiveHint: 'Quita el producto de la tienda; los pedidos lo siguen mostrando. Para volver a venderlo, marca "Activo en la tienda".',
     productTitle: 'Producto {code}',
     productNotFound: cartMessages['es-PY'].productNotFound,
     backToProducts: 'Volver a los productos',

@@ -6,6 +6,7 @@ import * as sharedPages from './shared-pages.ts';
 import * as sharedPanel from './shared-panel.ts';
 import { orderDeskMessages } from './order-desk.ts';
 import { panelCatalogueMessages } from './panel-catalogue.ts';
+import { panelStoreMessages } from './panel-store.ts';
 import { defineMessages } from './translator.ts';
 
 /** The panel's home (issue 33 points 2 and 9): the dashboard and the setup checklist. */
@@ -39,6 +40,7 @@ export const panelHomeMessages = defineMessages({
     checklistIntro: 'O que ainda falta para vender:',
     done: 'Feito',
     notDone: 'A fazer',
+    setup_storeDetails: panelStoreMessages['pt-BR'].storeTitle,
     setup_rates: panelCatalogueMessages['pt-BR'].ratesTitle,
     setup_deliveryRates: 'Tarifas de entrega',
     setup_pickupPoints: shippingMessages['pt-BR'].pickupPoints,
@@ -83,6 +85,7 @@ export const panelHomeMessages = defineMessages({
     checklistIntro: 'Lo que todavía falta para vender:',
     done: 'Hecho',
     notDone: 'Por hacer',
+    setup_storeDetails: panelStoreMessages['es-PY'].storeTitle,
     setup_rates: panelCatalogueMessages['es-PY'].ratesTitle,
     setup_deliveryRates: 'Tarifas de envío',
     setup_pickupPoints: shippingMessages['es-PY'].pickupPoints,

@@ -3,6 +3,8 @@ import * as sharedPages from './shared-pages.ts';
 import { defineMessages } from './translator.ts';
 
 /** The catalogue import: the panel page /painel/catalogo/importar and `npm run import`. */
+export type CatalogueImportKey = keyof (typeof catalogueImportMessages)['pt-BR'];
+
 export const catalogueImportMessages = defineMessages({
   'pt-BR': {
     title: sharedPanel.importCatalogue.pt,

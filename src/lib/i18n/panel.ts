@@ -3,6 +3,7 @@ import { shellMessages } from './shell.ts';
 import * as sharedPanel from './shared-panel.ts';
 import * as sharedPages from './shared-pages.ts';
 import { accountMessages } from './accounts.ts';
+import { panelStoreMessages } from './panel-store.ts';
 import { defineMessages } from './translator.ts';
 
 /** The panel speaks the staff member's saved language: Spanish (Paraguay) or Portuguese. */
@@ -31,6 +32,7 @@ export const panelMessages = defineMessages({
     navOffers: 'Ofertas',
     navProducts: sharedPages.products.pt,
     navCategories: shellMessages['pt-BR'].categories,
+    navStore: panelStoreMessages['pt-BR'].storeTitle,
     navRates: shellMessages['pt-BR'].exchangeRates,
     navShipping: sharedPanel.shipping.pt,
     navImport: sharedPanel.importCatalogue.pt,
@@ -180,6 +182,7 @@ export const panelMessages = defineMessages({
     navOffers: 'Ofertas',
     navProducts: sharedPages.products.es,
     navCategories: shellMessages['es-PY'].categories,
+    navStore: panelStoreMessages['es-PY'].storeTitle,
     navRates: shellMessages['es-PY'].exchangeRates,
     navShipping: sharedPanel.shipping.es,
     navImport: sharedPanel.importCatalogue.es,

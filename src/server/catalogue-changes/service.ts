@@ -2,7 +2,7 @@
  * One signal for "the catalogue changed". Every cache of catalogue data (in-process data caches,
  * and the rendered-page cache) listens; every writer (panel edits, imports, the ERP API, checkout
  * stock changes) announces after its transaction commits, naming what changed with tags:
- * `product:<id>`, `category:<id>`, `brand:<id>`, `banners`, `rates`, `sellers`, `shipping`, or
+ * `product:<id>`, `category:<id>`, `brand:<id>`, `banners`, `rates`, `sellers`, `shipping`, `store` (the store's details), or
  * `all` when too much changed to list.
  *
  * Listeners run synchronously in this process, so the writer's next page already reads fresh data.
@@ -16,7 +16,7 @@ import { getPool, type Queryable } from '../db/client.ts';
 import { notifyCatalogueChange, openCatalogueListener } from './repository.ts';
 
 export type CatalogueTag =
-  `product:${number}` | `category:${number}` | `brand:${number}` | 'banners' | 'rates' | 'sellers' | 'shipping' | 'all';
+  `product:${number}` | `category:${number}` | `brand:${number}` | 'banners' | 'rates' | 'sellers' | 'shipping' | 'store' | 'all';
 
 type CatalogueListener = (tags: readonly CatalogueTag[]) => void;
 type CataloguePublisher = (tags: readonly CatalogueTag[]) => void;
@@ -32,7 +32,7 @@ function getState(): SharedState {
   return state;
 }
 
-const TAG = /^(?:(?:product|category|brand):[1-9]\d{0,9}|banners|rates|sellers|shipping|all)$/;
+const TAG = /^(?:(?:product|category|brand):[1-9]\d{0,9}|banners|rates|sellers|shipping|store|all)$/;
 
 function isCatalogueTag(value: string): value is CatalogueTag {
   return TAG.test(value);

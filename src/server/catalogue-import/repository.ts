@@ -205,6 +205,16 @@ export function createCatalogueImportRepository() {
       );
     },
 
+    /** One product's brand, category and department (the panel's product edit). */
+    async setProductTaxonomy(tx: Queryable, productId: number, ids: { brandId: number; categoryId: number; departmentId: number | null }) {
+      await tx.query('UPDATE products SET brand_id = $2, category_id = $3, department_id = $4 WHERE id = $1', [
+        productId,
+        ids.brandId,
+        ids.categoryId,
+        ids.departmentId,
+      ]);
+    },
+
     /** The products' specifications replaced by the given lists. */
     async replaceSpecifications(tx: Queryable, specs: { productId: number; list: Specification[] }[]): Promise<void> {
       if (specs.length === 0) return;

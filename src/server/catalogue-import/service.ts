@@ -5,7 +5,13 @@
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import type pg from 'pg';
-import { CatalogueProductSchema, toRowIssues, type CatalogueProduct, type RowIssue } from '#lib/contract/catalogue-product.ts';
+import {
+  CatalogueProductSchema,
+  toRowIssues,
+  type CatalogueProduct,
+  type ProductTaxonomy,
+  type RowIssue,
+} from '#lib/contract/catalogue-product.ts';
 import type { AuditActor, AuditEntry } from '../audit/index.ts';
 import { sanitizeSvgIcon } from '../catalog/service.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
@@ -92,6 +98,48 @@ interface ValidRow {
   icon: string | null;
 }
 
+/** What the schema cannot see in brand, category and department names: each must make a slug (its address). */
+export function toTaxonomyIssues(row: Pick<ProductTaxonomy, 'marca' | 'categoria_pt' | 'departamento_pt'>): RowIssue[] {
+  const issues: RowIssue[] = [];
+  if (!toSlug(row.marca)) issues.push({ field: 'marca', problem: 'invalid' });
+  if (!toSlug(row.categoria_pt)) issues.push({ field: 'categoria_pt', problem: 'invalid' });
+  if (row.departamento_pt && !toSlug(row.departamento_pt)) issues.push({ field: 'departamento_pt', problem: 'invalid' });
+  return issues;
+}
+
+/**
+ * One stored product's brand, category, department and specifications set by name as an import
+ * row gives them (what does not exist yet is made, as the import makes it): the panel's product
+ * edit, inside its transaction. Returns the tags to announce.
+ */
+export async function writeProductTaxonomy(
+  tx: Queryable,
+  repository: CatalogueImportRepository,
+  productId: number,
+  taxonomy: ProductTaxonomy,
+): Promise<CatalogueTag[]> {
+  const brandSlug = toSlug(taxonomy.marca);
+  const categorySlug = toSlug(taxonomy.categoria_pt);
+  const brandIds = await repository.ensureBrands(tx, [{ slug: brandSlug, name: taxonomy.marca }]);
+  const categories = await repository.ensureCategories(tx, [
+    { slug: categorySlug, pt: taxonomy.categoria_pt, es: taxonomy.categoria_es || taxonomy.categoria_pt, icon: null },
+  ]);
+  const categoryId = categories.ids.get(categorySlug) as number;
+  const department = taxonomy.departamento_pt
+    ? {
+        categoryId,
+        slug: toSlug(taxonomy.departamento_pt),
+        pt: taxonomy.departamento_pt,
+        es: taxonomy.departamento_es || taxonomy.departamento_pt,
+      }
+    : null;
+  const departmentIds = department ? await repository.ensureDepartments(tx, [department]) : new Map<string, number>();
+  const departmentId = department ? (departmentIds.get(`${categoryId}/${department.slug}`) ?? null) : null;
+  await repository.setProductTaxonomy(tx, productId, { brandId: brandIds.get(brandSlug) as number, categoryId, departmentId });
+  await repository.replaceSpecifications(tx, [{ productId, list: taxonomy.especificacoes ?? [] }]);
+  return [`product:${productId}`, ...categories.created.map((id): CatalogueTag => `category:${id}`)];
+}
+
 /** The row's fields checked by the shared schema plus what only the import knows (slugs, icon, repeats). */
 function toValidRow(source: SourceRow, seen: Set<string>): ValidRow | RejectedRow {
   const code =
@@ -102,10 +150,7 @@ function toValidRow(source: SourceRow, seen: Set<string>): ValidRow | RejectedRo
   const parsed = CatalogueProductSchema.safeParse(source.data);
   if (!parsed.success) return { line: source.line, code, issues: toRowIssues(parsed.error) };
   const row = parsed.data;
-  const issues: RowIssue[] = [];
-  if (!toSlug(row.marca)) issues.push({ field: 'marca', problem: 'invalid' });
-  if (!toSlug(row.categoria_pt)) issues.push({ field: 'categoria_pt', problem: 'invalid' });
-  if (row.departamento_pt && !toSlug(row.departamento_pt)) issues.push({ field: 'departamento_pt', problem: 'invalid' });
+  const issues = toTaxonomyIssues(row);
   const icon = row.icone_categoria ? sanitizeSvgIcon(row.icone_categoria) : null;
   if (row.icone_categoria && !icon) issues.push({ field: 'icone_categoria', problem: 'invalid' });
   if (seen.has(row.codigo)) issues.push({ field: 'codigo', problem: 'duplicate' });

@@ -1,4 +1,5 @@
 import { writeAudit } from '../audit/index.ts';
+import { findProductState, getCatalogueImportService, setProductTaxonomy } from '../catalogue-import/index.ts';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
@@ -15,5 +16,8 @@ export function getCatalogueSettingsService() {
     clock: systemClock,
     writeAudit,
     announce: announceCatalogueChange,
+    importRows: (open, options) => getCatalogueImportService().importRows(open, options),
+    findProductState,
+    setTaxonomy: setProductTaxonomy,
   });
 }

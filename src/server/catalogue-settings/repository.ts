@@ -85,6 +85,17 @@ export async function updateProduct(tx: Queryable, id: number, change: ProductCh
   );
 }
 
+/** The id of the product with this code, or null. */
+export async function findProductIdByCode(db: Queryable, code: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM products WHERE code = $1', [code]);
+  return rows[0]?.id ?? null;
+}
+
+/** Archived: out of the storefront (listings, search, product page), kept for the orders that name it. */
+export async function archiveProduct(tx: Queryable, id: number): Promise<void> {
+  await tx.query('UPDATE products SET active = false WHERE id = $1', [id]);
+}
+
 export interface TaxonomyRow {
   id: number;
   name_pt: string;

@@ -6,11 +6,13 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import { CURRENCIES, isCurrencyId, parseAmount, toDecimalText } from '#lib/money.ts';
 import { isSafeText } from '#lib/safe-text.ts';
+import { CURRENCY_DECIMALS, ProductTaxonomySchema, toRowIssues, type ProductTaxonomy } from '#lib/contract/catalogue-product.ts';
 import { sanitizeDescription, sanitizeSvgIcon } from '../catalog/service.ts';
+import { toTaxonomyIssues, type StoredProduct } from '../catalogue-import/index.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { toErrorMessages } from '../http/error-result.ts';
 import type { PickupPointChange, PickupPointSettingRow, ShippingSettingsService } from '../shipping/index.ts';
-import { settingsError, type FieldProblem } from './errors.ts';
+import { settingsError, toRowProblem, type FieldProblem } from './errors.ts';
 import type { ProductChange, ProductEditRow, TaxonomyChange, TaxonomyRow } from './repository.ts';
 import type { CatalogueSettingsService, SettingsActor } from './service.ts';
 
@@ -49,24 +51,26 @@ function toRefusal(error: unknown, locale: Locale, values: FormFields): FormOutc
   return { ok: false, status, code: error.code, message, fields, values };
 }
 
-/** Runs one form: reads it, lets `apply` write it, and answers `location` or the refusal. */
-async function runForm(
+/**
+ * Runs one form (other panel forms too): reads it, lets `apply` write it, and answers `location`
+ * (or the one `apply` returns) or the refusal.
+ */
+export async function runForm(
   request: Request,
   locale: Locale,
   location: string,
-  apply: (form: FormFields) => Promise<void>,
+  apply: (form: FormFields) => Promise<string | void>,
 ): Promise<FormOutcome> {
   const form = await readForm(request);
   if (!form) return toRefusal(settingsError('invalid_input'), locale, {});
   try {
-    await apply(form);
-    return { ok: true, location };
+    return { ok: true, location: (await apply(form)) ?? location };
   } catch (error) {
     return toRefusal(error, locale, form);
   }
 }
 
-/** POST /painel/catalogo/produtos/{id}. */
+/** POST /painel/catalogo/produtos/{id}: the edit, or `acao=arquivar` (out of the storefront). */
 export function submitProductForm(
   service: CatalogueSettingsService,
   caller: SettingsCaller,
@@ -74,9 +78,113 @@ export function submitProductForm(
   request: Request,
 ): Promise<FormOutcome> {
   return runForm(request, caller.locale, `/painel/catalogo/produtos/${id}?feito=1`, async (form) => {
-    const { version, change } = readProductForm(form);
-    await service.updateProduct(caller.actor, id, version, change);
+    if (form.acao === 'arquivar') return void (await service.archiveProduct(caller.actor, id, form.versao ?? ''));
+    const { version, change, taxonomy } = readProductForm(form);
+    await service.updateProduct(caller.actor, id, version, change, taxonomy);
   });
+}
+
+/** POST /painel/catalogo/produtos/novo: a new product, then its pictures page. */
+export function submitNewProductForm(service: CatalogueSettingsService, caller: SettingsCaller, request: Request): Promise<FormOutcome> {
+  return runForm(request, caller.locale, '/painel/catalogo/produtos', async (form) => {
+    const id = await service.createProduct(caller.actor, readNewProductForm(form));
+    return `/painel/catalogo/produtos/${id}/fotos?criado=1`;
+  });
+}
+
+/** The new-product form's text fields, named as the import's columns (so the import's problems land on them). */
+const NEW_PRODUCT_TEXTS = [
+  'codigo',
+  'nome_pt',
+  'nome_es',
+  'descritivo_pt',
+  'descritivo_es',
+  'descricao_pt',
+  'descricao_es',
+  'marca',
+  'categoria_pt',
+  'categoria_es',
+  'departamento_pt',
+  'departamento_es',
+  'preco',
+  'moeda',
+  'estoque',
+] as const;
+
+/**
+ * The new-product form as an import row (the import's schema judges it): optional texts left
+ * blank are left out, specifications one a line (`nome pt | nome es | valor pt | valor es`).
+ */
+export function readNewProductForm(form: FormFields): { codigo: string } & Record<string, unknown> {
+  const row: { codigo: string } & Record<string, unknown> = { codigo: form.codigo ?? '' };
+  for (const name of NEW_PRODUCT_TEXTS) {
+    const value = form[name] ?? '';
+    if (value.trim() !== '') row[name] = value;
+  }
+  row.mostrar_preco = form.mostrar_preco === 'on';
+  row.especificacoes = toSpecificationRows(form.especificacoes);
+  return row;
+}
+
+/** Specifications typed one a line, `nome pt | nome es | valor pt | valor es`, as import rows give them. */
+function toSpecificationRows(text: string | undefined) {
+  return (text ?? '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [nomePt = '', nomeEs = '', valorPt = '', valorEs = ''] = line.split('|').map((part) => part.trim());
+      return { nome_pt: nomePt, nome_es: nomeEs, valor_pt: valorPt, valor_es: valorEs };
+    });
+}
+
+/** The stored product's brand, category, department and specifications as the forms show them. */
+function toClassificationFields(product: StoredProduct): FormFields {
+  return {
+    marca: product.marca,
+    categoria_pt: product.categoria_pt,
+    categoria_es: product.categoria_es,
+    departamento_pt: product.departamento_pt ?? '',
+    departamento_es: product.departamento_es ?? '',
+    especificacoes: product.especificacoes.map((spec) => [spec.nome_pt, spec.nome_es, spec.valor_pt, spec.valor_es].join(' | ')).join('\n'),
+  };
+}
+
+/**
+ * Brand, category, department and specifications of the edit form, judged by the import's rules
+ * (problems named per field on `read`); null when the form does not carry them (a post from an
+ * older form), which leaves them as they are.
+ */
+function readTaxonomy(form: FormFields, read: ReturnType<typeof createFieldReader>): ProductTaxonomy | null {
+  if (form.marca === undefined) return null;
+  const parsed = ProductTaxonomySchema.safeParse({
+    marca: form.marca,
+    categoria_pt: form.categoria_pt ?? '',
+    categoria_es: form.categoria_es ?? '',
+    departamento_pt: form.departamento_pt ?? '',
+    departamento_es: form.departamento_es ?? '',
+    especificacoes: toSpecificationRows(form.especificacoes),
+  });
+  const issues = parsed.success ? toTaxonomyIssues(parsed.data) : toRowIssues(parsed.error);
+  for (const issue of issues) read.fail(issue.field, toRowProblem(issue));
+  return parsed.success ? parsed.data : null;
+}
+
+/** A stored product as the new-product form shows it for a copy: no code, no stock, no pictures. */
+export function toNewProductFields(product: StoredProduct | null): FormFields {
+  if (!product) return { moeda: 'USD', estoque: '0', mostrar_preco: 'on' };
+  return {
+    nome_pt: product.nome_pt,
+    nome_es: product.nome_es,
+    descritivo_pt: product.descritivo_pt,
+    descritivo_es: product.descritivo_es,
+    descricao_pt: product.descricao_pt,
+    descricao_es: product.descricao_es,
+    ...toClassificationFields(product),
+    preco: toDecimalText(product.priceMinor, CURRENCY_DECIMALS[product.moeda]).replace('.', ','),
+    moeda: product.moeda,
+    estoque: '0',
+    mostrar_preco: product.mostrar_preco ? 'on' : '',
+  };
 }
 
 /** POST /painel/catalogo/categorias: one category (`tipo=categoria`) or department (`tipo=departamento`). */
@@ -178,8 +286,9 @@ export function createFieldReader(form: FormFields) {
   };
 }
 
-export function readProductForm(form: FormFields): { version: string; change: ProductChange } {
+export function readProductForm(form: FormFields): { version: string; change: ProductChange; taxonomy: ProductTaxonomy | null } {
   const read = createFieldReader(form);
+  const taxonomy = readTaxonomy(form, read);
   const currencyId = Number(form.moeda);
   if (!isCurrencyId(currencyId)) read.fail('moeda', { key: 'currencyInvalid' });
   const change: ProductChange = {
@@ -194,7 +303,7 @@ export function readProductForm(form: FormFields): { version: string; change: Pr
     description_es: sanitizeDescription(read.text('descricao_es', 20_000, { required: false })),
   };
   read.done();
-  return { version: form.versao ?? '', change };
+  return { version: form.versao ?? '', change, taxonomy };
 }
 
 export function readTaxonomyForm(form: FormFields, { category }: { category: boolean }): { version: string; change: TaxonomyChange } {
@@ -226,7 +335,7 @@ export function readRatesForm(form: FormFields, currencyIds: readonly number[]):
 }
 
 /** A product as its form shows it before any edit (amount in major units with a decimal comma, as typed here). */
-export function toProductFields(row: ProductEditRow): FormFields {
+export function toProductFields(row: ProductEditRow, state: StoredProduct | null): FormFields {
   const decimals = isCurrencyId(row.currency_id) ? CURRENCIES[row.currency_id].decimals : 2;
   return {
     versao: row.version,
@@ -239,6 +348,7 @@ export function toProductFields(row: ProductEditRow): FormFields {
     nome_es: row.name_es,
     descricao_pt: row.description_pt,
     descricao_es: row.description_es,
+    ...(state ? toClassificationFields(state) : {}),
   };
 }
 

@@ -1,11 +1,15 @@
 import type pg from 'pg';
 import { RATED_CURRENCIES } from '#lib/money.ts';
 import type { AuditActor, AuditEntry } from '../audit/index.ts';
+import type { ProductTaxonomy } from '#lib/contract/catalogue-product.ts';
+import type { CatalogueImportService, StoredProduct } from '../catalogue-import/index.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
-import { settingsError } from './errors.ts';
+import { settingsError, toRowRefusal } from './errors.ts';
 import {
+  archiveProduct,
+  findProductIdByCode,
   getProduct,
   listCategories,
   listRateHistory,
@@ -32,6 +36,12 @@ export interface SettingsDeps {
   writeAudit(tx: Queryable, entry: AuditEntry): Promise<void>;
   /** Tells the shop's caches what changed, after COMMIT. */
   announce(tags: readonly CatalogueTag[]): void;
+  /** The catalogue import's writer: a product created in the panel is a one-row import (same rules, same writes). */
+  importRows: CatalogueImportService['importRows'];
+  /** A stored product in the import's terms (what "duplicate" and the edit form start from). */
+  findProductState(code: string): Promise<StoredProduct | null>;
+  /** Brand, category, department and specifications by name, as the import sets them, in the edit's transaction. */
+  setTaxonomy(tx: Queryable, productId: number, taxonomy: ProductTaxonomy): Promise<CatalogueTag[]>;
 }
 
 /** Staff member making an edit, as the audit log names them. */
@@ -81,13 +91,65 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
 
     getProduct: (id: number) => getProduct(db, id),
 
-    /** Price, stock, flags, names and descriptions of one product, if nobody changed it since `version`. */
-    async updateProduct(actor: SettingsActor, id: number, version: string, change: ProductChange): Promise<void> {
+    /**
+     * Price, stock, flags, names and descriptions of one product, and its brand, category,
+     * department and specifications when given, if nobody changed it since `version`.
+     */
+    async updateProduct(actor: SettingsActor, id: number, version: string, change: ProductChange, taxonomy: ProductTaxonomy | null = null) {
+      await edit(
+        (tags: readonly CatalogueTag[]) => tags,
+        async (tx) => {
+          const row = requireVersion(await getProduct(tx, id, { lock: true }), version);
+          await updateProduct(tx, id, change);
+          const tags = taxonomy ? await deps.setTaxonomy(tx, id, taxonomy) : [`product:${id}` as const];
+          const { version: _seen, id: _id, code: _code, slug: _slug, ...before } = row;
+          const after = taxonomy ? { ...change, ...taxonomy } : change;
+          await deps.writeAudit(tx, { actor, action: 'product.update', entityType: 'product', entityId: row.code, before, after });
+          return tags;
+        },
+      );
+    },
+
+    /**
+     * Creates a product from every field the import knows (`row`: an import row, as the panel's
+     * form reads it), through the import's own checks and writer: brand, category and department
+     * made by name, specifications, initial stock, audit. A code already in use is refused.
+     */
+    async createProduct(actor: SettingsActor, row: { codigo: string }): Promise<number> {
+      const code = row.codigo.trim();
+      if (code && (await findProductIdByCode(db, code)) !== null) throw settingsError('invalid_input', { codigo: { key: 'codeExists' } });
+      const summary = await deps.importRows(
+        async function* () {
+          yield { line: 1, data: row };
+        },
+        { dryRun: false, actor },
+      );
+      const rejected = summary.rejectedRows[0];
+      if (rejected) throw toRowRefusal(rejected.issues);
+      const id = await findProductIdByCode(db, code);
+      if (id === null) throw settingsError('not_found');
+      return id;
+    },
+
+    /** The product `id` in the import's terms (a copy starts from it; the edit form shows its brand, category, specifications). */
+    async getProductAsRow(id: number): Promise<StoredProduct | null> {
+      const product = await getProduct(db, id);
+      return product ? deps.findProductState(product.code) : null;
+    },
+
+    /** Takes the product out of the storefront (orders keep naming it), if nobody changed it since `version`. */
+    async archiveProduct(actor: SettingsActor, id: number, version: string): Promise<void> {
       await edit([`product:${id}`], async (tx) => {
         const row = requireVersion(await getProduct(tx, id, { lock: true }), version);
-        await updateProduct(tx, id, change);
-        const { version: _seen, id: _id, code: _code, slug: _slug, ...before } = row;
-        await deps.writeAudit(tx, { actor, action: 'product.update', entityType: 'product', entityId: row.code, before, after: change });
+        await archiveProduct(tx, id);
+        await deps.writeAudit(tx, {
+          actor,
+          action: 'product.archive',
+          entityType: 'product',
+          entityId: row.code,
+          before: { active: row.active },
+          after: { active: false },
+        });
       });
     },
 

@@ -10,7 +10,6 @@ import { formatAmount } from '#lib/money.ts';
 import { orderMailMessages } from '#lib/i18n/order-mail.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { isLocale, toApiLang, type Locale } from '#lib/locale.ts';
-import { getStoreDetails } from '#lib/store-details.ts';
 import { getConfig } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { addJob, toAddJobSql } from '../jobs/service.ts';
@@ -19,9 +18,11 @@ import { countMail } from '../metrics/index.ts';
 import { createOrderReader } from '../orders/index.ts';
 import { getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { renderReceiptPdf, renderTicketPdf } from '../pdf/index.ts';
+import { getStoreDetails } from '../store-details/index.ts';
 import { getStorefrontOrigin } from '../storefront-hosts.ts';
 import { findOrderForMail, insertOrderMailLog, type OrderMailRow } from './repository.ts';
 import type { MailProps, MailTemplateName } from './templates/index.ts';
+import type { LocalStoreDetails } from '#lib/contract/store-details.ts';
 import type { OrderMailView } from './templates/order-parts.ts';
 import type { MailContext } from './templates/parts.ts';
 
@@ -55,8 +56,8 @@ function toSender(brand: MailContext['brand']): MailSender {
 
 let transport: Transporter | undefined;
 
-function toEnvelope(message: MailMessage) {
-  const from = message.from ?? getConfig().MAIL_FROM ?? toSender(toMailContext('es-PY').brand);
+function toEnvelope(message: MailMessage, brand: MailContext['brand'] | null) {
+  const from = message.from ?? (brand ? toSender(brand) : undefined);
   return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments };
 }
 
@@ -126,14 +127,16 @@ export async function sendMail(message: MailMessage): Promise<boolean> {
 }
 
 async function deliver(message: MailMessage): Promise<void> {
+  // A message without its own sender goes out in the name of the Spanish storefront (the store's own).
+  const envelope = toEnvelope(message, message.from ? null : toMailContext('es-PY', await getStoreDetails('es-PY')).brand);
   const smtpUrl = getConfig().SMTP_URL;
   if (smtpUrl) {
     transport ??= nodemailer.createTransport(smtpUrl);
-    await transport.sendMail(toEnvelope(message));
+    await transport.sendMail(envelope);
     return;
   }
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const info = await writer.sendMail(toEnvelope(message));
+  const info = await writer.sendMail(envelope);
   const folder = path.join(path.resolve(getConfig().DATA_DIR), 'mail');
   const file = await writeMailFile(
     folder,
@@ -169,9 +172,11 @@ export async function enqueueMail<Name extends MailTemplateName>(db: Queryable, 
 }
 
 /** The storefront that speaks a language: pt-BR the Brazilian one, Spanish the Paraguayan one. */
-function toMailContext(locale: Locale): MailContext {
+function toMailContext(locale: Locale, store: LocalStoreDetails): MailContext {
   const origin = getStorefrontOrigin(locale === 'pt-BR' ? 'br' : 'es');
-  return { locale, brand: { name: getStoreDetails(locale).name, origin, logoUrl: `${origin}/icons/icon-192.png` } };
+  // Under every e-mail: where the store is and how to reach it (store details, panel).
+  const contact = [store.address, ...store.phones.slice(0, 1), ...store.emails.slice(0, 1)].filter(Boolean).join(' · ');
+  return { locale, brand: { name: store.name, origin, logoUrl: `${origin}/icons/icon-192.png`, contact } };
 }
 
 /** Renders a template in `context` (the renderer is loaded on the first e-mail, by the job, never by a request). */
@@ -198,7 +203,11 @@ function isWrittenMessage(payload: unknown): payload is MailMessage {
 /** The send_mail job. */
 export async function sendQueuedMail(payload: unknown): Promise<void> {
   if (isQueuedMail(payload)) {
-    const rendered = await renderMessage(payload.template, payload.props, toMailContext(payload.locale));
+    const rendered = await renderMessage(
+      payload.template,
+      payload.props,
+      toMailContext(payload.locale, await getStoreDetails(payload.locale)),
+    );
     await sendMail({ to: payload.to, link: payload.link, ...rendered });
     return;
   }
@@ -390,9 +399,10 @@ export function createOrderMailSender({ db }: { db: Queryable }) {
     const locale = job.kind === 'storePaid' ? STORE_LOCALE : shopperLocale;
     const view = await createOrderReader(db).getOrder(order.customer_id, order.external_id, toApiLang(locale));
     if (!view) return;
-    const context = toMailContext(locale);
+    const store = await getStoreDetails(locale);
+    const context = toMailContext(locale, store);
     const to = job.kind === 'storePaid' ? storeAddress! : order.email;
-    const mailView = toOrderMailView(order, view, context, getStoreDetails(locale));
+    const mailView = toOrderMailView(order, view, context, store);
     const message: MailMessage = {
       to,
       ...(await renderMessage(ORDER_TEMPLATES[job.kind], mailView, context)),

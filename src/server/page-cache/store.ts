@@ -21,11 +21,12 @@ export interface PageEntry {
 }
 
 /**
- * A category is in the menu of every page (the shell), and `all` says so itself: those drop
- * everything. Every other tag drops exactly the pages that carry it.
+ * A category is in the menu of every page (the shell), the store's details in its footer and
+ * header, and `all` says so itself: those drop everything. Every other tag drops exactly the
+ * pages that carry it.
  */
 export function dropsEverything(tag: CatalogueTag): boolean {
-  return tag === 'all' || tag.startsWith('category:');
+  return tag === 'all' || tag === 'store' || tag.startsWith('category:');
 }
 
 export class PageStore {

@@ -3,6 +3,7 @@ import { systemClock } from '../clock.ts';
 import { getConfig } from '../config.ts';
 import { getPool } from '../db/client.ts';
 import { enqueueMail } from '../mail/index.ts';
+import { getStoreDetailsService } from '../store-details/index.ts';
 import { createPanelHomeRepository } from './repository.ts';
 import { createPanelHomeService } from './service.ts';
 
@@ -16,6 +17,7 @@ export function getPanelHomeService() {
     repository: createPanelHomeRepository(),
     getConfig,
     getMissingRates: async () => (await getCatalogueSettingsService().getRates()).missing,
+    hasStoreDetails: async () => (await getStoreDetailsService().getDetails()) !== null,
     enqueueMail,
   });
 }

@@ -20,7 +20,8 @@ export interface SalesDay {
   totals: { currencyId: number; decimals: number; minor: number }[];
 }
 
-export type SetupItemKey = 'rates' | 'deliveryRates' | 'pickupPoints' | 'productPictures' | 'gateways' | 'email' | 'secondFactor';
+export type SetupItemKey =
+  'storeDetails' | 'rates' | 'deliveryRates' | 'pickupPoints' | 'productPictures' | 'gateways' | 'email' | 'secondFactor';
 export interface SetupItem {
   key: SetupItemKey;
   done: boolean;
@@ -34,6 +35,7 @@ interface Deps {
   repository: ReturnType<typeof createPanelHomeRepository>;
   getConfig: () => Pick<Config, 'PAYMENT_PROVIDER_BR' | 'PAYMENT_PROVIDER_PY' | 'SMTP_URL'>;
   getMissingRates: () => Promise<readonly number[]>;
+  hasStoreDetails: () => Promise<boolean>;
   enqueueMail: (db: Queryable, mail: QueuedMail<'staffTest'>) => Promise<void>;
 }
 
@@ -55,7 +57,7 @@ function toSalesDays(rows: readonly DailySalesRow[], now: Date): SalesDay[] {
 }
 
 /** The panel's home (issue 33 points 2 and 9): the day's figures and what a new store still lacks. */
-export function createPanelHomeService({ db, clock, repository, getConfig, getMissingRates, enqueueMail }: Deps) {
+export function createPanelHomeService({ db, clock, repository, getConfig, getMissingRates, hasStoreDetails, enqueueMail }: Deps) {
   return {
     /** Sales count paid orders only (PAID_ORDER_STATUSES); the queues are the desk's own rules. */
     async getDashboard() {
@@ -76,8 +78,9 @@ export function createPanelHomeService({ db, clock, repository, getConfig, getMi
     /** The setup checklist of the signed-in admin: each item done or not, and where to do it. */
     async getChecklist(staff: { totpEnrolled: boolean }): Promise<SetupItem[]> {
       const config = getConfig();
-      const [missingRates, counts] = await Promise.all([getMissingRates(), repository.getSetupCounts(db)]);
+      const [missingRates, counts, storeDetails] = await Promise.all([getMissingRates(), repository.getSetupCounts(db), hasStoreDetails()]);
       return [
+        { key: 'storeDetails', done: storeDetails, href: '/painel/loja' },
         { key: 'rates', done: missingRates.length === 0, href: '/painel/catalogo/cotacoes' },
         { key: 'deliveryRates', done: counts.delivery_rates > 0, href: '/painel/catalogo/frete' },
         { key: 'pickupPoints', done: counts.pickup_points > 0, href: '/painel/catalogo/frete' },

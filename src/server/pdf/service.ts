@@ -12,13 +12,13 @@ import {
   toMapLink,
   type PickupPlace,
 } from '#lib/contract/orders.ts';
-import { getStoreDetails } from '#lib/store-details.ts';
 import { checkoutMessages } from '#lib/i18n/checkout.ts';
-import { commonMessages } from '#lib/i18n/common.ts';
 import { orderMessages, toStatusLabel, type OrderMessageKey } from '#lib/i18n/orders.ts';
 import { packingMessages, type PackingMessageKey } from '#lib/i18n/packing.ts';
 import { createTranslator, type Translate } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
+import type { LocalStoreDetails } from '#lib/contract/store-details.ts';
+import { getStoreDetails } from '../store-details/index.ts';
 
 function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -41,6 +41,17 @@ function formatDate(iso: string, locale: Locale): string {
 
 function formatDay(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'America/Asuncion' }).format(new Date(iso));
+}
+
+/** The store at the top of each document (store details): name, legal name and RUC, address, contacts. */
+function writeStoreHeading(doc: PDFKit.PDFDocument, store: LocalStoreDetails): void {
+  doc.fontSize(18).text(store.name);
+  const lines = [
+    [store.legalName, store.ruc && `RUC ${store.ruc}`].filter(Boolean).join(' — '),
+    store.address,
+    [...store.phones, ...store.emails.slice(0, 1)].join(' — '),
+  ].filter(Boolean);
+  if (lines.length) doc.fontSize(9).text(lines.join('\n'));
 }
 
 /** The buyer's name and document, as the receipt and the ticket print them. */
@@ -67,7 +78,7 @@ export async function renderReceiptPdf(order: OrderView, locale: Locale): Promis
   const tc = createTranslator(checkoutMessages, locale);
   const money = (value: number) => formatAmount(value, order.moeda_id);
   const doc = openDocument(`${t('receiptTitle')} ${order.pedido}`);
-  doc.fontSize(18).text(createTranslator(commonMessages, locale)('siteName'));
+  writeStoreHeading(doc, await getStoreDetails(locale));
   doc.moveDown(0.5).fontSize(14).text(t('receiptTitle'));
   doc.moveDown().fontSize(11);
   doc.text(t('orderNumber', { number: order.pedido }));
@@ -104,8 +115,9 @@ export async function renderTicketPdf(order: OrderView & { codigo_retirada: stri
     bwipjs.toBuffer({ bcid: 'code128', text: order.codigo_retirada, scale: 3, height: 14, includetext: false }),
     bwipjs.toBuffer({ bcid: 'qrcode', text: order.codigo_retirada, scale: 6 }),
   ]);
+  const store = await getStoreDetails(locale);
   const doc = openDocument(`${t('ticketTitle')} ${order.pedido}`);
-  doc.fontSize(18).text(createTranslator(commonMessages, locale)('siteName'));
+  writeStoreHeading(doc, store);
   doc.moveDown(0.5).fontSize(14).text(t('ticketTitle'));
   doc
     .moveDown()
@@ -125,7 +137,7 @@ export async function renderTicketPdf(order: OrderView & { codigo_retirada: stri
       ? t('bringDocumentBrazil', { document: order.comprador.documento })
       : t('bringDocument', { document }),
   );
-  const place = getPickupPlace(order, getStoreDetails(locale));
+  const place = getPickupPlace(order, store);
   if (place) writePickupPlace(doc.moveDown(0.5), place, t);
   doc.moveDown().fontSize(11).text(t('pickupCode'));
   doc.font('Courier-Bold').fontSize(32).text(order.codigo_retirada, { characterSpacing: 4 });

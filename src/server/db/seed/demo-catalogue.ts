@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { StoreDetailsSchema, type StoreDetails } from '#lib/contract/store-details.ts';
 import { sanitizeDescription, sanitizeSvgIcon } from '#server/catalog/service.ts';
 import { renderCategoryIcon } from './svg-art.ts';
 import { BRANDS, CATEGORIES } from './catalogue-data.ts';
@@ -69,6 +70,40 @@ async function seedReferenceData(client: pg.PoolClient): Promise<void> {
   await seedBanners(client);
   await seedSellers(client);
   await seedFaq(client);
+  await seedStoreDetails(client);
+}
+
+/** The demo store's own details (issue 33 point 3): what the panel's store page edits. */
+const DEMO_STORE_DETAILS: StoreDetails = {
+  name_pt: 'Fronteira Ferramentas',
+  name_es: 'Fronteira Herramientas',
+  legal_name: 'Fronteira Herramientas S.A.',
+  ruc: '80012345-0',
+  address_pt: 'Av. San Blas, 1200, Ciudad del Este, Paraguai',
+  address_es: 'Av. San Blas, 1200, Ciudad del Este, Paraguay',
+  hours_pt: 'Seg. a sáb., 7h às 18h',
+  hours_es: 'Lun. a sáb., 7 a 18 h',
+  phones: ['+595 61 500 200'],
+  whatsapp: '+595 61 500 200',
+  emails: ['vendas@fronteira.com.py', 'ventas@fronteira.com.py'],
+  social: {
+    instagram: 'https://www.instagram.com/fronteiraferramentas',
+    facebook: 'https://www.facebook.com/fronteiraferramentas',
+    youtube: 'https://www.youtube.com/@fronteiraferramentas',
+  },
+  quick_links: [
+    { label_pt: 'Novidades', label_es: 'Novedades', href: '/produtos?order=codigo_desc' },
+    { label_pt: 'Kits completos', label_es: 'Kits completos', href: '/produtos?text=kit' },
+    { label_pt: 'Jogos de chaves', label_es: 'Juegos de llaves', href: '/produtos/jogos-de-chaves' },
+    { label_pt: 'Makita', label_es: 'Makita', href: '/marca/makita' },
+    { label_pt: 'Bosch', label_es: 'Bosch', href: '/marca/bosch' },
+  ],
+};
+
+async function seedStoreDetails(client: pg.PoolClient): Promise<void> {
+  await client.query('INSERT INTO store_details (id, details) VALUES (true, $1) ON CONFLICT (id) DO NOTHING', [
+    JSON.stringify(StoreDetailsSchema.parse(DEMO_STORE_DETAILS)),
+  ]);
 }
 
 async function seedBanners(client: pg.PoolClient): Promise<void> {

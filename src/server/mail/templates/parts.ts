@@ -24,6 +24,8 @@ export interface MailBrand {
   name: string;
   origin: string;
   logoUrl: string;
+  /** The store's address and first phone and e-mail, for the footer; '' before the store details are saved. */
+  contact: string;
 }
 
 /** What every template is rendered with: the reader's language and the storefront's brand. */
@@ -99,6 +101,9 @@ export function MailLayout({ context, preview, children }: { context: MailContex
           ' ',
           h(Link, { href: brand.origin, style: { color: COLOURS.brand } }, brand.origin),
         ),
+        brand.contact
+          ? h(Text, { style: { ...text, fontSize: '12px', lineHeight: '18px', color: COLOURS.muted, marginTop: 0 } }, brand.contact)
+          : null,
       ),
     ),
   );

@@ -31,6 +31,7 @@ function toContext(locale: (typeof LOCALES)[number]): MailContext {
       name: locale === 'pt-BR' ? 'Fronteira Ferramentas' : 'Fronteira Herramientas',
       origin,
       logoUrl: `${origin}/icons/icon-192.png`,
+      contact: 'Av. Monseñor Rodríguez 1234, Ciudad del Este · +595 61 500 000',
     },
   };
 }
@@ -171,6 +172,8 @@ describe('every e-mail template, in both languages', () => {
       expect(mail.text).toContain(href);
     if (name !== 'staffTest' && name !== 'storeOrderPaid') expect(mail.text).toContain(locale === 'pt-BR' ? 'Olá, Ana.' : 'Hola, Ana.');
     expect(mail.text).toContain(context.brand.name);
+    // The store's address and contacts under every e-mail (store details, issue 33 point 3).
+    expect(mail.text).toContain(context.brand.contact);
   });
 
   it('a pickup order: code, place, hours, map and deadline; a delivery order: the address and no pickup code', async () => {
