@@ -17,6 +17,6 @@ declare namespace App {
      */
     sessionLookupFailure?: { error: unknown; address: string };
     /** A POST of pictures in bulk (http/body-limit.ts): its body, which Astro's request does not carry. */
-    largeUpload?: import('./server/http/responses.ts').BodySource;
+    largeUpload?: import('#server/http/responses.ts').BodySource;
   }
 }
