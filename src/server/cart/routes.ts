@@ -13,8 +13,8 @@ import { cartMessages } from '#lib/i18n/cart.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { toApiLang, type Locale } from '#lib/locale.ts';
 import { toSafeRedirect } from '#lib/safe-redirect.ts';
-import type { SessionCustomer } from '../accounts/index.ts';
 import { isSecureOrigin } from '../storefront-hosts.ts';
+import type { CookieChange } from '../http/responses.ts';
 import type { CartActor } from './service.ts';
 
 /** The cart's external id also rides in this cookie (set by the browser store and the no-JS form). */
@@ -30,12 +30,43 @@ function getOrCreateCartId(value: string | undefined): { externalId: string; cre
   return existing ? { externalId: existing, created: false } : { externalId: createExternalId(), created: true };
 }
 
+/**
+ * The one-page notice of what signing in did to the carts (issue 35): read and cleared by the
+ * header's cart script on the next page (src/islands/cart/header-cart.ts reads the same name).
+ */
+export const CART_MERGED_COOKIE = 'fronteira_cart_merged';
+
+/**
+ * Signing in (POST /ecom/login and the no-JS /login form): the browser's guest cart goes into the
+ * account's cart, whose id the cart cookie carries from now on, and the next page is told what
+ * changed.
+ */
+export async function toSignInCartCookies(
+  url: URL,
+  cookies: { get(name: string): string | undefined },
+  customerId: number,
+  locale: Locale,
+): Promise<CookieChange[]> {
+  const guest = readCartCookie(cookies.get(CART_COOKIE));
+  const adopted = await getCartService().adoptOnSignIn(customerId, guest, toApiLang(locale));
+  if (!adopted.externalId) return [];
+  const secure = isSecureOrigin(url);
+  const changes: CookieChange[] = [
+    { name: CART_COOKIE, value: adopted.externalId, options: { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false, secure } },
+  ];
+  if (adopted.added + adopted.capped.length + adopted.dropped.length > 0) {
+    const notice = encodeURIComponent(JSON.stringify({ n: adopted.added, capped: adopted.capped, dropped: adopted.dropped }));
+    changes.push({ name: CART_MERGED_COOKIE, value: notice, options: { path: '/', maxAge: 300, sameSite: 'lax', httpOnly: false, secure } });
+  }
+  return changes;
+}
+
 /** Where the no-JS add-to-cart form goes back to: a path of this shop, else the cart. */
 function toCartReturnPath(value: unknown): string {
   return toSafeRedirect(value, '/carrinho');
 }
 
-function getActor(locals: { customer: SessionCustomer | null; locale: Locale }, lang?: 'pt' | 'es'): CartActor {
+function getActor(locals: Pick<App.Locals, 'customer' | 'locale'>, lang?: 'pt' | 'es'): CartActor {
   return { customerId: locals.customer?.id ?? null, lang: lang ?? toApiLang(locals.locale) };
 }
 
@@ -91,7 +122,7 @@ export async function putCart({ id, body, locals }: ApiCall): Promise<ApiResult>
   try {
     if (numericId === undefined && id !== input.external_id) throw cartError('not_found', 'cartNotFound');
     const cart = await getCartService().updateCart(
-      { externalId: input.external_id, cartId: numericId ?? input.id, currencyId: input.moeda_id, items: input.itens },
+      { externalId: input.external_id, cartId: numericId ?? input.id, currencyId: input.moeda_id, items: input.itens, version: input.versao },
       getActor(locals),
     );
     return jsonResult(200, cart);

@@ -93,7 +93,7 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<{ id:
 export async function clearCart(tx: Queryable, cartId: number, customerId: number, now: Date, newOrderId: number): Promise<number[]> {
   const { rows } = await tx.query<{ id: string }>(
     `WITH gone AS (DELETE FROM cart_items WHERE cart_id = $1),
-     bound AS (UPDATE carts SET customer_id = $2, updated_at = $3 WHERE id = $1)
+     bound AS (UPDATE carts SET customer_id = $2, updated_at = $3, version = version + 1 WHERE id = $1)
      UPDATE orders SET status = 'CANCELADO', updated_at = $3 WHERE customer_id = $2 AND status = 'PAGAMENTO' AND id <> $4 RETURNING id`,
     [cartId, customerId, now, newOrderId],
   );
