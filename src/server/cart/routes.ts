@@ -55,7 +55,8 @@ export async function toSignInCartCookies(
     { name: CART_COOKIE, value: adopted.externalId, options: { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false, secure } },
   ];
   if (adopted.added + adopted.capped.length + adopted.dropped.length > 0) {
-    const notice = encodeURIComponent(JSON.stringify({ n: adopted.added, capped: adopted.capped, dropped: adopted.dropped }));
+    // Astro encodes cookie values (encodeURIComponent); the page script decodes it.
+    const notice = JSON.stringify({ n: adopted.added, capped: adopted.capped, dropped: adopted.dropped });
     changes.push({ name: CART_MERGED_COOKIE, value: notice, options: { path: '/', maxAge: 300, sameSite: 'lax', httpOnly: false, secure } });
   }
   return changes;
