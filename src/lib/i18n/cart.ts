@@ -51,7 +51,6 @@ export const cartMessages = defineMessages({
     cartMerged: 'Juntamos ao carrinho da sua conta os produtos que estavam neste aparelho ({n}).',
     cartMergedCapped: 'Alguns produtos ficaram com menos unidades, pelo estoque disponível: {names}.',
     cartMergedDropped: 'Sem estoque, não entraram no carrinho: {names}.',
-    signInForCart: 'Sua sessão terminou. Entre de novo para ver o seu carrinho.',
   },
   'es-PY': {
     cart: 'Carrito',
@@ -102,7 +101,6 @@ export const cartMessages = defineMessages({
     cartMerged: 'Sumamos al carrito de tu cuenta los productos que tenías en este dispositivo ({n}).',
     cartMergedCapped: 'Algunos productos quedaron con menos unidades por el stock disponible: {names}.',
     cartMergedDropped: 'Sin stock, no entraron en el carrito: {names}.',
-    signInForCart: 'Tu sesión terminó. Vuelve a ingresar para ver tu carrito.',
   },
 });
 
