@@ -7,8 +7,12 @@ import { localState, sessionState } from '../stored-state.ts';
  */
 const SESSION_ENDED_KEY = 'fronteira_session_ended';
 
+/** Dispatched on the window when the session guard ended the session without reloading the page. */
+export const SESSION_ENDED_EVENT = 'fronteira:session-ended';
+
 export function noteSessionEnded(): void {
   sessionState.set(SESSION_ENDED_KEY, '1');
+  window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
 }
 
 /** Whether this tab's session ended by itself since the last sign-in. */

@@ -6,7 +6,7 @@ import { checkoutMessages, type CheckoutMessageKey } from '#lib/i18n/checkout.ts
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import LoginForm from '../accounts/LoginForm.tsx';
-import { hasSessionEnded } from '../accounts/after-sign-in.ts';
+import { hasSessionEnded, SESSION_ENDED_EVENT } from '../accounts/after-sign-in.ts';
 import {
   $cart,
   $cartStatus,
@@ -73,10 +73,13 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
 
   useEffect(() => {
     // A session that ended mid-checkout: sign in again here; the account's cart comes back with it.
-    if (!signedIn && hasSessionEnded()) setAlert({ key: 'sessionExpired', signIn: true });
+    const askSignIn = () => setAlert({ key: 'sessionExpired', signIn: true });
+    if (!signedIn && hasSessionEnded()) askSignIn();
+    window.addEventListener(SESSION_ENDED_EVENT, askSignIn);
     void startCart(currencyId).then(() => {
       if ($cartStatus.get() === 'error') setAlert({ key: 'error_request' });
     });
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, askSignIn);
   }, [currencyId, signedIn]);
   const askingSignIn = alert !== null && 'signIn' in alert && alert.signIn === true;
 
