@@ -116,9 +116,10 @@ describe('carts that follow the account', () => {
     const notice = JSON.parse(decodeURIComponent(laptop.get('fronteira_cart_merged') ?? '{}'));
     expect(notice).toEqual({ n: 3, capped: ['Furadeira merge'], dropped: ['Serra esgotada'] });
     // The guest cart is emptied, and the phone sees the same cart.
-    const { rows } = await getTestDb().query('SELECT count(*)::int AS n FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.external_id = $1', [
-      guest.external_id,
-    ]);
+    const { rows } = await getTestDb().query(
+      'SELECT count(*)::int AS n FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.external_id = $1',
+      [guest.external_id],
+    );
     expect(rows[0].n).toBe(0);
     expect(quantities(await readCart(phone))).toEqual(quantities(merged));
   });

@@ -272,11 +272,18 @@ describe('cart API: quantity and stock rules', () => {
     expect(rows.map((row) => `${row.product_id}x${row.quantity}`)).toEqual([`${winner.itens[0]!.produto_id}x${winner.itens[0]!.qtde}`]);
     const refused = answers.find((answer) => answer.status === 409)!.body;
     expect(refused.message).toBe('Seu carrinho mudou em outra aba ou aparelho e foi atualizado aqui. Confira os itens.');
-    expect(apiAnswer(CartViewSchema, { status: 200, body: refused.carrinho }).body).toMatchObject({ versao: winner.versao, itens: winner.itens });
+    expect(apiAnswer(CartViewSchema, { status: 200, body: refused.carrinho }).body).toMatchObject({
+      versao: winner.versao,
+      itens: winner.itens,
+    });
   });
 
   it('a stale tab never overwrites a line it has not seen; a change without versao sets only the lines it names', async () => {
-    const [a, b, c] = await Promise.all([createTestProduct({ stock: 9 }), createTestProduct({ stock: 9 }), createTestProduct({ stock: 9 })]);
+    const [a, b, c] = await Promise.all([
+      createTestProduct({ stock: 9 }),
+      createTestProduct({ stock: 9 }),
+      createTestProduct({ stock: 9 }),
+    ]);
     const externalId = newExternalId();
     const seen = await apiJson<CartView>('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(a!.id, 1)]) });
     // Tab 1 adds b from the version both tabs saw.
@@ -316,7 +323,10 @@ describe('cart API: quantity and stock rules', () => {
     ]);
     expect(perLine.body.versao).toBe(retried.body.versao + 1);
     // ...and still within the stock cap.
-    const over = await apiJson<FieldErrorAnswer>(`/ecom/venda/carrinho/${seen.body.id}`, { method: 'PUT', json: cartBody(externalId, [item(a!.id, 10)]) });
+    const over = await apiJson<FieldErrorAnswer>(`/ecom/venda/carrinho/${seen.body.id}`, {
+      method: 'PUT',
+      json: cartBody(externalId, [item(a!.id, 10)]),
+    });
     expect(over.status).toBe(422);
   });
 

@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 function payAgain(order: { externalId: string; customer: { token: string } }, host: 'br' | 'es', json: unknown) {
-  return apiJson<ErrorAnswer>(`/ecom/venda/pedidos/${order.externalId}/pagar-novamente`, { method: 'POST', host, token: order.customer.token, json });
+  return apiJson<ErrorAnswer>(`/ecom/venda/pedidos/${order.externalId}/pagar-novamente`, {
+    method: 'POST',
+    host,
+    token: order.customer.token,
+    json,
+  });
 }
 
 async function getPayments(order: { externalId: string; customer: { token: string } }, host: 'br' | 'es') {

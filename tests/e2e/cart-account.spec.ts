@@ -51,7 +51,9 @@ test('es: a cart filled on one device appears after signing in on another, and t
   await guest.goto(storefrontUrl('es', '/'));
   await seedBrowserCart(guest, [{ id: saw.id, qtde: 1 }]);
   await signInThroughUi(guest, 'es', customer);
-  await expect(guest.getByTestId('toast')).toContainText('Sumamos al carrito de tu cuenta los productos que tenías en este dispositivo (1).');
+  await expect(guest.getByTestId('toast')).toContainText(
+    'Sumamos al carrito de tu cuenta los productos que tenías en este dispositivo (1).',
+  );
   await expect(guest.getByTestId('cart-badge').first()).toHaveText('3');
   // The first device sees the same cart.
   await page.goto(storefrontUrl('es', '/carrinho'));

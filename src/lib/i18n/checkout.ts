@@ -78,7 +78,8 @@ export const checkoutMessages = defineMessages({
     payAgainTitle: 'Pagar de outra forma',
     payAgainButton: 'Pagar com a forma escolhida',
     orderNotPayable: 'Este pedido não está aguardando pagamento.',
-    reservationExpired: 'A reserva dos produtos deste pedido terminou: ele não pode mais ser pago. Você pode colocar os produtos de volta no carrinho.',
+    reservationExpired:
+      'A reserva dos produtos deste pedido terminou: ele não pode mais ser pago. Você pode colocar os produtos de volta no carrinho.',
     backToCart: 'Colocar os produtos no carrinho',
     payNow: shared.payNow.pt,
     viewOrders: 'Ver pedidos',
@@ -217,7 +218,8 @@ export const checkoutMessages = defineMessages({
     payAgainTitle: 'Pagar de otra forma',
     payAgainButton: 'Pagar con la forma elegida',
     orderNotPayable: 'Este pedido no está esperando el pago.',
-    reservationExpired: 'La reserva de los productos de este pedido terminó: ya no se puede pagar. Puedes volver a poner los productos en el carrito.',
+    reservationExpired:
+      'La reserva de los productos de este pedido terminó: ya no se puede pagar. Puedes volver a poner los productos en el carrito.',
     backToCart: 'Poner los productos en el carrito',
     payNow: shared.payNow.es,
     viewOrders: 'Ver pedidos',

@@ -215,7 +215,9 @@ export function toAccountUser(row: CustomerRow): AccountUser {
 }
 
 type LoginResult =
-  { kind: 'ok'; token: string; expiresAt: Date; user: AccountUser; customerId: number } | { kind: 'invalid' } | { kind: 'limited'; retryAfterSeconds: number };
+  | { kind: 'ok'; token: string; expiresAt: Date; user: AccountUser; customerId: number }
+  | { kind: 'invalid' }
+  | { kind: 'limited'; retryAfterSeconds: number };
 
 /** Sign-in and password change, with the per-account and per-IP limits of issue 5 point 7. */
 /** A customer's record by id: the one read of it, which the profile reaches through accounts/index.ts. */

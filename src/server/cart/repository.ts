@@ -87,9 +87,10 @@ export async function updateCartOwner(db: Queryable, cartId: number, customerId:
 
 /** Counts a locked cart's version up after a change of its lines made statement by statement. */
 export async function touchCart(db: Queryable, cartId: number): Promise<number> {
-  const { rows } = await db.query<{ version: number }>('UPDATE carts SET version = version + 1, updated_at = now() WHERE id = $1 RETURNING version', [
-    cartId,
-  ]);
+  const { rows } = await db.query<{ version: number }>(
+    'UPDATE carts SET version = version + 1, updated_at = now() WHERE id = $1 RETURNING version',
+    [cartId],
+  );
   return rows[0]?.version ?? 1;
 }
 

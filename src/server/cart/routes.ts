@@ -52,12 +52,20 @@ export async function toSignInCartCookies(
   if (!adopted.externalId) return [];
   const secure = isSecureOrigin(url);
   const changes: CookieChange[] = [
-    { name: CART_COOKIE, value: adopted.externalId, options: { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false, secure } },
+    {
+      name: CART_COOKIE,
+      value: adopted.externalId,
+      options: { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false, secure },
+    },
   ];
   if (adopted.added + adopted.capped.length + adopted.dropped.length > 0) {
     // Astro encodes cookie values (encodeURIComponent); the page script decodes it.
     const notice = JSON.stringify({ n: adopted.added, capped: adopted.capped, dropped: adopted.dropped });
-    changes.push({ name: CART_MERGED_COOKIE, value: notice, options: { path: '/', maxAge: 300, sameSite: 'lax', httpOnly: false, secure } });
+    changes.push({
+      name: CART_MERGED_COOKIE,
+      value: notice,
+      options: { path: '/', maxAge: 300, sameSite: 'lax', httpOnly: false, secure },
+    });
   }
   return changes;
 }
@@ -123,7 +131,13 @@ export async function putCart({ id, body, locals }: ApiCall): Promise<ApiResult>
   try {
     if (numericId === undefined && id !== input.external_id) throw cartError('not_found', 'cartNotFound');
     const cart = await getCartService().updateCart(
-      { externalId: input.external_id, cartId: numericId ?? input.id, currencyId: input.moeda_id, items: input.itens, version: input.versao },
+      {
+        externalId: input.external_id,
+        cartId: numericId ?? input.id,
+        currencyId: input.moeda_id,
+        items: input.itens,
+        version: input.versao,
+      },
       getActor(locals),
     );
     return jsonResult(200, cart);

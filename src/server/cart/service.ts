@@ -6,7 +6,16 @@ import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { cartError } from './errors.ts';
-import { checkStock, priceIn, toLineInputs, toMergedLines, toRemovedProductIds, toView, toWantedLines, withProducts } from './cart-lines.ts';
+import {
+  checkStock,
+  priceIn,
+  toLineInputs,
+  toMergedLines,
+  toRemovedProductIds,
+  toView,
+  toWantedLines,
+  withProducts,
+} from './cart-lines.ts';
 import {
   deleteCartLines,
   findCart,
@@ -222,7 +231,12 @@ export function createCartService({ db }: Deps) {
           }
           await repriceLines(client, cart.id, prices);
         }
-        return readView(client, { ...cart, currency_id: target, customer_id: cart.customer_id ?? actor.customerId, version }, actor.lang, table);
+        return readView(
+          client,
+          { ...cart, currency_id: target, customer_id: cart.customer_id ?? actor.customerId, version },
+          actor.lang,
+          table,
+        );
       });
     },
 

@@ -334,7 +334,12 @@ export interface PayableOrder {
   reserved_until: Date | null;
 }
 
-export async function lockPayableOrder(tx: Queryable, externalId: string, customerId: number, now: Date): Promise<PayableOrder | undefined> {
+export async function lockPayableOrder(
+  tx: Queryable,
+  externalId: string,
+  customerId: number,
+  now: Date,
+): Promise<PayableOrder | undefined> {
   const { rows } = await tx.query<PayableOrder>(
     `SELECT o.id, o.external_id, o.number, o.status, o.currency_id, o.shipping_minor, o.total_minor,
             cu.foreign_buyer, cu.document_type, cu.document, ${PAYER_COLUMN},
@@ -348,7 +353,15 @@ export async function lockPayableOrder(tx: Queryable, externalId: string, custom
     [externalId, customerId, now],
   );
   const row = rows[0];
-  return row && { ...row, id: Number(row.id), number: Number(row.number), shipping_minor: Number(row.shipping_minor), total_minor: Number(row.total_minor) };
+  return (
+    row && {
+      ...row,
+      id: Number(row.id),
+      number: Number(row.number),
+      shipping_minor: Number(row.shipping_minor),
+      total_minor: Number(row.total_minor),
+    }
+  );
 }
 
 /** The order's lines as a gateway charge lists them (prices as the order keeps them). */
@@ -364,6 +377,17 @@ export async function getOrderChargeLines(
 }
 
 /** The method the buyer now pays with, as the order shows it (its earlier payments stay as the gateways report them). */
-export async function setOrderPaymentMethod(tx: Queryable, orderId: number, method: string, installments: number, now: Date): Promise<void> {
-  await tx.query('UPDATE orders SET payment_method = $2, installments = $3, updated_at = $4 WHERE id = $1', [orderId, method, installments, now]);
+export async function setOrderPaymentMethod(
+  tx: Queryable,
+  orderId: number,
+  method: string,
+  installments: number,
+  now: Date,
+): Promise<void> {
+  await tx.query('UPDATE orders SET payment_method = $2, installments = $3, updated_at = $4 WHERE id = $1', [
+    orderId,
+    method,
+    installments,
+    now,
+  ]);
 }
