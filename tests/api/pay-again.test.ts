@@ -3,6 +3,7 @@
 // Mercado Pago and Pagopar (tests/support/fake-mercadopago.ts, fake-pagopar.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StartCheckoutAnswerSchema } from '#lib/contract/checkout.ts';
+import { CartViewSchema } from '#lib/contract/cart-schema.ts';
 import type { OrderPaymentsView } from '#lib/contract/orders.ts';
 import { apiAnswer, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
 import type { TestStack } from '../support/test-stack.ts';
@@ -83,6 +84,19 @@ describe('paying an order again with another method', () => {
     );
     const ended = await payAgain(order, 'es', { forma_pagamento: 'card' });
     expect(ended.status).toBe(410);
+    // The page offers the items back in the cart: the account's cart gets them within stock (the
+    // expiry job has not run, so the reservation still holds 3 of the 5: capped at the 2 left).
+    const back = await apiJson<{ external_id: string }>(`/ecom/venda/pedidos/${order.externalId}/devolver-ao-carrinho`, {
+      method: 'POST',
+      host: 'es',
+      token: order.customer.token,
+    });
+    expect(back.status).toBe(200);
+    const cart = apiAnswer(
+      CartViewSchema,
+      await apiJson(`/ecom/venda/carrinho/${back.body.external_id}`, { host: 'es', token: order.customer.token }),
+    );
+    expect(cart.body.itens.filter((line) => line.ativo).map((line) => [line.produto_id, line.qtde])).toEqual([[order.product.id, 2]]);
     expect(ended.body.message).toBe(
       'La reserva de los productos de este pedido terminó: ya no se puede pagar. Puedes volver a poner los productos en el carrito.',
     );

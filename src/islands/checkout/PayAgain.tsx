@@ -19,6 +19,8 @@ export default function PayAgain({ t, orderId, methods }: Props) {
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The reservation ended (410): the order cannot be paid; its items can go back in the cart.
+  const [ended, setEnded] = useState(false);
 
   async function submit() {
     if (!method) return;
@@ -33,6 +35,18 @@ export default function PayAgain({ t, orderId, methods }: Props) {
     const link = answer.ok ? answer.data.link_pagamento[0] : undefined;
     if (link) {
       window.location.assign(link);
+      return;
+    }
+    setSending(false);
+    setEnded(answer.status === 410);
+    setError(toError(answer).message ?? t('paymentError'));
+  }
+
+  async function putBack() {
+    setSending(true);
+    const answer = await apiRequest('POST', `/ecom/venda/pedidos/${encodeURIComponent(orderId)}/devolver-ao-carrinho`);
+    if (answer.ok) {
+      window.location.assign('/carrinho');
       return;
     }
     setSending(false);
@@ -61,9 +75,15 @@ export default function PayAgain({ t, orderId, methods }: Props) {
           {error}
         </p>
       )}
-      <button type="submit" className="primary" disabled={!method || sending}>
-        {t('payAgainButton')}
-      </button>
+      {ended ? (
+        <button type="button" className="primary" disabled={sending} onClick={() => void putBack()}>
+          {t('backToCart')}
+        </button>
+      ) : (
+        <button type="submit" className="primary" disabled={!method || sending}>
+          {t('payAgainButton')}
+        </button>
+      )}
     </form>
   );
 }

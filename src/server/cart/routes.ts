@@ -15,7 +15,10 @@ import { toApiLang, type Locale } from '#lib/locale.ts';
 import { toSafeRedirect } from '#lib/safe-redirect.ts';
 import { isSecureOrigin } from '../storefront-hosts.ts';
 import type { CookieChange } from '../http/responses.ts';
-import type { CartActor } from './service.ts';
+import type { CartActor, SignInCart } from './service.ts';
+import { getOrderService } from '../orders/index.ts';
+import { orderError } from '../orders/errors.ts';
+import { withDomainErrors } from '../http/error-result.ts';
 
 /** The cart's external id also rides in this cookie (set by the browser store and the no-JS form). */
 export const CART_COOKIE = 'fronteira_cart';
@@ -48,7 +51,11 @@ export async function toSignInCartCookies(
   locale: Locale,
 ): Promise<CookieChange[]> {
   const guest = readCartCookie(cookies.get(CART_COOKIE));
-  const adopted = await getCartService().adoptOnSignIn(customerId, guest, toApiLang(locale));
+  return toCartCookies(url, await getCartService().adoptOnSignIn(customerId, guest, toApiLang(locale)));
+}
+
+/** The cart cookie naming `adopted`'s cart, and the next page's notice of what went into it. */
+function toCartCookies(url: URL, adopted: SignInCart): CookieChange[] {
   if (!adopted.externalId) return [];
   const secure = isSecureOrigin(url);
   const changes: CookieChange[] = [
@@ -188,3 +195,18 @@ export async function postAddToCartForm({ request, url, cookies, locals, redirec
   }
   return redirect(back, 303);
 }
+
+/**
+ * POST /ecom/venda/pedidos/{external_id}/devolver-ao-carrinho: the signed-in buyer's order that
+ * can no longer be paid (its reservation ended, issue 35) back in the account's cart; the cart
+ * cookie names that cart and the next page says what went in.
+ */
+export const postOrderBackToCart = withDomainErrors(async ({ id, url, locals }: ApiCall): Promise<ApiResult> => {
+  if (!locals.customer) throw orderError('unauthenticated', 'loginRequired');
+  const lang = toApiLang(locals.locale);
+  const order = await getOrderService().getOrder(locals.customer.id, id, lang);
+  if (!order || !['PAGAMENTO', 'CANCELADO'].includes(order.status)) throw orderError('not_found', 'resourceNotFound');
+  const items = order.itens.map((item) => ({ productId: item.produto.id, quantity: item.qtde }));
+  const adopted = await getCartService().putBackInCart(locals.customer.id, items, locals.currencyId, lang);
+  return { ...jsonResult(200, { external_id: adopted.externalId }), cookies: toCartCookies(url, adopted) };
+});

@@ -1,6 +1,6 @@
 import { convertWithUsdRates } from '#lib/money.ts';
 import type pg from 'pg';
-import { ARMAZEM_ID, getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
+import { ARMAZEM_ID, createExternalId, getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
 import type { CartItemInput } from '#lib/contract/cart-schema.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
@@ -272,6 +272,45 @@ export function createCartService({ db }: Deps) {
         const version = await touchCart(client, cart.id);
         const capped = inCart + input.quantity > max ? { n: max, m: inCart } : null;
         return { cart: await readView(client, { ...cart, version }, actor.lang, table), capped };
+      });
+    },
+
+    /**
+     * An order whose reservation ended, back in its buyer's cart (issue 35): its lines summed into
+     * the account's cart within the stock cap, as signing in does with a guest cart; a new cart
+     * when the account has none.
+     */
+    async putBackInCart(
+      customerId: number,
+      items: Array<{ productId: number; quantity: number }>,
+      currencyId: number,
+      lang: Lang,
+    ): Promise<SignInCart> {
+      const table = await getPriceTable(db);
+      return runInTransaction(db, async (client) => {
+        let cart = await lockAccountCart(client, customerId);
+        if (!cart) {
+          await insertCartIfAbsent(client, createExternalId(), currencyId, customerId);
+          cart = (await lockAccountCart(client, customerId)) as CartRow;
+        }
+        const wanted = items.map((item, index) => ({
+          id: -1 - index,
+          product_id: item.productId,
+          warehouse_id: ARMAZEM_ID,
+          quantity: item.quantity,
+          unit_price_minor: 0,
+          active: true,
+          token: '',
+        }));
+        const products = await getProducts(
+          client,
+          items.map((item) => item.productId),
+          lang,
+        );
+        const outcome = toMergedLines(wanted, await getCartLines(client, cart.id), products, cart.currency_id, table);
+        for (const line of outcome.lines) await upsertLine(client, cart.id, line);
+        await touchCart(client, cart.id);
+        return { externalId: cart.external_id, added: outcome.lines.length, capped: outcome.capped, dropped: outcome.dropped };
       });
     },
 
