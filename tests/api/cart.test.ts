@@ -248,7 +248,7 @@ describe('cart API: quantity and stock rules', () => {
     expect(rows[0].quantity).toBeLessThanOrEqual(7);
   });
 
-  it('20 concurrent whole-cart changes naming different products leave one of them, never a mix', async () => {
+  it('20 concurrent whole-cart changes from one version: one is written, the others get 409 with the current cart', async () => {
     const products = await Promise.all(Array.from({ length: 4 }, () => createTestProduct({ stock: 50 })));
     const externalId = newExternalId();
     const created = await apiJson<CartView>('/ecom/venda/carrinho', {
@@ -257,18 +257,77 @@ describe('cart API: quantity and stock rules', () => {
     });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        apiJson<CartView>(`/ecom/venda/carrinho/${created.body.id}`, {
+        apiJson<CartView & { carrinho?: CartView; message?: string }>(`/ecom/venda/carrinho/${created.body.id}`, {
           method: 'PUT',
-          json: cartBody(externalId, [item(products[index % 4]!.id, 1 + (index % 5))]),
+          json: { ...cartBody(externalId, [item(products[index % 4]!.id, 1 + (index % 5))]), versao: created.body.versao },
         }),
       ),
     );
-    expect(answers.every((answer) => answer.status === 200 && answer.body.itens.length === 1)).toBe(true);
+    const written = answers.filter((answer) => answer.status === 200);
+    expect(written).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19);
+    const winner = written[0]!.body;
+    expect(winner.versao).toBe(created.body.versao + 1);
     const { rows } = await getTestDb().query('SELECT product_id, quantity FROM cart_items WHERE cart_id = $1', [created.body.id]);
-    expect(rows).toHaveLength(1);
-    // The stored line is what one of the changes sent (last writer wins).
-    const sent = answers.map((answer) => `${answer.body.itens[0]!.produto_id}x${answer.body.itens[0]!.qtde}`);
-    expect(sent).toContain(`${rows[0].product_id}x${rows[0].quantity}`);
+    expect(rows.map((row) => `${row.product_id}x${row.quantity}`)).toEqual([`${winner.itens[0]!.produto_id}x${winner.itens[0]!.qtde}`]);
+    const refused = answers.find((answer) => answer.status === 409)!.body;
+    expect(refused.message).toBe('Seu carrinho mudou em outra aba ou aparelho e foi atualizado aqui. Confira os itens.');
+    expect(apiAnswer(CartViewSchema, { status: 200, body: refused.carrinho }).body).toMatchObject({
+      versao: winner.versao,
+      itens: winner.itens,
+    });
+  });
+
+  it('a stale tab never overwrites a line it has not seen; a change without versao sets only the lines it names', async () => {
+    const [a, b, c] = await Promise.all([
+      createTestProduct({ stock: 9 }),
+      createTestProduct({ stock: 9 }),
+      createTestProduct({ stock: 9 }),
+    ]);
+    const externalId = newExternalId();
+    const seen = await apiJson<CartView>('/ecom/venda/carrinho', { method: 'POST', json: cartBody(externalId, [item(a!.id, 1)]) });
+    // Tab 1 adds b from the version both tabs saw.
+    const tab1 = await apiJson<CartView>(`/ecom/venda/carrinho/${seen.body.id}`, {
+      method: 'PUT',
+      json: { ...cartBody(externalId, [item(a!.id, 1), item(b!.id, 2)]), versao: seen.body.versao },
+    });
+    expect(tab1.status).toBe(200);
+    // Tab 2 still shows only a and adds c: refused, nothing written, and told the cart as it is.
+    const tab2 = await apiJson<ErrorAnswer & { carrinho: CartView }>(`/ecom/venda/carrinho/${seen.body.id}`, {
+      method: 'PUT',
+      host: 'es',
+      json: { ...cartBody(externalId, [item(a!.id, 1), item(c!.id, 1)]), versao: seen.body.versao },
+    });
+    expect(tab2.status).toBe(409);
+    expect(tab2.body.message).toBe('Tu carrito cambió en otra pestaña o dispositivo y lo actualizamos aquí. Revisa los artículos.');
+    expect(tab2.body.carrinho.itens.map((line) => [line.produto_id, line.qtde])).toEqual([
+      [a!.id, 1],
+      [b!.id, 2],
+    ]);
+    // From the version it was told, tab 2's change goes through and keeps b.
+    const retried = await apiJson<CartView>(`/ecom/venda/carrinho/${seen.body.id}`, {
+      method: 'PUT',
+      json: { ...cartBody(externalId, [item(a!.id, 1), item(b!.id, 2), item(c!.id, 1)]), versao: tab2.body.carrinho.versao },
+    });
+    expect(retried.body.itens.map((line) => line.produto_id)).toEqual([a!.id, b!.id, c!.id]);
+
+    // An API client of the contract that sends no versao: its lines are set, the others stay.
+    const perLine = await apiJson<CartView>(`/ecom/venda/carrinho/${seen.body.id}`, {
+      method: 'PUT',
+      json: cartBody(externalId, [item(b!.id, 5), item(c!.id, 0)]),
+    });
+    expect(perLine.status).toBe(200);
+    expect(perLine.body.itens.map((line) => [line.produto_id, line.qtde])).toEqual([
+      [a!.id, 1],
+      [b!.id, 5],
+    ]);
+    expect(perLine.body.versao).toBe(retried.body.versao + 1);
+    // ...and still within the stock cap.
+    const over = await apiJson<FieldErrorAnswer>(`/ecom/venda/carrinho/${seen.body.id}`, {
+      method: 'PUT',
+      json: cartBody(externalId, [item(a!.id, 10)]),
+    });
+    expect(over.status).toBe(422);
   });
 
   /**
@@ -288,7 +347,7 @@ describe('cart API: quantity and stock rules', () => {
           ),
         });
         expect(created.status).toBe(201);
-        return { externalId, id: created.body.id as number };
+        return { externalId, id: created.body.id as number, versao: created.body.versao };
       }),
     );
   }
@@ -304,10 +363,13 @@ describe('cart API: quantity and stock rules', () => {
       carts.map((cart, index) =>
         apiJson<CartView>(`/ecom/venda/carrinho/${cart.id}`, {
           method: 'PUT',
-          json: cartBody(
-            cart.externalId,
-            wantedLines(index).map(([id, qtde]) => item(id!, qtde!)),
-          ),
+          json: {
+            ...cartBody(
+              cart.externalId,
+              wantedLines(index).map(([id, qtde]) => item(id!, qtde!)),
+            ),
+            versao: cart.versao, // the whole cart from the version seen: the lines become exactly these
+          },
         }),
       ),
     );

@@ -1,5 +1,24 @@
 import { SESSION_EXPIRY_KEY, SESSION_TTL_MS } from '#lib/session.ts';
-import { localState } from '../stored-state.ts';
+import { localState, sessionState } from '../stored-state.ts';
+
+/**
+ * Set in this tab when the session guard ended a session the browser outlived (not on logout):
+ * checkout then asks to sign in again in place (the account's cart comes back with the sign-in).
+ */
+const SESSION_ENDED_KEY = 'fronteira_session_ended';
+
+/** Dispatched on the window when the session guard ended the session without reloading the page. */
+export const SESSION_ENDED_EVENT = 'fronteira:session-ended';
+
+export function noteSessionEnded(): void {
+  sessionState.set(SESSION_ENDED_KEY, '1');
+  window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
+
+/** Whether this tab's session ended by itself since the last sign-in. */
+export function hasSessionEnded(): boolean {
+  return sessionState.get(SESSION_ENDED_KEY) === '1';
+}
 
 /**
  * Session side effects shared by the sign-in, registration and logout islands and the session
@@ -25,6 +44,7 @@ async function loadFirst<T>(modules: Record<string, () => Promise<T>>): Promise<
  */
 export async function runAfterSignIn(): Promise<void> {
   noteSessionExpiry(Date.now() + SESSION_TTL_MS);
+  sessionState.remove(SESSION_ENDED_KEY);
   try {
     await (await loadFirst(favouritesStore))?.pushLocalFavourites?.();
   } catch {

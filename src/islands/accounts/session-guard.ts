@@ -2,7 +2,7 @@
 // (SessionGuard.astro renders the meta it reads). Part of the one page script (shop-page.ts), so it
 // runs on every shop page and does nothing where its markup is absent.
 import { apiRequest } from '#lib/api-client.ts';
-import { noteSessionExpiry, readSessionExpiry, runAfterSignOut } from './after-sign-in.ts';
+import { noteSessionEnded, noteSessionExpiry, readSessionExpiry, runAfterSignOut } from './after-sign-in.ts';
 
 /** Notes the server's session expiry and ends a session this browser outlived. */
 export function startSessionGuard(): void {
@@ -17,6 +17,7 @@ export function startSessionGuard(): void {
   async function endSession(reload: boolean) {
     if (signedIn) await apiRequest('POST', '/ecom/logout');
     await runAfterSignOut();
+    noteSessionEnded();
     if (reload) window.location.reload();
   }
 

@@ -14,8 +14,10 @@ import { localState, readPageCookie, writePageCookie } from '../stored-state.ts'
 
 /**
  * The shopper's cart (storefront spec section 4): kept on the server under an external id that
- * lives in localStorage and in a cookie (so server routes such as the no-JS add form and
- * /carrinho find the same cart). Every change sends the whole cart; the server re-checks stock.
+ * lives in a cookie and in localStorage (so server routes such as the no-JS add form and
+ * /carrinho find the same cart; signing in points the cookie at the account's cart). Every change
+ * sends the whole cart with the version it was made from; the server re-checks stock and refuses
+ * (409) a change made from a version another tab or device has moved on from.
  */
 export const CART_ID_KEY = 'fronteira_cart_id';
 export const CART_COOKIE = 'fronteira_cart';
@@ -42,6 +44,7 @@ export interface CartNotice {
     | 'unavailable'
     | 'cartError'
     | 'offline'
+    | 'cartStale'
     | 'server';
   params?: Record<string, number>;
   message?: string;
@@ -61,11 +64,21 @@ function storeExternalId(id: string | null): void {
   writePageCookie(CART_COOKIE, id ?? '', id ? 60 * 60 * 24 * 60 : 0);
 }
 
+/** The cookie first: signing in (on the server) points it at the account's cart. */
 function readExternalId(): string | null {
-  const stored = localState.get(CART_ID_KEY);
-  if (stored) return stored;
   const cookieId = readPageCookie(CART_COOKIE);
-  return cookieId && EXTERNAL_ID_PATTERN.test(cookieId) ? cookieId : null;
+  if (cookieId && EXTERNAL_ID_PATTERN.test(cookieId)) return cookieId;
+  return localState.get(CART_ID_KEY);
+}
+
+/** Reads the server's cart again (after it refused a change made from an older version). */
+async function reloadCart(): Promise<void> {
+  if (!externalId) return;
+  const result = await apiRequest<CartView>('GET', `/ecom/venda/carrinho/${encodeURIComponent(externalId)}?moeda_id=${currencyId}`);
+  if (result.ok && result.data) {
+    $cart.set(result.data);
+    $cartVersion.set($cartVersion.get() + 1);
+  }
 }
 
 /**
@@ -123,7 +136,7 @@ async function save(items: Array<Pick<CartItemView, 'produto_id' | 'qtde' | 'ati
   const body = toInput(items);
   $cartStatus.set('saving');
   let result = current
-    ? await apiRequest<CartView>('PUT', `/ecom/venda/carrinho/${current.id}`, { ...body, id: current.id })
+    ? await apiRequest<CartView>('PUT', `/ecom/venda/carrinho/${current.id}`, { ...body, id: current.id, versao: current.versao })
     : await apiRequest<CartView>('POST', '/ecom/venda/carrinho', body);
   if (!current && result.status === 422 && toError(result).errors.external_id) {
     result = await apiRequest<CartView>('PUT', `/ecom/venda/carrinho/${encodeURIComponent(body.external_id)}`, body);
@@ -131,6 +144,12 @@ async function save(items: Array<Pick<CartItemView, 'produto_id' | 'qtde' | 'ati
   if (current && (result.status === 404 || result.status === 403)) {
     storeExternalId(createExternalId());
     result = await apiRequest<CartView>('POST', '/ecom/venda/carrinho', { ...body, external_id: externalId });
+  }
+  if (current && result.status === 409) {
+    // Another tab or device changed the cart since this one last saw it: nothing was written.
+    await reloadCart();
+    $cartStatus.set('ready');
+    return { ok: false, notice: { key: 'cartStale' } };
   }
   $cartStatus.set('ready');
   const saved = toData(result);
@@ -170,18 +189,26 @@ export function getQuantityInCart(productId: number): number {
 export function addToCart(product: { id: number; qtde_disponivel: number }, quantity = 1): Promise<CartResult> {
   return enqueue(async () => {
     await started;
-    const max = getMaxQuantity(product.qtde_disponivel);
-    if (max === 0) return { ok: false, notice: { key: 'noStock' } };
-    const inCart = getQuantityInCart(product.id);
-    if (inCart >= max) return { ok: false, notice: { key: 'stockTotalExceeds', params: { n: max, m: inCart } } };
-    const wanted = Math.max(1, Math.floor(quantity));
-    const next = Math.min(inCart + wanted, max);
-    const items = lines().filter((item) => item.produto_id !== product.id);
-    items.push({ produto_id: product.id, qtde: next, ativo: true });
-    const saved = await save(items);
-    if (saved.ok && inCart + wanted > max) return { ok: true, notice: { key: 'stockMax', params: { n: max } } };
-    return saved;
+    const added = await addOnce(product, quantity);
+    // An add means the same on the cart as it is now: made again once on the fresh cart, and told.
+    if (added.ok || added.notice.key !== 'cartStale') return added;
+    const again = await addOnce(product, quantity);
+    return again.ok ? { ok: true, notice: added.notice } : again;
   });
+}
+
+async function addOnce(product: { id: number; qtde_disponivel: number }, quantity: number): Promise<CartResult> {
+  const max = getMaxQuantity(product.qtde_disponivel);
+  if (max === 0) return { ok: false, notice: { key: 'noStock' } };
+  const inCart = getQuantityInCart(product.id);
+  if (inCart >= max) return { ok: false, notice: { key: 'stockTotalExceeds', params: { n: max, m: inCart } } };
+  const wanted = Math.max(1, Math.floor(quantity));
+  const next = Math.min(inCart + wanted, max);
+  const items = lines().filter((item) => item.produto_id !== product.id);
+  items.push({ produto_id: product.id, qtde: next, ativo: true });
+  const saved = await save(items);
+  if (saved.ok && inCart + wanted > max) return { ok: true, notice: { key: 'stockMax', params: { n: max } } };
+  return saved;
 }
 
 /** Sets a line's quantity; zero or less deletes the line, above the stock cap is refused. */

@@ -6,6 +6,7 @@ import { checkoutMessages, type CheckoutMessageKey } from '#lib/i18n/checkout.ts
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
 import LoginForm from '../accounts/LoginForm.tsx';
+import { hasSessionEnded, SESSION_ENDED_EVENT } from '../accounts/after-sign-in.ts';
 import {
   $cart,
   $cartStatus,
@@ -74,10 +75,16 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const brazilian = foreignBuyer === 1;
 
   useEffect(() => {
+    // A session that ended mid-checkout: sign in again here; the account's cart comes back with it.
+    const askSignIn = () => setAlert({ key: 'sessionExpired', signIn: true });
+    if (!signedIn && hasSessionEnded()) askSignIn();
+    window.addEventListener(SESSION_ENDED_EVENT, askSignIn);
     void startCart(currencyId).then(() => {
       if ($cartStatus.get() === 'error') setAlert({ key: 'error_request' });
     });
-  }, [currencyId]);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, askSignIn);
+  }, [currencyId, signedIn]);
+  const askingSignIn = alert !== null && 'signIn' in alert && alert.signIn === true;
 
   const items = (cart?.itens ?? []).filter((item) => item.ativo);
   const total = items.reduce((sum, item) => sum + item.valor_unitario * item.qtde, 0);
@@ -200,7 +207,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
               {t('cancelAndContinue')}
             </button>
           )}
-          {'signIn' in alert && alert.signIn && <LoginForm locale={locale} embedded />}
+          {askingSignIn && <LoginForm locale={locale} embedded />}
         </div>
       )}
       {!loaded ? (
@@ -208,12 +215,14 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
           <span className="spinner" aria-hidden="true" />
         </p>
       ) : items.length === 0 ? (
-        <div className="co-empty">
-          <p>{t('emptyCart')}</p>
-          <a className="co-button" href="/">
-            {t('backToShopping')}
-          </a>
-        </div>
+        !askingSignIn && (
+          <div className="co-empty">
+            <p>{t('emptyCart')}</p>
+            <a className="co-button" href="/">
+              {t('backToShopping')}
+            </a>
+          </div>
+        )
       ) : step === 0 ? (
         <div className="co-grid">
           <CheckoutCartLines

@@ -3,6 +3,8 @@ import { apiRequest } from '#lib/api-client.ts';
 import { checkoutMessages } from '#lib/i18n/checkout.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
+import type { PaymentMethod } from '#lib/contract/orders.ts';
+import PayAgain from './PayAgain.tsx';
 import { POLL_INTERVAL_MS, readPollResponse, type PaymentsAnswer, type PollOutcome, type PollResponse } from './payment-poll.ts';
 
 interface Props {
@@ -10,6 +12,8 @@ interface Props {
   orderId: string;
   /** The gateway sent the shopper back after a decline. */
   declined: boolean;
+  /** The methods the buyer may pay again with after a decline. */
+  methods: readonly PaymentMethod[];
 }
 
 async function fetchPayments(orderId: string): Promise<PollResponse> {
@@ -19,7 +23,7 @@ async function fetchPayments(orderId: string): Promise<PollResponse> {
 }
 
 /** The payment wait screen: polls until the first payment is FINALIZADO or PAGO, else times out. */
-export default function PaymentStatus({ locale, orderId, declined }: Props) {
+export default function PaymentStatus({ locale, orderId, declined, methods }: Props) {
   const t = createTranslator(checkoutMessages, locale);
   const [outcome, setOutcome] = useState<PollOutcome>({ kind: 'loading' });
 
@@ -91,6 +95,7 @@ export default function PaymentStatus({ locale, orderId, declined }: Props) {
           )}
           <a href={`/pedido/${orderId}`}>{t('viewOrders')}</a>
         </p>
+        {outcome.declined && <PayAgain t={t} orderId={orderId} methods={methods} />}
       </div>
     );
   }

@@ -22,7 +22,8 @@ export type PaymentsAnswer = Pick<OrderView, 'status' | 'codigo_retirada' | 'lin
 export type PollResponse = { status: number; body: PaymentsAnswer | null } | null;
 
 /**
- * What one answer means (spec section 4): success once the first payment is FINALIZADO or PAGO;
+ * What one answer means (spec section 4): success once the payment is FINALIZADO or PAGO (the
+ * latest one: paying again with another method adds a payment, issue 35);
  * not found and signed-out end the wait; a cancelled order ends it too (it can no longer be
  * paid; refunded when the money came too late); anything else waits, until the last attempt
  * turns waiting into a timeout and a failing request into an error. `again`: poll once more.
@@ -39,15 +40,16 @@ export function readPollResponse(
   if (response.status === 401) return { outcome: { kind: 'error', key: 'missing_token' }, again: false };
   if (response.status === 404 || !response.body) return { outcome: { kind: 'error', key: 'paymentNotFound' }, again: false };
   const body = response.body;
-  const first = body.pagamentos[0]?.status;
-  if (first === 'PAGO' || first === 'FINALIZADO') {
+  const settled = body.pagamentos.find((payment) => payment.status === 'PAGO' || payment.status === 'FINALIZADO');
+  const latest = (settled ?? body.pagamentos.at(-1))?.status;
+  if (latest === 'PAGO' || latest === 'FINALIZADO') {
     return body.status === 'CANCELADO'
       ? { outcome: { kind: 'error', key: 'order_cancelled' }, again: false }
       : { outcome: { kind: 'success', code: body.codigo_retirada }, again: false };
   }
-  if (first === 'ESTORNADO') return { outcome: { kind: 'error', key: 'payment_refunded' }, again: false };
+  if (latest === 'ESTORNADO') return { outcome: { kind: 'error', key: 'payment_refunded' }, again: false };
   if (body.status === 'CANCELADO') return { outcome: { kind: 'error', key: 'order_cancelled' }, again: false };
   if (last) return { outcome: { kind: 'error', key: 'payment_timeout' }, again: false };
-  const declined = first === 'RECUSADO' || (declinedOnReturn && first !== 'AGUARDANDO');
+  const declined = latest === 'RECUSADO' || (declinedOnReturn && latest !== 'AGUARDANDO');
   return { outcome: { kind: 'waiting', declined, link: body.link_pagamento }, again: true };
 }

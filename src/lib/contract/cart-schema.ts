@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText, idSchema, pgIntegerSchema } from './input.ts';
+import { boundedText, idSchema, optionalIdSchema, pgIntegerSchema } from './input.ts';
 
 /**
  * The cart's request and answer schemas (storefront spec sections 3 and 7): the server parses
@@ -25,6 +25,12 @@ export const CartBodySchema = z.object({
   filial_id: pgIntegerSchema.optional(),
   moeda_id: z.coerce.number().int().min(1).max(4),
   itens: z.array(CartItemSchema).max(200).default([]),
+  /**
+   * The cart's `versao` the client last saw (issue 35): the lines become exactly `itens`, or 409
+   * with the current cart when it changed since. Without it, each line of `itens` is set and the
+   * cart's other lines stay (qtde 0 or less deletes a line).
+   */
+  versao: optionalIdSchema,
 });
 
 export const CartQuerySchema = z.object({
@@ -75,4 +81,6 @@ export const CartViewSchema = z.object({
   itens: z.array(CartItemViewSchema),
   /** Sum of the active lines. */
   valor_total: z.number(),
+  /** Counted up by every change of the lines: send it back with the next whole-cart PUT. */
+  versao: z.number().int(),
 });

@@ -23,6 +23,13 @@ export type StartCheckoutInput = z.infer<typeof StartCheckoutSchema>;
 /** What the checkout island sends (the schema's input side: ids may still be digit strings). */
 export type StartCheckoutBody = z.input<typeof StartCheckoutSchema>;
 
+/** POST /ecom/venda/pedidos/{id}/pagar-novamente (issue 35): another method for an unpaid order while its stock is reserved. */
+export const PayAgainSchema = z.object({
+  forma_pagamento: z.enum(PAYMENT_METHODS),
+  parcelas: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
+});
+export type PayAgainBody = z.input<typeof PayAgainSchema>;
+
 /** The answer of a started checkout: the gateway's payment link, the order number and id. */
 export const StartCheckoutAnswerSchema = z.object({
   link_pagamento: z.array(z.string()),

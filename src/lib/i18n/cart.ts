@@ -48,6 +48,10 @@ export const cartMessages = defineMessages({
     priceOnRequest: 'Este produto tem preço sob consulta: não pode ser comprado online. Consulte o preço pelo chat da loja.',
     wholeNumber: 'A quantidade deve ser um número inteiro.',
     currencyUnknown: 'Moeda desconhecida.',
+    cartStale: 'Seu carrinho mudou em outra aba ou aparelho e foi atualizado aqui. Confira os itens.',
+    cartMerged: 'Juntamos ao carrinho da sua conta os produtos que estavam neste aparelho ({n}).',
+    cartMergedCapped: 'Alguns produtos ficaram com menos unidades, pelo estoque disponível: {names}.',
+    cartMergedDropped: 'Sem estoque, não entraram no carrinho: {names}.',
   },
   'es-PY': {
     cart: 'Carrito',
@@ -95,6 +99,10 @@ export const cartMessages = defineMessages({
     priceOnRequest: 'Este producto tiene precio a consultar: no se puede comprar en línea. Consulta el precio por el chat de la tienda.',
     wholeNumber: 'La cantidad debe ser un número entero.',
     currencyUnknown: 'Moneda desconocida.',
+    cartStale: 'Tu carrito cambió en otra pestaña o dispositivo y lo actualizamos aquí. Revisa los artículos.',
+    cartMerged: 'Sumamos al carrito de tu cuenta los productos que tenías en este dispositivo ({n}).',
+    cartMergedCapped: 'Algunos productos quedaron con menos unidades por el stock disponible: {names}.',
+    cartMergedDropped: 'Sin stock, no entraron en el carrito: {names}.',
   },
 });
 

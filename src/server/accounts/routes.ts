@@ -20,6 +20,7 @@ import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale, Storefront } from '#lib/locale.ts';
 import { toSafeRedirect } from '#lib/safe-redirect.ts';
 import { SESSION_TTL_MS } from '#lib/session.ts';
+import { toSignInCartCookies } from '../cart/routes.ts';
 import { createAddressService } from '../addresses/index.ts';
 import { systemClock } from '../clock.ts';
 import { createDocumentService, readDocumentUpload } from '../customer-documents/index.ts';
@@ -127,7 +128,7 @@ export const login = route(async (call) => {
   if (result.kind === 'invalid') throw accountError('unauthenticated', 'invalidCredentials');
   return {
     ...jsonResult(200, { token: result.token, user: result.user, expires_at: result.expiresAt.toISOString() }),
-    cookies: [toSessionCookie(call.url, result.token)],
+    cookies: [toSessionCookie(call.url, result.token), ...(await toSignInCartCookies(call.url, call.cookies, result.customerId, locale))],
   };
 });
 

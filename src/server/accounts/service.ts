@@ -217,7 +217,9 @@ export function toAccountUser(row: CustomerRow): AccountUser {
 }
 
 type LoginResult =
-  { kind: 'ok'; token: string; expiresAt: Date; user: AccountUser } | { kind: 'invalid' } | { kind: 'limited'; retryAfterSeconds: number };
+  | { kind: 'ok'; token: string; expiresAt: Date; user: AccountUser; customerId: number }
+  | { kind: 'invalid' }
+  | { kind: 'limited'; retryAfterSeconds: number };
 
 /** Sign-in and password change, with the per-account and per-IP limits of issue 5 point 7. */
 /** A customer's record by id: the one read of it, which the profile reaches through accounts/index.ts. */
@@ -251,7 +253,7 @@ export function createAuthService({ db, clock, limiter }: { db: Queryable; clock
       const now = clock.now();
       const { token, expiresAt } = await sessions.createSession(customer.id);
       await customers.setLastLogin(customer.id, now);
-      return { kind: 'ok', token, expiresAt, user: toAccountUser({ ...customer, last_login_at: now }) };
+      return { kind: 'ok', token, expiresAt, user: toAccountUser({ ...customer, last_login_at: now }), customerId: customer.id };
     },
 
     /** Changes the password after checking the current one; the other sessions end. */

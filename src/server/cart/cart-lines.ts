@@ -25,6 +25,50 @@ export function toWantedLines(items: CartItemInput[]): WantedLine[] {
   return [...byProduct.values()].filter((line) => line.quantity > 0);
 }
 
+/** Products the client sent with qtde 0 or less (and no positive line): a change per line deletes their lines. */
+export function toRemovedProductIds(items: CartItemInput[], wanted: WantedLine[]): number[] {
+  const kept = new Set(wanted.map((line) => line.productId));
+  return [...new Set(items.map((item) => item.produto_id))].filter((id) => !kept.has(id));
+}
+
+/**
+ * A guest cart's active lines summed into the account cart's (signing in, issue 35): each
+ * product's quantity becomes what the account had active plus the guest's, within the one stock
+ * cap (getMaxQuantity); a product that cannot be sold at all is left out. Names the products
+ * whose quantity the cap lowered and those left out, for the shopper's notice.
+ */
+export function toMergedLines(
+  guest: CartLineRow[],
+  account: CartLineRow[],
+  products: Map<number, ProductStockRow>,
+  currencyId: number,
+  table: PriceTable,
+): { lines: LineInput[]; capped: string[]; dropped: string[] } {
+  const lines: LineInput[] = [];
+  const capped: string[] = [];
+  const dropped: string[] = [];
+  for (const line of guest) {
+    const product = products.get(line.product_id);
+    const inAccount = account.find((held) => held.product_id === line.product_id && held.warehouse_id === line.warehouse_id && held.active);
+    const max = product?.show_price ? getMaxQuantity(product.stock) : 0;
+    const wanted = (inAccount?.quantity ?? 0) + line.quantity;
+    const quantity = Math.min(wanted, max);
+    if (!product || quantity <= (inAccount?.quantity ?? 0)) {
+      (max === 0 ? dropped : capped).push(product?.name ?? String(line.product_id));
+      continue;
+    }
+    if (quantity < wanted) capped.push(product.name);
+    lines.push({
+      productId: line.product_id,
+      warehouseId: line.warehouse_id,
+      quantity,
+      unitPriceMinor: priceIn(product, currencyId, table),
+      active: true,
+    });
+  }
+  return { lines, capped, dropped };
+}
+
 /**
  * The stock rule of spec section 5, phrased as the message the shopper sees. A product whose
  * price is not shown is sold through the chat only (DECISIONS.md): never in a cart.
@@ -106,5 +150,6 @@ export function toView(cart: CartRow, lines: CartLineWithProduct[], table: Price
     cliente_endereco_id: cart.customer_address_id,
     itens,
     valor_total: toMajor(totalMinor, currency.decimals),
+    versao: cart.version,
   };
 }

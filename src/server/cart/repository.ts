@@ -7,6 +7,8 @@ export interface CartRow {
   branch_id: number;
   currency_id: number;
   customer_address_id: number | null;
+  /** Counted up by every change of the lines (migration 1180): a change made from an older one is stale. */
+  version: number;
 }
 
 export interface CartLineRow {
@@ -31,7 +33,7 @@ export interface ProductStockRow {
   currency_id: number;
 }
 
-const CART_COLUMNS = 'id, external_id, customer_id, branch_id, currency_id, customer_address_id';
+const CART_COLUMNS = 'id, external_id, customer_id, branch_id, currency_id, customer_address_id, version';
 
 export async function insertCartIfAbsent(
   db: Queryable,
@@ -53,17 +55,43 @@ export async function lockCart(db: Queryable, externalId: string): Promise<CartR
   return rows[0] ?? null;
 }
 
+/** The account's cart: its most recently changed one, locked (issue 35: one cart per account). */
+export async function lockAccountCart(db: Queryable, customerId: number): Promise<CartRow | null> {
+  const { rows } = await db.query<CartRow>(
+    `SELECT ${CART_COLUMNS} FROM carts WHERE customer_id = $1 ORDER BY updated_at DESC, id DESC LIMIT 1 FOR UPDATE`,
+    [customerId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Empties a cart merged into another one. */
+export async function deleteCartLines(db: Queryable, cartId: number): Promise<void> {
+  await db.query('DELETE FROM cart_items WHERE cart_id = $1', [cartId]);
+}
+
 export async function findCart(db: Queryable, externalId: string): Promise<CartRow | null> {
   const { rows } = await db.query<CartRow>(`SELECT ${CART_COLUMNS} FROM carts WHERE external_id = $1`, [externalId]);
   return rows[0] ?? null;
 }
 
-export async function updateCartOwner(db: Queryable, cartId: number, customerId: number | null, currencyId: number): Promise<void> {
-  await db.query('UPDATE carts SET customer_id = COALESCE(customer_id, $2), currency_id = $3, updated_at = now() WHERE id = $1', [
-    cartId,
-    customerId,
-    currencyId,
-  ]);
+/** Binds the cart to its first customer and sets its currency; a change of prices counts the version up. */
+export async function updateCartOwner(db: Queryable, cartId: number, customerId: number | null, currencyId: number): Promise<number> {
+  const { rows } = await db.query<{ version: number }>(
+    `UPDATE carts SET customer_id = COALESCE(customer_id, $2), version = version + CASE WHEN currency_id = $3 THEN 0 ELSE 1 END,
+                      currency_id = $3, updated_at = now()
+      WHERE id = $1 RETURNING version`,
+    [cartId, customerId, currencyId],
+  );
+  return rows[0]?.version ?? 1;
+}
+
+/** Counts a locked cart's version up after a change of its lines made statement by statement. */
+export async function touchCart(db: Queryable, cartId: number): Promise<number> {
+  const { rows } = await db.query<{ version: number }>(
+    'UPDATE carts SET version = version + 1, updated_at = now() WHERE id = $1 RETURNING version',
+    [cartId],
+  );
+  return rows[0]?.version ?? 1;
 }
 
 export async function getCartLines(db: Queryable, cartId: number): Promise<CartLineRow[]> {
@@ -120,7 +148,8 @@ export interface LineInput {
   active: boolean;
 }
 
-export type ReplaceResult = { status: 200; cart: CartRow; lines: CartLineRow[] } | { status: 403 | 404 };
+/** 412: the change named a version the cart has moved on from (nothing written; `version` is the current one). */
+export type ReplaceResult = { status: 200; cart: CartRow; lines: CartLineRow[] } | { status: 403 | 404 } | { status: 412; version: number };
 /** A write checked against products read earlier: 409 when any of them moved since (nothing written). */
 export type CheckedReplaceResult = ReplaceResult | { status: 409 };
 
@@ -130,9 +159,13 @@ export interface CartChange {
   customerId: number | null;
   currencyId: number;
   lines: LineInput[];
+  /** The version the change was made from: the lines become exactly `lines`. Null: a change per line (migration 1180). */
+  version: number | null;
+  /** Products whose lines a change per line deletes. */
+  removedIds: number[];
 }
 
-/** A change as the parameters of cart_replace_lines, named as the fields of cart_change (migration 0208), in that order. */
+/** A change as the parameters of cart_write_lines, named as the fields of cart_write (migration 1180), in that order. */
 function toChangeColumns(change: CartChange) {
   const { lines } = change;
   return {
@@ -145,10 +178,12 @@ function toChangeColumns(change: CartChange) {
     quantities: lines.map((line) => line.quantity),
     prices: lines.map((line) => line.unitPriceMinor),
     active: lines.map((line) => line.active),
+    version: change.version,
+    removed_ids: change.removedIds,
   };
 }
 
-/** The products a change was checked against, as cart_replace_lines_if_current's last parameters, in order. */
+/** The products a change was checked against, as cart_write_lines_if_current's last parameters, in order. */
 function toSeenColumns(seen: Map<number, ProductStockRow>) {
   const products = [...seen.values()];
   return {
@@ -159,16 +194,18 @@ function toSeenColumns(seen: Map<number, ProductStockRow>) {
   };
 }
 
-const REPLACE_PARAMS = '$1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[]';
+const REPLACE_PARAMS =
+  '$1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[], $10::int, $11::int[]';
 
 /**
- * Locks the cart, checks again that `customerId` may change it, sets owner and currency and
- * makes its lines exactly `lines`: one round trip (migration 0205, cart_replace_lines).
+ * Locks the cart, checks again that `customerId` may change it (and the version, when the change
+ * names one), sets owner and currency and writes the lines: exactly `lines` when the change names
+ * its version, else line by line. One round trip (migrations 0205, 1180: cart_write_lines).
  */
 export async function replaceCartLines(db: Queryable, change: CartChange): Promise<ReplaceResult> {
   const { rows } = await db.query<{ result: ReplaceResult }>({
-    name: 'cart-replace-lines',
-    text: `SELECT cart_replace_lines(${REPLACE_PARAMS}) AS result`,
+    name: 'cart-write-lines',
+    text: `SELECT cart_write_lines(${REPLACE_PARAMS}) AS result`,
     values: Object.values(toChangeColumns(change)),
   });
   return (rows[0] as { result: ReplaceResult }).result;
@@ -176,7 +213,7 @@ export async function replaceCartLines(db: Queryable, change: CartChange): Promi
 
 /**
  * replaceCartLines, done only if every product in `seen` still has the stock, price and currency
- * seen (migration 0207); 409 and nothing written otherwise.
+ * seen (migrations 0207, 1180); 409 and nothing written otherwise.
  */
 export async function replaceCartLinesIfCurrent(
   db: Queryable,
@@ -184,22 +221,22 @@ export async function replaceCartLinesIfCurrent(
   seen: Map<number, ProductStockRow>,
 ): Promise<CheckedReplaceResult> {
   const { rows } = await db.query<{ result: CheckedReplaceResult }>({
-    name: 'cart-replace-lines-if-current',
-    text: `SELECT cart_replace_lines_if_current(${REPLACE_PARAMS}, $10::int[], $11::int[], $12::bigint[], $13::smallint[]) AS result`,
+    name: 'cart-write-lines-if-current',
+    text: `SELECT cart_write_lines_if_current(${REPLACE_PARAMS}, $12::int[], $13::int[], $14::bigint[], $15::smallint[]) AS result`,
     values: [...Object.values(toChangeColumns(change)), ...Object.values(toSeenColumns(seen))],
   });
   return (rows[0] as { result: CheckedReplaceResult }).result;
 }
 
-/** One change for cart_replace_lines_batch: the change, and the products it was checked against. */
+/** One change for cart_write_lines_batch: the change, and the products it was checked against. */
 export interface CheckedCartChange {
   change: CartChange;
   seen: Map<number, ProductStockRow>;
 }
 
 /**
- * replaceCartLinesIfCurrent for several changes in one round trip and one transaction (migration
- * 0208), made in the order given: one answer per change, in that order. Throws, having kept none
+ * replaceCartLinesIfCurrent for several changes in one round trip and one transaction (migrations
+ * 0208, 1180), made in the order given: one answer per change, in that order. Throws, having kept none
  * of them, when any change raises.
  */
 export async function replaceCartLinesBatch(db: Queryable, changes: CheckedCartChange[]): Promise<CheckedReplaceResult[]> {
@@ -207,8 +244,8 @@ export async function replaceCartLinesBatch(db: Queryable, changes: CheckedCartC
   const {
     rows: [row],
   } = await db.query<{ answers: CheckedReplaceResult[] }>({
-    name: 'cart-replace-lines-batch',
-    text: 'SELECT cart_replace_lines_batch($1::json) AS answers',
+    name: 'cart-write-lines-batch',
+    text: 'SELECT cart_write_lines_batch($1::json) AS answers',
     values: [JSON.stringify(rows)],
   });
   return (row as { answers: CheckedReplaceResult[] }).answers;

@@ -13,9 +13,12 @@ import { cartMessages } from '#lib/i18n/cart.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { toApiLang, type Locale } from '#lib/locale.ts';
 import { toSafeRedirect } from '#lib/safe-redirect.ts';
-import type { SessionCustomer } from '../accounts/index.ts';
 import { isSecureOrigin } from '../storefront-hosts.ts';
-import type { CartActor } from './service.ts';
+import type { CookieChange } from '../http/responses.ts';
+import type { CartActor, SignInCart } from './service.ts';
+import { getOrderService } from '../orders/index.ts';
+import { orderError } from '../orders/errors.ts';
+import { withDomainErrors } from '../http/error-result.ts';
 
 /** The cart's external id also rides in this cookie (set by the browser store and the no-JS form). */
 export const CART_COOKIE = 'fronteira_cart';
@@ -30,12 +33,56 @@ function getOrCreateCartId(value: string | undefined): { externalId: string; cre
   return existing ? { externalId: existing, created: false } : { externalId: createExternalId(), created: true };
 }
 
+/**
+ * The one-page notice of what signing in did to the carts (issue 35): read and cleared by the
+ * header's cart script on the next page (src/islands/cart/header-cart.ts reads the same name).
+ */
+export const CART_MERGED_COOKIE = 'fronteira_cart_merged';
+
+/**
+ * Signing in (POST /ecom/login and the no-JS /login form): the browser's guest cart goes into the
+ * account's cart, whose id the cart cookie carries from now on, and the next page is told what
+ * changed.
+ */
+export async function toSignInCartCookies(
+  url: URL,
+  cookies: { get(name: string): string | undefined },
+  customerId: number,
+  locale: Locale,
+): Promise<CookieChange[]> {
+  const guest = readCartCookie(cookies.get(CART_COOKIE));
+  return toCartCookies(url, await getCartService().adoptOnSignIn(customerId, guest, toApiLang(locale)));
+}
+
+/** The cart cookie naming `adopted`'s cart, and the next page's notice of what went into it. */
+function toCartCookies(url: URL, adopted: SignInCart): CookieChange[] {
+  if (!adopted.externalId) return [];
+  const secure = isSecureOrigin(url);
+  const changes: CookieChange[] = [
+    {
+      name: CART_COOKIE,
+      value: adopted.externalId,
+      options: { path: '/', maxAge: CART_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: false, secure },
+    },
+  ];
+  if (adopted.added + adopted.capped.length + adopted.dropped.length > 0) {
+    // Astro encodes cookie values (encodeURIComponent); the page script decodes it.
+    const notice = JSON.stringify({ n: adopted.added, capped: adopted.capped, dropped: adopted.dropped });
+    changes.push({
+      name: CART_MERGED_COOKIE,
+      value: notice,
+      options: { path: '/', maxAge: 300, sameSite: 'lax', httpOnly: false, secure },
+    });
+  }
+  return changes;
+}
+
 /** Where the no-JS add-to-cart form goes back to: a path of this shop, else the cart. */
 function toCartReturnPath(value: unknown): string {
   return toSafeRedirect(value, '/carrinho');
 }
 
-function getActor(locals: { customer: SessionCustomer | null; locale: Locale }, lang?: 'pt' | 'es'): CartActor {
+function getActor(locals: Pick<App.Locals, 'customer' | 'locale'>, lang?: 'pt' | 'es'): CartActor {
   return { customerId: locals.customer?.id ?? null, lang: lang ?? toApiLang(locals.locale) };
 }
 
@@ -91,7 +138,13 @@ export async function putCart({ id, body, locals }: ApiCall): Promise<ApiResult>
   try {
     if (numericId === undefined && id !== input.external_id) throw cartError('not_found', 'cartNotFound');
     const cart = await getCartService().updateCart(
-      { externalId: input.external_id, cartId: numericId ?? input.id, currencyId: input.moeda_id, items: input.itens },
+      {
+        externalId: input.external_id,
+        cartId: numericId ?? input.id,
+        currencyId: input.moeda_id,
+        items: input.itens,
+        version: input.versao,
+      },
       getActor(locals),
     );
     return jsonResult(200, cart);
@@ -142,3 +195,18 @@ export async function postAddToCartForm({ request, url, cookies, locals, redirec
   }
   return redirect(back, 303);
 }
+
+/**
+ * POST /ecom/venda/pedidos/{external_id}/devolver-ao-carrinho: the signed-in buyer's order that
+ * can no longer be paid (its reservation ended, issue 35) back in the account's cart; the cart
+ * cookie names that cart and the next page says what went in.
+ */
+export const postOrderBackToCart = withDomainErrors(async ({ id, url, locals }: ApiCall): Promise<ApiResult> => {
+  if (!locals.customer) throw orderError('unauthenticated', 'loginRequired');
+  const lang = toApiLang(locals.locale);
+  const order = await getOrderService().getOrder(locals.customer.id, id, lang);
+  if (!order || !['PAGAMENTO', 'CANCELADO'].includes(order.status)) throw orderError('not_found', 'resourceNotFound');
+  const items = order.itens.map((item) => ({ productId: item.produto.id, quantity: item.qtde }));
+  const adopted = await getCartService().putBackInCart(locals.customer.id, items, locals.currencyId, lang);
+  return { ...jsonResult(200, { external_id: adopted.externalId }), cookies: toCartCookies(url, adopted) };
+});

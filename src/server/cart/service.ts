@@ -1,22 +1,34 @@
 import { convertWithUsdRates } from '#lib/money.ts';
 import type pg from 'pg';
-import { ARMAZEM_ID, getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
+import { ARMAZEM_ID, createExternalId, getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
 import type { CartItemInput } from '#lib/contract/cart-schema.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { cartError } from './errors.ts';
-import { checkStock, priceIn, toLineInputs, toView, toWantedLines, withProducts } from './cart-lines.ts';
 import {
+  checkStock,
+  priceIn,
+  toLineInputs,
+  toMergedLines,
+  toRemovedProductIds,
+  toView,
+  toWantedLines,
+  withProducts,
+} from './cart-lines.ts';
+import {
+  deleteCartLines,
   findCart,
   getCartAndProducts,
   getCartLines,
   getCartLinesWithProducts,
   getProducts,
   insertCartIfAbsent,
+  lockAccountCart,
   lockCart,
   replaceCartLines,
   repriceLines,
+  touchCart,
   updateCartOwner,
   upsertLine,
   getCartWriteBatches,
@@ -73,10 +85,22 @@ function requireAccess(cart: CartRow, actor: CartActor): void {
   if (cart.customer_id !== null && cart.customer_id !== actor.customerId) throw cartError('forbidden', 'forbidden');
 }
 
-/** The cart of a finished write, or the refusal the locked re-check found. */
+/** The cart of a finished write, or the refusal the locked re-check found (a stale version is the caller's: see updateCart). */
 function requireWritten(result: ReplaceResult): Extract<ReplaceResult, { status: 200 }> {
   if (result.status === 200) return result;
   throw result.status === 403 ? cartError('forbidden', 'forbidden') : cartError('not_found', 'cartNotFound');
+}
+
+/** What signing in did to the carts: the account's cart, and what the guest cart's lines became there. */
+export interface SignInCart {
+  /** The account's cart, which the browser's cart cookie names from now on; null when neither exists. */
+  externalId: string | null;
+  /** Guest lines added to (or summed into) the account's cart. */
+  added: number;
+  /** Names of products whose summed quantity the stock cap lowered. */
+  capped: string[];
+  /** Names of products that could not go in at all (no stock, price on request, gone). */
+  dropped: string[];
 }
 
 /** toLineInputs, or null where it would refuse the change. */
@@ -117,22 +141,41 @@ export function createCartService({ db }: Deps) {
             customerId: actor.customerId,
             currencyId: input.currencyId,
             lines,
+            version: cart.version,
+            removedIds: [],
           }),
         );
         return toView(written.cart, withProducts(written.lines, products), table);
       });
     },
 
-    /** PUT /ecom/venda/carrinho/{id}: the whole cart again; the row lock serialises changes. */
+    /**
+     * PUT /ecom/venda/carrinho/{id}. With `version` (the cart's `versao` the client last saw) the
+     * whole cart again, refused with the current cart when it has moved on since (a stale tab);
+     * without it, a change per line: the lines named are set, the others stay. The row lock
+     * serialises changes.
+     */
     async updateCart(
-      input: { externalId: string; cartId?: number; currencyId: number; items: CartItemInput[] },
+      input: { externalId: string; cartId?: number; currencyId: number; items: CartItemInput[]; version?: number },
       actor: CartActor,
     ): Promise<CartView> {
       const table = await getPriceTable(db);
       if (!table.currencies.has(input.currencyId)) throw cartError('invalid', 'currencyUnknown', { field: 'moeda_id' });
       const wanted = toWantedLines(input.items);
       const productIds = wanted.map((line) => line.productId);
-      const change = { externalId: input.externalId, cartId: input.cartId, customerId: actor.customerId, currencyId: input.currencyId };
+      const change = {
+        externalId: input.externalId,
+        cartId: input.cartId,
+        customerId: actor.customerId,
+        currencyId: input.currencyId,
+        version: input.version ?? null,
+        removedIds: toRemovedProductIds(input.items, wanted),
+      };
+      const refuseStale = async (): Promise<never> => {
+        const found = await findCart(db, input.externalId);
+        const current = found ? await readView(db, found, actor.lang, table) : null;
+        throw cartError('conflict', 'cartStale', { details: { carrinho: current } });
+      };
       // Products read by a recent change: checked here, written in one round trip (shared with
       // other carts' changes when the shop is busy, decision 0208) if the catalogue still agrees
       // (decision 0207). A change they refuse is made the long way below, which also gives its
@@ -141,6 +184,7 @@ export function createCartService({ db }: Deps) {
       const quickLines = recent && toLineInputsOrNull(wanted, recent, input.currencyId, table);
       if (recent && quickLines) {
         const written = await getCartWriteBatches(db).write({ ...change, lines: quickLines }, recent);
+        if (written.status === 412) return refuseStale();
         if (written.status !== 409) {
           const stored = requireWritten(written);
           return toView(stored.cart, withProducts(stored.lines, recent), table);
@@ -153,7 +197,9 @@ export function createCartService({ db }: Deps) {
       if (!cart || (input.cartId !== undefined && cart.id !== input.cartId)) throw cartError('not_found', 'cartNotFound');
       requireAccess(cart, actor);
       const lines = toLineInputs(wanted, products, input.currencyId, table);
-      const written = requireWritten(await replaceCartLines(db, { ...change, lines }));
+      const result = await replaceCartLines(db, { ...change, lines });
+      if (result.status === 412) return refuseStale();
+      const written = requireWritten(result);
       return toView(written.cart, withProducts(written.lines, products), table);
     },
 
@@ -169,7 +215,7 @@ export function createCartService({ db }: Deps) {
       return runInTransaction(db, async (client) => {
         const cart = (await lockCart(client, externalId)) as CartRow;
         const target = wantsCurrency ? (currencyId as number) : cart.currency_id;
-        await updateCartOwner(client, cart.id, actor.customerId, target);
+        const version = await updateCartOwner(client, cart.id, actor.customerId, target);
         if (target !== cart.currency_id) {
           const lines = await getCartLines(client, cart.id);
           const products = await getProducts(
@@ -185,7 +231,12 @@ export function createCartService({ db }: Deps) {
           }
           await repriceLines(client, cart.id, prices);
         }
-        return readView(client, { ...cart, currency_id: target, customer_id: cart.customer_id ?? actor.customerId }, actor.lang, table);
+        return readView(
+          client,
+          { ...cart, currency_id: target, customer_id: cart.customer_id ?? actor.customerId, version },
+          actor.lang,
+          table,
+        );
       });
     },
 
@@ -218,8 +269,84 @@ export function createCartService({ db }: Deps) {
           unitPriceMinor: priceIn(product as ProductStockRow, cart.currency_id, table),
           active: true,
         });
+        const version = await touchCart(client, cart.id);
         const capped = inCart + input.quantity > max ? { n: max, m: inCart } : null;
-        return { cart: await readView(client, cart, actor.lang, table), capped };
+        return { cart: await readView(client, { ...cart, version }, actor.lang, table), capped };
+      });
+    },
+
+    /**
+     * An order whose reservation ended, back in its buyer's cart (issue 35): its lines summed into
+     * the account's cart within the stock cap, as signing in does with a guest cart; a new cart
+     * when the account has none.
+     */
+    async putBackInCart(
+      customerId: number,
+      items: Array<{ productId: number; quantity: number }>,
+      currencyId: number,
+      lang: Lang,
+    ): Promise<SignInCart> {
+      const table = await getPriceTable(db);
+      return runInTransaction(db, async (client) => {
+        let cart = await lockAccountCart(client, customerId);
+        if (!cart) {
+          await insertCartIfAbsent(client, createExternalId(), currencyId, customerId);
+          cart = (await lockAccountCart(client, customerId)) as CartRow;
+        }
+        const wanted = items.map((item, index) => ({
+          id: -1 - index,
+          product_id: item.productId,
+          warehouse_id: ARMAZEM_ID,
+          quantity: item.quantity,
+          unit_price_minor: 0,
+          active: true,
+          token: '',
+        }));
+        const products = await getProducts(
+          client,
+          items.map((item) => item.productId),
+          lang,
+        );
+        const outcome = toMergedLines(wanted, await getCartLines(client, cart.id), products, cart.currency_id, table);
+        for (const line of outcome.lines) await upsertLine(client, cart.id, line);
+        await touchCart(client, cart.id);
+        return { externalId: cart.external_id, added: outcome.lines.length, capped: outcome.capped, dropped: outcome.dropped };
+      });
+    },
+
+    /**
+     * Signing in (issue 35): the account keeps one cart across devices, its most recently changed
+     * one. The browser's guest cart (`guestExternalId`, from its cookie) is summed into it line by
+     * line within the stock cap (min(99, stock), the one rule of getMaxQuantity) and emptied;
+     * without an account cart the guest cart becomes the account's. Both carts are locked, the
+     * guest's first (the only order any transaction locks two carts in).
+     */
+    async adoptOnSignIn(customerId: number, guestExternalId: string | null, lang: Lang): Promise<SignInCart> {
+      const table = await getPriceTable(db);
+      return runInTransaction(db, async (client) => {
+        const guest = guestExternalId ? await lockCart(client, guestExternalId) : null;
+        const usable = guest && (guest.customer_id === null || guest.customer_id === customerId) ? guest : null;
+        const account = await lockAccountCart(client, customerId);
+        const none: SignInCart = { externalId: account?.external_id ?? null, added: 0, capped: [], dropped: [] };
+        if (!usable || usable.id === account?.id) return none;
+        if (!account) {
+          await updateCartOwner(client, usable.id, customerId, usable.currency_id);
+          return { ...none, externalId: usable.external_id };
+        }
+        const guestLines = (await getCartLines(client, usable.id)).filter((line) => line.active);
+        if (guestLines.length === 0) return none;
+        const accountLines = await getCartLines(client, account.id);
+        const products = await getProducts(
+          client,
+          guestLines.map((line) => line.product_id),
+          lang,
+        );
+        const outcome = toMergedLines(guestLines, accountLines, products, account.currency_id, table);
+        for (const line of outcome.lines) await upsertLine(client, account.id, line);
+        await deleteCartLines(client, usable.id);
+        await touchCart(client, usable.id);
+        await touchCart(client, account.id);
+        return { externalId: account.external_id, added: outcome.lines.length, capped: outcome.capped, dropped: outcome.dropped };
       });
     },
   };

@@ -19,6 +19,11 @@ export interface LockedCart {
   address: Record<string, unknown> | null;
 }
 
+/** The buyer `cu` (customers) as the gateway is told: one expression for checkout and paying again. */
+const PAYER_COLUMN = `jsonb_build_object('email', cu.email, 'firstName', cu.first_name, 'lastName', cu.last_name, 'phone', cu.phone,
+                   'documentType', coalesce(cu.document_type, ''), 'document', coalesce(cu.document, ''),
+                   'identity', coalesce(cu.identity, ''), 'companyName', coalesce(cu.company_name, '')) AS payer`;
+
 /**
  * Locks the cart (a double submit waits here) and the buyer (NO KEY UPDATE: checkouts of one
  * customer take turns, so the next one's statements see the order this one made; orders' foreign
@@ -32,9 +37,7 @@ export async function lockCart(
 ): Promise<LockedCart | undefined> {
   const { rows } = await tx.query<LockedCart>(
     `SELECT c.id, c.external_id, c.customer_id, c.currency_id, cu.foreign_buyer, cu.document_type, cu.document,
-            jsonb_build_object('email', cu.email, 'firstName', cu.first_name, 'lastName', cu.last_name, 'phone', cu.phone,
-                               'documentType', coalesce(cu.document_type, ''), 'document', coalesce(cu.document, ''),
-                               'identity', coalesce(cu.identity, ''), 'companyName', coalesce(cu.company_name, '')) AS payer,
+            ${PAYER_COLUMN},
             (SELECT jsonb_build_object('id', a.id, 'nome', a.name, 'cep', a.postal_code, 'logradouro', a.street, 'numero', a.number,
                       'bairro', a.district, 'cidade', a.city_name, 'estado', a.state_name, 'pais', a.country_name,
                       'complemento', a.complement, 'como_chegar', a.directions, 'cidade_id', a.city_id, 'estado_id', a.state_id,
@@ -93,7 +96,7 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<{ id:
 export async function clearCart(tx: Queryable, cartId: number, customerId: number, now: Date, newOrderId: number): Promise<number[]> {
   const { rows } = await tx.query<{ id: string }>(
     `WITH gone AS (DELETE FROM cart_items WHERE cart_id = $1),
-     bound AS (UPDATE carts SET customer_id = $2, updated_at = $3 WHERE id = $1)
+     bound AS (UPDATE carts SET customer_id = $2, updated_at = $3, version = version + 1 WHERE id = $1)
      UPDATE orders SET status = 'CANCELADO', updated_at = $3 WHERE customer_id = $2 AND status = 'PAGAMENTO' AND id <> $4 RETURNING id`,
     [cartId, customerId, now, newOrderId],
   );
@@ -308,4 +311,83 @@ export async function getDeliveryNames(
     'pickupPointId' in target ? [target.pickupPointId] : [target.serviceId, target.cityId],
   );
   return rows[0];
+}
+
+/** An order its buyer may pay again (issue 35), locked: its latest payment and whether its stock is still reserved. */
+export interface PayableOrder {
+  id: number;
+  external_id: string;
+  number: number;
+  status: string;
+  currency_id: number;
+  shipping_minor: number;
+  total_minor: number;
+  foreign_buyer: 0 | 1;
+  document_type: string | null;
+  document: string | null;
+  payer: Payer;
+  /** The latest payment's status (null without one). */
+  payment_status: string | null;
+  /** Every reservation of the order still holds (not released, not past its end). */
+  reserved: boolean;
+  /** When the first reservation ends: the new payment's deadline. */
+  reserved_until: Date | null;
+}
+
+export async function lockPayableOrder(
+  tx: Queryable,
+  externalId: string,
+  customerId: number,
+  now: Date,
+): Promise<PayableOrder | undefined> {
+  const { rows } = await tx.query<PayableOrder>(
+    `SELECT o.id, o.external_id, o.number, o.status, o.currency_id, o.shipping_minor, o.total_minor,
+            cu.foreign_buyer, cu.document_type, cu.document, ${PAYER_COLUMN},
+            (SELECT p.status FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) AS payment_status,
+            NOT EXISTS (SELECT 1 FROM stock_reservations r
+                         WHERE r.order_id = o.id AND (r.released_at IS NOT NULL OR r.consumed_at IS NOT NULL OR r.expires_at <= $3)) AS reserved,
+            (SELECT min(r.expires_at) FROM stock_reservations r WHERE r.order_id = o.id) AS reserved_until
+       FROM orders o JOIN customers cu ON cu.id = o.customer_id
+      WHERE o.external_id::text = $1 AND o.customer_id = $2
+      FOR UPDATE OF o`,
+    [externalId, customerId, now],
+  );
+  const row = rows[0];
+  return (
+    row && {
+      ...row,
+      id: Number(row.id),
+      number: Number(row.number),
+      shipping_minor: Number(row.shipping_minor),
+      total_minor: Number(row.total_minor),
+    }
+  );
+}
+
+/** The order's lines as a gateway charge lists them (prices as the order keeps them). */
+export async function getOrderChargeLines(
+  tx: Queryable,
+  orderId: number,
+): Promise<Array<{ code: string; name_pt: string; name_es: string; quantity: number; unit: number }>> {
+  const { rows } = await tx.query<{ code: string; name_pt: string; name_es: string; quantity: number; unit: string }>(
+    `SELECT product_code AS code, name_pt, name_es, quantity, unit_price_minor AS unit FROM order_items WHERE order_id = $1 ORDER BY position`,
+    [orderId],
+  );
+  return rows.map((row) => ({ ...row, unit: Number(row.unit) }));
+}
+
+/** The method the buyer now pays with, as the order shows it (its earlier payments stay as the gateways report them). */
+export async function setOrderPaymentMethod(
+  tx: Queryable,
+  orderId: number,
+  method: string,
+  installments: number,
+  now: Date,
+): Promise<void> {
+  await tx.query('UPDATE orders SET payment_method = $2, installments = $3, updated_at = $4 WHERE id = $1', [
+    orderId,
+    method,
+    installments,
+    now,
+  ]);
 }

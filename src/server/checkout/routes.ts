@@ -11,7 +11,7 @@ import { getClientIp, getRateLimiter, LIMITS } from '../rate-limit/index.ts';
 import { getOriginFor } from '../storefront-hosts.ts';
 import { getLimitDetail, type ShortItem } from './errors.ts';
 import { getCheckoutService } from './index.ts';
-import { StartCheckoutSchema, type StartCheckoutAnswer } from '#lib/contract/checkout.ts';
+import { PayAgainSchema, StartCheckoutSchema, type StartCheckoutAnswer } from '#lib/contract/checkout.ts';
 
 /**
  * A refusal through the one mapper (decision 0720), with checkout's detail lines under `itens`:
@@ -53,6 +53,38 @@ export async function postStartCheckout(call: ApiCall): Promise<ApiResult> {
       locale: locals.locale,
     });
     return jsonResult(started.created ? 201 : 200, {
+      link_pagamento: [started.link],
+      pedido: started.orderNumber,
+      external_id: started.orderExternalId,
+    } satisfies StartCheckoutAnswer);
+  } catch (error) {
+    return toCheckoutErrorResult(error, locals.locale);
+  }
+}
+
+/**
+ * POST /ecom/venda/pedidos/{external_id}/pagar-novamente {forma_pagamento, parcelas}: the signed-in
+ * buyer pays an unpaid order with another method while its stock is reserved (issue 35); 410 once
+ * the reservation ended.
+ */
+export async function postPayAgain(call: ApiCall): Promise<ApiResult> {
+  const { id, body, locals } = call;
+  if (!locals.customer) return errorResult(401, createTranslator(commonMessages, locals.locale)('loginRequired'));
+  if (!(await getRateLimiter().consume(LIMITS.checkoutCustomer, String(locals.customer.id)))) {
+    return toErrorResult(tooManyRequestsError(), locals.locale);
+  }
+  const parsed = await readJsonBody(body, PayAgainSchema, locals.locale);
+  if (!parsed.ok) return parsed.result;
+  try {
+    const started = await getCheckoutService().payAgain({
+      customerId: locals.customer.id,
+      orderExternalId: id,
+      method: parsed.data.forma_pagamento,
+      installments: parsed.data.parcelas,
+      shopOrigin: getOriginFor(locals.storefront),
+      locale: locals.locale,
+    });
+    return jsonResult(201, {
       link_pagamento: [started.link],
       pedido: started.orderNumber,
       external_id: started.orderExternalId,

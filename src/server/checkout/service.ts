@@ -2,7 +2,7 @@ import { convertWithUsdRates, formatPrice, isCurrencyId, scaleToMinor, toGateway
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { StartCheckoutInput } from '#lib/contract/checkout.ts';
-import { ANY_PAYMENT_METHOD, canPayCash, getPaymentMethods } from '#lib/contract/orders.ts';
+import { ANY_PAYMENT_METHOD, canPayCash, getPaymentMethods, type PaymentMethod } from '#lib/contract/orders.ts';
 import type { Clock } from '../clock.ts';
 import type { ChargeItem, CreatedPayment, CreatePaymentInput, PaymentProvider } from '../payments/provider.ts';
 import { GatewayError, GatewayRefusedError } from '../payments/errors.ts';
@@ -17,11 +17,14 @@ import {
   getCheckoutLines,
   getDeliveryNames,
   getHeldProducts,
+  getOrderChargeLines,
   insertOrder,
   insertPayment,
   lockCart,
+  lockPayableOrder,
   lockProducts,
   releaseCancelledOrders,
+  setOrderPaymentMethod,
   takeStock,
   type CheckoutCartLine,
 } from './repository.ts';
@@ -117,6 +120,15 @@ export interface StartCheckoutRequest {
   locale: string;
 }
 
+export interface PayAgainRequest {
+  customerId: number;
+  orderExternalId: string;
+  method: PaymentMethod;
+  installments: number;
+  shopOrigin: string;
+  locale: string;
+}
+
 export interface StartedCheckout {
   orderExternalId: string;
   orderNumber: number;
@@ -186,7 +198,7 @@ async function createGatewayPayment(provider: PaymentProvider, input: CreatePaym
 function toCharge(
   provider: PaymentProvider,
   orderCurrencyId: number,
-  lines: Array<CheckoutCartLine & { unit: number }>,
+  lines: Array<Pick<CheckoutCartLine, 'code' | 'name_pt' | 'name_es' | 'quantity'> & { unit: number }>,
   shippingMinor: number,
   locale: string,
   pricing: PriceTable,
@@ -368,9 +380,78 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return { orderExternalId: order.external_id, orderNumber: order.number, link: created.link, created: true };
   }
 
+  /**
+   * Another method (issue 35) for the buyer's unpaid order while its stock is still reserved: a
+   * new gateway payment for the order's total as it stands, due when the reservation ends. An
+   * earlier payment the gateway approves after all is settled by the payment state machine
+   * (the order is paid once; a second approval is refunded).
+   */
+  async function payAgain(request: PayAgainRequest, tx: pg.PoolClient): Promise<StartedCheckout> {
+    const now = deps.clock.now();
+    const order = await lockPayableOrder(tx, request.orderExternalId, request.customerId, now);
+    if (!order) throw checkoutError('not_found', 'paymentNotFound');
+    if (order.status !== 'PAGAMENTO' && order.status !== 'CANCELADO') throw checkoutError('conflict', 'orderNotPayable');
+    if (order.payment_status === 'PAGO') throw checkoutError('conflict', 'orderNotPayable');
+    if (order.status === 'CANCELADO' || !order.reserved || !order.reserved_until) {
+      throw checkoutError('gone', 'reservationExpired', { details: { pedido: order.number } });
+    }
+    const { method, installments } = request;
+    const buyer = { foreign_buyer: order.foreign_buyer, document_type: order.document_type ?? '', document: order.document ?? '' };
+    if (!getPaymentMethods(buyer.foreign_buyer).includes(method)) {
+      throw checkoutError('invalid', 'paymentMethodUnavailable', { field: 'forma_pagamento' });
+    }
+    if (installments !== 1 && !(method === 'card' && buyer.foreign_buyer === 1)) {
+      throw checkoutError('invalid', 'installmentsUnavailable', { field: 'parcelas' });
+    }
+    if (method === 'cash' && !canPayCash(buyer)) throw checkoutError('invalid', 'rucRequired', { field: 'forma_pagamento' });
+    const provider = buyer.foreign_buyer === 1 ? deps.providers.br : deps.providers.py;
+    const pricing = await getPriceTable(tx);
+    const lines = await getOrderChargeLines(tx, order.id);
+    const charge = toCharge(provider, order.currency_id, lines, order.shipping_minor, request.locale, pricing);
+    checkChargeAccepted(provider, charge);
+    const reference = `pay_${randomBytes(18).toString('base64url')}`;
+    const created = await createGatewayPayment(
+      provider,
+      {
+        reference,
+        orderNumber: order.number,
+        amountMinor: charge.amountMinor,
+        currencyId: charge.currencyId,
+        items: charge.items,
+        payer: order.payer,
+        method,
+        installments,
+        expiresAt: order.reserved_until,
+        locale: request.locale,
+        returnUrl: `${request.shopOrigin}/checkout/payment?pedido=${order.external_id}`,
+        shopOrigin: request.shopOrigin,
+      },
+      tx,
+    );
+    await insertPayment(tx, {
+      orderId: order.id,
+      provider: provider.id,
+      reference,
+      providerPaymentId: created.providerPaymentId,
+      gatewayOrderId: created.gatewayOrderId,
+      amountMinor: order.total_minor,
+      currencyId: order.currency_id,
+      method,
+      installments,
+      link: created.link,
+      now,
+      charge: charge.converted ? { amountMinor: charge.amountMinor, currencyId: charge.currencyId, rate: charge.rate } : null,
+    });
+    await setOrderPaymentMethod(tx, order.id, method, installments, now);
+    return { orderExternalId: order.external_id, orderNumber: order.number, link: created.link, created: true };
+  }
+
   return {
     async startCheckout(request: StartCheckoutRequest): Promise<StartedCheckout> {
       return runInTransaction(deps, (client) => run(request, client));
+    },
+    async payAgain(request: PayAgainRequest): Promise<StartedCheckout> {
+      return runInTransaction(deps, (client) => payAgain(request, client));
     },
   };
 }

@@ -15,7 +15,8 @@ interface OrderViewRules {
 
 function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: 'pt' | 'es', rules: OrderViewRules): OrderView {
   const major = (minor: number) => toMajor(minor, row.decimals);
-  const first = payments[0];
+  // The latest payment is the one to pay (paying again adds one, issue 35).
+  const latest = payments.at(-1);
   const isPickup = row.delivery_type !== 'delivery';
   return {
     id: row.id,
@@ -35,7 +36,7 @@ function toView(row: OrderRow, payments: PaymentRow[], items: ItemRow[], lang: '
     prazo_entrega: row.delivery_days,
     // The code is what the counter asks for at pickup: a home delivery has nothing to pick up.
     codigo_retirada: row.delivery_type === 'delivery' ? null : row.pickup_code,
-    link_pagamento: row.status === 'PAGAMENTO' && first ? first.link : null,
+    link_pagamento: row.status === 'PAGAMENTO' && latest ? latest.link : null,
     pagamentos: payments.map((payment) => ({
       status: payment.status,
       valor_total: major(payment.amount_minor),
