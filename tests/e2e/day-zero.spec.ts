@@ -8,6 +8,7 @@ import { formatPrice } from '#lib/money.ts';
 import { createSessionService, SESSION_COOKIE } from '#server/accounts/service.ts';
 import { systemClock } from '#server/clock.ts';
 import { waitForIslands } from './support/accounts.ts';
+import { importFileWithPictures } from './support/catalogue-import.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 import { createTestPool } from '../support/test-pool.ts';
 
@@ -220,9 +221,15 @@ test('an empty store is set up in the panel alone and makes its first sale', asy
   for (const key of ['storeDetails', 'rates', 'productPictures', 'deliveryRates', 'pickupPoints'])
     await expect(setupItem(page, key)).toHaveAttribute('data-done', 'true');
 
-  // ── Catalogue import with a ZIP of pictures and two bad rows (issue 33 points 5 and 6) ──
-  // Built on another branch (s-import); the lead adds this step after merging: upload a CSV with
-  // its ZIP on /painel/catalogo/importar, write the valid rows, download the two rejected ones.
+  // Catalogue import with a ZIP of pictures and two bad rows (issue 33 points 5 and 6): the valid
+  // rows are written with their pictures, the rejects downloaded to fix.
+  const imported = await importFileWithPictures(page, {
+    importUrl: at(host, '/painel/catalogo/importar'),
+    picturesUrl: at(host, '/painel/catalogo/fotos'),
+    lang,
+    db,
+    info: testInfo,
+  });
 
   // The storefronts: the store's details in the footer, the product priced in R$ and in G$.
   const { slug } = (await db.query<{ slug: string }>('SELECT slug FROM products WHERE code = $1', [code])).rows[0]!;
@@ -230,6 +237,12 @@ test('an empty store is set up in the panel alone and makes its first sale', asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Furadeira de Impacto Dia Zero 750 W');
   await expect(page.locator('main')).toContainText(formatPrice(52_000, 1));
   await expect(page.locator('footer')).toContainText('Av. Bernardino Caballero 300, Ciudad del Este, Paraguai');
+
+  // An imported product with its picture, on the storefront the import wrote it for.
+  const { slug: importedSlug } = (await db.query<{ slug: string }>('SELECT slug FROM products WHERE code = $1', [imported[0]])).rows[0]!;
+  await page.goto(at('es', `/produto/${importedSlug}`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Cinta PIC');
+  await expect(page.locator('.gallery__main img')).toBeVisible();
 
   const shopper = page;
   await openShopper(shopper);

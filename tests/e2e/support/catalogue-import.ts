@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import type pg from 'pg';
 import sharp from 'sharp';
 import yazl from 'yazl';
-import { getTestDb, storefrontUrl, type Host } from './support/hosts.ts';
-import { openStaffContext } from './support/staff-session.ts';
 
-// Issue 33.5-33.6 in the browser: a file with two bad rows and a ZIP of its pictures; the dry run
-// shows the pictures waiting and the choice; the valid rows are written, the pictures attached,
-// and the rejects downloaded. The phone runs it in Spanish, the desktop in Portuguese.
+/** The import page's words in the staff member's language (the panel's, not the host's). */
 const TEXTS = {
-  es: {
+  'es-PY': {
     file: /Archivo \(CSV o JSON/,
     pictures: /Fotos \(opcional\)/,
     check: 'Revisar el archivo',
@@ -21,7 +18,7 @@ const TEXTS = {
     reason: 'preco: valor no válido',
     bulkSend: 'Enviar las fotos',
   },
-  br: {
+  'pt-BR': {
     file: /Arquivo \(CSV ou JSON/,
     pictures: /Fotos \(opcional\)/,
     check: 'Conferir o arquivo',
@@ -48,9 +45,23 @@ async function zipOf(entries: [string, Buffer][]): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-test('an admin imports a file with a ZIP of pictures, writes the valid rows and downloads the rejects', async ({ browser }, info) => {
-  const host: Host = info.project.name === 'mobile' ? 'es' : 'br';
-  const t = TEXTS[host];
+/**
+ * Issue 33 points 5 and 6 in the browser: on the import page (`importUrl`), a file with two bad
+ * rows and a ZIP of its pictures (plus one that matches nothing); the dry run shows the pictures
+ * waiting and the choice; the valid rows are written with their pictures, and the rejects
+ * downloaded with their reason. Returns the codes of the two products written.
+ */
+export async function importFileWithPictures(
+  panel: Page,
+  {
+    importUrl,
+    picturesUrl,
+    lang,
+    db,
+    info,
+  }: { importUrl: string; picturesUrl: string; lang: keyof typeof TEXTS; db: pg.Pool; info: TestInfo },
+): Promise<string[]> {
+  const t = TEXTS[lang];
   const prefix = `PIC${randomBytes(3).toString('hex').toUpperCase()}`;
   const csv = [
     'codigo;nome_pt;nome_es;marca;categoria_pt;preco;estoque;imagens',
@@ -65,9 +76,7 @@ test('an admin imports a file with a ZIP of pictures, writes the valid rows and 
     ['sobra.jpg', await picture(220)],
   ]);
 
-  const staff = await openStaffContext(browser, host, 'admin', host === 'es' ? 'es-PY' : 'pt-BR');
-  const panel = await staff.newPage();
-  await panel.goto(storefrontUrl(host, '/painel/catalogo/importar'));
+  await panel.goto(importUrl);
   await panel.getByLabel(t.file).setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await panel.getByLabel(t.pictures).setInputFiles({ name: 'fotos.zip', mimeType: 'application/zip', buffer: zip });
   await panel.getByRole('button', { name: t.check }).click();
@@ -75,13 +84,13 @@ test('an admin imports a file with a ZIP of pictures, writes the valid rows and 
   // the dry run: two rows rejected, the pictures waiting for the rows, the two ways on
   await expect(panel.getByTestId('picture-batch-status')).toHaveText(t.waiting, { timeout: 20_000 });
   await expect(panel.locator('[data-count="rejected"]')).toHaveText('2');
-  await panel.screenshot({ path: info.outputPath(`import-pictures-checked-${host}.png`), fullPage: true });
+  await panel.screenshot({ path: info.outputPath(`import-pictures-checked-${lang}.png`), fullPage: true });
 
   await panel.getByRole('button', { name: t.writeValid }).click();
   await expect(panel.getByTestId('picture-batch-status')).toHaveText(t.done, { timeout: 30_000 });
   await expect(panel.getByTestId('picture-batch-problems')).toContainText('sobra.jpg');
-  await panel.screenshot({ path: info.outputPath(`import-pictures-written-${host}.png`), fullPage: true });
-  const { rows } = await getTestDb().query<{ code: string; pictures: number }>(
+  await panel.screenshot({ path: info.outputPath(`import-pictures-written-${lang}.png`), fullPage: true });
+  const { rows } = await db.query<{ code: string; pictures: number }>(
     'SELECT code, jsonb_array_length(images)::int AS pictures FROM products WHERE code LIKE $1 ORDER BY code',
     [`${prefix}-%`],
   );
@@ -96,9 +105,8 @@ test('an admin imports a file with a ZIP of pictures, writes the valid rows and 
   expect(rejects).toContain(`${prefix}-3;Esquadro;Escuadra;Stanley;Medição;doze;1;;${t.reason}`);
   expect(rejects).toContain(`${prefix}-4;`);
 
-  // the bulk upload sits on the product pictures page
-  await panel.goto(storefrontUrl(host, '/painel/catalogo/fotos'));
+  // the bulk upload by product code sits on the product pictures page
+  await panel.goto(picturesUrl);
   await expect(panel.getByRole('button', { name: t.bulkSend })).toBeVisible();
-  await panel.screenshot({ path: info.outputPath(`pictures-bulk-form-${host}.png`), fullPage: true });
-  await staff.close();
-});
+  return rows.map((row) => row.code);
+}
