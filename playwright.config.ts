@@ -34,9 +34,7 @@ const PHONE_ONLY_FILES = [
   'accounts-session-expiry.spec.ts', // server sessions and the stores they clear
   'checkout-payment.spec.ts', // the sandbox gateway's page, PDFs of the order
 ];
-const DESKTOP_ONLY_FILES = [
-  'order-desk.spec.ts', // staff at the counter's computer (the panel on a phone has its own specs)
-];
+const DESKTOP_ONLY_FILES: string[] = [];
 
 export default defineConfig({
   testDir: 'tests/e2e',

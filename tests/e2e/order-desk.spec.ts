@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addAddress, createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 import { getTestDb, storefrontUrl, type Host } from './support/hosts.ts';
 import { openStaffContext } from './support/staff-session.ts';
+import { waitForMail } from '../support/mail.ts';
 import { readPdfPages } from '../support/pdf.ts';
 
 /** A buyer who paid through the sandbox page: a Paraguayan delivery, or a store pickup on either host. */
@@ -36,7 +37,7 @@ async function payOrder(page: Page, context: Parameters<typeof signIn>[0], host:
     'SELECT number, external_id, pickup_code FROM orders WHERE customer_id = $1',
     [buyer.id],
   );
-  return { number: Number(rows[0]!.number), externalId: rows[0]!.external_id, code: rows[0]!.pickup_code };
+  return { number: Number(rows[0]!.number), externalId: rows[0]!.external_id, code: rows[0]!.pickup_code, email: buyer.email };
 }
 
 const panels = [
@@ -111,6 +112,11 @@ for (const panel of panels) {
     await expect(desk.getByTestId('desk-tracking')).toHaveText('Correo AX-123');
     await desk.screenshot({ path: info.outputPath(`desk-order-${panel.locale}.png`), fullPage: true });
     await staff.close();
+    // The shopper reads the tracking note on their order page and in the shipped e-mail (issue 34 point 4).
+    await page.goto(storefrontUrl('es', `/pedido/${order.externalId}`));
+    await expect(page.getByTestId('order-tracking')).toContainText('Correo AX-123');
+    const mail = await waitForMail(process.env.TEST_DATA_DIR ?? '', order.email, (m) => /enviado/.test(m.subject));
+    expect(mail.text).toContain('Correo AX-123');
   });
 
   test(`a counter user types a ticket's code and hands the order over (${panel.locale})`, async ({ page, context, browser }, info) => {

@@ -15,7 +15,7 @@ export async function createBuyer(foreignBuyer: 0 | 1) {
   );
   const customerId = Number(rows[0]!.id);
   const { token } = await createSessionService({ db: getTestDb(), clock: systemClock }).createSession(customerId);
-  return { id: customerId, token };
+  return { id: customerId, token, email: `e2e-checkout-${id}@example.test` };
 }
 
 export async function signIn(context: BrowserContext, host: Host, token: string) {
