@@ -175,7 +175,11 @@ describe('the rate_limits table', () => {
       "INSERT INTO rate_limits (key, points, expires_at) VALUES ('login-ip:198.51.100.1', 3, now() - interval '2 hours'), ('login-ip:198.51.100.2', 3, now() + interval '5 minutes')",
     );
     expect((await post('/ecom/cliente/cadastrar/check-email', { email: uniqueEmail('sweep') }, 'br')).status).toBe(200);
-    const { rows } = await getTestDb().query<{ key: string }>('SELECT key FROM rate_limits ORDER BY key');
+    // Mails queued by earlier tests open their recipients' windows whenever the queue sends them:
+    // only the windows this test made are compared.
+    const { rows } = await getTestDb().query<{ key: string }>(
+      "SELECT key FROM rate_limits WHERE key LIKE 'login-ip:%' OR key LIKE 'check-email-ip:%' ORDER BY key",
+    );
     expect(rows.map((row) => row.key)).toEqual(['check-email-ip:127.0.0.1', 'login-ip:198.51.100.2']);
   });
 });

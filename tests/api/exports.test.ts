@@ -61,6 +61,7 @@ describe('customers and offers exports', () => {
     expect(exports.map((route) => route.file).sort()).toEqual([
       'api/painel/clientes.csv.ts',
       'api/painel/ofertas.csv.ts',
+      'painel/catalogo/importar/[id]/recusadas.csv.ts',
       'painel/catalogo/importar/modelo.csv.ts',
       'painel/pedidos.csv.ts',
     ]);

@@ -109,7 +109,7 @@ describe('store details', () => {
     expect(saved.status).toBe(303);
     expect(saved.headers.get('location')).toBe('/painel/loja?feito=1');
     const stored = (await getTestDb().query<{ details: Record<string, unknown> }>('SELECT details FROM store_details')).rows[0]!.details;
-    expect(stored).toMatchObject({ phones: ['+595 21 600 600', '+55 45 3520 0000'], whatsapp: '+595 981 123456', ruc: '80012345-0' });
+    expect(stored).toMatchObject({ phones: ['+595 21 600 600', '+55 (45) 3520-0000'], whatsapp: '+595 981 123 456', ruc: '80012345-0' });
     const audit = await getTestDb().query<{ action: string }>(`SELECT action FROM audit_log WHERE entity_type = 'store_details'`);
     expect(audit.rows).toEqual([{ action: 'store_details.create' }]);
     expect(await (await api('/painel', { host: 'es', headers: { cookie } })).text()).toMatch(
@@ -125,7 +125,7 @@ describe('store details', () => {
     // the storefronts show them at once, in each host's language (the cached home page was dropped)
     const es = await page('es', '/');
     expect(footerContact(es)).toBe(
-      'Contacto ventas@casaprueba.com.py +595 21 600 600 +55 45 3520 0000 Ruta 7 km 5, Minga Guazú, Paraguay Lun. a vie., 8 a 17 h Redes sociales',
+      'Contacto ventas@casaprueba.com.py +595 21 600 600 +55 (45) 3520-0000 Ruta 7 km 5, Minga Guazú, Paraguay Lun. a vie., 8 a 17 h Redes sociales',
     );
     expect(es).toContain('href="https://www.instagram.com/casaprueba"');
     expect(es).toContain('href="https://wa.me/595981123456"');
@@ -169,7 +169,7 @@ describe('store details', () => {
     ])
       expect(ticket).toContain(part);
     const receipt = await pdfText('comprovante.pdf');
-    for (const part of ['Casa Prueba Herramientas', '+595 21 600 600', '+55 45 3520 0000', 'ventas@casaprueba.com.py'])
+    for (const part of ['Casa Prueba Herramientas', '+595 21 600 600', '+55 (45) 3520-0000', 'ventas@casaprueba.com.py'])
       expect(receipt).toContain(part);
     const ticketPage = await (await api(`/pedido/${order.externalId}/ticket`, { host: 'es', token: order.customer.token })).text();
     expect(ticketPage).toMatch(/<p class="shop[^"]*">Casa Prueba Herramientas<\/p>/);
