@@ -93,7 +93,9 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const total = items.reduce((sum, item) => sum + item.valor_unitario * item.qtde, 0);
   const freight = shipping.option ? toDeliveryChoice(shipping.option, shipping.point).valor : 0;
   const money = (value: number) => formatAmount(value, cart?.moeda_id ?? currencyId);
-  const otherMoney = (value: number) => <OtherCurrencies amount={value} currencyId={cart?.moeda_id ?? currencyId} locale={locale} rates={rates} />;
+  const otherMoney = (value: number) => (
+    <OtherCurrencies amount={value} currencyId={cart?.moeda_id ?? currencyId} locale={locale} rates={rates} />
+  );
   const iva = isIvaLabelled(cart?.moeda_id ?? currencyId) ? ` (${t('ivaIncluded')})` : '';
   const gatewayAmount = getGatewayAmountText(items, freight, cart?.moeda_id ?? currencyId, gateway);
 
