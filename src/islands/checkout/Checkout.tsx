@@ -272,8 +272,8 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
                   {t('totalWithShipping')}
                   {iva}
                 </dt>
-                <dd data-testid="co-total">
-                  <strong>{money(total + freight)}</strong>
+                <dd>
+                  <strong data-testid="co-total">{money(total + freight)}</strong>
                   {otherMoney(total + freight)}
                 </dd>
               </dl>

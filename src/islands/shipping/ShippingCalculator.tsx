@@ -267,8 +267,8 @@ export default function ShippingCalculator({
         <dl className="shipping__summary">
           <div>
             <dt>{t('shippingCost')}</dt>
-            <dd data-testid="shipping-cost">
-              {money(selection.cost, selection.option)}
+            <dd>
+              <span data-testid="shipping-cost">{money(selection.cost, selection.option)}</span>
               {selection.cost > 0 && (
                 <OtherCurrencies amount={selection.cost} currencyId={selection.option.moeda.id} locale={locale} rates={rates} />
               )}
