@@ -23,6 +23,8 @@ import {
   toMajor,
   toMinor,
   toVisitorPrices,
+  getOtherCurrencyPrices,
+  toRateProps,
   type RateLike,
 } from './money.ts';
 
@@ -154,6 +156,27 @@ describe('toVisitorPrices (decision 1220: one primary currency per visitor)', ()
       { id: 1, minor: 48546 },
       { id: 4, minor: 10608200 },
     ]);
+  });
+});
+
+describe('getOtherCurrencyPrices (cart and checkout totals, decision 1220)', () => {
+  const rates: RateLike[] = [1, 3, 4].map((id, index) => ({
+    source_currency: { id: 2 },
+    target_currency: { id },
+    tax: [5.4, 7300, 1180][index]!,
+  }));
+  it('formats the visitor other currencies in their order, leaving out the amount own one', () => {
+    expect(getOtherCurrencyPrices(89.9, 2, 'pt-BR', rates).map((price) => price.text)).toEqual(['R$ 485,46', 'G$ 656.270', 'P$ 106.082']);
+    expect(getOtherCurrencyPrices(656270, 3, 'es-PY', rates).map((price) => price.id)).toEqual([2, 1, 4]);
+    expect(getOtherCurrencyPrices(656270, 3, 'es-PY', rates)[0]?.text).toBe('U$ 89,90');
+  });
+  it('shows nothing for an amount that is not a number or a currency it does not know', () => {
+    expect(getOtherCurrencyPrices(Number.NaN, 2, 'pt-BR', rates)).toEqual([]);
+    expect(getOtherCurrencyPrices(10, 9, 'pt-BR', rates)).toEqual([]);
+  });
+  it('keeps only the USD rates, as plain numbers, for an island prop', () => {
+    const extra = { source_currency: { id: 1 }, target_currency: { id: 3 }, tax: 1350, name: 'x' };
+    expect(toRateProps([...rates, extra])).toEqual(rates);
   });
 });
 

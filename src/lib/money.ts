@@ -240,6 +240,32 @@ export function toVisitorPrices(
 }
 
 /**
+ * The visitor's other currencies beside an amount already shown in its own currency (decision
+ * 1220: cart and checkout totals, as under a product's price): formatted, in the visitor's order,
+ * the amount's own currency left out. Empty for an unknown currency or a non-number.
+ */
+export function getOtherCurrencyPrices(
+  major: number,
+  from: number,
+  locale: Locale,
+  rates: readonly RateLike[],
+): Array<{ id: CurrencyId; text: string }> {
+  if (!isCurrencyId(from) || !Number.isFinite(major)) return [];
+  return toVisitorPrices(toMinor(major, from), from, locale, rates)
+    .filter((price) => price.id !== from)
+    .map((price) => ({ id: price.id, text: formatPrice(price.minor, price.id) }));
+}
+
+/** Only what an island needs of the rates (decision 1220): the USD rates, three numbers each. */
+export function toRateProps(rates: readonly RateLike[]): RateLike[] {
+  return getUsdRates(rates).map((rate) => ({
+    source_currency: { id: rate.source_currency.id },
+    target_currency: { id: rate.target_currency.id },
+    tax: rate.tax,
+  }));
+}
+
+/**
  * Converts through the server's table of USD rates (currency id -> units one USD buys, USD
  * itself 1). Null when a currency or its rate is unknown, so a sale is refused instead of
  * charged 0. The cart, checkout and shipping price with it.

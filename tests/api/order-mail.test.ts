@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatPrice } from '#lib/money.ts';
 import { systemClock } from '#server/clock.ts';
 import { enqueueOrderStatusMail } from '#server/mail/index.ts';
 import { createSandboxProvider, getWebhookSecret } from '#server/payments/sandbox.ts';
@@ -141,6 +142,9 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     expect(paid[0]!.text).toContain(`${origin}/pedido/${order.externalId}`);
     expectTicket(paid[0]!, `ticket-pedido-${order.number}.pdf`, code, order.number);
     for (const mail of [created!, paid[0]!]) expectStorefrontMail(mail, 'es', 'Fronteira Herramientas');
+    // The order's own currency, the amount the gateway charges (decision 1220), in both e-mails.
+    expect(order.payment.currency_id).toBe(3);
+    for (const mail of [created!, paid[0]!]) expect(mail.text).toContain(formatPrice(order.payment.amount_minor, 3));
 
     const notice = await findMail(STORE, `Nuevo pedido pagado n.º ${order.number}`);
     expect(notice).toHaveLength(1);
@@ -189,6 +193,7 @@ describe('order e-mails through the job queue', { timeout: 90_000 }, () => {
     expect(paid[0]!.html).toContain(`src="${origin}${picture}"`);
     expect(paid[0]!.text).toContain(`Serra ${product.code}`);
     expect(paid[0]!.text).toMatch(/Total\s+R\$ \d/);
+    for (const mail of [created[0]!, paid[0]!]) expect(mail.text).toContain(formatPrice(payment.amount_minor, 1));
     expect(paid[0]!.text).toContain('Ver no mapa https://www.google.com/maps/search/');
     expect(await findMail(STORE, `Nuevo pedido pagado n.º ${number}`)).toHaveLength(1);
   });

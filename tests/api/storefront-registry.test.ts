@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ARMAZEM_ID, FILIAL_ID } from '#lib/contract/cart.ts';
+import { formatPrice } from '#lib/money.ts';
 import { api, getTestDb, type Host } from '../support/api.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 
@@ -40,9 +41,9 @@ function getCardSymbols(html: string): string[] {
   return [...html.matchAll(/data-testid="card-price"[^>]*>\s*([A-Z]\$)/g)].map((match) => match[1]!);
 }
 
-async function getShownProduct(): Promise<{ slug: string; id: number }> {
-  const { rows } = await getTestDb().query<{ slug: string; id: number }>(
-    `SELECT slug, id FROM products WHERE active AND show_price AND stock > 10 AND currency_id = 2 ORDER BY id LIMIT 1`,
+async function getShownProduct(): Promise<{ slug: string; id: number; priceMinor: number }> {
+  const { rows } = await getTestDb().query<{ slug: string; id: number; priceMinor: number }>(
+    `SELECT slug, id, price_minor::int AS "priceMinor" FROM products WHERE active AND show_price AND stock > 10 AND currency_id = 2 ORDER BY id LIMIT 1`,
   );
   return rows[0]!;
 }
@@ -65,19 +66,26 @@ async function createCartCookie(visitor: Visitor, productId: number, currencyId:
   return `fronteira_cart=${externalId}`;
 }
 
+/** The amounts of the first list of other currencies in the page ('R$ 485,46'), in order. */
+function getOtherCurrencies(html: string): string[] {
+  const list = /data-testid="other-currencies"[^>]*>(.*?)<\/ul>/s.exec(html)?.[1] ?? '';
+  return [...list.matchAll(/<li data-currency="\d"[^>]*>\s*([^<]+?)\s*<\/li>/g)].map((match) => match[1]!);
+}
+
 const argentine = (): Visitor => ({ host: 'ar', port: withArgentina.port });
 
 describe('one primary currency per visitor on every page kind (decision 1220)', () => {
-  const visitors: Array<[string, () => Visitor, string, string, number]> = [
-    // name, visitor, primary symbol, the one shown beside it on the product page, the cart currency id
-    ['pt-BR on the Brazilian host', () => ({ host: 'br' }), 'U$', 'R$', 2],
-    ['es-PY on the Spanish host', () => ({ host: 'es' }), 'G$', 'U$', 3],
-    ['es-AR on the Spanish host', () => ({ host: 'es', lang: 'es-AR' }), 'U$', 'P$', 2],
-    ['es-AR on the Argentine host', argentine, 'U$', 'P$', 2],
+  const visitors: Array<[string, () => Visitor, string, string[], number]> = [
+    // name, visitor, primary symbol, the others in the decision's order, the cart currency id
+    ['pt-BR on the Brazilian host', () => ({ host: 'br' }), 'U$', ['R$', 'G$', 'P$'], 2],
+    ['es-PY on the Spanish host', () => ({ host: 'es' }), 'G$', ['U$', 'R$', 'P$'], 3],
+    ['es-AR on the Spanish host', () => ({ host: 'es', lang: 'es-AR' }), 'U$', ['P$', 'R$', 'G$'], 2],
+    ['es-AR on the Argentine host', argentine, 'U$', ['P$', 'R$', 'G$'], 2],
   ];
   it.each(visitors)(
-    '%s: home, listing, product and cart lead with the same currency',
-    async (_name, toVisitor, primary, beside, cartCurrency) => {
+    '%s: home, listing, product and cart lead with the same currency, the others in order',
+    async (_name, toVisitor, primary, secondary, cartCurrency) => {
+      const beside = secondary[0];
       const visitor = toVisitor();
       const product = await getShownProduct();
       const home = getCardSymbols(await getPage('/', visitor));
@@ -94,6 +102,11 @@ describe('one primary currency per visitor on every page kind (decision 1220)', 
 
       const cart = await getPage('/carrinho', visitor, await createCartCookie(visitor, product.id, cartCurrency));
       expect(/data-testid="cart-total"[^>]*>\s*([A-Z]\$)/.exec(cart)?.[1]).toBe(primary);
+      // The cart's total is followed by the same others as the product page, in the same order,
+      // the U$ one being the product's own price (one unit in the cart).
+      const cartOthers = getOtherCurrencies(cart.slice(cart.indexOf('data-testid="cart-total"')));
+      expect(cartOthers.map((price) => price.slice(0, 2))).toEqual(secondary);
+      if (primary !== 'U$') expect(cartOthers).toContain(formatPrice(product.priceMinor, 2));
     },
   );
 });

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { cartMessages } from '#lib/i18n/cart.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import type { Locale } from '#lib/locale.ts';
+import type { RateLike } from '#lib/money.ts';
 import CartLines from './CartLines.tsx';
 import { $cartCount, startCart } from './cart-store.ts';
 import { getCartLinkLabel } from './format.ts';
@@ -13,6 +14,8 @@ interface Props {
   label: string;
   locale: Locale;
   currencyId: number;
+  /** Today's USD rates, for the total's other currencies. */
+  rates: readonly RateLike[];
   /** On /checkout the drawer does not open (spec section 2): the link goes to /carrinho. */
   blocked: boolean;
 }
@@ -22,7 +25,7 @@ const CLOSE_MS = 300;
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Header cart button with badge, and the slide-in drawer (closed, open, closing 300 ms). */
-export default function CartDrawer({ label, locale, currencyId, blocked }: Props) {
+export default function CartDrawer({ label, locale, currencyId, rates, blocked }: Props) {
   const t = createTranslator(cartMessages, locale);
   const count = useStore($cartCount);
   const [state, setState] = useState<DrawerState>('closed');
@@ -116,7 +119,7 @@ export default function CartDrawer({ label, locale, currencyId, blocked }: Props
                   ×
                 </button>
               </header>
-              <CartLines t={t} onContinue={close} />
+              <CartLines t={t} locale={locale} rates={rates} onContinue={close} />
             </div>
           </div>,
           // Outside the header: its stacking context would put the drawer under the bottom nav.

@@ -3,12 +3,17 @@ import { getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
 import type { CartMessageKey } from '#lib/i18n/cart.ts';
 import type { Translate } from '#lib/i18n/translator.ts';
 import { $cart, $cartStatus, clearCart, removeFromCart, setQuantity, type CartNotice } from './cart-store.ts';
-import { formatAmount } from '#lib/money.ts';
+import type { Locale } from '#lib/locale.ts';
+import { formatAmount, type RateLike } from '#lib/money.ts';
+import OtherCurrencies from './OtherCurrencies.tsx';
 import { NOTICE_MS, toNoticeText } from './format.ts';
 import { useSharedStore } from '../shell/use-shared-store.ts';
 
 interface Props {
   t: Translate<CartMessageKey>;
+  locale: Locale;
+  /** Today's USD rates: the total's other currencies are shown under it (decision 1220). */
+  rates: readonly RateLike[];
   /** Where "continue shopping" goes; the drawer passes a close handler instead. */
   onContinue?: () => void;
   showCheckout?: boolean;
@@ -19,7 +24,7 @@ interface Props {
 const CONFIRM_MS = 3000;
 
 /** The cart's lines, total, clear-cart with confirmation and the two exits: drawer and /carrinho. */
-export default function CartLines({ t, onContinue, showCheckout = true, initialCart = null }: Props) {
+export default function CartLines({ t, locale, rates, onContinue, showCheckout = true, initialCart = null }: Props) {
   const stored = useSharedStore($cart);
   const storeStatus = useSharedStore($cartStatus);
   const early = storeStatus === 'idle' || storeStatus === 'loading';
@@ -157,9 +162,13 @@ export default function CartLines({ t, onContinue, showCheckout = true, initialC
         <button type="button" className="cart-clear" onClick={onClear} aria-live="polite">
           {confirming ? t('confirmClear') : t('clearCart')}
         </button>
-        <p className="cart-total">
-          <span>{t('total')}</span> <strong data-testid="cart-total">{formatAmount(cart.valor_total, cart.moeda_id)}</strong>
-        </p>
+        <div className="cart-total">
+          <span>{t('total')}</span>
+          <div className="cart-total__amounts">
+            <strong data-testid="cart-total">{formatAmount(cart.valor_total, cart.moeda_id)}</strong>
+            <OtherCurrencies amount={cart.valor_total} currencyId={cart.moeda_id} locale={locale} rates={rates} />
+          </div>
+        </div>
         <div className="cart-actions">
           {continueShopping}
           {showCheckout && (

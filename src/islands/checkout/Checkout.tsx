@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatAmount, formatInstallment } from '#lib/money.ts';
+import { formatAmount, formatInstallment, type RateLike } from '#lib/money.ts';
 import { getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '#lib/contract/orders.ts';
 import { cartMessages } from '#lib/i18n/cart.ts';
 import { checkoutMessages, type CheckoutMessageKey } from '#lib/i18n/checkout.ts';
@@ -19,6 +19,7 @@ import {
 } from '../cart/cart-store.ts';
 import { apiRequest, toError } from '#lib/api-client.ts';
 import type { StartCheckoutAnswer, StartCheckoutBody } from '#lib/contract/checkout.ts';
+import OtherCurrencies from '../cart/OtherCurrencies.tsx';
 import CheckoutCartLines from './CheckoutCartLines.tsx';
 import CheckoutShipping, { type ShippingSelection } from './CheckoutShipping.tsx';
 import { getGatewayAmountText, type GatewayPricing } from './gateway-amount.ts';
@@ -33,6 +34,8 @@ interface Props {
   currencyId: number;
   /** The buyer's gateway charges in its own currency: its amount is shown before paying. */
   gateway: GatewayPricing | null;
+  /** Today's USD rates: the summary's other currencies (decision 1220). */
+  rates: readonly RateLike[];
 }
 
 function LockIcon() {
@@ -57,7 +60,7 @@ const UNPAID_ORDER_FIELD = 'cancelar_pedido_pendente' satisfies keyof StartCheck
 const STEP0_KEYS: ReadonlySet<CheckoutMessageKey> = new Set(['notLoggedIn', 'emptyCartAlert', 'selectShipping', 'selectPickupPoint']);
 
 /** /checkout: step 0 cart review + shipping + summary, step 1 payment method, then the gateway. */
-export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, currencyId, gateway }: Props) {
+export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, currencyId, gateway, rates }: Props) {
   const t = createTranslator(checkoutMessages, locale);
   const tCart = createTranslator(cartMessages, locale);
   // The cart engineer's store: the header badge and drawer follow every change made here.
@@ -90,6 +93,9 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const total = items.reduce((sum, item) => sum + item.valor_unitario * item.qtde, 0);
   const freight = shipping.option ? toDeliveryChoice(shipping.option, shipping.point).valor : 0;
   const money = (value: number) => formatAmount(value, cart?.moeda_id ?? currencyId);
+  const otherMoney = (value: number) => (
+    <OtherCurrencies amount={value} currencyId={cart?.moeda_id ?? currencyId} locale={locale} rates={rates} />
+  );
   const iva = isIvaLabelled(cart?.moeda_id ?? currencyId) ? ` (${t('ivaIncluded')})` : '';
   const gatewayAmount = getGatewayAmountText(items, freight, cart?.moeda_id ?? currencyId, gateway);
 
@@ -253,15 +259,22 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
               <h2 id="co-summary-title">{t('summary')}</h2>
               <dl>
                 <dt>{t('total')}</dt>
-                <dd>{money(total)}</dd>
+                <dd>
+                  {money(total)}
+                  {otherMoney(total)}
+                </dd>
                 <dt>{t('shipping')}</dt>
-                <dd>{shipping.option ? (freight === 0 ? t('free') : money(freight)) : '—'}</dd>
+                <dd>
+                  {shipping.option ? (freight === 0 ? t('free') : money(freight)) : '—'}
+                  {shipping.option && freight > 0 && otherMoney(freight)}
+                </dd>
                 <dt>
                   {t('totalWithShipping')}
                   {iva}
                 </dt>
-                <dd data-testid="co-total">
-                  <strong>{money(total + freight)}</strong>
+                <dd>
+                  <strong data-testid="co-total">{money(total + freight)}</strong>
+                  {otherMoney(total + freight)}
                 </dd>
               </dl>
               {signedIn && (

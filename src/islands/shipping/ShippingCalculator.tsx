@@ -4,7 +4,8 @@ import { shippingMessages } from '#lib/i18n/shipping.ts';
 import { createTranslator } from '#lib/i18n/translator.ts';
 import { COUNTRY, type Locale } from '#lib/locale.ts';
 import { $cart, $cartStatus, $cartVersion, getCartExternalId, startCart } from '../cart/cart-store.ts';
-import { formatAmount } from '#lib/money.ts';
+import { formatAmount, type RateLike } from '#lib/money.ts';
+import OtherCurrencies from '../cart/OtherCurrencies.tsx';
 import { apiRequest, toData, toError } from '#lib/api-client.ts';
 import {
   $shippingOptions,
@@ -29,6 +30,8 @@ interface Props {
   cartHasItems?: boolean;
   /** Paraguay's departments, when the page rendered them (else fetched on hydration). */
   states?: PlaceOption[];
+  /** Cart mode: today's USD rates, for the summary's other currencies (decision 1220). */
+  rates?: readonly RateLike[];
 }
 
 const RETRY_MS = 2000;
@@ -41,6 +44,7 @@ export default function ShippingCalculator({
   pickupOnly,
   cartHasItems = true,
   states: renderedStates = [],
+  rates = [],
 }: Props) {
   const t = createTranslator(shippingMessages, locale);
   const options = useSharedStore($shippingOptions);
@@ -263,11 +267,19 @@ export default function ShippingCalculator({
         <dl className="shipping__summary">
           <div>
             <dt>{t('shippingCost')}</dt>
-            <dd data-testid="shipping-cost">{money(selection.cost, selection.option)}</dd>
+            <dd>
+              <span data-testid="shipping-cost">{money(selection.cost, selection.option)}</span>
+              {selection.cost > 0 && (
+                <OtherCurrencies amount={selection.cost} currencyId={selection.option.moeda.id} locale={locale} rates={rates} />
+              )}
+            </dd>
           </div>
           <div>
             <dt>{t('totalWithShipping')}</dt>
-            <dd>{formatAmount(cart.valor_total + selection.cost, cart.moeda_id)}</dd>
+            <dd>
+              {formatAmount(cart.valor_total + selection.cost, cart.moeda_id)}
+              <OtherCurrencies amount={cart.valor_total + selection.cost} currencyId={cart.moeda_id} locale={locale} rates={rates} />
+            </dd>
           </div>
         </dl>
       )}

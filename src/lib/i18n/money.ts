@@ -6,9 +6,11 @@ export const moneyMessages = defineMessages({
   'pt-BR': {
     invalidPrice: cartMessages['pt-BR'].invalidPrice,
     priceOnRequest: 'Preço sob consulta',
+    otherCurrencies: 'Em outras moedas',
   },
   'es-PY': {
     invalidPrice: cartMessages['es-PY'].invalidPrice,
     priceOnRequest: 'Precio a consultar',
+    otherCurrencies: 'En otras monedas',
   },
 });
