@@ -94,7 +94,7 @@ const DEMO_STORE_DETAILS: StoreDetails = {
   quick_links: [
     { label_pt: 'Novidades', label_es: 'Novedades', href: '/produtos?order=codigo_desc' },
     { label_pt: 'Kits completos', label_es: 'Kits completos', href: '/produtos?text=kit' },
-    { label_pt: 'Jogos de chaves', label_es: 'Juegos de llaves', href: '/produtos/jogos-de-chaves' },
+    { label_pt: 'Jogos de chaves', label_es: 'Juegos de llaves', href: '/especial/jogos-de-chaves' },
     { label_pt: 'Makita', label_es: 'Makita', href: '/marca/makita' },
     { label_pt: 'Bosch', label_es: 'Bosch', href: '/marca/bosch' },
   ],
@@ -139,7 +139,7 @@ async function seedBanners(client: pg.PoolClient): Promise<void> {
     [
       'Triplo Esquerdo',
       '/img/banner/tile-wrench-5.webp',
-      '/produtos/jogos-de-chaves',
+      '/especial/jogos-de-chaves',
       'Jogos de chaves e soquetes',
       'Juegos de llaves y tubos',
       'Para a oficina e a manutenção.',
@@ -148,7 +148,7 @@ async function seedBanners(client: pg.PoolClient): Promise<void> {
     [
       'Triplo Esquerdo',
       '/img/banner/tile-wrench-4.webp',
-      '/produtos/jogos-de-chaves',
+      '/especial/jogos-de-chaves',
       'Jogos de chaves',
       'Juegos de llaves',
       'Kits completos para a oficina.',
