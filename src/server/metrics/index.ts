@@ -9,6 +9,33 @@ import { getPool, getPoolUse } from '../db/client.ts';
 import { countQueuedJobs } from './repository.ts';
 
 export type PageCacheOutcome = 'hit' | 'stale' | 'miss';
+/** Why an entry left an in-process cache: its bound (size), its time (expired), a catalogue change (invalidated). */
+export type CacheDropReason = 'size' | 'expired' | 'invalidated';
+
+/** What the size gauges read of one in-process cache (src/server/cache). */
+export interface CacheSizeReader {
+  readonly name: string;
+  readonly entries: number;
+  /** What its entries weigh when it is bounded by size (the page cache: bytes), else null. */
+  readonly weight: number | null;
+}
+/** Every cache the process made; weak, so a service's cache goes with its service. */
+const cacheSizeReaders = new Set<WeakRef<CacheSizeReader>>();
+
+/** Sums `read` over the live caches of each name, forgetting the dead ones. */
+function sumCacheSizes(read: (cache: CacheSizeReader) => number | null): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const ref of cacheSizeReaders) {
+    const cache = ref.deref();
+    if (!cache) {
+      cacheSizeReaders.delete(ref);
+      continue;
+    }
+    const value = read(cache);
+    if (value !== null) sums.set(cache.name, (sums.get(cache.name) ?? 0) + value);
+  }
+  return sums;
+}
 
 function createShopMetrics() {
   client.collectDefaultMetrics(); // event-loop lag, memory, heap, CPU, handles (per process)
@@ -32,6 +59,34 @@ function createShopMetrics() {
     pageCacheEvictions: new client.Counter({
       name: 'fronteira_page_cache_evictions_total',
       help: 'Pages dropped from the page cache to stay under PAGE_CACHE_MAX_BYTES',
+    }),
+    cacheRequests: new client.Counter({
+      name: 'fronteira_cache_requests_total',
+      help: 'Reads of an in-process cache (decision 1320), by cache: hit or miss',
+      labelNames: ['cache', 'outcome'] as const,
+    }),
+    cacheDrops: new client.Counter({
+      name: 'fronteira_cache_evictions_total',
+      help: 'Entries dropped from an in-process cache, by cache and reason: size (its bound), expired, invalidated (a catalogue change)',
+      labelNames: ['cache', 'reason'] as const,
+    }),
+    cacheEntries: new client.Gauge({
+      name: 'fronteira_cache_entries',
+      help: 'Entries an in-process cache holds, by cache',
+      labelNames: ['cache'] as const,
+      collect() {
+        this.reset();
+        for (const [cache, value] of sumCacheSizes((reader) => reader.entries)) this.set({ cache }, value);
+      },
+    }),
+    cacheBytes: new client.Gauge({
+      name: 'fronteira_cache_bytes',
+      help: 'What the entries of a cache bounded by size weigh (the page cache: bytes of its three encodings), by cache',
+      labelNames: ['cache'] as const,
+      collect() {
+        this.reset();
+        for (const [cache, value] of sumCacheSizes((reader) => reader.weight)) this.set({ cache }, value);
+      },
     }),
     jobFailures: new client.Counter({
       name: 'fronteira_job_failures_total',
@@ -102,8 +157,22 @@ export function countPageCache(outcome: PageCacheOutcome): void {
   getMetrics().pageCache.inc({ outcome });
 }
 
+/** The page cache's own eviction counter, older than the caches' one and kept for dashboards (decision 1320). */
 export function countPageCacheEviction(): void {
   getMetrics().pageCacheEvictions.inc();
+}
+
+export function countCacheRead(cache: string, outcome: 'hit' | 'miss'): void {
+  getMetrics().cacheRequests.inc({ cache, outcome });
+}
+
+export function countCacheDrop(cache: string, reason: CacheDropReason, count = 1): void {
+  getMetrics().cacheDrops.inc({ cache, reason }, count);
+}
+
+/** Lets the size gauges read `cache` while it lives. */
+export function watchCacheSize(cache: CacheSizeReader): void {
+  cacheSizeReaders.add(new WeakRef(cache));
 }
 
 export function countJobFailure(task: string): void {
