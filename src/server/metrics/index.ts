@@ -56,10 +56,6 @@ function createShopMetrics() {
       help: 'Catalogue pages asked of the page cache: hit (fresh), stale (served while rendered again), miss',
       labelNames: ['outcome'] as const,
     }),
-    pageCacheEvictions: new client.Counter({
-      name: 'fronteira_page_cache_evictions_total',
-      help: 'Pages dropped from the page cache to stay under PAGE_CACHE_MAX_BYTES',
-    }),
     cacheRequests: new client.Counter({
       name: 'fronteira_cache_requests_total',
       help: 'Reads of an in-process cache (decision 1320), by cache: hit or miss',
@@ -155,11 +151,6 @@ export function countRequest(path: string, status: number, seconds: number): voi
 
 export function countPageCache(outcome: PageCacheOutcome): void {
   getMetrics().pageCache.inc({ outcome });
-}
-
-/** The page cache's own eviction counter, older than the caches' one and kept for dashboards (decision 1320). */
-export function countPageCacheEviction(): void {
-  getMetrics().pageCacheEvictions.inc();
 }
 
 export function countCacheRead(cache: string, outcome: 'hit' | 'miss'): void {
