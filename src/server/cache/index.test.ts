@@ -1,13 +1,15 @@
-import client from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { announceCatalogueChange } from '../catalogue-changes/index.ts';
+import { readProcessMetrics } from '../metrics/index.ts';
 import { createCache } from './index.ts';
 
-/** The value of one series of the process's metrics (0 when absent). */
+/** The value of one series as the process's scrape answers it (0 when absent). */
 async function readMetric(name: string, labels: Record<string, string>): Promise<number> {
-  const metric = await client.register.getSingleMetric(name)?.get();
-  const series = metric?.values.find((v) => Object.entries(labels).every(([key, value]) => v.labels[key] === value));
-  return Number(series?.value ?? 0);
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  const line = (await readProcessMetrics())
+    .split('\n')
+    .find((row) => row.startsWith(`${name}{`) && wanted.every((pair) => row.includes(pair)));
+  return Number(line?.split(' ').at(-1) ?? 0);
 }
 
 describe('cache bounds', () => {

@@ -5,19 +5,19 @@
 // lru-cache's. Infrastructure: no five-file shape.
 import { LRUCache } from 'lru-cache';
 import { onCatalogueChange, type CatalogueTag } from '../catalogue-changes/index.ts';
-import { countCacheDrop, countCacheRead, watchCacheSize, type CacheDropReason } from '../metrics/index.ts';
+import { getCacheCounts, watchCacheSize, type CacheDropReason } from '../metrics/index.ts';
 
 /** Which catalogue changes empty the whole cache: any change, the tags listed, or those a rule picks. */
 export type ClearRule = 'any' | readonly CatalogueTag[] | ((tag: CatalogueTag) => boolean);
 
-export interface CacheOptions<V> {
+export interface CacheOptions<V, K = string | number> {
   /** Its label in the metrics; caches of one name (one per service or database) add up. */
   name: string;
   /** At most this many entries; the least recently used goes first. */
   maxEntries: number;
   /** With `sizeOf`: at most this much in all (the page cache: bytes); an entry larger alone is not kept. */
   maxSize?: number;
-  sizeOf?: (value: V) => number;
+  sizeOf?: (value: V, key: K) => number;
   /** How long an entry is served; without it, until its bound or a change drops it. */
   ttlMs?: number;
   /**
@@ -66,8 +66,9 @@ export interface Cache<K extends string | number, V> {
   invalidate(tags: readonly CatalogueTag[]): number;
 }
 
-export function createCache<K extends string | number, V>(options: CacheOptions<V>): Cache<K, V> {
+export function createCache<K extends string | number, V>(options: CacheOptions<V, K>): Cache<K, V> {
   const { name, sizeOf } = options;
+  const counts = getCacheCounts(name);
   const clearsAll = toClearTest(options.clearOn);
   const keysByTag = new Map<string, Set<K>>();
   let invalidating = false;
@@ -83,7 +84,7 @@ export function createCache<K extends string | number, V>(options: CacheOptions<
   const lru = new LRUCache<K, Entry<V>>({
     max: options.maxEntries,
     ...(options.maxSize !== undefined && sizeOf
-      ? { maxSize: options.maxSize, sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)) }
+      ? { maxSize: options.maxSize, sizeCalculation: (entry, key) => Math.max(1, sizeOf(entry.value, key)) }
       : {}),
     ...(options.ttlMs !== undefined ? { ttl: options.ttlMs, ttlResolution: 0 } : {}),
     ...(options.now ? { perf: { now: options.now } } : {}),
@@ -91,7 +92,7 @@ export function createCache<K extends string | number, V>(options: CacheOptions<
       unindex(key, entry.tags);
       const dropped: CacheDropReason | null =
         reason === 'evict' ? 'size' : reason === 'expire' ? 'expired' : invalidating ? 'invalidated' : null;
-      if (dropped) countCacheDrop(name, dropped);
+      if (dropped) counts.drops[dropped] += 1;
     },
   });
 
@@ -108,7 +109,8 @@ export function createCache<K extends string | number, V>(options: CacheOptions<
 
   function read(key: K): Entry<V> | undefined {
     const entry = lru.get(key);
-    countCacheRead(name, entry ? 'hit' : 'miss');
+    if (entry) counts.hits += 1;
+    else counts.misses += 1;
     return entry;
   }
 
@@ -154,4 +156,17 @@ export function createCache<K extends string | number, V>(options: CacheOptions<
   };
   watchCacheSize(cache);
   return cache;
+}
+
+/**
+ * One cache per owner (a database: some tests run several in one process), made on first use with
+ * `options`; a cache that listens lives as long as the process, so owners should be few.
+ */
+export function createCachePerOwner<K extends string | number, V>(options: CacheOptions<V, K>): (owner: object) => Cache<K, V> {
+  const caches = new WeakMap<object, Cache<K, V>>();
+  return (owner) => {
+    let cache = caches.get(owner);
+    if (!cache) caches.set(owner, (cache = createCache<K, V>(options)));
+    return cache;
+  };
 }
