@@ -147,7 +147,9 @@ function createShopMetrics() {
       aggregator: 'max',
       async collect() {
         // No pool outside a running shop (a unit test reading its metrics): no queue to count.
-        const counts = await Promise.resolve().then(() => countQueuedJobs(getPool())).catch(() => null);
+        const counts = await Promise.resolve()
+          .then(() => countQueuedJobs(getPool()))
+          .catch(() => null);
         if (!counts) return;
         this.set({ state: 'waiting' }, counts.waiting);
         this.set({ state: 'dead' }, counts.dead);

@@ -50,4 +50,3 @@ export function createPageStore({ maxBytes, keepMs, now }: { maxBytes: number; k
     listens: false,
   });
 }
-export type PageStore = ReturnType<typeof createPageStore>;
