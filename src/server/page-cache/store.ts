@@ -28,8 +28,9 @@ export function dropsEverything(tag: CatalogueTag): boolean {
 }
 
 /**
- * Pages at most; bytes bind long before (64 MB of pages of ~20 kB in three encodings is about
- * 3,000), this only caps the bookkeeping when PAGE_CACHE_MAX_BYTES is set very high.
+ * Pages at most; bytes bind long before (a seeded product or listing page weighs ~144 kB in its
+ * three encodings, so the default 64 MB holds about 440), this only caps the bookkeeping when
+ * PAGE_CACHE_MAX_BYTES is set very high.
  */
 const MAX_PAGES = 20_000;
 
