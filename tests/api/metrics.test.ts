@@ -78,6 +78,13 @@ describe('metrics', () => {
     const asked = (text: string) =>
       ['hit', 'stale', 'miss'].reduce((sum, outcome) => sum + valueOf(text, 'fronteira_page_cache_requests_total', { outcome }), 0);
     expect(asked(after) - asked(before)).toBe(1);
+    // The page cache is one of the in-process caches (decision 1320): one read, the page kept.
+    const pageReads = (text: string) =>
+      ['hit', 'miss'].reduce((sum, outcome) => sum + valueOf(text, 'fronteira_cache_requests_total', { cache: 'pages', outcome }), 0);
+    expect(pageReads(after) - pageReads(before)).toBe(1);
+    expect(valueOf(after, 'fronteira_cache_entries', { cache: 'pages' })).toBeGreaterThanOrEqual(1);
+    expect(valueOf(after, 'fronteira_cache_bytes', { cache: 'pages' })).toBeGreaterThan(1_000);
+    expect(after).toMatch(/^fronteira_cache_requests_total\{cache="shell",outcome="(hit|miss)"\} [1-9]\d*$/m);
   });
 
   it('shows the pools of both processes, the job queue, event-loop lag and memory', async () => {

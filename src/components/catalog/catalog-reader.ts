@@ -1,7 +1,7 @@
 import type { ApiLang, Brand, Category, ExchangeRate, Product, ProductCard, ProductList, Seller } from '#lib/contract/catalog.ts';
 import type { CurrencyId } from '#lib/locale.ts';
 import { getCatalogService, type ProductsFilter } from '#server/catalog/index.ts';
-import { onCatalogueChange } from '#server/catalogue-changes/index.ts';
+import { createCache } from '#server/cache/index.ts';
 
 /** What the catalogue pages read from the catalogue service, in the shapes they use. */
 export interface CatalogReader {
@@ -23,19 +23,10 @@ export interface CatalogReader {
  * most this often, and again after any catalogue change (this process's writes at once, other
  * processes' and plain SQL through NOTIFY), as the shell's categories (shell-data.ts).
  */
-const MEMO_MS = 30_000;
-const MAX_MEMOS = 1_000;
-const memos = new Map<string, { at: number; value: Promise<unknown> }>();
-onCatalogueChange(() => memos.clear());
+const memos = createCache<string, Promise<unknown>>({ name: 'catalog-reader', maxEntries: 1_000, ttlMs: 30_000, clearOn: 'any' });
 
 function recall<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const hit = memos.get(key);
-  if (hit && Date.now() - hit.at < MEMO_MS) return hit.value as Promise<T>;
-  const value = read();
-  value.catch(() => memos.delete(key));
-  if (memos.size >= MAX_MEMOS) memos.clear();
-  memos.set(key, { at: Date.now(), value });
-  return value;
+  return memos.getOrSet(key, read) as Promise<T>;
 }
 
 export function getCatalogReader(): CatalogReader {

@@ -1,6 +1,6 @@
 import type { Banner, Brand, Category, ExchangeRate, ProductCard, StartData } from '#lib/contract/catalog.ts';
 import { toApiLang, type CurrencyId, type Locale } from '#lib/locale.ts';
-import { onCatalogueChange } from '#server/catalogue-changes/index.ts';
+import { createCache } from '#server/cache/index.ts';
 import { getCatalogService } from '#server/catalog/index.ts';
 
 /** Spec section 9: 8 categories desktop, 5 mobile; 8 products per category; 20 most searched; 10 mobile brands. */
@@ -23,11 +23,12 @@ export interface HomeData {
   exchangeRates: ExchangeRate[];
 }
 
-const START_CACHE_MS = 30_000;
-const startCache = new Map<'pt' | 'es', { at: number; data: Promise<StartData> }>();
 // Start data is rates, categories, brands and banners: any change but a single product's drops it.
-onCatalogueChange((tags) => {
-  if (tags.some((tag) => !tag.startsWith('product:'))) startCache.clear();
+const startCache = createCache<'pt' | 'es', Promise<StartData>>({
+  name: 'home-start',
+  maxEntries: 2,
+  ttlMs: 30_000,
+  clearOn: (tag) => !tag.startsWith('product:'),
 });
 
 let startReads = 0;
@@ -65,12 +66,7 @@ export function deriveOnce(source: object, context: string, make: () => string):
 }
 
 export function getStartData(lang: 'pt' | 'es'): Promise<StartData> {
-  const hit = startCache.get(lang);
-  if (hit && Date.now() - hit.at < START_CACHE_MS) return hit.data;
-  const data = getCatalogService().getStartData(lang);
-  data.catch(() => startCache.delete(lang));
-  startCache.set(lang, { at: Date.now(), data });
-  return data;
+  return startCache.getOrSet(lang, () => getCatalogService().getStartData(lang));
 }
 
 /**

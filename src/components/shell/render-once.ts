@@ -1,10 +1,10 @@
-import { onCatalogueChange } from '#server/catalogue-changes/index.ts';
+import { createCache } from '#server/cache/index.ts';
 
 /**
  * Rendered HTML kept and sent again instead of rendering it again (decision 0004, issue 21):
  * - by source object: shell parts that are the same on every page of a language (mega menu,
  *   departments sidebar, footer), kept on the shell-data read they are made from and reused until
- *   the next read (any catalogue change or every SHELL_CACHE_MS, shell-data.ts);
+ *   the next read (any catalogue change or every 30 s, shell-data.ts);
  * - by content key: fragments (product cards, banners, product page parts) keyed by everything
  *   their markup is made from (the fields they show, locale, currency, device class ...), so a
  *   change in the data is a new key: kept entries are never stale, only unused. Bounded by size
@@ -27,36 +27,21 @@ export function keepRenderedPart(source: object, part: string, html: string): vo
 
 /** About 12 MB: strings count two bytes a character (key and HTML). */
 const KEPT_CHARS_MAX = 6 * 1024 * 1024;
-const kept = new Map<string, string>();
-let keptChars = 0;
-onCatalogueChange(() => {
-  kept.clear();
-  keptChars = 0;
+const kept = createCache<string, string>({
+  name: 'rendered-html',
+  maxEntries: 50_000,
+  maxSize: KEPT_CHARS_MAX,
+  sizeOf: (html, key) => key.length + html.length,
+  clearOn: 'any',
 });
 
 export function getKeptHtml(key: string): string | undefined {
-  const html = kept.get(key);
-  if (html !== undefined) {
-    // Most recently used last: eviction takes the first.
-    kept.delete(key);
-    kept.set(key, html);
-  }
-  return html;
+  return kept.get(key);
 }
 
 export function keepHtml(key: string, html: string): void {
-  const size = key.length + html.length;
-  if (size > KEPT_CHARS_MAX / 64) return; // one fragment never takes a large share
-  const before = kept.get(key);
-  if (before !== undefined) keptChars -= key.length + before.length;
-  kept.delete(key);
+  if (key.length + html.length > KEPT_CHARS_MAX / 64) return; // one fragment never takes a large share
   kept.set(key, html);
-  keptChars += size;
-  for (const [oldKey, oldHtml] of kept) {
-    if (keptChars <= KEPT_CHARS_MAX) break;
-    kept.delete(oldKey);
-    keptChars -= oldKey.length + oldHtml.length;
-  }
 }
 
 /** Stands for a per-request attribute value (a form's return address) in kept HTML. */

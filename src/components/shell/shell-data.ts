@@ -1,7 +1,7 @@
 import type { Category } from '#lib/contract/catalog.ts';
 import type { LocalStoreDetails } from '#lib/contract/store-details.ts';
 import { toApiLang, type Locale } from '#lib/locale.ts';
-import { onCatalogueChange } from '#server/catalogue-changes/index.ts';
+import { createCache } from '#server/cache/index.ts';
 import { getCatalogService } from '#server/catalog/index.ts';
 import { getStoreDetails } from '#server/store-details/index.ts';
 
@@ -14,8 +14,6 @@ export interface ShellData {
 }
 
 export const FOOTER_CATEGORIES_MAX = 6;
-/** Every page renders the menu: categories are read at most this often per language. */
-const SHELL_CACHE_MS = 30_000;
 
 export function getMenuCategories(categories: readonly ShellCategory[]): ShellCategory[] {
   return categories.filter((category) => category.visivel_menu);
@@ -26,24 +24,22 @@ export function getCategoryPath(category: Pick<ShellCategory, 'slug'>, departmen
   return department ? `${base}/${encodeURIComponent(department.slug)}` : base;
 }
 
-const cache = new Map<'pt' | 'es', { at: number; data: Promise<ShellData> }>();
-onCatalogueChange(() => cache.clear());
+/** Every page renders the menu: categories are read at most every 30 s per language, and after any change. */
+const shellCache = createCache<'pt' | 'es', Promise<ShellData>>({ name: 'shell', maxEntries: 2, ttlMs: 30_000, clearOn: 'any' });
 
 /** Categories and store details of the locale's language; a failed read leaves its part empty, not a broken page. */
 export function getShellData(locale: Locale): Promise<ShellData> {
   const lang = toApiLang(locale);
-  const hit = cache.get(lang);
-  if (hit && Date.now() - hit.at < SHELL_CACHE_MS) return hit.data;
-  const failed = (error: unknown) => {
-    console.warn('shell data unavailable', error);
-    cache.delete(lang);
-  };
-  const data = Promise.all([
-    getCatalogService()
-      .listCategories(lang)
-      .catch((error: unknown) => (failed(error), [])),
-    getStoreDetails(locale),
-  ]).then(([categories, store]): ShellData => ({ categories, store }));
-  cache.set(lang, { at: Date.now(), data });
-  return data;
+  return shellCache.getOrSet(lang, () => {
+    const failed = (error: unknown) => {
+      console.warn('shell data unavailable', error);
+      shellCache.delete(lang);
+    };
+    return Promise.all([
+      getCatalogService()
+        .listCategories(lang)
+        .catch((error: unknown) => (failed(error), [])),
+      getStoreDetails(locale),
+    ]).then(([categories, store]): ShellData => ({ categories, store }));
+  });
 }

@@ -2,6 +2,7 @@ import { convertWithUsdRates } from '#lib/money.ts';
 import type pg from 'pg';
 import { ARMAZEM_ID, createExternalId, getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
 import type { CartItemInput } from '#lib/contract/cart-schema.ts';
+import { createCache } from '../cache/index.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { DomainError } from '../errors/domain-error.ts';
@@ -44,26 +45,24 @@ import { getPriceTable, type PriceTable } from '../prices/index.ts';
  * change whose products are all here is checked against them and written in one round trip by
  * cart_replace_lines_if_current, which refuses (409) when stock, price or currency moved since.
  * Names, pictures and the show-price flag in a cart's answer may be this old (a price hidden
- * within those seconds may still reach a cart: checkout refuses it, re-reading the product).
+ * within those seconds may still reach a cart: checkout refuses it, re-reading the product). No
+ * catalogue change needs to drop them: the write itself refuses what moved.
  */
-const FRESH_MS = 5_000;
-const MAX_ENTRIES = 5_000;
-const entries = new Map<string, { at: number; product: ProductStockRow }>();
+const recentProducts = createCache<string, ProductStockRow>({ name: 'cart-products', maxEntries: 5_000, ttlMs: 5_000, listens: false });
 
 const keyOf = (lang: string, productId: number) => `${lang}:${productId}`;
 
-function rememberProducts(products: Map<number, ProductStockRow>, lang: string, now = Date.now()): void {
-  if (entries.size + products.size > MAX_ENTRIES) entries.clear();
-  for (const product of products.values()) entries.set(keyOf(lang, product.id), { at: now, product });
+function rememberProducts(products: Map<number, ProductStockRow>, lang: string): void {
+  for (const product of products.values()) recentProducts.set(keyOf(lang, product.id), product);
 }
 
 /** Every one of `productIds` as recently read, or null when any is missing or too old. */
-function getRecentProducts(productIds: number[], lang: string, now = Date.now()): Map<number, ProductStockRow> | null {
+function getRecentProducts(productIds: number[], lang: string): Map<number, ProductStockRow> | null {
   const products = new Map<number, ProductStockRow>();
   for (const id of productIds) {
-    const entry = entries.get(keyOf(lang, id));
-    if (!entry || now - entry.at > FRESH_MS) return null;
-    products.set(id, entry.product);
+    const product = recentProducts.get(keyOf(lang, id));
+    if (!product) return null;
+    products.set(id, product);
   }
   return products;
 }

@@ -1,6 +1,7 @@
 import type { ApiLang, BannerType, Product, ProductCard, ProductList, ProductsQuery } from '#lib/contract/catalog.ts';
 import type { CurrencyId } from '#lib/locale.ts';
 import type { RateLike } from '#lib/money.ts';
+import { createCache, createCachePerOwner, type Cache } from '../cache/index.ts';
 import { toPreparedQuery, type Queryable } from '../db/client.ts';
 import { getProductColumns, PRODUCT_JOINS, toProduct, toProductCard, type ProductDetailRow, type ProductRow } from './product-mapper.ts';
 import { isSafeText, toId } from '#lib/contract/input.ts';
@@ -81,16 +82,21 @@ interface ListingFacts {
  */
 interface ListingMemory {
   version: number | null;
-  facts: Map<string, ListingFacts>;
-  terms: Map<string, string>;
+  facts: Cache<string, ListingFacts>;
+  terms: Cache<string, string>;
 }
 const memories = new WeakMap<Queryable, ListingMemory>();
-const MAX_REMEMBERED = 10_000;
+/** The version decides what is stale: no catalogue change needs to reach these. */
+const MEMORY_OPTIONS = { maxEntries: 10_000, listens: false } as const;
 
 function getMemory(db: Queryable): ListingMemory {
   let memory = memories.get(db);
   if (!memory) {
-    memory = { version: null, facts: new Map(), terms: new Map() };
+    memory = {
+      version: null,
+      facts: createCache({ name: 'listing-facts', ...MEMORY_OPTIONS }),
+      terms: createCache({ name: 'search-terms', ...MEMORY_OPTIONS }),
+    };
     memories.set(db, memory);
   }
   return memory;
@@ -102,11 +108,6 @@ function seeVersion(memory: ListingMemory, version: number | null): void {
   memory.version = version;
   memory.facts.clear();
   memory.terms.clear();
-}
-
-function remember<T>(map: Map<string, T>, key: string, value: T): void {
-  if (map.size >= MAX_REMEMBERED) map.clear();
-  map.set(key, value);
 }
 
 async function getCatalogVersion(db: Queryable): Promise<number | null> {
@@ -163,9 +164,9 @@ async function readListing(
 ): Promise<ProductList | null> {
   // The version of what was taken from memory (undefined: nothing was); all must be of one.
   let pinned: number | null | undefined;
-  const recall = <T>(map: Map<string, T>, key: string | null): T | undefined => {
+  const recall = <T>(cache: Cache<string, T>, key: string | null): T | undefined => {
     if (!useMemory || key === null || memory.version === null) return undefined;
-    const value = map.get(key);
+    const value = cache.get(key);
     if (value === undefined) return undefined;
     if (pinned === undefined) pinned = memory.version;
     return pinned === memory.version ? value : undefined;
@@ -195,7 +196,7 @@ async function readListing(
     if (tsQuery === undefined) {
       const corrected = await toTsQuery(db, terms);
       seeVersion(memory, corrected.version);
-      if (corrected.version !== null) remember(memory.terms, termsKey, corrected.tsQuery);
+      if (corrected.version !== null) memory.terms.set(termsKey, corrected.tsQuery);
       tsQuery = corrected.tsQuery;
     }
     if (!tsQuery) return { data: [], total: 0 };
@@ -217,7 +218,7 @@ async function readListing(
       return null;
     }
     seeVersion(memory, read.version);
-    if (factsKey !== null && read.version !== null) remember(memory.facts, factsKey, read.facts);
+    if (factsKey !== null && read.version !== null) memory.facts.set(factsKey, read.facts);
     facts = read.facts;
     pinned = undefined;
   }
@@ -478,8 +479,7 @@ interface HomeRows {
  * (migration 0910: bumped by any change of a product row or of the brand, category and department
  * names cards show, stock and prices included).
  */
-const homeMemories = new WeakMap<Queryable, Map<string, HomeRows>>();
-const HOME_MEMORY_MAX = 200;
+const getHomeMemory = createCachePerOwner<string, HomeRows>({ name: 'home-rows', maxEntries: 200, listens: false });
 
 /**
  * Both rows in one statement, which also reads the version: when it is the remembered one, the
@@ -494,11 +494,7 @@ export async function readHomeProducts(
   rates: readonly RateLike[],
   currency?: CurrencyId,
 ): Promise<HomeCards> {
-  let memory = homeMemories.get(db);
-  if (!memory) {
-    memory = new Map();
-    homeMemories.set(db, memory);
-  }
+  const memory = getHomeMemory(db);
   const key = `${query.lang}|${query.categoryId}|${query.categoryLimit}|${query.mostSearchedLimit}`;
   const known = memory.get(key);
   // Limits are written into the text: with LIMIT $n this statement never got a generic plan
@@ -533,10 +529,7 @@ export async function readHomeProducts(
       mostSearched: listed.filter((row) => row.list === 2),
       cards: new WeakMap(),
     };
-    if (version !== undefined) {
-      if (memory.size >= HOME_MEMORY_MAX) memory.clear();
-      memory.set(key, current);
-    }
+    if (version !== undefined) memory.set(key, current);
   }
   if (!current) return { category: [], mostSearched: [] };
   let byCurrency = current.cards.get(rates);

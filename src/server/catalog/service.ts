@@ -13,7 +13,7 @@ import type {
 } from '#lib/contract/catalog.ts';
 import { PRODUCTS_MAX_PER_PAGE } from '#lib/contract/catalog.ts';
 import type { CurrencyId } from '#lib/locale.ts';
-import { onCatalogueChange } from '../catalogue-changes/index.ts';
+import { createCache, createCachePerOwner } from '../cache/index.ts';
 import type { Queryable } from '../db/client.ts';
 import sanitizeHtml from 'sanitize-html';
 import {
@@ -178,17 +178,10 @@ export function sanitizeSvgIcon(markup: string | null | undefined): string | nul
 
 export type SpecialFilter = 'only' | 'include' | 'exclude';
 
-/** Icons leave the service sanitised whoever stored them; a handful of distinct ones, so memoised. */
-const safeIcons = new Map<string, string | null>();
+/** Icons leave the service sanitised whoever stored them; a handful of distinct ones, so memoised by their text. */
+const safeIcons = createCache<string, string | null>({ name: 'safe-icons', maxEntries: 500, listens: false });
 function toSafeIcon(svg: string | null): string | null {
-  if (svg === null) return null;
-  let safe = safeIcons.get(svg);
-  if (safe === undefined) {
-    safe = sanitizeSvgIcon(svg);
-    if (safeIcons.size >= 500) safeIcons.clear();
-    safeIcons.set(svg, safe);
-  }
-  return safe;
+  return svg === null ? null : safeIcons.getOrSet(svg, () => sanitizeSvgIcon(svg));
 }
 
 const toCategory = (row: CategoryRow): Category => ({
@@ -213,10 +206,11 @@ const toBrand = (row: BrandRow): Brand => ({
  * Exchange rates change a few times a day (seed or back office) and every price on a page reads
  * them (a product page asked three times): they are read at most this often per database.
  */
-const RATES_CACHE_MS = 30_000;
-let ratesCache = new WeakMap<Queryable, { at: number; rates: Promise<ExchangeRate[]> }>();
-onCatalogueChange((tags) => {
-  if (tags.includes('rates') || tags.includes('all')) ratesCache = new WeakMap();
+const getRatesCache = createCachePerOwner<'usd', Promise<ExchangeRate[]>>({
+  name: 'exchange-rates',
+  maxEntries: 1,
+  ttlMs: 30_000,
+  clearOn: ['rates'],
 });
 
 /**
@@ -225,12 +219,7 @@ onCatalogueChange((tags) => {
  */
 export function createCatalogService({ db }: { db: Queryable }) {
   function getExchangeRates(): Promise<ExchangeRate[]> {
-    const hit = ratesCache.get(db);
-    if (hit && Date.now() - hit.at < RATES_CACHE_MS) return hit.rates;
-    const rates = readExchangeRates();
-    rates.catch(() => ratesCache.delete(db));
-    ratesCache.set(db, { at: Date.now(), rates });
-    return rates;
+    return getRatesCache(db).getOrSet('usd', readExchangeRates);
   }
 
   async function readExchangeRates(): Promise<ExchangeRate[]> {

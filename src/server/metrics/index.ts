@@ -9,6 +9,51 @@ import { getPool, getPoolUse } from '../db/client.ts';
 import { countQueuedJobs } from './repository.ts';
 
 export type PageCacheOutcome = 'hit' | 'stale' | 'miss';
+/** Why an entry left an in-process cache: its bound (size), its time (expired), a catalogue change (invalidated). */
+export type CacheDropReason = 'size' | 'expired' | 'invalidated';
+
+/**
+ * What the caches of one name counted: plain numbers, as a read of a cache must cost next to
+ * nothing (a listing page reads dozens of rendered fragments); the metrics read them when scraped.
+ */
+export interface CacheCounts {
+  hits: number;
+  misses: number;
+  drops: Record<CacheDropReason, number>;
+}
+const cacheCounts = new Map<string, CacheCounts>();
+
+/** The counts the caches named `name` add to (one record per name, for the process's life). */
+export function getCacheCounts(name: string): CacheCounts {
+  let counts = cacheCounts.get(name);
+  if (!counts) cacheCounts.set(name, (counts = { hits: 0, misses: 0, drops: { size: 0, expired: 0, invalidated: 0 } }));
+  return counts;
+}
+
+/** What the size gauges read of one in-process cache (src/server/cache). */
+export interface CacheSizeReader {
+  readonly name: string;
+  readonly entries: number;
+  /** What its entries weigh when it is bounded by size (the page cache: bytes), else null. */
+  readonly weight: number | null;
+}
+/** Every cache the process made; weak, so a service's cache goes with its service. */
+const cacheSizeReaders = new Set<WeakRef<CacheSizeReader>>();
+
+/** Sums `read` over the live caches of each name, forgetting the dead ones. */
+function sumCacheSizes(read: (cache: CacheSizeReader) => number | null): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const ref of cacheSizeReaders) {
+    const cache = ref.deref();
+    if (!cache) {
+      cacheSizeReaders.delete(ref);
+      continue;
+    }
+    const value = read(cache);
+    if (value !== null) sums.set(cache.name, (sums.get(cache.name) ?? 0) + value);
+  }
+  return sums;
+}
 
 function createShopMetrics() {
   client.collectDefaultMetrics(); // event-loop lag, memory, heap, CPU, handles (per process)
@@ -29,9 +74,46 @@ function createShopMetrics() {
       help: 'Catalogue pages asked of the page cache: hit (fresh), stale (served while rendered again), miss',
       labelNames: ['outcome'] as const,
     }),
-    pageCacheEvictions: new client.Counter({
-      name: 'fronteira_page_cache_evictions_total',
-      help: 'Pages dropped from the page cache to stay under PAGE_CACHE_MAX_BYTES',
+    cacheRequests: new client.Counter({
+      name: 'fronteira_cache_requests_total',
+      help: 'Reads of an in-process cache (decision 1320), by cache: hit or miss',
+      labelNames: ['cache', 'outcome'] as const,
+      collect() {
+        this.reset();
+        for (const [cache, counts] of cacheCounts) {
+          this.inc({ cache, outcome: 'hit' }, counts.hits);
+          this.inc({ cache, outcome: 'miss' }, counts.misses);
+        }
+      },
+    }),
+    cacheDrops: new client.Counter({
+      name: 'fronteira_cache_evictions_total',
+      help: 'Entries dropped from an in-process cache, by cache and reason: size (its bound), expired, invalidated (a catalogue change)',
+      labelNames: ['cache', 'reason'] as const,
+      collect() {
+        this.reset();
+        for (const [cache, counts] of cacheCounts) {
+          for (const [reason, count] of Object.entries(counts.drops)) this.inc({ cache, reason }, count);
+        }
+      },
+    }),
+    cacheEntries: new client.Gauge({
+      name: 'fronteira_cache_entries',
+      help: 'Entries an in-process cache holds, by cache',
+      labelNames: ['cache'] as const,
+      collect() {
+        this.reset();
+        for (const [cache, value] of sumCacheSizes((reader) => reader.entries)) this.set({ cache }, value);
+      },
+    }),
+    cacheBytes: new client.Gauge({
+      name: 'fronteira_cache_bytes',
+      help: 'What the entries of a cache bounded by size weigh (the page cache: bytes of its three encodings), by cache',
+      labelNames: ['cache'] as const,
+      collect() {
+        this.reset();
+        for (const [cache, value] of sumCacheSizes((reader) => reader.weight)) this.set({ cache }, value);
+      },
     }),
     jobFailures: new client.Counter({
       name: 'fronteira_job_failures_total',
@@ -64,7 +146,10 @@ function createShopMetrics() {
       labelNames: ['state'] as const,
       aggregator: 'max',
       async collect() {
-        const counts = await countQueuedJobs(getPool()).catch(() => null);
+        // No pool outside a running shop (a unit test reading its metrics): no queue to count.
+        const counts = await Promise.resolve()
+          .then(() => countQueuedJobs(getPool()))
+          .catch(() => null);
         if (!counts) return;
         this.set({ state: 'waiting' }, counts.waiting);
         this.set({ state: 'dead' }, counts.dead);
@@ -102,8 +187,9 @@ export function countPageCache(outcome: PageCacheOutcome): void {
   getMetrics().pageCache.inc({ outcome });
 }
 
-export function countPageCacheEviction(): void {
-  getMetrics().pageCacheEvictions.inc();
+/** Lets the size gauges read `cache` while it lives. */
+export function watchCacheSize(cache: CacheSizeReader): void {
+  cacheSizeReaders.add(new WeakRef(cache));
 }
 
 export function countJobFailure(task: string): void {
@@ -116,6 +202,12 @@ export function countMail(outcome: 'sent' | 'failed' | 'capped'): void {
 
 export function countPayment(gateway: string, outcome: 'approved' | 'declined' | 'refunded' | 'refund_scheduled' | 'refund_failed'): void {
   getMetrics().payments.inc({ gateway, outcome });
+}
+
+/** This process's metrics in Prometheus' text format, as its scrape answers them. */
+export function readProcessMetrics(): Promise<string> {
+  getMetrics();
+  return client.register.metrics();
 }
 
 function isBearerOf(header: string | undefined, token: string): boolean {
@@ -140,7 +232,7 @@ export function startMetricsServer(): void {
     if (!isBearerOf(req.headers.authorization, token)) {
       return void res.writeHead(401, { 'www-authenticate': 'Bearer', 'content-type': 'text/plain' }).end('METRICS_TOKEN required\n');
     }
-    (aggregated ? aggregated.clusterMetrics() : client.register.metrics()).then(
+    (aggregated ? aggregated.clusterMetrics() : readProcessMetrics()).then(
       (text) => res.writeHead(200, { 'content-type': client.register.contentType, 'cache-control': 'no-store' }).end(text),
       (error: unknown) => {
         console.error('metrics could not be collected', error);

@@ -14,7 +14,7 @@ import { chooseEncoding, encodePage, matchesEtag } from './encode.ts';
 import { countPageCache } from '../metrics/index.ts';
 import { toCacheableAddress } from './page-kinds.ts';
 import { createRenderBudget } from './render-budget.ts';
-import { dropsEverything, PageStore, type PageEntry } from './store.ts';
+import { createPageStore, dropsEverything, type PageEntry } from './store.ts';
 
 export interface PageCacheOptions {
   maxBytes: number;
@@ -74,7 +74,7 @@ function isStorable(page: CapturedPage): boolean {
 
 export function createPageCache(handler: NodeHandler, options: PageCacheOptions) {
   const now = options.now ?? Date.now;
-  const store = new PageStore(options.maxBytes);
+  const store = createPageStore({ maxBytes: options.maxBytes, keepMs: options.freshMs + options.staleMs, now });
   const renderBudget = createRenderBudget({ ...options.rendersPerClient, now });
   const inFlight = new Map<string, Promise<Outcome>>();
   let epoch = 0;
@@ -104,10 +104,10 @@ export function createPageCache(handler: NodeHandler, options: PageCacheOptions)
     const { 'content-length': _length, 'content-encoding': _encoding, etag: _etag, ...headers } = page.headers;
     const encoded = await encodePage(page.body);
     const bytes = encoded.identity.body.length + encoded.br.body.length + encoded.gzip.body.length + ENTRY_OVERHEAD_BYTES;
-    const entry: PageEntry = { status: page.status, headers, ...encoded, tags, storedAt: now(), bytes };
+    const entry: PageEntry = { status: page.status, headers, ...encoded, storedAt: now(), bytes };
     // A change committed while this render read the database may be missing from it: it is
     // still this request's answer, but the next one renders again.
-    if (!changedSince(startedAt, tags)) store.set(key, entry);
+    if (!changedSince(startedAt, tags)) store.set(key, entry, { tags });
     return { kind: 'entry', entry };
   }
 

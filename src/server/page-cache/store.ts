@@ -1,7 +1,6 @@
-// The rendered pages kept in memory: least recently used first out, bounded by bytes, with an
-// index from catalogue tag to the pages that show it.
+// The rendered pages kept in memory, and what a catalogue change drops of them.
+import { createCache } from '../cache/index.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
-import { countPageCacheEviction } from '../metrics/index.ts';
 
 export interface EncodedBody {
   body: Buffer;
@@ -15,7 +14,6 @@ export interface PageEntry {
   identity: EncodedBody;
   br: EncodedBody;
   gzip: EncodedBody;
-  tags: ReadonlySet<string>;
   storedAt: number;
   bytes: number;
 }
@@ -29,78 +27,27 @@ export function dropsEverything(tag: CatalogueTag): boolean {
   return tag === 'all' || tag === 'store' || tag.startsWith('category:');
 }
 
-export class PageStore {
-  private readonly entries = new Map<string, PageEntry>();
-  private readonly byTag = new Map<string, Set<string>>();
-  private bytes = 0;
+/**
+ * Pages at most; bytes bind long before (a seeded product or listing page weighs ~144 kB in its
+ * three encodings, so the default 64 MB holds about 440), this only caps the bookkeeping when
+ * PAGE_CACHE_MAX_BYTES is set very high.
+ */
+const MAX_PAGES = 20_000;
 
-  private readonly maxBytes: number;
-
-  constructor(maxBytes: number) {
-    this.maxBytes = maxBytes;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get usedBytes(): number {
-    return this.bytes;
-  }
-
-  get(key: string): PageEntry | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key); // most recently used goes last
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  set(key: string, entry: PageEntry): void {
-    this.delete(key);
-    if (entry.bytes > this.maxBytes) return;
-    this.entries.set(key, entry);
-    this.bytes += entry.bytes;
-    for (const tag of entry.tags) {
-      let keys = this.byTag.get(tag);
-      if (!keys) this.byTag.set(tag, (keys = new Set()));
-      keys.add(key);
-    }
-    for (const oldest of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes) break;
-      this.delete(oldest);
-      countPageCacheEviction();
-    }
-  }
-
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-    for (const tag of entry.tags) {
-      const keys = this.byTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) this.byTag.delete(tag);
-    }
-  }
-
-  /** Drops the pages that show any of `tags`; returns how many. */
-  invalidate(tags: readonly CatalogueTag[]): number {
-    if (tags.some(dropsEverything)) {
-      const count = this.entries.size;
-      this.entries.clear();
-      this.byTag.clear();
-      this.bytes = 0;
-      return count;
-    }
-    let count = 0;
-    for (const tag of tags) {
-      for (const key of [...(this.byTag.get(tag) ?? [])]) {
-        this.delete(key);
-        count += 1;
-      }
-    }
-    return count;
-  }
+/**
+ * The rendered pages kept in memory (the one cache primitive, decision 1320): least recently used
+ * first out, bounded by bytes, each page until its fresh and stale times have passed; its owner
+ * (serve.ts) hands it the catalogue changes, so their epochs and the drop are one step.
+ */
+export function createPageStore({ maxBytes, keepMs, now }: { maxBytes: number; keepMs: number; now?: () => number }) {
+  return createCache<string, PageEntry>({
+    name: 'pages',
+    maxEntries: MAX_PAGES,
+    maxSize: maxBytes,
+    sizeOf: (entry) => entry.bytes,
+    ...(keepMs > 0 ? { ttlMs: keepMs } : {}),
+    ...(now ? { now } : {}),
+    clearOn: dropsEverything,
+    listens: false,
+  });
 }

@@ -1,3 +1,5 @@
+import { createCache } from '../cache/index.ts';
+
 /**
  * Adapter for the public Brazilian postal-code service's documented JSON (viacep):
  * GET {base}/ws/{cep}/json/ -> logradouro, bairro, localidade, uf, ibge, or {erro: true}.
@@ -14,11 +16,9 @@ export interface PostalAddress {
 
 export type PostalLookup = { kind: 'found'; address: PostalAddress } | { kind: 'not_found' } | { kind: 'unavailable' };
 
-const TTL_MS = 24 * 3600 * 1000;
-const MAX_ENTRIES = 5000;
-
 export function createPostalCodeLookup({ baseUrl, timeoutMs = 3000 }: { baseUrl: string; timeoutMs?: number }) {
-  const cache = new Map<string, { at: number; value: PostalLookup }>();
+  // An outside service's answers: no catalogue change concerns them.
+  const answers = createCache<string, PostalLookup>({ name: 'postal-codes', maxEntries: 5000, ttlMs: 24 * 3600 * 1000, listens: false });
 
   async function fetchCep(cep: string): Promise<PostalLookup> {
     try {
@@ -51,13 +51,10 @@ export function createPostalCodeLookup({ baseUrl, timeoutMs = 3000 }: { baseUrl:
     async lookup(rawCep: string): Promise<PostalLookup> {
       const cep = rawCep.replace(/\D/g, '');
       if (cep.length !== 8) return { kind: 'not_found' };
-      const hit = cache.get(cep);
-      if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+      const known = answers.get(cep);
+      if (known) return known;
       const value = await fetchCep(cep);
-      if (value.kind !== 'unavailable') {
-        if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-        cache.set(cep, { at: Date.now(), value });
-      }
+      if (value.kind !== 'unavailable') answers.set(cep, value);
       return value;
     },
   };

@@ -1,7 +1,7 @@
 // Prices in any currency: the currencies and the USD exchange rates every conversion needs, read
 // once for a few seconds (cart, shipping and checkout convert on every change).
 import { CURRENCY, type CurrencyId } from '#lib/locale.ts';
-import { onCatalogueChange } from '../catalogue-changes/index.ts';
+import { createCache } from '../cache/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { readCurrenciesAndUsdRates, type CurrencyRow } from './repository.ts';
 
@@ -12,23 +12,21 @@ export interface PriceTable {
   usdRates: Map<number, number>;
 }
 
-const CACHE_MS = 5_000;
-let cached: { at: number; table: PriceTable } | undefined;
-onCatalogueChange((tags) => {
-  if (tags.includes('rates') || tags.includes('all')) cached = undefined;
-});
+const priceTables = createCache<'usd', Promise<PriceTable>>({ name: 'price-table', maxEntries: 1, ttlMs: 5_000, clearOn: ['rates'] });
 
-/** Reads currencies and rates; cached a few seconds because every cart change needs them. */
-export async function getPriceTable(db: Queryable, now = Date.now()): Promise<PriceTable> {
-  if (cached && now - cached.at < CACHE_MS) return cached.table;
+async function readPriceTable(db: Queryable): Promise<PriceTable> {
   const { currencies, rates } = await readCurrenciesAndUsdRates(db);
   const table: PriceTable = {
     currencies: new Map(currencies.map((row) => [row.id, row])),
     usdRates: new Map(rates.map((row) => [row.target_currency_id, Number(row.rate)])),
   };
   table.usdRates.set(2, 1);
-  cached = { at: now, table };
   return table;
+}
+
+/** Reads currencies and rates; cached a few seconds because every cart change needs them. */
+export function getPriceTable(db: Queryable): Promise<PriceTable> {
+  return priceTables.getOrSet('usd', () => readPriceTable(db));
 }
 
 /**

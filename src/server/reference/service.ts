@@ -1,3 +1,4 @@
+import { createCache } from '../cache/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { findCityRowByCode, getCityRow, listActiveCityRows, listStateRows, type CityRow, type StateRow } from './repository.ts';
 
@@ -26,20 +27,19 @@ const toCity = (row: CityRow): CityView => ({ cidade_id: row.id, cidade_codigo: 
 const cityNameCollator = new Intl.Collator('es', { sensitivity: 'base' });
 const byCityName = (a: CityView, b: CityView) => cityNameCollator.compare(a.nome_cidade, b.nome_cidade);
 
+/** Brazil's 27 states and Paraguay's 18 departments, with room to spare. */
+const MAX_STATES = 100;
+
 /**
  * States and cities (accounts spec section 3), read from the states/cities tables. The data
- * never changes while the shop runs, so each list is read once per process.
+ * never changes while the shop runs (migrations write it), so each list is read once per service.
  */
 export function createReferenceService({ db }: { db: Queryable }) {
-  let states: Promise<StateView[]> | undefined;
-  const citiesByState = new Map<number, Promise<CityView[]>>();
+  const states = createCache<'all', Promise<StateView[]>>({ name: 'reference-states', maxEntries: 1, listens: false });
+  const citiesByState = createCache<number, Promise<CityView[]>>({ name: 'reference-cities', maxEntries: MAX_STATES, listens: false });
 
   async function listStates(countryId?: number): Promise<StateView[]> {
-    states ??= listStateRows(db).then((rows) => rows.map(toState));
-    const all = await states.catch((error) => {
-      states = undefined;
-      throw error;
-    });
+    const all = await states.getOrSet('all', () => listStateRows(db).then((rows) => rows.map(toState)));
     return countryId === undefined ? all : all.filter((state) => state.pais_id === countryId);
   }
 
@@ -47,13 +47,8 @@ export function createReferenceService({ db }: { db: Queryable }) {
     return (await listStates()).find((state) => state.estado_id === stateId) ?? null;
   }
 
-  async function listCities(stateId: number): Promise<CityView[]> {
-    let cities = citiesByState.get(stateId);
-    if (!cities) {
-      cities = listActiveCityRows(db, stateId).then((rows) => rows.map(toCity).sort(byCityName));
-      citiesByState.set(stateId, cities);
-    }
-    return cities;
+  function listCities(stateId: number): Promise<CityView[]> {
+    return citiesByState.getOrSet(stateId, () => listActiveCityRows(db, stateId).then((rows) => rows.map(toCity).sort(byCityName)));
   }
 
   async function withState(row: CityRow | undefined): Promise<CityWithState | null> {

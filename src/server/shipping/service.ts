@@ -4,7 +4,8 @@ import type { Storefront } from '#lib/locale.ts';
 import { convertWithUsdRates, toMajor } from '#lib/money.ts';
 import { STOREFRONTS } from '#lib/storefronts.ts';
 import type { AuditEntry } from '../audit/index.ts';
-import { onCatalogueChange, type CatalogueTag } from '../catalogue-changes/index.ts';
+import { createCache } from '../cache/index.ts';
+import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { settingsError } from '../catalogue-settings/errors.ts';
 import type { SettingsActor } from '../catalogue-settings/service.ts';
 import type { Clock } from '../clock.ts';
@@ -45,12 +46,12 @@ export interface CityRates {
 }
 
 // Every quote for a city reads the same rate rows: kept a few seconds (as the price table is),
-// so a busy city costs no round trip; a changed rate is quoted within CACHE_MS.
-const CACHE_MS = 5_000;
-const MAX_ENTRIES = 500;
-const cache = new Map<string, { at: number; rates: Promise<CityRates | null> }>();
-onCatalogueChange((tags) => {
-  if (tags.includes('shipping') || tags.includes('all')) cache.clear();
+// so a busy city costs no round trip; a rate changed by plain SQL is quoted within ttlMs.
+const cityRates = createCache<string, Promise<CityRates | null>>({
+  name: 'city-rates',
+  maxEntries: 500,
+  ttlMs: 5_000,
+  clearOn: ['shipping'],
 });
 
 async function readCityRates(db: Queryable, reference: ReferenceService, cityId: number, lang: 'pt' | 'es'): Promise<CityRates | null> {
@@ -65,21 +66,8 @@ async function readCityRates(db: Queryable, reference: ReferenceService, cityId:
 }
 
 /** The city with its delivery rates and pickup points; null for an unknown city. */
-export function getCityRates(
-  db: Queryable,
-  reference: ReferenceService,
-  cityId: number,
-  lang: 'pt' | 'es',
-  now = Date.now(),
-): Promise<CityRates | null> {
-  const key = `${cityId}:${lang}`;
-  const hit = cache.get(key);
-  if (hit && now - hit.at < CACHE_MS) return hit.rates;
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  const rates = readCityRates(db, reference, cityId, lang);
-  cache.set(key, { at: now, rates });
-  rates.catch(() => cache.delete(key)); // a failed read is not kept
-  return rates;
+export function getCityRates(db: Queryable, reference: ReferenceService, cityId: number, lang: 'pt' | 'es'): Promise<CityRates | null> {
+  return cityRates.getOrSet(`${cityId}:${lang}`, () => readCityRates(db, reference, cityId, lang));
 }
 
 /**

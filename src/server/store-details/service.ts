@@ -4,7 +4,8 @@
 import type pg from 'pg';
 import { StoreDetailsSchema, type StoreDetails } from '#lib/contract/store-details.ts';
 import type { AuditActor, AuditEntry } from '../audit/index.ts';
-import { onCatalogueChange, type CatalogueTag } from '../catalogue-changes/index.ts';
+import { createCache } from '../cache/index.ts';
+import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { storeDetailsError } from './errors.ts';
 import { findStoreDetails, saveStoreDetails } from './repository.ts';
@@ -16,11 +17,12 @@ interface StoreDetailsDeps {
   announce(tags: readonly CatalogueTag[]): void;
 }
 
-/** A missed announcement (a relay reconnecting) is corrected within this time. */
-const CACHE_MS = 60_000;
-let cached: { at: number; details: Promise<StoreDetails | null> } | undefined;
-onCatalogueChange((tags) => {
-  if (tags.includes('store') || tags.includes('all')) cached = undefined;
+/** Kept until a save announces `store`; a missed announcement (a relay reconnecting) is corrected within ttlMs. */
+const savedDetails = createCache<'store', Promise<StoreDetails | null>>({
+  name: 'store-details',
+  maxEntries: 1,
+  ttlMs: 60_000,
+  clearOn: ['store'],
 });
 
 /** The stored row as the contract reads it; a row the schema no longer reads counts as none (pages stay whole). */
@@ -34,14 +36,7 @@ export function createStoreDetailsService({ db, connect, writeAudit, announce }:
   return {
     /** The saved details (null before the first save), from memory when nothing changed since. */
     getDetails(): Promise<StoreDetails | null> {
-      const now = Date.now();
-      if (cached && now - cached.at < CACHE_MS) return cached.details;
-      const details = findStoreDetails(db).then(toDetails);
-      details.catch(() => {
-        cached = undefined;
-      });
-      cached = { at: now, details };
-      return details;
+      return savedDetails.getOrSet('store', () => findStoreDetails(db).then(toDetails));
     },
 
     /** The details and their version, for the panel's form (read fresh). */
@@ -66,7 +61,7 @@ export function createStoreDetailsService({ db, connect, writeAudit, announce }:
           after: details,
         });
       });
-      cached = undefined;
+      savedDetails.clear();
       announce(['store']);
     },
   };
