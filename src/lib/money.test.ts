@@ -24,6 +24,7 @@ import {
   toMinor,
   toVisitorPrices,
   getOtherCurrencyPrices,
+  toChargedAmount,
   toRateProps,
   type RateLike,
 } from './money.ts';
@@ -165,14 +166,33 @@ describe('getOtherCurrencyPrices (cart and checkout totals, decision 1220)', () 
     target_currency: { id },
     tax: [5.4, 7300, 1180][index]!,
   }));
+  const line = (valor_unitario: number, qtde = 1) => ({ valor_unitario, qtde });
   it('formats the visitor other currencies in their order, leaving out the amount own one', () => {
-    expect(getOtherCurrencyPrices(89.9, 2, 'pt-BR', rates).map((price) => price.text)).toEqual(['R$ 485,46', 'G$ 656.270', 'P$ 106.082']);
-    expect(getOtherCurrencyPrices(656270, 3, 'es-PY', rates).map((price) => price.id)).toEqual([2, 1, 4]);
-    expect(getOtherCurrencyPrices(656270, 3, 'es-PY', rates)[0]?.text).toBe('U$ 89,90');
+    expect(getOtherCurrencyPrices([line(89.9)], 2, 'pt-BR', rates).map((price) => price.text)).toEqual([
+      'R$ 485,46',
+      'G$ 656.270',
+      'P$ 106.082',
+    ]);
+    expect(getOtherCurrencyPrices([line(656270)], 3, 'es-PY', rates).map((price) => price.id)).toEqual([2, 1, 4]);
+    expect(getOtherCurrencyPrices([line(656270)], 3, 'es-PY', rates)[0]?.text).toBe('U$ 89,90');
+  });
+  it('gives each currency as its gateway charges it: each unit converted once, then summed', () => {
+    // U$ 33,33 x 3 = U$ 99,99. The whole total converts to R$ 539,946 -> R$ 539,95; Mercado Pago
+    // is sent three lines of R$ 179,98 (179,982 rounded) = R$ 539,94, and that is what is shown.
+    const lines = [line(33.33, 3)];
+    expect(toChargedAmount(lines, 2, 1, rates)).toBe(53_994);
+    expect(convertMinor(9_999, 2, 1, rates)).toBe(53_995);
+    expect(getOtherCurrencyPrices(lines, 2, 'pt-BR', rates)[0]).toEqual({ id: 1, text: 'R$ 539,94' });
+    // A delivery is one more line: subtotal and delivery add up to the total in every currency.
+    expect(toChargedAmount([...lines, line(10)], 2, 1, rates)).toBe(53_994 + 5_400);
+  });
+  it('leaves out a currency without a rate', () => {
+    expect(getOtherCurrencyPrices([line(10)], 2, 'pt-BR', rates.slice(1)).map((price) => price.id)).toEqual([3, 4]);
+    expect(toChargedAmount([line(10)], 2, 1, [])).toBeNull();
   });
   it('shows nothing for an amount that is not a number or a currency it does not know', () => {
-    expect(getOtherCurrencyPrices(Number.NaN, 2, 'pt-BR', rates)).toEqual([]);
-    expect(getOtherCurrencyPrices(10, 9, 'pt-BR', rates)).toEqual([]);
+    expect(getOtherCurrencyPrices([line(Number.NaN)], 2, 'pt-BR', rates)).toEqual([]);
+    expect(getOtherCurrencyPrices([line(10)], 9, 'pt-BR', rates)).toEqual([]);
   });
   it('keeps only the USD rates, as plain numbers, for an island prop', () => {
     const extra = { source_currency: { id: 1 }, target_currency: { id: 3 }, tax: 1350, name: 'x' };

@@ -240,20 +240,46 @@ export function toVisitorPrices(
 }
 
 /**
+ * A line of a cart or checkout amount, named as the cart's answer names it: a unit price in major
+ * units of the amount's currency, and how many. A delivery is one more line of quantity 1.
+ */
+export interface AmountLine {
+  valor_unitario: number;
+  qtde: number;
+}
+
+/**
+ * An amount made of lines in another currency as a gateway charges it (decision 1220): each unit
+ * price converted once with these rates, then summed, by `toGatewayCharge`, so the R$ under a
+ * Brazilian's total is the amount Mercado Pago is sent. Null when a rate is missing.
+ */
+export function toChargedAmount(lines: readonly AmountLine[], from: CurrencyId, to: CurrencyId, rates: readonly RateLike[]): number | null {
+  const usdRates = new Map(getUsdRates(rates).map((rate) => [rate.target_currency.id, rate.tax]));
+  usdRates.set(CURRENCY.USD, 1);
+  const minorLines = lines.map((line) => ({ unitMinor: toMinor(line.valor_unitario, from), quantity: line.qtde }));
+  return toGatewayCharge(minorLines, from, to, usdRates)?.amountMinor ?? null;
+}
+
+/**
  * The visitor's other currencies beside an amount already shown in its own currency (decision
- * 1220: cart and checkout totals, as under a product's price): formatted, in the visitor's order,
- * the amount's own currency left out. Empty for an unknown currency or a non-number.
+ * 1220: cart and checkout totals, as under a product's price): each the amount a gateway in that
+ * currency would charge for these lines (`toChargedAmount`), formatted, in the visitor's order,
+ * the amount's own currency and any currency without a rate left out. Empty for an unknown
+ * currency or a line that is not a number.
  */
 export function getOtherCurrencyPrices(
-  major: number,
+  lines: readonly AmountLine[],
   from: number,
   locale: Locale,
   rates: readonly RateLike[],
 ): Array<{ id: CurrencyId; text: string }> {
-  if (!isCurrencyId(from) || !Number.isFinite(major)) return [];
-  return toVisitorPrices(toMinor(major, from), from, locale, rates)
-    .filter((price) => price.id !== from)
-    .map((price) => ({ id: price.id, text: formatPrice(price.minor, price.id) }));
+  if (!isCurrencyId(from) || !lines.every((line) => Number.isFinite(line.valor_unitario) && Number.isFinite(line.qtde))) return [];
+  return [getPrimaryCurrency(locale), ...getSecondaryCurrencyOrder(locale)]
+    .filter((id) => id !== from)
+    .flatMap((id) => {
+      const minor = toChargedAmount(lines, from, id, rates);
+      return minor === null ? [] : [{ id, text: formatPrice(minor, id) }];
+    });
 }
 
 /** Only what an island needs of the rates (decision 1220): the USD rates, three numbers each. */

@@ -166,7 +166,7 @@ export default function CartLines({ t, locale, rates, onContinue, showCheckout =
           <span>{t('total')}</span>
           <div className="cart-total__amounts">
             <strong data-testid="cart-total">{formatAmount(cart.valor_total, cart.moeda_id)}</strong>
-            <OtherCurrencies amount={cart.valor_total} currencyId={cart.moeda_id} locale={locale} rates={rates} />
+            <OtherCurrencies lines={items} currencyId={cart.moeda_id} locale={locale} rates={rates} />
           </div>
         </div>
         <div className="cart-actions">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatAmount, formatInstallment, type RateLike } from '#lib/money.ts';
+import { formatAmount, formatInstallment, type AmountLine, type RateLike } from '#lib/money.ts';
 import { getPaymentMethods, isIvaLabelled, MAX_INSTALLMENTS, type PaymentMethod } from '#lib/contract/orders.ts';
 import { cartMessages } from '#lib/i18n/cart.ts';
 import { checkoutMessages, type CheckoutMessageKey } from '#lib/i18n/checkout.ts';
@@ -22,7 +22,7 @@ import type { StartCheckoutAnswer, StartCheckoutBody } from '#lib/contract/check
 import OtherCurrencies from '../cart/OtherCurrencies.tsx';
 import CheckoutCartLines from './CheckoutCartLines.tsx';
 import CheckoutShipping, { type ShippingSelection } from './CheckoutShipping.tsx';
-import { getGatewayAmountText, type GatewayPricing } from './gateway-amount.ts';
+import { getGatewayAmountText } from './gateway-amount.ts';
 import { getDeliveryType, toDeliveryChoice } from './shipping-rules.ts';
 import { useSharedStore } from '../shell/use-shared-store.ts';
 
@@ -32,8 +32,8 @@ interface Props {
   foreignBuyer: 0 | 1 | null;
   hasRuc: boolean;
   currencyId: number;
-  /** The buyer's gateway charges in its own currency: its amount is shown before paying. */
-  gateway: GatewayPricing | null;
+  /** The currency the buyer's gateway charges in: its amount is shown before paying (decision 1220). */
+  gatewayCurrencyId: number | null;
   /** Today's USD rates: the summary's other currencies (decision 1220). */
   rates: readonly RateLike[];
 }
@@ -60,7 +60,7 @@ const UNPAID_ORDER_FIELD = 'cancelar_pedido_pendente' satisfies keyof StartCheck
 const STEP0_KEYS: ReadonlySet<CheckoutMessageKey> = new Set(['notLoggedIn', 'emptyCartAlert', 'selectShipping', 'selectPickupPoint']);
 
 /** /checkout: step 0 cart review + shipping + summary, step 1 payment method, then the gateway. */
-export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, currencyId, gateway, rates }: Props) {
+export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, currencyId, gatewayCurrencyId, rates }: Props) {
   const t = createTranslator(checkoutMessages, locale);
   const tCart = createTranslator(cartMessages, locale);
   // The cart engineer's store: the header badge and drawer follow every change made here.
@@ -92,12 +92,15 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
   const items = (cart?.itens ?? []).filter((item) => item.ativo);
   const total = items.reduce((sum, item) => sum + item.valor_unitario * item.qtde, 0);
   const freight = shipping.option ? toDeliveryChoice(shipping.option, shipping.point).valor : 0;
-  const money = (value: number) => formatAmount(value, cart?.moeda_id ?? currencyId);
-  const otherMoney = (value: number) => (
-    <OtherCurrencies amount={value} currencyId={cart?.moeda_id ?? currencyId} locale={locale} rates={rates} />
+  const cartCurrencyId = cart?.moeda_id ?? currencyId;
+  const money = (value: number) => formatAmount(value, cartCurrencyId);
+  // The delivery is one more line: the other currencies and the gateway count it as checkout charges it.
+  const freightLines: AmountLine[] = freight > 0 ? [{ valor_unitario: freight, qtde: 1 }] : [];
+  const otherMoney = (lines: readonly AmountLine[]) => (
+    <OtherCurrencies lines={lines} currencyId={cartCurrencyId} locale={locale} rates={rates} />
   );
-  const iva = isIvaLabelled(cart?.moeda_id ?? currencyId) ? ` (${t('ivaIncluded')})` : '';
-  const gatewayAmount = getGatewayAmountText(items, freight, cart?.moeda_id ?? currencyId, gateway);
+  const iva = isIvaLabelled(cartCurrencyId) ? ` (${t('ivaIncluded')})` : '';
+  const gatewayAmount = getGatewayAmountText([...items, ...freightLines], cartCurrencyId, gatewayCurrencyId, rates);
 
   async function change(work: () => Promise<CartResult>) {
     const result = await work();
@@ -234,7 +237,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
           <CheckoutCartLines
             t={t}
             items={items}
-            currencyId={cart?.moeda_id ?? currencyId}
+            currencyId={cartCurrencyId}
             onQuantity={(id, qtde) => change(() => setQuantity(id, qtde))}
             onRemove={(id) => change(() => removeFromCart(id))}
           />
@@ -261,12 +264,12 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
                 <dt>{t('total')}</dt>
                 <dd>
                   {money(total)}
-                  {otherMoney(total)}
+                  {otherMoney(items)}
                 </dd>
                 <dt>{t('shipping')}</dt>
                 <dd>
                   {shipping.option ? (freight === 0 ? t('free') : money(freight)) : '—'}
-                  {shipping.option && freight > 0 && otherMoney(freight)}
+                  {shipping.option && freight > 0 && otherMoney(freightLines)}
                 </dd>
                 <dt>
                   {t('totalWithShipping')}
@@ -274,7 +277,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
                 </dt>
                 <dd>
                   <strong data-testid="co-total">{money(total + freight)}</strong>
-                  {otherMoney(total + freight)}
+                  {otherMoney([...items, ...freightLines])}
                 </dd>
               </dl>
               {signedIn && (
@@ -327,7 +330,7 @@ export default function Checkout({ locale, signedIn, foreignBuyer, hasRuc, curre
               <select value={installments} onChange={(event) => setInstallments(Number(event.target.value))}>
                 {Array.from({ length: MAX_INSTALLMENTS }, (_, index) => index + 1).map((n) => (
                   <option key={n} value={n}>
-                    {t('installmentOption', { n, amount: formatInstallment(total + freight, cart?.moeda_id ?? currencyId, n) })}
+                    {t('installmentOption', { n, amount: formatInstallment(total + freight, cartCurrencyId, n) })}
                   </option>
                 ))}
               </select>

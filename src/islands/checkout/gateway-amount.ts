@@ -1,25 +1,19 @@
-import { formatPrice, isCurrencyId, toGatewayCharge, toMinor } from '#lib/money.ts';
-
-/** The gateway's currency and today's USD rates, as the checkout page passes them (decision 1220). */
-export interface GatewayPricing {
-  currencyId: number;
-  usdRates: Array<[number, number]>;
-}
+import { formatPrice, isCurrencyId, toChargedAmount, type AmountLine, type RateLike } from '#lib/money.ts';
 
 /**
- * What the buyer's gateway will charge for these lines and this delivery, in its own currency
- * ('R$ 540,00'), by the very `toGatewayCharge` checkout builds the gateway's request with. Null
- * when the gateway charges the cart's own currency or a rate is missing.
+ * What the buyer's gateway will charge for these lines (the delivery one of them), in its own
+ * currency ('R$ 540,00'): the figure the summary's other currencies show for that currency too,
+ * both from `toChargedAmount`, the rule checkout builds the gateway's request with (decision
+ * 1220). Null when the gateway charges the cart's own currency or a rate is missing.
  */
 export function getGatewayAmountText(
-  items: ReadonlyArray<{ valor_unitario: number; qtde: number }>,
-  freight: number,
+  lines: readonly AmountLine[],
   cartCurrencyId: number,
-  gateway: GatewayPricing | null,
+  gatewayCurrencyId: number | null,
+  rates: readonly RateLike[],
 ): string | null {
-  if (!gateway || !isCurrencyId(cartCurrencyId) || !isCurrencyId(gateway.currencyId) || gateway.currencyId === cartCurrencyId) return null;
-  const lines = items.map((item) => ({ unitMinor: toMinor(item.valor_unitario, cartCurrencyId), quantity: item.qtde }));
-  if (freight > 0) lines.push({ unitMinor: toMinor(freight, cartCurrencyId), quantity: 1 });
-  const charge = toGatewayCharge(lines, cartCurrencyId, gateway.currencyId, new Map(gateway.usdRates));
-  return charge && formatPrice(charge.amountMinor, gateway.currencyId);
+  if (gatewayCurrencyId === null || !isCurrencyId(cartCurrencyId) || !isCurrencyId(gatewayCurrencyId)) return null;
+  if (gatewayCurrencyId === cartCurrencyId) return null;
+  const minor = toChargedAmount(lines, cartCurrencyId, gatewayCurrencyId, rates);
+  return minor === null ? null : formatPrice(minor, gatewayCurrencyId);
 }

@@ -270,7 +270,12 @@ export default function ShippingCalculator({
             <dd>
               <span data-testid="shipping-cost">{money(selection.cost, selection.option)}</span>
               {selection.cost > 0 && (
-                <OtherCurrencies amount={selection.cost} currencyId={selection.option.moeda.id} locale={locale} rates={rates} />
+                <OtherCurrencies
+                  lines={[{ valor_unitario: selection.cost, qtde: 1 }]}
+                  currencyId={selection.option.moeda.id}
+                  locale={locale}
+                  rates={rates}
+                />
               )}
             </dd>
           </div>
@@ -278,7 +283,12 @@ export default function ShippingCalculator({
             <dt>{t('totalWithShipping')}</dt>
             <dd>
               {formatAmount(cart.valor_total + selection.cost, cart.moeda_id)}
-              <OtherCurrencies amount={cart.valor_total + selection.cost} currencyId={cart.moeda_id} locale={locale} rates={rates} />
+              <OtherCurrencies
+                lines={[...cart.itens.filter((item) => item.ativo), { valor_unitario: selection.cost, qtde: 1 }]}
+                currencyId={cart.moeda_id}
+                locale={locale}
+                rates={rates}
+              />
             </dd>
           </div>
         </dl>

@@ -215,7 +215,7 @@ export const PaidOrderSchema = z
     comprador: z.object({
       nome: z.string(),
       email: z.string(),
-      tipo_documento: z.string(),
+      tipo_documento: z.string().meta({ description: 'The document type as a word: CPF, CNPJ, RUC or Cédula.', example: 'Cédula' }),
       documento: z.string(),
       telefone: z.string(),
     }),

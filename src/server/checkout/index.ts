@@ -3,7 +3,6 @@ import { getConfig } from '../config.ts';
 import { systemClock } from '../clock.ts';
 import { getPool } from '../db/client.ts';
 import { getPaymentProviders, getReservationTtlMinutes } from '../payments/index.ts';
-import { getPriceTable } from '../prices/index.ts';
 import { createCheckoutService, verifyDelivery } from './service.ts';
 
 /** The gateway configured for each kind of buyer (the registry's): Brazilian buyers `br`, Paraguayan buyers `py`. */
@@ -27,14 +26,11 @@ export function getCheckoutService() {
 }
 
 /**
- * What the checkout page needs to show, before paying, the amount a buyer's gateway will charge
- * in its own currency (decision 1220): that currency and today's USD rates, which the page
- * feeds to the same `toGatewayCharge` checkout builds the request with. Null when the gateway
- * charges the order's own currency.
+ * The currency a buyer's gateway charges in (decision 1220): the checkout page shows that amount
+ * before paying, computed from the page's rates by the rule checkout builds the gateway's request
+ * with. Null when the gateway charges the order's own currency.
  */
-export async function getGatewayPricing(foreignBuyer: 0 | 1): Promise<{ currencyId: number; usdRates: Array<[number, number]> } | null> {
+export function getGatewayCurrency(foreignBuyer: 0 | 1): number | null {
   const providers = getProvidersByBuyer();
-  const currencyId = (foreignBuyer === 1 ? providers.br : providers.py).currencyId;
-  if (currencyId === undefined) return null;
-  return { currencyId, usdRates: [...(await getPriceTable(getPool())).usdRates] };
+  return (foreignBuyer === 1 ? providers.br : providers.py).currencyId ?? null;
 }

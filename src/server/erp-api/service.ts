@@ -8,6 +8,7 @@ import type { Limit, RateLimiter } from '../rate-limit/index.ts';
 import { CURRENCY_DECIMALS, toMinorUnits, type CurrencyCode, type RowIssue } from '#lib/contract/catalogue-product.ts';
 import { toDecimalText } from '#lib/money.ts';
 import { isSafeText } from '#lib/safe-text.ts';
+import { toDocumentTypeWord } from '#lib/documents.ts';
 import type { CatalogueImportService, SourceRow } from '../catalogue-import/service.ts';
 import type { CatalogueSettingsService } from '../catalogue-settings/service.ts';
 import { CURRENCY } from '#lib/locale.ts';
@@ -141,7 +142,13 @@ function toPaidOrder(row: PaidOrderRow, items: PaidItemRow[], payments: PaidPaym
     itens_total: row.items_total_minor,
     frete: row.shipping_minor,
     total: row.total_minor,
-    comprador: { nome: row.buyer_name, email: row.email, tipo_documento: row.document_type, documento: row.document, telefone: row.phone },
+    comprador: {
+      nome: row.buyer_name,
+      email: row.email,
+      tipo_documento: toDocumentTypeWord(row.document_type),
+      documento: row.document,
+      telefone: row.phone,
+    },
     entrega: { tipo: row.delivery_type, descricao: row.delivery_description, endereco: row.delivery_address },
     itens: items.map((item) => ({
       codigo: item.product_code,

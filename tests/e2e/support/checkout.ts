@@ -24,7 +24,14 @@ export async function signIn(context: BrowserContext, host: Host, token: string)
   ]);
 }
 
-export async function createCartFor(customerId: number | null, currencyId: number, stock = 5) {
+/** A cart of one new product (U$ 129,90 unless `line` says otherwise), stored as the cart API would. */
+export async function createCartFor(
+  customerId: number | null,
+  currencyId: number,
+  stock = 5,
+  line: { priceMinor?: number; quantity?: number } = {},
+) {
+  const { priceMinor = 12_990, quantity = 1 } = line;
   const suffix = randomBytes(5).toString('hex');
   const brand = await getTestDb().query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, 'E2E') RETURNING id`, [
     `e2e-${suffix}`,
@@ -36,19 +43,20 @@ export async function createCartFor(customerId: number | null, currencyId: numbe
   const code = `E2E-${suffix}`.toUpperCase();
   const product = await getTestDb().query<{ id: number }>(
     `INSERT INTO products (code, slug, name_pt, name_es, price_minor, stock, brand_id, category_id)
-     VALUES ($1, $2, 'Esmerilhadeira Teste', 'Amoladora Prueba', 12990, $3, $4, $5) RETURNING id`,
-    [code, code.toLowerCase(), stock, brand.rows[0]!.id, category.rows[0]!.id],
+     VALUES ($1, $2, 'Esmerilhadeira Teste', 'Amoladora Prueba', $6, $3, $4, $5) RETURNING id`,
+    [code, code.toLowerCase(), stock, brand.rows[0]!.id, category.rows[0]!.id, priceMinor],
   );
   const externalId = randomBytes(18).toString('base64url');
   const cart = await getTestDb().query<{ id: string }>(
     'INSERT INTO carts (external_id, customer_id, currency_id) VALUES ($1, $2, $3) RETURNING id',
     [externalId, customerId, currencyId],
   );
-  // The price the cart API would have stored: 129.90 U$, or its guaraní value at the seed's 7300.
-  const unitPrice = currencyId === 3 ? 948_270 : 12_990;
-  await getTestDb().query('INSERT INTO cart_items (cart_id, product_id, quantity, unit_price_minor) VALUES ($1, $2, 1, $3)', [
+  // The price the cart API would have stored: the U$ price, or its guaraní value at the seed's 7300.
+  const unitPrice = currencyId === 3 ? Math.round((priceMinor / 100) * 7300) : priceMinor;
+  await getTestDb().query('INSERT INTO cart_items (cart_id, product_id, quantity, unit_price_minor) VALUES ($1, $2, $3, $4)', [
     cart.rows[0]!.id,
     product.rows[0]!.id,
+    quantity,
     unitPrice,
   ]);
   return { externalId, productId: product.rows[0]!.id, code };
