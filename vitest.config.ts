@@ -1,31 +1,28 @@
-import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * API test files run in shards, one per worker, and each shard's global setup starts its own
- * database and shop (tests/support/vitest-global-setup.ts): files of different shards never see
- * each other's rows, settings or load. A file joins the shard its position in the sorted list picks.
+ * Test files run in worker slots, and the API tests' global setup starts one database and shop
+ * per slot (tests/support/vitest-global-setup.ts): files running side by side never see each
+ * other's rows, settings or load. API files mostly wait on their shop, so there are more slots
+ * than cores (TEST_WORKERS overrides).
  */
-const API_SHARDS = Math.max(1, Number(process.env.TEST_API_SHARDS) || availableParallelism());
-const apiFiles = readdirSync('tests/api', { recursive: true, encoding: 'utf8' })
-  .filter((name) => name.endsWith('.test.ts'))
-  .sort()
-  .map((name) => `tests/api/${name}`);
+const WORKERS = Math.max(1, Number(process.env.TEST_WORKERS) || availableParallelism() + 1);
 
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
-      ...Array.from({ length: API_SHARDS }, (_, shard) => ({
+      {
         test: {
-          name: API_SHARDS === 1 ? 'api' : `api-${shard + 1}`,
-          include: apiFiles.filter((_, index) => index % API_SHARDS === shard),
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/vitest-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
-      })),
+      },
     ],
   },
 });

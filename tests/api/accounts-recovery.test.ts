@@ -1,6 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccountTokens } from '#server/accounts/service.ts';
-import { api, apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
+import { api, apiJson, getTestDb, type FieldErrorAnswer, getRunStack } from '../support/api.ts';
 import {
   brazilianRegistration,
   createTestCustomer,
@@ -29,10 +29,10 @@ describe('password recovery and reset', () => {
       headers: { 'x-forwarded-host': 'evil.example' },
     });
     expect(request.status).toBe(200);
-    const mail = await waitForMail(inject('dataDir'), customer.email, (m) => /contraseña/i.test(m.subject));
+    const mail = await waitForMail(getRunStack().dataDir, customer.email, (m) => /contraseña/i.test(m.subject));
     const link = mail.links.find((l) => l.includes('/app/reset-password/')) ?? '';
     // A Paraguayan buyer's mail is in Spanish and links to the Spanish storefront.
-    expect(link.startsWith(`http://es.localhost:${inject('port')}/app/reset-password/${customer.uuid}/`)).toBe(true);
+    expect(link.startsWith(`http://es.localhost:${getRunStack().port}/app/reset-password/${customer.uuid}/`)).toBe(true);
     const { uuid, token, code } = readResetLink(link);
 
     const reset = await apiJson('/ecom/cliente/trocar-senha', {
@@ -100,7 +100,7 @@ describe('e-mail confirmation', () => {
     const token = registered.body.token as string;
     const resend = await apiJson('/ecom/cliente/reenviar-email', { method: 'POST', token, headers: sameOrigin() });
     expect(resend.status).toBe(200);
-    const mail = await waitForMail(inject('dataDir'), email, (m) => /confirme/i.test(m.subject));
+    const mail = await waitForMail(getRunStack().dataDir, email, (m) => /confirme/i.test(m.subject));
     const [, uid, confirmToken] = mail.links[0]?.match(/confirmation-email\/([^/]+)\/([^/\s]+)/) ?? [];
     const first = await api(`/ecom/cliente/confirmar-email/${uid}/${confirmToken}`, { method: 'POST', headers: sameOrigin() });
     expect(first.status).toBe(200);

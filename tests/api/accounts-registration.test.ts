@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
-import { api, apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { api, apiJson, getTestDb, type FieldErrorAnswer, getRunStack } from '../support/api.ts';
 import {
   brazilianRegistration,
   createTestCustomer,
@@ -39,9 +39,9 @@ describe('POST /ecom/cliente/cadastrar', () => {
     expect(stored.includes(MINIMAL_PDF)).toBe(false);
     expect(stored.includes(Buffer.from('%PDF'))).toBe(false);
 
-    const mail = await waitForMail(inject('dataDir'), email, (m) => /confirme/i.test(m.subject));
+    const mail = await waitForMail(getRunStack().dataDir, email, (m) => /confirme/i.test(m.subject));
     expect(mail.links[0]).toMatch(
-      new RegExp(`^http://br\\.localhost:${inject('port')}/app/confirmation-email/[0-9a-f-]{36}/[A-Za-z0-9_-]+$`),
+      new RegExp(`^http://br\\.localhost:${getRunStack().port}/app/confirmation-email/[0-9a-f-]{36}/[A-Za-z0-9_-]+$`),
     );
   });
 

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
 import type { StartCheckoutAnswer } from '#lib/contract/checkout.ts';
 import { createSessionService } from '#server/accounts/service.ts';
 import { systemClock } from '#server/clock.ts';
 import { getWebhookSecret, signSandboxBody, SANDBOX_SIGNATURE_HEADER } from '#server/payments/sandbox.ts';
 import { createDeliveryToken } from '#server/shipping/index.ts';
-import { api, apiJson, getTestDb, type Host } from '../support/api.ts';
+import { api, apiJson, getTestDb, type Host, getRunStack } from '../support/api.ts';
 
 /** Secrets the shop generated into its DATA_DIR (or that we generate first: it reads the same file). */
 function useShopDataDir(): void {
-  process.env.DATA_DIR = inject('dataDir');
+  process.env.DATA_DIR = getRunStack().dataDir;
 }
 
 export function uniqueId(): string {

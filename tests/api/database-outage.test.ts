@@ -4,13 +4,14 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createSessionService } from '#server/accounts/service.ts';
 import { systemClock } from '#server/clock.ts';
 import { startCuttableProxy } from '../support/db-proxy.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 import type { StartCheckoutAnswer } from '#lib/contract/checkout.ts';
 import type { DeliveryOption } from '#lib/contract/shipping.ts';
+import { getRunStack } from '../support/api.ts';
 
 /**
  * Issue 22 point 8: the shop's own embedded PostgreSQL is killed (SIGKILL) while requests and
@@ -207,9 +208,9 @@ describe('the embedded database dies under load', () => {
 
 describe('a database that stops answering', () => {
   it('gets 503 within seconds instead of hanging requests, and serves again when it answers', async () => {
-    const proxy = await startCuttableProxy(inject('databaseUrl'));
+    const proxy = await startCuttableProxy(getRunStack().databaseUrl);
     const stalledShop = await startShopProcess(proxy.databaseUrl, {
-      DATA_DIR: inject('dataDir'),
+      DATA_DIR: getRunStack().dataDir,
       PG_STATEMENT_TIMEOUT_MS: '1500',
       PG_CONNECT_TIMEOUT_MS: '1000',
     });

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { api, apiJson, getHostHeader, getTestDb, type ErrorAnswer } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { api, apiJson, getHostHeader, getTestDb, type ErrorAnswer, getRunStack } from '../support/api.ts';
 import { listMailsIn, waitForMail } from '../support/mail.ts';
 import { createSignedInStaff } from '../support/staff.ts';
 import { createPaidOrder, uniqueId } from './checkout-fixtures.ts';
@@ -171,8 +171,8 @@ describe('order timeline', () => {
     const resent = await panelCall(cookie, `/api/painel/pedidos/${order.number}/reenvio`, { tipo: 'paid' });
     expect(resent).toEqual({ status: 200, body: { pedido: order.number, feito: 'resent' } });
     await waitForMailLog(order.id, 'paid', 2);
-    await waitForMail(inject('dataDir'), order.customer.email, (mail) => mail.subject === subject);
-    const caught = await listMailsIn(path.join(inject('dataDir'), 'caught-mail'), order.customer.email);
+    await waitForMail(getRunStack().dataDir, order.customer.email, (mail) => mail.subject === subject);
+    const caught = await listMailsIn(path.join(getRunStack().dataDir, 'caught-mail'), order.customer.email);
     expect(caught.filter((mail) => mail.subject === subject)).toHaveLength(2);
     expect(await getAuditRows('order', String(order.number))).toEqual([
       { action: 'order.resend_mail', actor: staff.email, after: { mail: 'paid', to: order.customer.email } },

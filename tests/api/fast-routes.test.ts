@@ -2,8 +2,8 @@
 // Each request here goes to the run's shop (fast routes) and to a second shop on the same
 // database and data folder with FAST_ROUTES=off (Astro): the answers must be the same.
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { getTestDb } from '../support/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTestDb, getRunStack } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
 import { startCuttableProxy, type CuttableProxy } from '../support/db-proxy.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
@@ -76,7 +76,7 @@ function withoutExpiry(value: unknown): unknown {
 }
 
 let astro: ShopProcess;
-const fastPort = () => inject('port');
+const fastPort = () => getRunStack().port;
 
 /** The cart's version counts every write: the same change sent twice answers one version apart. */
 function withoutVersion(body: unknown): unknown {
@@ -94,7 +94,7 @@ async function expectSameAnswer(call: Call, expectedStatus: number): Promise<Ans
 }
 
 beforeAll(async () => {
-  astro = await startShopProcess(inject('databaseUrl'), { FAST_ROUTES: 'off', DATA_DIR: inject('dataDir') });
+  astro = await startShopProcess(getRunStack().databaseUrl, { FAST_ROUTES: 'off', DATA_DIR: getRunStack().dataDir });
 });
 afterAll(async () => {
   await astro?.stop();
@@ -263,10 +263,10 @@ describe('fast routes without a database', () => {
   let fast: ShopProcess;
   let slow: ShopProcess;
   beforeAll(async () => {
-    proxy = await startCuttableProxy(inject('databaseUrl'));
+    proxy = await startCuttableProxy(getRunStack().databaseUrl);
     [fast, slow] = await Promise.all([
-      startShopProcess(proxy.databaseUrl, { DATA_DIR: inject('dataDir') }),
-      startShopProcess(proxy.databaseUrl, { DATA_DIR: inject('dataDir'), FAST_ROUTES: 'off' }),
+      startShopProcess(proxy.databaseUrl, { DATA_DIR: getRunStack().dataDir }),
+      startShopProcess(proxy.databaseUrl, { DATA_DIR: getRunStack().dataDir, FAST_ROUTES: 'off' }),
     ]);
   });
   afterAll(async () => {

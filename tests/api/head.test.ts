@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { api } from '../support/api.ts';
+import { api, getRunStack } from '../support/api.ts';
 import { getJsonLd, getLinks, getMeta, getTitle } from '../support/html-head.ts';
 
-const origin = (host: 'br' | 'es') => `http://${host}.localhost:${inject('port')}`;
+const origin = (host: 'br' | 'es') => `http://${host}.localhost:${getRunStack().port}`;
 const PAGES = ['/', '/sobre-nos', '/como-comprar', '/cotacoes'];
 
 describe.each(['br', 'es'] as const)('head on the %s storefront', (host) => {

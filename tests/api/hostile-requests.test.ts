@@ -3,10 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestCustomer, signIn } from '../support/accounts.ts';
 import { listRouteFiles, type RouteFile } from '../support/route-files.ts';
 import { createSignedInStaff } from '../support/staff.ts';
+import { getRunStack } from '../support/api.ts';
 
 /**
  * Issue 29 points 1 and 2: the whole request, not only its body and query values. Generated
@@ -227,7 +228,7 @@ function toRequestBytes(methodName: string, targetText: string, version: string,
 }
 
 describe('every route under generated hostile requests', () => {
-  const port = inject('port');
+  const port = getRunStack().port;
   const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const sessions: Sessions = { customer: '', staff: '' };
 

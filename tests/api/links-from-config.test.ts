@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
-import { api, apiJson, getHostHeader } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { api, apiJson, getHostHeader, getRunStack } from '../support/api.ts';
 import { createTestCustomer } from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';
 import { createCart, createCustomer, createProduct, deliveryToken } from './checkout-fixtures.ts';
@@ -37,10 +37,10 @@ describe('absolute links come from configuration, not from the request', () => {
   });
 
   it('with a forged Host itself the shop either refuses it or still links to a configured origin', async () => {
-    const { status, body } = await startCheckoutWith({ ...FORGED, host: `evil.example:${inject('port')}` });
+    const { status, body } = await startCheckoutWith({ ...FORGED, host: `evil.example:${getRunStack().port}` });
     expect(status).toBeLessThan(500);
     expect(JSON.stringify(body)).not.toContain('evil.example');
-    if (status === 201) expect(body.link_pagamento[0]?.startsWith(`http://br.localhost:${inject('port')}/`)).toBe(true);
+    if (status === 201) expect(body.link_pagamento[0]?.startsWith(`http://br.localhost:${getRunStack().port}/`)).toBe(true);
   });
 
   it("the password-reset mail asked for with forged host headers links to the customer's storefront", async () => {
@@ -52,7 +52,7 @@ describe('absolute links come from configuration, not from the request', () => {
       headers: FORGED,
     });
     expect(asked.status).toBe(200);
-    const mail = await waitForMail(inject('dataDir'), customer.email, (m) => /contraseña/i.test(m.subject));
+    const mail = await waitForMail(getRunStack().dataDir, customer.email, (m) => /contraseña/i.test(m.subject));
     const link = mail.links.find((l) => l.includes('/app/reset-password/')) ?? '';
     expect(link.startsWith(`${esOrigin()}/app/reset-password/${customer.uuid}/`)).toBe(true);
     expect(mail.text).not.toContain('evil.example');

@@ -1,8 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
-import { api, getTestDb } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { api, getTestDb, getRunStack } from '../support/api.ts';
 import { getJsonLd } from '../support/html-head.ts';
 
-const origin = (host: 'br' | 'es') => `http://${host}.localhost:${inject('port')}`;
+const origin = (host: 'br' | 'es') => `http://${host}.localhost:${getRunStack().port}`;
 
 // Issue 19 point 4: listings carry a BreadcrumbList as product pages do.
 describe.each(['br', 'es'] as const)('listing structured data on %s', (host) => {

@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sameOrigin } from '../support/accounts.ts';
-import { api, getTestDb } from '../support/api.ts';
+import { api, getTestDb, getRunStack } from '../support/api.ts';
 import { createCart, createCustomer, createProduct, startCheckout } from './checkout-fixtures.ts';
 
 /**
@@ -13,7 +13,7 @@ import { createCart, createCustomer, createProduct, startCheckout } from './chec
  * burst, read back from the real SMTP catcher of the test stack.
  */
 async function subjectsTo(address: string): Promise<string[]> {
-  const folder = path.join(inject('dataDir'), 'caught-mail');
+  const folder = path.join(getRunStack().dataDir, 'caught-mail');
   const subjects: string[] = [];
   for (const name of await readdir(folder).catch(() => [] as string[])) {
     const mail = await simpleParser(await readFile(path.join(folder, name)));

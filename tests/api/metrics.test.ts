@@ -1,9 +1,10 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '#server/db/embedded.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
+import { getRunStack } from '../support/api.ts';
 
 /**
  * Issue 31 point 8 (decision 0955): Prometheus metrics on their own port behind METRICS_TOKEN,
@@ -39,7 +40,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-metrics-'));
   await chmod(dataDir, 0o755);
   metricsPort = await findFreePort();
-  shop = await startShopProcess(inject('databaseUrl'), {
+  shop = await startShopProcess(getRunStack().databaseUrl, {
     DATA_DIR: dataDir,
     WEB_CONCURRENCY: '2',
     PG_POOL_MAX: '3',

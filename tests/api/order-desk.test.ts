@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
-import { api, apiJson, getHostHeader, getTestDb, type ErrorAnswer } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { api, apiJson, getHostHeader, getTestDb, type ErrorAnswer, getRunStack } from '../support/api.ts';
 import { expectNoFormulaCell } from '../support/csv.ts';
 import { waitForMail } from '../support/mail.ts';
 import { createSignedInStaff, postForm } from '../support/staff.ts';
@@ -65,7 +65,7 @@ describe('order desk API', () => {
       { action: 'order.refund', actor: staff.email, before: { status: 'PAGO' }, after: { status: 'ESTORNADO', note: 'Cliente desistió' } },
     ]);
     // the shopper hears of it once the money is back (the payment refund path's e-mail)
-    const mail = await waitForMail(inject('dataDir'), order.customer.email, (caught) => caught.subject.includes('reembolsado'));
+    const mail = await waitForMail(getRunStack().dataDir, order.customer.email, (caught) => caught.subject.includes('reembolsado'));
     expect(mail.subject).toBe(`Pedido n.º ${order.number} reembolsado`);
     // the shopper's order says so
     const shopper = await apiJson(`/ecom/venda/pedidos/${order.externalId}`, { host: 'es', token: order.customer.token });
@@ -133,7 +133,7 @@ describe('order desk API', () => {
     expect(page).toContain('AX-123');
     expect(page).toMatch(/href="\/painel\/clientes\/[0-9a-f-]{36}"/); // admins reach the buyer's identity documents
     // the shopper hears of it (mail queue, real SMTP catcher), in the order's language
-    const mail = await waitForMail(inject('dataDir'), order.customer.email, (caught) => caught.subject.includes('enviado'));
+    const mail = await waitForMail(getRunStack().dataDir, order.customer.email, (caught) => caught.subject.includes('enviado'));
     expect(mail.subject).toBe(`Pedido n.º ${order.number} enviado`);
     // The tracking note reaches the shopper: in the e-mail, and on the order page with its link (issue 34 point 4).
     expect(mail.text).toContain('Seguimiento: AX-123 https://rastreo.example/AX-123');
@@ -164,7 +164,7 @@ describe('order desk API', () => {
     expect(detail).toContain('Duplicado'); // the reason, in the status history
     expect(detail).not.toContain('/painel/clientes/'); // documents are for admins only
     // The shopper hears why, and that nothing was charged (issue 34 point 4).
-    const mail = await waitForMail(inject('dataDir'), order.customer.email, (caught) => caught.subject.includes('cancelado'));
+    const mail = await waitForMail(getRunStack().dataDir, order.customer.email, (caught) => caught.subject.includes('cancelado'));
     expect(mail.subject).toBe(`Pedido n.º ${order.number} cancelado`);
     expect(mail.text).toContain('La tienda canceló tu pedido');
     expect(mail.text).toContain('Motivo: Duplicado');

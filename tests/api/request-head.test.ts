@@ -2,13 +2,13 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { api } from '../support/api.ts';
+import { api, getRunStack } from '../support/api.ts';
 
 /** Issue 22 point 4: a request whose head is not the shop's is refused before any route runs. */
 
 function rawRequest(head: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(inject('port'), '127.0.0.1');
+    const socket = connect(getRunStack().port, '127.0.0.1');
     let answer = '';
     socket.on('data', (chunk) => {
       answer += chunk.toString('latin1');
@@ -21,7 +21,7 @@ function rawRequest(head: string): Promise<string> {
 
 function get(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port: inject('port'), path, headers }, (incoming) => {
+    const outgoing = httpRequest({ host: '127.0.0.1', port: getRunStack().port, path, headers }, (incoming) => {
       let body = '';
       incoming.on('data', (chunk: Buffer) => {
         body += chunk.toString('utf8');
@@ -35,7 +35,7 @@ function get(path: string, headers: Record<string, string>): Promise<{ status: n
 
 describe('request heads', () => {
   it('an unknown Host gets 421 with a message in the asked language', async () => {
-    const port = inject('port');
+    const port = getRunStack().port;
     const pt = await get('/', { host: `evil.example:${port}` });
     expect(pt.status).toBe(421);
     expect(JSON.parse(pt.body).message).toBe('Este endereço não pertence à loja.');
@@ -79,7 +79,7 @@ describe('request targets', () => {
   };
   const bodyOf = (answer: string) => JSON.parse(Buffer.from(answer.slice(answer.indexOf('\r\n\r\n') + 4), 'latin1').toString('utf8'));
   const ask = (method: string, target: string, host: 'br' | 'es') =>
-    rawRequest(`${method} ${target} HTTP/1.1\r\nHost: ${host}.localhost:${inject('port')}\r\nConnection: close\r\n\r\n`);
+    rawRequest(`${method} ${target} HTTP/1.1\r\nHost: ${host}.localhost:${getRunStack().port}\r\nConnection: close\r\n\r\n`);
 
   it.each([
     '/produtos/%C0%AF', // overlong '/': this one ended the process (URIError in the static files' lookup)

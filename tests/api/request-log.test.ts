@@ -1,8 +1,9 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
+import { getRunStack } from '../support/api.ts';
 
 /**
  * Issue 16 point 5: an operator reads JSON lines, one access line per request (no personal data),
@@ -46,7 +47,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-log-'));
   await chmod(dataDir, 0o755);
   shop = await startShopProcess(
-    inject('databaseUrl'),
+    getRunStack().databaseUrl,
     { DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
     { captureOutput: true },
   );

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCustomer, signIn } from '../support/accounts.ts';
-import { api } from '../support/api.ts';
+import { api, getRunStack } from '../support/api.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 
 /**
@@ -12,7 +12,10 @@ import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 let httpsShop: ShopProcess;
 
 beforeAll(async () => {
-  httpsShop = await startShopProcess(inject('databaseUrl'), { DATA_DIR: inject('dataDir'), SHOP_ORIGIN_BR: 'https://br.localhost' });
+  httpsShop = await startShopProcess(getRunStack().databaseUrl, {
+    DATA_DIR: getRunStack().dataDir,
+    SHOP_ORIGIN_BR: 'https://br.localhost',
+  });
 }, 120_000);
 
 afterAll(async () => {

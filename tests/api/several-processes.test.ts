@@ -1,9 +1,9 @@
 import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brazilianRegistration, sameOrigin, type RegisteredAnswer } from '../support/accounts.ts';
-import { api, apiJson, getTestDb } from '../support/api.ts';
+import { api, apiJson, getTestDb, getRunStack } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 import type { StartCheckoutAnswer } from '#lib/contract/checkout.ts';
@@ -20,7 +20,7 @@ let otherDataDir = '';
 beforeAll(async () => {
   otherDataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-second-'));
   await chmod(otherDataDir, 0o755);
-  other = await startShopProcess(inject('databaseUrl'), { DATA_DIR: otherDataDir });
+  other = await startShopProcess(getRunStack().databaseUrl, { DATA_DIR: otherDataDir });
 }, 120_000);
 
 afterAll(async () => {
@@ -78,7 +78,7 @@ describe('two shop processes on one database', () => {
     expect(served.subarray(1, 4).toString()).toBe('PNG');
     // Nothing of it was written under either process's DATA_DIR.
     await expect(readdir(path.join(otherDataDir, 'documents'))).rejects.toThrow();
-    await expect(readdir(path.join(inject('dataDir'), 'documents'))).rejects.toThrow();
+    await expect(readdir(path.join(getRunStack().dataDir, 'documents'))).rejects.toThrow();
   });
 
   it('each queued job runs once across both processes', async () => {
@@ -98,7 +98,7 @@ describe('two shop processes on one database', () => {
     await expect.poll(pending, { timeout: 40_000, interval: 200 }).toBe(0);
     // The run's shop sends through the SMTP catcher; the second one (no SMTP_URL) writes .eml files.
     const sent: string[] = [];
-    for (const folder of [path.join(inject('dataDir'), 'caught-mail'), path.join(otherDataDir, 'mail')]) {
+    for (const folder of [path.join(getRunStack().dataDir, 'caught-mail'), path.join(otherDataDir, 'mail')]) {
       const names = await readdir(folder).catch(() => [] as string[]);
       for (const name of names) {
         const subject = /^Subject: (.*)$/m.exec(await readFile(path.join(folder, name), 'utf8'))?.[1]?.trim() ?? '';
@@ -112,7 +112,7 @@ describe('two shop processes on one database', () => {
     const { rows } = await getTestDb().query<{ name: string; value: string }>('SELECT name, value FROM server_secrets ORDER BY name');
     expect(rows.map((row) => row.name)).toEqual(['documents-key', 'payment-webhook-secret', 'shipping-token-secret', 'staff-totp-key']);
     for (const { name, value } of rows) {
-      for (const dataDir of [inject('dataDir'), otherDataDir])
+      for (const dataDir of [getRunStack().dataDir, otherDataDir])
         expect((await readFile(path.join(dataDir, 'secrets', name), 'utf8')).trim()).toBe(value);
     }
   });

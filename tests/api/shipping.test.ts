@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { api, apiAnswer, apiJson, getTestDb, type ErrorAnswer } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { api, apiAnswer, apiJson, getTestDb, type ErrorAnswer, getRunStack } from '../support/api.ts';
 import { createTestCustomer, createTestProduct, newExternalId } from '../support/cart-fixtures.ts';
 import { verifyDeliveryToken } from '#server/shipping/delivery-token.ts';
 import { z } from 'zod';
@@ -74,7 +74,7 @@ describe('shipping calculation', () => {
     expect(claims[1]).toBe(delivery.entrega_servico_id);
     expect(claims[5]).toBe(delivery.valor); // PYG has no decimals: minor = major
     expect(claims[6]).toBe(3);
-    const secret = (await readFile(path.join(inject('dataDir'), 'secrets', 'shipping-token-secret'), 'utf8')).trim();
+    const secret = (await readFile(path.join(getRunStack().dataDir, 'secrets', 'shipping-token-secret'), 'utf8')).trim();
     const verified = verifyDeliveryToken(token, externalId, new Date(), secret);
     expect(verified).toMatchObject({ ok: true, claims: { serviceId: delivery.entrega_servico_id, valueMinor: delivery.valor } });
     expect(verifyDeliveryToken(token, newExternalId(), new Date(), secret)).toEqual({ ok: false, reason: 'cart' });

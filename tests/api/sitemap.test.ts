@@ -1,7 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
-import { api, getTestDb } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { api, getTestDb, getRunStack } from '../support/api.ts';
 
-const origin = (host: 'br' | 'es') => `http://${host}.localhost:${inject('port')}`;
+const origin = (host: 'br' | 'es') => `http://${host}.localhost:${getRunStack().port}`;
 
 /** `<url>` blocks of a sitemap by their `<loc>`, each with its lastmod and hreflang alternates. */
 function readUrls(xml: string) {

@@ -1,8 +1,8 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountUser } from '#lib/contract/accounts.ts';
 import { AccountAddressSchema } from '#lib/contract/accounts-schema.ts';
 import type { OrderPaymentsView, OrderView } from '#lib/contract/orders.ts';
-import { api, apiAnswer, apiJson, getHostHeader, getTestDb, type ErrorAnswer, type FieldErrorAnswer } from '../support/api.ts';
+import { api, apiAnswer, apiJson, getHostHeader, getTestDb, type ErrorAnswer, type FieldErrorAnswer, getRunStack } from '../support/api.ts';
 import { brazilianRegistration, createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';
 import { createCustomer, createPendingOrder } from './checkout-fixtures.ts';
@@ -162,7 +162,7 @@ describe('accounts spec sections 2 and 7: the reset link and POST /ecom/cliente/
   it('the link /app/reset-password/{uuid}/{token} carries the query parameters email and code; the reset needs the code', async () => {
     const customer = await createTestCustomer({ foreignBuyer: 1 });
     expect((await api('/ecom/cliente/recuperar-senha', { method: 'POST', json: { email: customer.email } })).status).toBe(200);
-    const mail = await waitForMail(inject('dataDir'), customer.email, (m) => m.links.some((l) => l.includes('/app/reset-password/')));
+    const mail = await waitForMail(getRunStack().dataDir, customer.email, (m) => m.links.some((l) => l.includes('/app/reset-password/')));
     const link = new URL(mail.links.find((l) => l.includes('/app/reset-password/'))!);
     const [uuid = '', token = ''] = link.pathname.split('/').slice(3);
     expect(uuid).toBe(customer.uuid);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, apiJson, getTestDb, type FieldErrorAnswer } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, apiJson, getTestDb, type FieldErrorAnswer, getRunStack } from '../support/api.ts';
 import { sameOrigin } from '../support/accounts.ts';
 
 /**
  * Issue 35 point 8: rows of the storefront specification (storefront.md), read as a client
  * written from the document alone would read them.
  */
-const origin = (host: 'br' | 'es') => `http://${host}.localhost:${inject('port')}`;
+const origin = (host: 'br' | 'es') => `http://${host}.localhost:${getRunStack().port}`;
 
 interface Fixture {
   brand: { id: number; slug: string; name: string };

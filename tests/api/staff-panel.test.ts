@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { generate } from 'otplib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestCustomer, signIn } from '../support/accounts.ts';
-import { api, apiJson, getHostHeader, getTestDb } from '../support/api.ts';
+import { api, apiJson, getHostHeader, getTestDb, getRunStack } from '../support/api.ts';
 import { listPanelRoutes } from '../support/panel-routes.ts';
 import { createSignedInStaff, createTestStaff, postForm, signInStaff, staffCookie, STAFF_PASSWORD } from '../support/staff.ts';
 
@@ -16,7 +16,7 @@ async function countAudit(where: string, params: unknown[]): Promise<number> {
 function runStaffCli(args: string[]): Promise<{ code: number; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['scripts/staff.mjs', ...args], {
-      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: inject('dataDir') },
+      env: { ...process.env, DATABASE_URL: getRunStack().databaseUrl, DATA_DIR: getRunStack().dataDir },
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

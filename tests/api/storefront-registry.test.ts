@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARMAZEM_ID, FILIAL_ID } from '#lib/contract/cart.ts';
 import { formatPrice } from '#lib/money.ts';
-import { api, getTestDb, type Host } from '../support/api.ts';
+import { api, getTestDb, type Host, getRunStack } from '../support/api.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 
 /**
@@ -15,7 +15,7 @@ import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 let withArgentina: ShopProcess;
 
 beforeAll(async () => {
-  withArgentina = await startShopProcess(inject('databaseUrl'), { DATA_DIR: inject('dataDir'), TEST_STOREFRONTS: 'ar' });
+  withArgentina = await startShopProcess(getRunStack().databaseUrl, { DATA_DIR: getRunStack().dataDir, TEST_STOREFRONTS: 'ar' });
 }, 120_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brazilianRegistration, createTestCustomer, sameOrigin, signIn } from '../support/accounts.ts';
-import { api, apiJson, getTestDb, useOwnStack, type ErrorAnswer } from '../support/api.ts';
+import { api, apiJson, getTestDb, useOwnStack, type ErrorAnswer, getRunStack } from '../support/api.ts';
 import { gifPixelBomb, pdfBombs, pngPixelBomb } from '../support/bombs.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 
@@ -20,8 +20,8 @@ const TOO_COMPLEX = {
 let shop: ShopProcess;
 
 beforeAll(async () => {
-  shop = await startShopProcess(inject('databaseUrl'));
-  useOwnStack({ baseUrl: `http://127.0.0.1:${shop.port}`, port: shop.port, databaseUrl: inject('databaseUrl') });
+  shop = await startShopProcess(getRunStack().databaseUrl);
+  useOwnStack({ baseUrl: `http://127.0.0.1:${shop.port}`, port: shop.port, databaseUrl: getRunStack().databaseUrl });
 }, 120_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { z } from 'zod';
 import { DB_TYPES } from '#server/db/client.ts';
 import { createTestPool } from './test-pool.ts';
+import type { RunStack } from './vitest-global-setup.ts';
 
 export type Host = 'br' | 'es' | 'ar' | 'local';
 
@@ -25,13 +26,24 @@ interface Target {
 }
 let ownStack: Target | undefined;
 
+/**
+ * The run's stack this file talks to: one per vitest worker slot (VITEST_POOL_ID runs 1..maxWorkers,
+ * and no two files run in the same slot at once), so files running side by side never share a
+ * database or a shop (tests/support/vitest-global-setup.ts).
+ */
+export function getRunStack(): RunStack {
+  const stacks = inject('stacks');
+  const slot = Number(process.env.VITEST_POOL_ID ?? '1');
+  return stacks[(slot - 1) % stacks.length];
+}
+
 /** Sends this file's requests to a stack it started itself (other settings) instead of the run's. */
 export function useOwnStack(stack: Target): void {
   ownStack = stack;
 }
 
 export function getHostHeader(host: Host, otherPort?: number): string {
-  const port = otherPort ?? ownStack?.port ?? inject('port');
+  const port = otherPort ?? ownStack?.port ?? getRunStack().port;
   return host === 'local' ? `localhost:${port}` : `${host}.localhost:${port}`;
 }
 
@@ -54,7 +66,7 @@ export async function api(path: string, request: ApiRequest = {}): Promise<Respo
     body = Buffer.from(await encoded.arrayBuffer());
   }
   if (body) headers['content-length'] = String(body.length);
-  const url = new URL(path, request.port ? `http://127.0.0.1:${request.port}` : (ownStack?.baseUrl ?? inject('baseUrl')));
+  const url = new URL(path, request.port ? `http://127.0.0.1:${request.port}` : (ownStack?.baseUrl ?? getRunStack().baseUrl));
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(url, { method: request.method ?? 'GET', headers }, (incoming) => {
       const chunks: Buffer[] = [];
@@ -130,6 +142,6 @@ let pool: pg.Pool | undefined;
 /** Direct access to the test run's database, for arranging data and checking what was stored. */
 export function getTestDb(): pg.Pool {
   // The shop's own type parsers: server services run on this pool in some tests.
-  pool ??= createTestPool({ connectionString: ownStack?.databaseUrl ?? inject('databaseUrl'), max: 4, types: DB_TYPES });
+  pool ??= createTestPool({ connectionString: ownStack?.databaseUrl ?? getRunStack().databaseUrl, max: 4, types: DB_TYPES });
   return pool;
 }

@@ -1,31 +1,42 @@
 import type { TestProject } from 'vitest/node';
 import { startTestStack } from './test-stack.ts';
 
+/** One database and shop of the run, as the API test files reach it. */
+export interface RunStack {
+  baseUrl: string;
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    port: number;
-    databaseUrl: string;
-    dataDir: string;
+    /** One stack per worker slot: a file uses the one of the slot it runs in (getRunStack). */
+    stacks: RunStack[];
   }
 }
 
 /**
- * Runs once per API shard (vitest.config.ts): starts this shard's own database and shop, or uses
- * the stack named by TEST_BASE_URL... when one is given (then every shard shares it).
+ * Runs once for the API tests: starts one database and shop per vitest worker slot, side by side,
+ * or uses the stack named by TEST_BASE_URL... when one is given (then every file shares it).
  */
 export async function setup(project: TestProject) {
   if (process.env.TEST_BASE_URL) {
-    project.provide('baseUrl', process.env.TEST_BASE_URL);
-    project.provide('port', Number(process.env.TEST_PORT));
-    project.provide('databaseUrl', process.env.TEST_APP_DATABASE_URL ?? '');
-    project.provide('dataDir', process.env.TEST_DATA_DIR ?? '');
+    project.provide('stacks', [
+      {
+        baseUrl: process.env.TEST_BASE_URL,
+        port: Number(process.env.TEST_PORT),
+        databaseUrl: process.env.TEST_APP_DATABASE_URL ?? '',
+        dataDir: process.env.TEST_DATA_DIR ?? '',
+      },
+    ]);
     return;
   }
-  const stack = await startTestStack();
-  project.provide('baseUrl', stack.baseUrl);
-  project.provide('port', stack.port);
-  project.provide('databaseUrl', stack.databaseUrl);
-  project.provide('dataDir', stack.dataDir);
-  return () => stack.stop();
+  const slots = project.vitest.config.maxWorkers;
+  const stacks = await Promise.all(Array.from({ length: slots }, () => startTestStack()));
+  project.provide(
+    'stacks',
+    stacks.map(({ baseUrl, port, databaseUrl, dataDir }) => ({ baseUrl, port, databaseUrl, dataDir })),
+  );
+  return () => Promise.all(stacks.map((stack) => stack.stop()));
 }
