@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { hashPassword } from '#server/accounts/service.ts';
+import { hashPassword } from '#server/accounts/passwords.ts';
 import { getTestDb, storefrontUrl, type Host } from './hosts.ts';
 
 export const E2E_PASSWORD = 'Ferramenta#2026';
