@@ -56,7 +56,7 @@ export function getPool(): pg.Pool {
  */
 export function toPoolTimeouts({ connectMs, waitMs }: { connectMs: number; waitMs: number }): pg.PoolConfig {
   class ClientOpeningInTime extends pg.Client {
-    constructor(config: pg.ClientConfig) {
+    constructor(config?: pg.ClientConfig) {
       super({ ...config, connectionTimeoutMillis: connectMs });
     }
   }
