@@ -28,7 +28,6 @@ const { getPool } = await import('../src/server/db/client.ts');
 const { DomainError } = await import('../src/server/errors/domain-error.ts');
 const { staffError } = await import('../src/server/staff/errors.ts');
 const { createStaffService } = await import('../src/server/staff/service.ts');
-const { getErpApiService } = await import('../src/server/erp-api/index.ts');
 const { systemClock } = await import('../src/server/clock.ts');
 const config = requireValidConfig();
 const origin = (values.origin ?? config.SHOP_ORIGIN_ES ?? config.SHOP_ORIGIN_BR ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
@@ -47,7 +46,10 @@ await runCommand(
   'staff',
   async () => {
     database = await bootDatabase({ seed: false, besideRunningShop: true });
-    const service = createStaffService({ db: getPool(), clock: systemClock, keys: getErpApiService() });
+    // Only disable reads API keys; the ERP API's wiring loads the catalogue import with it, which
+    // the other commands would load for nothing (seconds on a loaded machine).
+    const keys = command === 'disable' ? (await import('../src/server/erp-api/index.ts')).getErpApiService() : null;
+    const service = createStaffService({ db: getPool(), clock: systemClock, keys });
     const findId = async (address) => {
       const found = (await service.listStaff()).find((staff) => staff.email === address.trim().toLowerCase());
       if (!found) throw staffError('not_found', 'notFound');

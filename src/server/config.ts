@@ -50,6 +50,7 @@ export const ConfigSchema = z.object({
   PG_POOL_MAX: integer(1, 500).default(10),
   PG_POOL_MIN: integer(0, 500).optional(),
   PG_CONNECT_TIMEOUT_MS: integer(100, 60_000).default(2000),
+  PG_POOL_WAIT_MS: integer(100, 120_000).default(10_000),
   PG_STATEMENT_TIMEOUT_MS: integer(100, 600_000).default(5000),
   CEP_API_URL: origin.default('https://viacep.com.br'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),

@@ -50,7 +50,9 @@ test('es: a cart filled on one device appears after signing in on another, and t
   const guest = await laptop.newPage();
   await guest.goto(storefrontUrl('es', '/'));
   await seedBrowserCart(guest, [{ id: saw.id, qtde: 1 }]);
-  await signInThroughUi(guest, 'es', customer);
+  // The toast is drawn by the page script and lives 12 s: waiting for the islands first (slow on a
+  // loaded machine) could outlast it.
+  await signInThroughUi(guest, 'es', customer, '/login', 'page');
   await expect(guest.getByTestId('toast')).toContainText(
     'Sumamos al carrito de tu cuenta los productos que tenías en este dispositivo (1).',
   );

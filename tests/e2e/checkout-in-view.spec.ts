@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getTestDb, storefrontUrl, type Host } from './support/hosts.ts';
 import { E2E_PASSWORD } from './support/accounts.ts';
-import { hashPassword } from '#server/accounts/service.ts';
+import { hashPassword } from '#server/accounts/passwords.ts';
 import { addAddress, createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 
 // Issue 35 points 1 and 3: every checkout alert is brought where the thumb is (focused, inside

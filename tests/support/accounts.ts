@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AccountUser } from '#lib/contract/accounts.ts';
 import { AccountAddressSchema, AccountUserSchema } from '#lib/contract/accounts-schema.ts';
-import { hashPassword } from '#server/accounts/service.ts';
+import { hashPassword } from '#server/accounts/passwords.ts';
 import { apiJson, getHostHeader, getTestDb } from './api.ts';
 import { toBrazilianRegistrationFields } from './registration-fields.ts';
 

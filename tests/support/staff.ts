@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generate } from 'otplib';
-import { hashPassword } from '#server/accounts/service.ts';
+import { hashPassword } from '#server/accounts/passwords.ts';
 import { api, getHostHeader, getTestDb, type Host } from './api.ts';
 
 export const STAFF_PASSWORD = 'Balcao#2026';

@@ -4,7 +4,6 @@ import { defineMessages } from './translator.ts';
 export const cartMessages = defineMessages({
   'pt-BR': {
     cart: 'Carrinho',
-    openCart: 'Abrir carrinho',
     closeCart: 'Fechar carrinho',
     cartCount: '{count} itens no carrinho',
     cartCount_one: '{count} item no carrinho',
@@ -55,7 +54,6 @@ export const cartMessages = defineMessages({
   },
   'es-PY': {
     cart: 'Carrito',
-    openCart: 'Abrir carrito',
     closeCart: 'Cerrar carrito',
     cartCount: '{count} artículos en el carrito',
     cartCount_one: '{count} artículo en el carrito',

@@ -1,6 +1,5 @@
 import * as sharedPages from './shared-pages.ts';
 import { commonMessages } from './common.ts';
-import { shellMessages } from './shell.ts';
 import { defineMessages } from './translator.ts';
 
 /** Texts of the home page (storefront spec: home) and its offers signup. */
@@ -39,7 +38,6 @@ export const homeMessages = defineMessages({
     offersFailed: 'Não foi possível enviar agora. Tente novamente.',
     loadError: 'Erro ao carregar dados',
     retry: commonMessages['pt-BR'].retry,
-    quickTitle: shellMessages['pt-BR'].quickLinks,
   },
   'es-PY': {
     metaTitle: 'Fronteira Herramientas: herramientas profesionales',
@@ -75,7 +73,6 @@ export const homeMessages = defineMessages({
     offersFailed: 'No se pudo enviar ahora. Inténtalo de nuevo.',
     loadError: 'Error al cargar datos',
     retry: commonMessages['es-PY'].retry,
-    quickTitle: shellMessages['es-PY'].quickLinks,
   },
   'es-AR': {
     offersPlaceholder: '11 2345-6789',

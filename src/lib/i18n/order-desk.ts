@@ -75,7 +75,6 @@ export const orderDeskMessages = defineMessages({
     method: 'Forma',
     paidAt: 'Pago em',
     refundedAt: 'Estornado em',
-    history: 'Histórico de status',
     byShop: 'Loja (automático)',
     actions: sharedPanel.actions.pt,
     actionShip: 'Marcar como enviado',
@@ -153,8 +152,6 @@ export const orderDeskMessages = defineMessages({
     counterNotPickup: 'Este pedido é para entrega no endereço, não para retirada.',
     counterShowDocument: 'Peça o documento de identidade do comprador e confira o nome e o número.',
     counterBrazilianDocument: 'Comprador brasileiro: ele deve apresentar o documento de identidade (RG ou CNH) com o CPF acima.',
-    counterHandedOver: 'Pedido nº {number} entregue. Pode atender o próximo.',
-    counterNext: 'Próximo código',
   },
   'es-PY': {
     deskTitle: sharedPanel.orders.es,
@@ -220,7 +217,6 @@ export const orderDeskMessages = defineMessages({
     method: 'Forma',
     paidAt: 'Pagado el',
     refundedAt: 'Reembolsado el',
-    history: 'Historial de estados',
     byShop: 'Tienda (automático)',
     actions: sharedPanel.actions.es,
     actionShip: 'Marcar como enviado',
@@ -298,8 +294,6 @@ export const orderDeskMessages = defineMessages({
     counterNotPickup: 'Este pedido es para entrega a domicilio, no para retiro.',
     counterShowDocument: 'Pide el documento de identidad del comprador y verifica el nombre y el número.',
     counterBrazilianDocument: 'Comprador brasileño: debe presentar el documento de identidad (RG o CNH) con el CPF de arriba.',
-    counterHandedOver: 'Pedido n.º {number} entregado. Puedes atender al siguiente.',
-    counterNext: 'Siguiente código',
   },
 });
 export type OrderDeskMessageKey = keyof (typeof orderDeskMessages)['pt-BR'];

@@ -1,4 +1,3 @@
-import * as sharedPages from './shared-pages.ts';
 import { defineMessages } from './translator.ts';
 
 /** The order desk's timeline (issue 34 point 2): status changes, payments, e-mails, staff notes; "send again". */
@@ -6,7 +5,6 @@ export const orderTimelineMessages = defineMessages({
   'pt-BR': {
     timelineTitle: 'Linha do tempo',
     timelineEmpty: 'Nada registrado ainda.',
-    timelineStatus: sharedPages.status.pt,
     timelinePaymentCreated: 'Pagamento iniciado ({provider}, {amount})',
     timelinePaymentPaid: 'Pagamento confirmado ({provider}, {amount})',
     timelinePaymentRefunded: 'Pagamento devolvido ({provider}, {amount})',
@@ -32,7 +30,6 @@ export const orderTimelineMessages = defineMessages({
   'es-PY': {
     timelineTitle: 'Línea de tiempo',
     timelineEmpty: 'Todavía no hay nada registrado.',
-    timelineStatus: sharedPages.status.es,
     timelinePaymentCreated: 'Pago iniciado ({provider}, {amount})',
     timelinePaymentPaid: 'Pago confirmado ({provider}, {amount})',
     timelinePaymentRefunded: 'Pago devuelto ({provider}, {amount})',

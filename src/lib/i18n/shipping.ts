@@ -22,7 +22,6 @@ export const shippingMessages = defineMessages({
     sameDay: 'No mesmo dia',
     free: sharedShipping.free.pt,
     storePickup: sharedShipping.storePickup.pt,
-    storePickupDescription: 'Retire na loja em Ciudad del Este',
     hours: 'Horário: {hours}',
     shippingCost: sharedShipping.shipping.pt,
     totalWithShipping: sharedShipping.totalWithShipping.pt,
@@ -37,7 +36,6 @@ export const shippingMessages = defineMessages({
     pickupOnlyBrazil: sharedShipping.brazilPickupOnly.pt,
     cityNotFound: 'Cidade não encontrada',
     unknownCity: 'Cidade desconhecida.',
-    invalidToken: 'Token de entrega inválido ou expirado. Calcule o frete novamente.',
   },
   'es-PY': {
     title: 'Calcular envío',
@@ -54,7 +52,6 @@ export const shippingMessages = defineMessages({
     sameDay: 'En el mismo día',
     free: sharedShipping.free.es,
     storePickup: sharedShipping.storePickup.es,
-    storePickupDescription: 'Retira en la tienda de Ciudad del Este',
     hours: 'Horario: {hours}',
     shippingCost: sharedShipping.shipping.es,
     totalWithShipping: sharedShipping.totalWithShipping.es,
@@ -69,6 +66,5 @@ export const shippingMessages = defineMessages({
     pickupOnlyBrazil: sharedShipping.brazilPickupOnly.es,
     cityNotFound: 'Ciudad no encontrada',
     unknownCity: 'Ciudad desconocida.',
-    invalidToken: 'Token de entrega inválido o vencido. Calcula el envío de nuevo.',
   },
 });

@@ -6,21 +6,12 @@ import { createAuthService } from './service.ts';
 // What the other sub-domains (addresses/, profile/), the pages and the middleware use of
 // accounts: the session checks (service.ts's, beside the session; customer-documents/ takes them
 // there, as accounts' routes read its upload), the session
-// cookie, the form readers, the user record of the contract and the password rule (staff
-// accounts hash theirs the same way). The
+// cookie, the form readers and the user record of the contract (staff accounts hash their
+// passwords with passwords.ts, this domain's rules file). The
 // handlers of routes.ts wire their own services from service.ts: this file re-exports routes.ts,
 // so routes.ts importing it back would make an import cycle.
 export type { CustomerRow } from './repository.ts';
-export {
-  getCustomerById,
-  hashPassword,
-  requireCustomer,
-  requireSignedIn,
-  SESSION_COOKIE,
-  toAccountUser,
-  verifyPassword,
-  type SessionCustomer,
-} from './service.ts';
+export { getCustomerById, requireCustomer, requireSignedIn, SESSION_COOKIE, toAccountUser, type SessionCustomer } from './service.ts';
 export { getAccountTexts, getSignInRedirect, invalidForm, parseFields, readJsonFields, toSessionCookie } from './routes.ts';
 
 /** Sign-in on the real database and clock, for the /login page. */

@@ -2,7 +2,6 @@
 // the account e-mails, sign-in and password change, recovery and e-mail confirmation, and
 // registration. Delivery addresses, identity documents and the profile form are sub-domains of
 // their own (addresses/, customer-documents/, profile/), reached through their index.ts.
-import { hash, verify } from '@node-rs/argon2';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { AccountUser } from '#lib/contract/accounts.ts';
 import { isUuid } from '#lib/contract/input.ts';
@@ -22,26 +21,8 @@ import { enqueueMail } from '../mail/index.ts';
 import { DELAYS, LIMITS, type RateLimiter } from '../rate-limit/index.ts';
 import { getLocaleHome, getStorefrontOrigin } from '../storefront-hosts.ts';
 import { accountError } from './errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { createCustomerRepository, createSessionRepository, createTokenRepository, type CustomerRow } from './repository.ts';
-
-// --- Passwords ---------------------------------------------------------------------------------
-
-/** argon2id (the library's default algorithm) with its default cost. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
-}
-
-// Verified against when the e-mail is unknown, so both answers take the same time.
-let dummyHash: Promise<string> | undefined;
-
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
-  if (!passwordHash) {
-    dummyHash ??= hash('not-a-real-password-Aa1!');
-    await verify(await dummyHash, password).catch(() => false);
-    return false;
-  }
-  return verify(passwordHash, password).catch(() => false);
-}
 
 // --- Sessions ----------------------------------------------------------------------------------
 

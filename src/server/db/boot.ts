@@ -3,7 +3,6 @@ import { closePool, createMaintenancePool, getPool, warmPool } from './client.ts
 import { findRunningEmbeddedPostgres, startEmbeddedPostgres, type RunningPostgres } from './embedded.ts';
 import { runMigrations } from './migrate.ts';
 import { installJobQueue } from '../jobs/service.ts';
-import { seedIfEmpty } from './seed/index.ts';
 import { getConfig } from '../config.ts';
 import { loadSharedSecrets } from '../secrets/index.ts';
 
@@ -43,7 +42,9 @@ export async function bootDatabase({
     if (!prepared) {
       await runMigrations(maintenance);
       await installJobQueue(process.env.DATABASE_URL);
-      if (seed) await seedIfEmpty(maintenance);
+      // Loaded only to seed: the demo catalogue pulls in the catalogue's code, which the commands
+      // (npm run staff, migrate) do not need and a loaded machine takes seconds to load.
+      if (seed) await (await import('./seed/index.ts')).seedIfEmpty(maintenance);
     }
     // Every process of this shop signs and encrypts with the same keys (issue 22.9).
     await loadSharedSecrets(maintenance);

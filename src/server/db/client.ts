@@ -22,9 +22,10 @@ let sharedPool: pg.Pool | undefined;
 
 export function getPool(): pg.Pool {
   if (!sharedPool) {
-    const { PG_POOL_MAX: max, PG_POOL_MIN, PG_STATEMENT_TIMEOUT_MS } = getConfig();
+    const { PG_POOL_MAX: max, PG_POOL_MIN, PG_STATEMENT_TIMEOUT_MS, PG_CONNECT_TIMEOUT_MS, PG_POOL_WAIT_MS } = getConfig();
     sharedPool = new pg.Pool({
       ...getConnectionOptions(),
+      ...toPoolTimeouts({ connectMs: PG_CONNECT_TIMEOUT_MS, waitMs: PG_POOL_WAIT_MS }),
       max,
       // Connections are kept, not closed when idle: opening one under load (a backend to start,
       // catalogue caches and statement plans to build) stalled the first burst after a quiet spell.
@@ -44,6 +45,22 @@ export function getPool(): pg.Pool {
     sharedPool.on('connect', (client) => client.on('error', ignoreLentClientError));
   }
   return sharedPool;
+}
+
+/**
+ * pg-pool's `connectionTimeoutMillis` bounds both the wait in line for a free connection and the
+ * opening of a new one. They are two limits: a busy pool (50 shoppers checking out at once on 10
+ * connections, a loaded machine) must queue its requests for seconds rather than answer 503,
+ * while a database that does not accept a connection must fail it quickly. The pool gets the
+ * wait; each client opens its connection within `connectMs` (pg.Client's own option).
+ */
+export function toPoolTimeouts({ connectMs, waitMs }: { connectMs: number; waitMs: number }): pg.PoolConfig {
+  class ClientOpeningInTime extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectMs });
+    }
+  }
+  return { connectionTimeoutMillis: waitMs, Client: ClientOpeningInTime };
 }
 
 const statementNames = new Map<string, string>();
@@ -140,8 +157,10 @@ export function withTransaction<T>(work: (client: pg.PoolClient) => Promise<T>):
 // Node socket errors and PostgreSQL SQLSTATE classes 08 (connection exception) and 57P
 // (operator intervention: shutdown, starting up) mean the database cannot be reached now.
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+// 'timeout expired': pg.Client's own connect timeout (toPoolTimeouts); 'timeout exceeded when
+// trying to connect': the pool's wait in line.
 const UNREACHABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i;
+  /Connection terminated|timeout expired|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout/i;
 // 57014: a statement cancelled by statement_timeout (a database too slow to answer now).
 const STATEMENT_TIMEOUT = '57014';
 

@@ -108,13 +108,25 @@ export async function postTransition(call: ApiCall): Promise<ApiResult> {
   }
 }
 
+/** What an order write did: `feito=` of the form's redirect, and the JSON answer's fields beside `pedido`. */
+interface OrderWriteDone {
+  done: string;
+  answer?: Record<string, unknown>;
+}
+
 /**
- * POST /api/painel/pedidos/{number}/estorno-manual: an admin records how and when a refund the
- * gateway could not make was given back (como, quando). JSON or the panel's form, as postTransition.
+ * The shape of every write on one order but transitions (refunds, notes, "send again"): the staff
+ * guard (`role` refuses a counter before its input is read, decision 0515), a JSON or form body,
+ * the order's number; then JSON 200 `{ pedido, feito, ...answer }` or the refusal in the staff
+ * member's language, and a form sent back (303) to the order with `feito=`, or `erro=` with the
+ * order's status (`atual=`) and the refusal's parameters (the line it names), at `anchor`.
  */
-export async function postManualRefund(call: ApiCall): Promise<ApiResult> {
-  // Refunds are the admin's (decision 0515): a counter is refused before its input is read.
-  const staff = checkApiStaff(call.locals, { role: 'admin' });
+async function postOrderWrite(
+  call: ApiCall,
+  { role, anchor = '' }: { role?: 'admin'; anchor?: string },
+  write: (caller: DeskCaller, number: number, body: { form: boolean; data: unknown }) => Promise<OrderWriteDone>,
+): Promise<ApiResult> {
+  const staff = checkApiStaff(call.locals, role ? { role } : undefined);
   if ('status' in staff) return staff;
   const caller = toDeskCaller(staff, getPanelLocale(call.locals));
   const body = await readTransitionBody(call.body);
@@ -124,101 +136,70 @@ export async function postManualRefund(call: ApiCall): Promise<ApiResult> {
   const number = parsedNumber.data;
   const back = `/painel/pedidos/${number}`;
   try {
+    const { done, answer } = await write(caller, number, body);
+    if (body.form) return redirect(`${back}?feito=${done}&pedido=${number}${anchor}`);
+    return jsonResult(200, { pedido: number, feito: done, ...answer });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (!body.form) return toDeskErrorResult(error, caller.locale);
+    const refusal = new URLSearchParams({ erro: error.code, pedido: String(number) });
+    if (typeof error.details.status === 'string') refusal.set('atual', error.details.status);
+    for (const [key, value] of Object.entries(error.params)) refusal.set(key, String(value));
+    return redirect(`${back}?${refusal}${anchor}`);
+  }
+}
+
+/**
+ * POST /api/painel/pedidos/{number}/estorno-manual: an admin records how and when a refund the
+ * gateway could not make was given back (como, quando).
+ */
+export function postManualRefund(call: ApiCall): Promise<ApiResult> {
+  return postOrderWrite(call, { role: 'admin' }, async (caller, number, body) => {
     const parsed = DeskManualRefundBodySchema.safeParse(body.data);
     if (!parsed.success) throw deskError('manual_refund_input');
     const { como: how, quando: day, devolucao: refundId } = parsed.data;
     await getOrderDeskService().recordManualRefund(caller.actor, { number, how, day, refundId });
-    if (body.form) return redirect(`${back}?feito=manual_refund&pedido=${number}`);
-    return jsonResult(200, { pedido: number, estorno_confirmado: true, ...(refundId === undefined ? {} : { devolucao: refundId }) });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    if (body.form) return redirect(`${back}?erro=${error.code}&pedido=${number}`);
-    return toDeskErrorResult(error, caller.locale);
-  }
+    return { done: 'manual_refund', answer: { estorno_confirmado: true, ...(refundId === undefined ? {} : { devolucao: refundId }) } };
+  });
 }
 
 /**
  * POST /api/painel/pedidos/{number}/devolucao-parcial: an admin refunds chosen quantities of the
- * order's lines (decision 1140). JSON: 200 with the refund's id, its amount and whether the
- * gateway gave it back (`estorno_confirmado`), or the refusal in the staff member's language; the
- * panel's form is sent back to the order with the outcome (a refusal names the line).
+ * order's lines (decision 1140): the refund's id, its amount and whether the gateway gave it back
+ * (`estorno_confirmado`); a refusal sent back to the form names the line.
  */
-export async function postPartialRefund(call: ApiCall): Promise<ApiResult> {
-  const staff = checkApiStaff(call.locals, { role: 'admin' });
-  if ('status' in staff) return staff;
-  const caller = toDeskCaller(staff, getPanelLocale(call.locals));
-  const body = await readTransitionBody(call.body);
-  if (!body) return toDeskErrorResult(orderDeskError('unsupported', 'error_invalid_input'), caller.locale);
-  const parsedNumber = DeskOrderNumberSchema.safeParse(call.params.number ?? '');
-  if (!parsedNumber.success) return toDeskErrorResult(deskError('not_found'), caller.locale);
-  const number = parsedNumber.data;
-  const back = `/painel/pedidos/${number}`;
-  try {
+export function postPartialRefund(call: ApiCall): Promise<ApiResult> {
+  return postOrderWrite(call, { role: 'admin' }, async (caller, number, body) => {
     const parsed = DeskPartialRefundBodySchema.safeParse(body.form ? toPartialRefundBody(body.data as Record<string, unknown>) : body.data);
     if (!parsed.success) throw partialRefundError({ code: 'partial_refund_none' });
     const lines = parsed.data.linhas.map((line) => ({ position: line.posicao, quantity: line.qtde }));
     const outcome = await getOrderDeskService().refundLines(caller.actor, { number, lines, reason: parsed.data.motivo });
-    if (body.form) return redirect(`${back}?feito=${outcome.moneyReturned ? 'partial_refund' : 'partial_refund_manual'}&pedido=${number}`);
-    return jsonResult(200, {
-      pedido: number,
-      devolucao: outcome.refundId,
-      valor_minor: outcome.amountMinor,
-      estorno_confirmado: outcome.moneyReturned,
-    });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    if (!body.form) return toDeskErrorResult(error, caller.locale);
-    const current = typeof error.details.status === 'string' ? `&atual=${error.details.status}` : '';
-    const line = new URLSearchParams(Object.entries(error.params).map(([key, value]) => [key, String(value)])).toString();
-    return redirect(`${back}?erro=${error.code}&pedido=${number}${current}${line ? `&${line}` : ''}`);
-  }
+    return {
+      done: outcome.moneyReturned ? 'partial_refund' : 'partial_refund_manual',
+      answer: { devolucao: outcome.refundId, valor_minor: outcome.amountMinor, estorno_confirmado: outcome.moneyReturned },
+    };
+  });
 }
 
-/**
- * A timeline write (note, "send again") from JSON or the order page's form: the same answers as
- * postTransition (JSON 200 or the refusal in the staff member's language; a form is sent back to
- * the order with `feito=` or `erro=`).
- */
-async function postTimelineWrite(
-  call: ApiCall,
-  done: 'note' | 'resent',
-  write: (caller: DeskCaller, number: number, data: unknown) => Promise<void>,
-): Promise<ApiResult> {
-  const staff = checkApiStaff(call.locals);
-  if ('status' in staff) return staff;
-  const caller = toDeskCaller(staff, getPanelLocale(call.locals));
-  const body = await readTransitionBody(call.body);
-  if (!body) return toDeskErrorResult(orderDeskError('unsupported', 'error_invalid_input'), caller.locale);
-  const parsedNumber = DeskOrderNumberSchema.safeParse(call.params.number ?? '');
-  if (!parsedNumber.success) return toDeskErrorResult(deskError('not_found'), caller.locale);
-  const number = parsedNumber.data;
-  const back = `/painel/pedidos/${number}`;
-  try {
-    await write(caller, number, body.data);
-    if (body.form) return redirect(`${back}?feito=${done}#linha-do-tempo`);
-    return jsonResult(200, { pedido: number, feito: done });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    if (body.form) return redirect(`${back}?erro=${error.code}#linha-do-tempo`);
-    return toDeskErrorResult(error, caller.locale);
-  }
-}
+const TIMELINE = { anchor: '#linha-do-tempo' };
 
 /** POST /api/painel/pedidos/{number}/notas: a staff note on the order's timeline (audited). */
 export function postOrderNote(call: ApiCall): Promise<ApiResult> {
-  return postTimelineWrite(call, 'note', async (caller, number, data) => {
-    const parsed = DeskNoteBodySchema.safeParse(data);
+  return postOrderWrite(call, TIMELINE, async (caller, number, body) => {
+    const parsed = DeskNoteBodySchema.safeParse(body.data);
     if (!parsed.success) throw timelineError('note_invalid');
     await getOrderDeskService().addNote(caller.actor, number, parsed.data.nota);
+    return { done: 'note' };
   });
 }
 
 /** POST /api/painel/pedidos/{number}/reenvio: queues again an e-mail the order has sent (audited). */
 export function postResendMail(call: ApiCall): Promise<ApiResult> {
-  return postTimelineWrite(call, 'resent', async (caller, number, data) => {
-    const parsed = DeskResendBodySchema.safeParse(data);
+  return postOrderWrite(call, TIMELINE, async (caller, number, body) => {
+    const parsed = DeskResendBodySchema.safeParse(body.data);
     if (!parsed.success) throw timelineError('mail_not_sent');
     await getOrderDeskService().resendMail(caller.actor, number, parsed.data.tipo);
+    return { done: 'resent' };
   });
 }
 

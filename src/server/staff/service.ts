@@ -5,7 +5,7 @@ import type { AuditActor } from '../audit/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type ConnectionSource, type Queryable } from '../db/client.ts';
-import { hashPassword, verifyPassword } from '../accounts/index.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { KeysChoice } from '../erp-api/index.ts';
 import { DELAYS, LIMITS, type DelayRule, type Limit, type RateLimiter } from '../rate-limit/index.ts';
 import { staffError } from './errors.ts';

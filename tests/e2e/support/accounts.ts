@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { hashPassword } from '#server/accounts/service.ts';
+import { hashPassword } from '#server/accounts/passwords.ts';
 import { getTestDb, storefrontUrl, type Host } from './hosts.ts';
 
 export const E2E_PASSWORD = 'Ferramenta#2026';
@@ -33,6 +33,8 @@ export async function signInThroughUi(
   host: Host,
   customer: { email: string; password: string },
   path = '/login',
+  /** 'page': only until the landing page's own script ran (its toasts live a few seconds). */
+  until: 'islands' | 'page' = 'islands',
 ): Promise<void> {
   await page.goto(storefrontUrl(host, path));
   await waitForIslands(page);
@@ -41,7 +43,9 @@ export async function signInThroughUi(
   await page.locator('main form button[type="submit"]').click();
   // The path, not the query: /login?redirect=/perfil/... matches /perfil before the sign-in lands.
   await expect(page).toHaveURL((url) => url.pathname.startsWith('/perfil'));
-  await waitForIslands(page);
+  // The page script (a module script) has run by DOMContentLoaded; islands hydrate later.
+  await page.waitForLoadState('domcontentloaded');
+  if (until === 'islands') await waitForIslands(page);
 }
 
 export async function makePngFile(name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
