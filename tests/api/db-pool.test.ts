@@ -3,7 +3,8 @@
 // average of 18, 50 concurrent checkouts on 10 connections answered 503 when the two were one.
 import { createServer, type Socket } from 'node:net';
 import pg from 'pg';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getRunStack } from '../support/api.ts';
 import { isDatabaseUnavailable, toPoolTimeouts } from '#server/db/client.ts';
 
 const CONNECT_MS = 100;
@@ -16,7 +17,7 @@ afterEach(() => {
 describe('the serving pool', () => {
   it('queues a request for a busy connection far longer than a connection may take to open', async () => {
     const pool = new pg.Pool({
-      connectionString: inject('databaseUrl'),
+      connectionString: getRunStack().databaseUrl,
       max: 1,
       ...toPoolTimeouts({ connectMs: CONNECT_MS, waitMs: WAIT_MS }),
     });

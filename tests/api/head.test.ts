@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { api, getRunStack } from '../support/api.ts';
 import { getJsonLd, getLinks, getMeta, getTitle } from '../support/html-head.ts';
 

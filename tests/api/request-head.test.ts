@@ -1,7 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { api, getRunStack } from '../support/api.ts';
 
 /** Issue 22 point 4: a request whose head is not the shop's is refused before any route runs. */

@@ -34,7 +34,7 @@ let ownStack: Target | undefined;
 export function getRunStack(): RunStack {
   const stacks = inject('stacks');
   const slot = Number(process.env.VITEST_POOL_ID ?? '1');
-  return stacks[(slot - 1) % stacks.length];
+  return stacks[(slot - 1) % stacks.length]!;
 }
 
 /** Sends this file's requests to a stack it started itself (other settings) instead of the run's. */
