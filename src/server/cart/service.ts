@@ -107,6 +107,8 @@ type LineChange = Omit<CartChange, 'lines'> & { wanted: WantedLine[] };
 
 /** Rounds of "read the products again" a change may take when they keep moving under it. */
 const MAX_PRODUCT_READS = 5;
+/** Rounds of a no-JS add made again because the cart moved on meanwhile (each round, one racing change wins). */
+const MAX_ADD_ATTEMPTS = 50;
 
 async function readView(db: Queryable, cart: CartRow, lang: Lang, table: PriceTable): Promise<CartView> {
   return toView(cart, await getCartLinesWithProducts(db, cart.id, lang), table);
@@ -287,9 +289,11 @@ export function createCartService({ db }: Deps) {
     },
 
     /**
-     * Adds `quantity` of a product (the no-JS form): creates the cart when absent, sums with the
-     * active line within the line's cap (the inventory's capAddition) and writes that line as a
-     * per-line change, through the same write as the island's PUT. `capped` tells the caller the
+     * Adds `quantity` of a product (the no-JS form): the active line's quantity plus the added one,
+     * within the line's cap (the inventory's capAddition), written as the island writes: the whole
+     * cart from the version just read (a new cart when absent), through the same writeChange. A
+     * change that lost the race (the cart moved on, or another post created it) is made again from
+     * the cart as it is now, so concurrent posts add up exactly. `capped` tells the caller the
      * shopper got less than asked.
      */
     async addItem(
@@ -297,32 +301,48 @@ export function createCartService({ db }: Deps) {
       actor: CartActor,
     ): Promise<{ cart: CartView; capped: { n: number; m: number } | null }> {
       const table = await getPriceTable(db);
-      const cart = await findCart(db, input.externalId);
-      if (cart) requireAccess(cart, actor);
-      const product = (await inventory.getProductsForSale([input.productId], actor.lang)).get(input.productId);
-      checkStock(product, 1, 'produto_id');
-      const held = cart
-        ? ((await getCartLines(db, cart.id)).find((line) => line.product_id === input.productId && line.active)?.quantity ?? 0)
-        : 0;
-      const added = capAddition(held, input.quantity, product);
-      if (held >= added.cap) throw cartError('invalid', 'stockTotalExceeds', { field: 'qtde', params: { n: added.cap, m: held } });
-      const wanted = [{ productId: input.productId, quantity: added.quantity, active: true }];
-      const view = cart
-        ? await changeLines(
-            {
-              externalId: input.externalId,
-              cartId: cart.id,
-              customerId: actor.customerId,
-              currencyId: cart.currency_id,
-              version: null,
-              removedIds: [],
-              wanted,
-            },
-            actor,
-            table,
-          )
-        : await createWithLines({ externalId: input.externalId, currencyId: input.currencyId, wanted }, actor, table);
-      return { cart: view, capped: added.capped ? { n: added.cap, m: held } : null };
+      for (let attempt = 0; attempt < MAX_ADD_ATTEMPTS; attempt += 1) {
+        const cart = await findCart(db, input.externalId);
+        if (cart) requireAccess(cart, actor);
+        const product = (await inventory.getProductsForSale([input.productId], actor.lang)).get(input.productId);
+        checkStock(product, 1, 'produto_id');
+        const lines = cart ? await getCartLines(db, cart.id) : [];
+        const held = lines.find((line) => line.product_id === input.productId && line.active)?.quantity ?? 0;
+        const added = capAddition(held, input.quantity, product);
+        if (held >= added.cap) throw cartError('invalid', 'stockTotalExceeds', { field: 'qtde', params: { n: added.cap, m: held } });
+        const capped = added.capped ? { n: added.cap, m: held } : null;
+        const wanted: WantedLine[] = [
+          ...lines
+            .filter((line) => line.product_id !== input.productId)
+            .map((line) => ({ productId: line.product_id, quantity: line.quantity, active: line.active })),
+          { productId: input.productId, quantity: added.quantity, active: true },
+        ];
+        if (!cart) {
+          try {
+            return {
+              cart: await createWithLines({ externalId: input.externalId, currencyId: input.currencyId, wanted }, actor, table),
+              capped,
+            };
+          } catch (error) {
+            if (error instanceof DomainError && error.key === 'externalIdInUse') continue;
+            throw error;
+          }
+        }
+        const change = {
+          externalId: input.externalId,
+          cartId: cart.id,
+          customerId: actor.customerId,
+          currencyId: cart.currency_id,
+          version: cart.version,
+          removedIds: [],
+          wanted,
+        };
+        const { written, products } = await writeChange(change, actor, table);
+        if (written.status === 412) continue;
+        const stored = requireWritten(written as ReplaceResult);
+        return { cart: toView(stored.cart, withProducts(stored.lines, products), table), capped };
+      }
+      throw new Error(`cart ${input.externalId}: ${MAX_ADD_ATTEMPTS} adds in a row lost to other changes`);
     },
 
     /**
