@@ -5,7 +5,7 @@ import type { CartItemInput } from '#lib/contract/cart-schema.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { DomainError } from '../errors/domain-error.ts';
-import { capAddition, getInventory, type ProductForSale } from '../inventory/index.ts';
+import { capAddition, createInventoryService, type ProductForSale } from '../inventory/index.ts';
 import { cartError } from './errors.ts';
 import {
   checkStock,
@@ -115,7 +115,7 @@ async function readView(db: Queryable, cart: CartRow, lang: Lang, table: PriceTa
 }
 
 export function createCartService({ db }: Deps) {
-  const inventory = getInventory();
+  const inventory = createInventoryService({ db });
 
   /**
    * THE write of a cart's lines (decision 1310), for every door: the island's PUT and POST and

@@ -25,7 +25,7 @@ import {
   cancelOpenPayments,
   type CheckoutCartLine,
 } from './repository.ts';
-import { getInventory } from '../inventory/index.ts';
+import { stockMoves } from '../inventory/index.ts';
 import { checkHoardingLimits, getReservationMinutes, type CheckoutLimits } from './limits.ts';
 
 /** What checkout needs of a verified delivery option (signed by src/server/shipping). */
@@ -352,7 +352,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     await cancelOpenPayments(tx, cancelled, now);
     // Stock last: the product rows stay locked only from here to COMMIT (shoppers of the same
     // product queue on them), and a shortage rolls back everything written above.
-    const reserved = await getInventory().reserve(tx, {
+    const reserved = await stockMoves.reserve(tx, {
       orderId: order.id,
       lines: stocked.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
       expiresAt: reservationExpiresAt,
@@ -387,7 +387,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (!order) throw checkoutError('not_found', 'paymentNotFound');
     if (order.status !== 'PAGAMENTO' && order.status !== 'CANCELADO') throw checkoutError('conflict', 'orderNotPayable');
     if (order.payment_status === 'PAGO') throw checkoutError('conflict', 'orderNotPayable');
-    const reservation = await getInventory().getReservation(tx, order.id, now);
+    const reservation = await stockMoves.getReservation(tx, order.id, now);
     if (order.status === 'CANCELADO' || !reservation.held || !reservation.until) {
       throw checkoutError('gone', 'reservationExpired', { details: { pedido: order.number } });
     }

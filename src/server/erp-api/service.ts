@@ -13,7 +13,7 @@ import type { CatalogueSettingsService } from '../catalogue-settings/service.ts'
 import { CURRENCY } from '#lib/locale.ts';
 import type { PanelLocale } from '#lib/i18n/panel.ts';
 import { erpError } from './errors.ts';
-import { getInventory } from '../inventory/index.ts';
+import { stockMoves } from '../inventory/index.ts';
 import {
   BULK_QUERY_TIMEOUT_MS,
   type ActiveKey,
@@ -355,11 +355,7 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
     setStock: (key: ActiveKey, rows: { linha: number; codigo: string; estoque: number }[], early: RowRejection[], received: number) =>
       // Stock is the inventory's (decision 1310): the ERP's count less what open checkouts hold.
       applyBulk(key, 'erp.stock', rows, early, received, (tx, batch) =>
-        getInventory().setCountsLessHeld(
-          tx,
-          { ...batch, counts: rows.map((row) => row.estoque) },
-          { queryTimeoutMs: BULK_QUERY_TIMEOUT_MS },
-        ),
+        stockMoves.setCountsLessHeld(tx, { ...batch, counts: rows.map((row) => row.estoque) }, { queryTimeoutMs: BULK_QUERY_TIMEOUT_MS }),
       ),
 
     /**

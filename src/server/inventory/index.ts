@@ -1,6 +1,8 @@
 import { getPool } from '../db/client.ts';
 import { createInventoryService, type InventoryService } from './service.ts';
 
+export { createInventoryService, stockMoves } from './service.ts';
+
 export { availableStockSql, reservationEndSql, stockColumnSql } from './repository.ts';
 export type { LowStockRow, ProductForSale } from './repository.ts';
 export type { InventoryService, StockLine } from './service.ts';

@@ -5,7 +5,7 @@ import { getPool, type Queryable } from '../db/client.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
 import { cancelUnpaidOrder, createPaymentJobsRunner, createPaymentService } from './service.ts';
-import { getInventory } from '../inventory/index.ts';
+import { stockMoves } from '../inventory/index.ts';
 import { createMercadoPagoProvider } from './mercadopago.ts';
 import { createPagoparProvider } from './pagopar.ts';
 import {
@@ -69,7 +69,7 @@ export function getPaymentProviders(clock: Clock = systemClock): Record<string, 
  */
 export const orderStockChanges = {
   cancelUnpaidOrder,
-  returnOrderStock: (tx: Queryable, orderId: number, now: Date) => getInventory().returnOrder(tx, orderId, now),
+  returnOrderStock: (tx: Queryable, orderId: number, now: Date) => stockMoves.returnOrder(tx, orderId, now),
 };
 
 /** A refund the gateway could not make, given back by an admin by other means (the order desk records it in its transaction). */
@@ -85,7 +85,7 @@ export const partialRefunds = {
   getRefundableOrder,
   insertPartialRefund,
   returnLineStock: (tx: Queryable, orderId: number, lines: Array<{ position: number; quantity: number }>, now: Date) =>
-    getInventory().returnLines(tx, orderId, lines, now),
+    stockMoves.returnLines(tx, orderId, lines, now),
   recordManual: recordManualPartialRefund,
 };
 
