@@ -59,22 +59,26 @@ export async function lockProducts(tx: Queryable, productIds: number[]): Promise
 }
 
 /**
- * Takes every line's quantity off the shelf; answers the lines that did not fit, with what is
- * available (the caller then rolls back). A product taken off the shop has none. One line: one
- * conditional update. Several: the rows are locked in id order first (a single UPDATE ... FROM
- * locks in whatever order its plan visits rows), checked, then updated together.
+ * Takes every line's quantity off the shelf and reserves it for `reservation.orderId` until
+ * `reservation.expiresAt`, in the statement that takes it; answers the lines that did not fit,
+ * with what is available (nothing taken or reserved then: the caller rolls back). A product
+ * taken off the shop has none. One line: one conditional update. Several: the rows are locked
+ * in id order first (a single UPDATE ... FROM locks in whatever order its plan visits rows),
+ * checked, then updated together.
  */
-export async function takeStock(
+export async function takeAndReserve(
   tx: Queryable,
   lines: Array<{ productId: number; quantity: number }>,
+  reservation: { orderId: number; expiresAt: Date },
 ): Promise<Array<{ productId: number; available: number }>> {
   const [only] = lines;
   if (!only) return [];
   if (lines.length === 1) {
-    const taken = await tx.query('UPDATE products SET stock = stock - $2 WHERE id = $1 AND active AND stock >= $2', [
-      only.productId,
-      only.quantity,
-    ]);
+    const taken = await tx.query(
+      `WITH taken AS (UPDATE products SET stock = stock - $2 WHERE id = $1 AND active AND stock >= $2 RETURNING id)
+       INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at) SELECT $3, id, $2, $4 FROM taken`,
+      [only.productId, only.quantity, reservation.orderId, reservation.expiresAt],
+    );
     if (taken.rowCount === 1) return [];
     const { rows } = await tx.query<{ available: number }>(
       `SELECT ${availableStockSql('products')} AS available FROM products WHERE id = $1`,
@@ -95,26 +99,12 @@ export async function takeStock(
     .map(({ productId, available }) => ({ productId, available }));
   if (short.length > 0) return short;
   await tx.query(
-    `UPDATE products p SET stock = p.stock - w.quantity FROM jsonb_to_recordset($1::jsonb) AS w(product_id int, quantity int)
-      WHERE p.id = w.product_id`,
-    [wanted],
+    `WITH w AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS w(product_id int, quantity int)),
+     taken AS (UPDATE products p SET stock = p.stock - w.quantity FROM w WHERE p.id = w.product_id)
+     INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at) SELECT $2, w.product_id, w.quantity, $3 FROM w`,
+    [wanted, reservation.orderId, reservation.expiresAt],
   );
   return [];
-}
-
-/** What an order holds of each product until `expiresAt` (the stock already taken by takeStock). */
-export async function insertReservations(
-  tx: Queryable,
-  orderId: number,
-  lines: Array<{ productId: number; quantity: number }>,
-  expiresAt: Date,
-): Promise<void> {
-  if (lines.length === 0) return;
-  await tx.query(
-    `INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at)
-     SELECT $1, r.product_id, r.quantity, $3 FROM unnest($2::int[], $4::int[]) AS r(product_id, quantity)`,
-    [orderId, lines.map((line) => line.productId), expiresAt, lines.map((line) => line.quantity)],
-  );
 }
 
 /** The products whose stock these orders still hold (to lock with others, in id order). */

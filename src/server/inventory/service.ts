@@ -3,7 +3,6 @@ import {
   consumeReservations,
   getHeldProducts,
   getReservationState,
-  insertReservations,
   listLowStock,
   lockOrdersWithExpiredReservations,
   lockProducts,
@@ -13,7 +12,7 @@ import {
   returnOrderStock,
   setStockById,
   setStockFromCounts,
-  takeStock,
+  takeAndReserve,
   type CountOutcome,
   type LowStockRow,
   type ProductForSale,
@@ -50,9 +49,7 @@ export const stockMoves = {
       await lockProducts(tx, [...new Set([...held, ...order.lines.map((line) => line.productId)])]);
       await releaseHeldStock(tx, order.releasing, order.now);
     }
-    const short = await takeStock(tx, order.lines);
-    if (short.length === 0) await insertReservations(tx, order.orderId, order.lines, order.expiresAt);
-    return short;
+    return takeAndReserve(tx, order.lines, { orderId: order.orderId, expiresAt: order.expiresAt });
   },
 
   /** Whether an unpaid order's stock is still held at `now`, and until when (paying again, issue 35). */
