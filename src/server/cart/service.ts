@@ -33,7 +33,6 @@ import {
   getCartWriteBatches,
   type CartChange,
   type CartRow,
-  type CheckedReplaceResult,
   type ReplaceResult,
 } from './repository.ts';
 import { getPriceTable, type PriceTable } from '../prices/index.ts';
@@ -131,7 +130,7 @@ export function createCartService({ db }: Deps) {
     actor: CartActor,
     table: PriceTable,
     tx?: Queryable,
-  ): Promise<{ written: CheckedReplaceResult; products: Map<number, ProductForSale> }> {
+  ): Promise<{ written: ReplaceResult; products: Map<number, ProductForSale> }> {
     const productIds = change.wanted.map((line) => line.productId);
     let products = getRecentProducts(productIds, actor.lang);
     for (let reads = 0; reads < MAX_PRODUCT_READS;) {
@@ -183,7 +182,7 @@ export function createCartService({ db }: Deps) {
   async function changeLines(change: LineChange, actor: CartActor, table: PriceTable): Promise<CartView> {
     const { written, products } = await writeChange(change, actor, table);
     if (written.status === 412) return refuseStale(change.externalId, actor, table);
-    const stored = requireWritten(written as ReplaceResult);
+    const stored = requireWritten(written);
     return toView(stored.cart, withProducts(stored.lines, products), table);
   }
 
@@ -206,7 +205,7 @@ export function createCartService({ db }: Deps) {
         wanted: input.wanted,
       };
       const { written, products } = await writeChange(change, actor, table, client);
-      const stored = requireWritten(written as ReplaceResult);
+      const stored = requireWritten(written);
       return toView(stored.cart, withProducts(stored.lines, products), table);
     });
   }
@@ -339,7 +338,7 @@ export function createCartService({ db }: Deps) {
         };
         const { written, products } = await writeChange(change, actor, table);
         if (written.status === 412) continue;
-        const stored = requireWritten(written as ReplaceResult);
+        const stored = requireWritten(written);
         return { cart: toView(stored.cart, withProducts(stored.lines, products), table), capped };
       }
       throw new Error(`cart ${input.externalId}: ${MAX_ADD_ATTEMPTS} adds in a row lost to other changes`);
