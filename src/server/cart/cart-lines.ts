@@ -1,7 +1,8 @@
 import { ARMAZEM_ID, FILIAL_ID, getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
 import type { CartItemInput } from '#lib/contract/cart-schema.ts';
+import { capAddition, checkLineQuantity, type ProductForSale } from '../inventory/index.ts';
 import { cartError } from './errors.ts';
-import type { CartLineRow, CartLineWithProduct, CartRow, LineInput, ProductStockRow } from './repository.ts';
+import type { CartLineRow, CartLineWithProduct, CartRow, LineInput } from './repository.ts';
 import { convertWithUsdRates, toMajor } from '#lib/money.ts';
 import type { PriceTable } from '../prices/index.ts';
 
@@ -33,14 +34,14 @@ export function toRemovedProductIds(items: CartItemInput[], wanted: WantedLine[]
 
 /**
  * A guest cart's active lines summed into the account cart's (signing in, issue 35): each
- * product's quantity becomes what the account had active plus the guest's, within the one stock
- * cap (getMaxQuantity); a product that cannot be sold at all is left out. Names the products
+ * product's quantity becomes what the account had active plus the guest's, within the line's cap
+ * (the inventory's capAddition); a product that cannot be sold at all is left out. Names the products
  * whose quantity the cap lowered and those left out, for the shopper's notice.
  */
 export function toMergedLines(
   guest: CartLineRow[],
   account: CartLineRow[],
-  products: Map<number, ProductStockRow>,
+  products: Map<number, ProductForSale>,
   currencyId: number,
   table: PriceTable,
 ): { lines: LineInput[]; capped: string[]; dropped: string[] } {
@@ -50,18 +51,17 @@ export function toMergedLines(
   for (const line of guest) {
     const product = products.get(line.product_id);
     const inAccount = account.find((held) => held.product_id === line.product_id && held.warehouse_id === line.warehouse_id && held.active);
-    const max = product?.show_price ? getMaxQuantity(product.stock) : 0;
-    const wanted = (inAccount?.quantity ?? 0) + line.quantity;
-    const quantity = Math.min(wanted, max);
-    if (!product || quantity <= (inAccount?.quantity ?? 0)) {
-      (max === 0 ? dropped : capped).push(product?.name ?? String(line.product_id));
+    const held = inAccount?.quantity ?? 0;
+    const added = capAddition(held, line.quantity, product);
+    if (!product || added.quantity <= held) {
+      (added.cap === 0 ? dropped : capped).push(product?.name ?? String(line.product_id));
       continue;
     }
-    if (quantity < wanted) capped.push(product.name);
+    if (added.capped) capped.push(product.name);
     lines.push({
       productId: line.product_id,
       warehouseId: line.warehouse_id,
-      quantity,
+      quantity: added.quantity,
       unitPriceMinor: priceIn(product, currencyId, table),
       active: true,
     });
@@ -69,20 +69,16 @@ export function toMergedLines(
   return { lines, capped, dropped };
 }
 
-/**
- * The stock rule of spec section 5, phrased as the message the shopper sees. A product whose
- * price is not shown is sold through the chat only (DECISIONS.md): never in a cart.
- */
-export function checkStock(product: ProductStockRow | undefined, quantity: number, field: string): void {
-  if (!product) throw cartError('invalid', 'productNotFound', { field });
-  if (!product.show_price) throw cartError('invalid', 'priceOnRequest', { field });
-  const max = getMaxQuantity(product.stock);
-  if (max === 0) throw cartError('invalid', 'noStock', { field });
-  if (quantity > max) throw cartError('invalid', 'stockRequestedExceeds', { field, params: { q: quantity, n: max } });
+/** The inventory's verdict on a line (checkLineQuantity), as the message the shopper sees on `field`. */
+export function checkStock(product: ProductForSale | undefined, quantity: number, field: string): void {
+  const refusal = checkLineQuantity(product, quantity);
+  if (!refusal) return;
+  if (refusal.reason !== 'stockRequestedExceeds') throw cartError('invalid', refusal.reason, { field });
+  throw cartError('invalid', refusal.reason, { field, params: { q: refusal.quantity, n: refusal.cap } });
 }
 
 /** The catalogue price in the cart currency: the client's valor_unitario is never used. */
-export function priceIn(product: ProductStockRow, currencyId: number, table: PriceTable): number {
+export function priceIn(product: ProductForSale, currencyId: number, table: PriceTable): number {
   const price = convertWithUsdRates(product.price_minor, product.currency_id, currencyId, table.usdRates);
   if (price === null) throw cartError('invalid', 'currencyUnknown', { field: 'moeda_id' });
   return price;
@@ -91,7 +87,7 @@ export function priceIn(product: ProductStockRow, currencyId: number, table: Pri
 /** Checks every wanted line against stock and prices it: the lines to store, or a cart error. */
 export function toLineInputs(
   wanted: WantedLine[],
-  products: Map<number, ProductStockRow>,
+  products: Map<number, ProductForSale>,
   currencyId: number,
   table: PriceTable,
 ): LineInput[] {
@@ -104,13 +100,13 @@ export function toLineInputs(
     productId: line.productId,
     warehouseId: ARMAZEM_ID,
     quantity: Math.min(line.quantity, getMaxQuantity()),
-    unitPriceMinor: priceIn(products.get(line.productId) as ProductStockRow, currencyId, table),
+    unitPriceMinor: priceIn(products.get(line.productId) as ProductForSale, currencyId, table),
     active: line.active,
   }));
 }
 
 /** Stored lines joined with products already read (every line of a whole-cart write names one). */
-export function withProducts(lines: CartLineRow[], products: Map<number, ProductStockRow>): CartLineWithProduct[] {
+export function withProducts(lines: CartLineRow[], products: Map<number, ProductForSale>): CartLineWithProduct[] {
   return lines.map((line) => ({ ...line, product: products.get(line.product_id) ?? null }));
 }
 

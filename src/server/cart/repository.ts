@@ -1,4 +1,5 @@
 import { isDatabaseUnavailable, type Queryable } from '../db/client.ts';
+import { stockColumnSql, type ProductForSale } from '../inventory/index.ts';
 
 export interface CartRow {
   id: number;
@@ -19,18 +20,6 @@ export interface CartLineRow {
   unit_price_minor: number;
   active: boolean;
   token: string;
-}
-
-export interface ProductStockRow {
-  id: number;
-  slug: string;
-  code: string;
-  name: string;
-  images: Array<{ url: string }>;
-  stock: number;
-  show_price: boolean;
-  price_minor: number;
-  currency_id: number;
 }
 
 const CART_COLUMNS = 'id, external_id, customer_id, branch_id, currency_id, customer_address_id, version';
@@ -103,33 +92,6 @@ export async function getCartLines(db: Queryable, cartId: number): Promise<CartL
   return rows;
 }
 
-function productColumns(lang: 'pt' | 'es'): string {
-  // An inactive product (issue 20) reads as out of stock: it cannot be added or raised.
-  return `id, slug, code, ${lang === 'es' ? 'name_es' : 'name_pt'} AS name, images, CASE WHEN active THEN stock ELSE 0 END AS stock, show_price, price_minor, currency_id`;
-}
-
-export async function getProducts(db: Queryable, productIds: number[], lang: 'pt' | 'es'): Promise<Map<number, ProductStockRow>> {
-  if (productIds.length === 0) return new Map();
-  const { rows } = await db.query<ProductStockRow>(`SELECT ${productColumns(lang)} FROM products WHERE id = ANY($1::int[])`, [productIds]);
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** The cart (not locked) and the products a change names, in one round trip (migration 0206). */
-export async function getCartAndProducts(
-  db: Queryable,
-  externalId: string,
-  productIds: number[],
-  lang: 'pt' | 'es',
-): Promise<{ cart: CartRow | null; products: Map<number, ProductStockRow> }> {
-  // Named: prepared once per connection, like the function's own plan.
-  const { rows } = await db.query<{ cart: CartRow | null; products: ProductStockRow[] | null }>({
-    name: 'cart-read-for-change',
-    text: 'SELECT cart, products FROM cart_read_for_change($1::text, $2::int[], $3::text)',
-    values: [externalId, productIds, lang],
-  });
-  return { cart: rows[0]?.cart ?? null, products: new Map((rows[0]?.products ?? []).map((row) => [row.id, row])) };
-}
-
 export async function upsertLine(db: Queryable, cartId: number, line: LineInput): Promise<void> {
   await db.query(
     `INSERT INTO cart_items (cart_id, product_id, warehouse_id, quantity, unit_price_minor, active)
@@ -184,7 +146,7 @@ function toChangeColumns(change: CartChange) {
 }
 
 /** The products a change was checked against, as cart_write_lines_if_current's last parameters, in order. */
-function toSeenColumns(seen: Map<number, ProductStockRow>) {
+function toSeenColumns(seen: Map<number, ProductForSale>) {
   const products = [...seen.values()];
   return {
     seen_ids: products.map((product) => product.id),
@@ -198,27 +160,16 @@ const REPLACE_PARAMS =
   '$1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[], $10::int, $11::int[]';
 
 /**
- * Locks the cart, checks again that `customerId` may change it (and the version, when the change
- * names one), sets owner and currency and writes the lines: exactly `lines` when the change names
- * its version, else line by line. One round trip (migrations 0205, 1180: cart_write_lines).
- */
-export async function replaceCartLines(db: Queryable, change: CartChange): Promise<ReplaceResult> {
-  const { rows } = await db.query<{ result: ReplaceResult }>({
-    name: 'cart-write-lines',
-    text: `SELECT cart_write_lines(${REPLACE_PARAMS}) AS result`,
-    values: Object.values(toChangeColumns(change)),
-  });
-  return (rows[0] as { result: ReplaceResult }).result;
-}
-
-/**
- * replaceCartLines, done only if every product in `seen` still has the stock, price and currency
- * seen (migrations 0207, 1180); 409 and nothing written otherwise.
+ * The cart's one write (decision 1310): locks the cart, checks again that `customerId` may change
+ * it (and the version, when the change names one), sets owner and currency and writes the lines
+ * (exactly `lines` when the change names its version, else line by line), all only if every
+ * product in `seen` still has the stock, price and currency the lines were checked against; 409
+ * and nothing written otherwise. One round trip (migrations 0207, 1180: cart_write_lines_if_current).
  */
 export async function replaceCartLinesIfCurrent(
   db: Queryable,
   change: CartChange,
-  seen: Map<number, ProductStockRow>,
+  seen: Map<number, ProductForSale>,
 ): Promise<CheckedReplaceResult> {
   const { rows } = await db.query<{ result: CheckedReplaceResult }>({
     name: 'cart-write-lines-if-current',
@@ -231,7 +182,7 @@ export async function replaceCartLinesIfCurrent(
 /** One change for cart_write_lines_batch: the change, and the products it was checked against. */
 export interface CheckedCartChange {
   change: CartChange;
-  seen: Map<number, ProductStockRow>;
+  seen: Map<number, ProductForSale>;
 }
 
 /**
@@ -252,14 +203,14 @@ export async function replaceCartLinesBatch(db: Queryable, changes: CheckedCartC
 }
 
 export interface CartLineWithProduct extends CartLineRow {
-  product: ProductStockRow | null;
+  product: ProductForSale | null;
 }
 
 /** Lines with their products in one query (for the cart's JSON view). */
 export async function getCartLinesWithProducts(db: Queryable, cartId: number, lang: 'pt' | 'es'): Promise<CartLineWithProduct[]> {
-  const { rows } = await db.query<CartLineRow & Omit<ProductStockRow, 'id'> & { p_id: number | null }>(
+  const { rows } = await db.query<CartLineRow & Omit<ProductForSale, 'id'> & { p_id: number | null }>(
     `SELECT i.id, i.product_id, i.warehouse_id, i.quantity, i.unit_price_minor, i.active, i.token,
-            p.id AS p_id, p.slug, p.code, ${lang === 'es' ? 'p.name_es' : 'p.name_pt'} AS name, p.images, p.stock,
+            p.id AS p_id, p.slug, p.code, ${lang === 'es' ? 'p.name_es' : 'p.name_pt'} AS name, p.images, ${stockColumnSql('p')} AS stock,
             p.show_price, p.price_minor, p.currency_id
        FROM cart_items i LEFT JOIN products p ON p.id = i.product_id
       WHERE i.cart_id = $1 ORDER BY i.id`,
@@ -339,7 +290,7 @@ function createCartWriteBatches(db: Queryable) {
 
   return {
     /** replaceCartLinesIfCurrent, in the next batch. */
-    write(change: CartChange, seen: Map<number, ProductStockRow>): Promise<CheckedReplaceResult> {
+    write(change: CartChange, seen: Map<number, ProductForSale>): Promise<CheckedReplaceResult> {
       return new Promise((resolve, reject) => {
         waiting.push({ change, seen, resolve, reject });
         sendWaiting();

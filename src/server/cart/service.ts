@@ -1,41 +1,39 @@
 import { convertWithUsdRates } from '#lib/money.ts';
 import type pg from 'pg';
-import { ARMAZEM_ID, createExternalId, getMaxQuantity, type CartView } from '#lib/contract/cart.ts';
+import { ARMAZEM_ID, createExternalId, type CartView } from '#lib/contract/cart.ts';
 import type { CartItemInput } from '#lib/contract/cart-schema.ts';
 import { createCache } from '../cache/index.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { DomainError } from '../errors/domain-error.ts';
+import { capAddition, createInventoryService, type ProductForSale } from '../inventory/index.ts';
 import { cartError } from './errors.ts';
 import {
   checkStock,
-  priceIn,
   toLineInputs,
   toMergedLines,
   toRemovedProductIds,
   toView,
   toWantedLines,
   withProducts,
+  type WantedLine,
 } from './cart-lines.ts';
 import {
   deleteCartLines,
   findCart,
-  getCartAndProducts,
   getCartLines,
   getCartLinesWithProducts,
-  getProducts,
   insertCartIfAbsent,
   lockAccountCart,
   lockCart,
-  replaceCartLines,
+  replaceCartLinesIfCurrent,
   repriceLines,
   touchCart,
   updateCartOwner,
   upsertLine,
   getCartWriteBatches,
+  type CartChange,
   type CartRow,
-  type LineInput,
-  type ProductStockRow,
   type ReplaceResult,
 } from './repository.ts';
 import { getPriceTable, type PriceTable } from '../prices/index.ts';
@@ -48,17 +46,17 @@ import { getPriceTable, type PriceTable } from '../prices/index.ts';
  * within those seconds may still reach a cart: checkout refuses it, re-reading the product). No
  * catalogue change needs to drop them: the write itself refuses what moved.
  */
-const recentProducts = createCache<string, ProductStockRow>({ name: 'cart-products', maxEntries: 5_000, ttlMs: 5_000, listens: false });
+const recentProducts = createCache<string, ProductForSale>({ name: 'cart-products', maxEntries: 5_000, ttlMs: 5_000, listens: false });
 
 const keyOf = (lang: string, productId: number) => `${lang}:${productId}`;
 
-function rememberProducts(products: Map<number, ProductStockRow>, lang: string): void {
+function rememberProducts(products: Map<number, ProductForSale>, lang: string): void {
   for (const product of products.values()) recentProducts.set(keyOf(lang, product.id), product);
 }
 
 /** Every one of `productIds` as recently read, or null when any is missing or too old. */
-function getRecentProducts(productIds: number[], lang: string): Map<number, ProductStockRow> | null {
-  const products = new Map<number, ProductStockRow>();
+function getRecentProducts(productIds: number[], lang: string): Map<number, ProductForSale> | null {
+  const products = new Map<number, ProductForSale>();
   for (const id of productIds) {
     const product = recentProducts.get(keyOf(lang, id));
     if (!product) return null;
@@ -102,57 +100,132 @@ export interface SignInCart {
   dropped: string[];
 }
 
-/** toLineInputs, or null where it would refuse the change. */
-function toLineInputsOrNull(...args: Parameters<typeof toLineInputs>): LineInput[] | null {
-  try {
-    return toLineInputs(...args);
-  } catch (error) {
-    if (error instanceof DomainError) return null;
-    throw error;
-  }
-}
+/** A change of a cart's lines before its products are read: what the shopper wants of each. */
+type LineChange = Omit<CartChange, 'lines'> & { wanted: WantedLine[] };
+
+/** Rounds of "read the products again" a change may take when they keep moving under it. */
+const MAX_PRODUCT_READS = 5;
+/** Rounds of a no-JS add made again because the cart moved on meanwhile (each round, one racing change wins). */
+const MAX_ADD_ATTEMPTS = 50;
 
 async function readView(db: Queryable, cart: CartRow, lang: Lang, table: PriceTable): Promise<CartView> {
   return toView(cart, await getCartLinesWithProducts(db, cart.id, lang), table);
 }
 
 export function createCartService({ db }: Deps) {
+  const inventory = createInventoryService({ db });
+
+  /**
+   * THE write of a cart's lines (decision 1310), for every door: the island's PUT and POST and
+   * the no-JS add-to-cart form. The products named are read (or taken from the last few seconds'
+   * copy, decision 0207), the lines checked against them (caps of the inventory) and priced, and
+   * written by cart_write_lines_if_current, which writes only if those products still have the
+   * stock, price and currency read: otherwise they are read again and the change made again.
+   * Changes on the shop's pool share round trips when many arrive at once (decision 0208);
+   * `tx` (a cart being created) writes in that transaction.
+   */
+  async function writeChange(
+    change: LineChange,
+    actor: CartActor,
+    table: PriceTable,
+    tx?: Queryable,
+  ): Promise<{ written: ReplaceResult; products: Map<number, ProductForSale> }> {
+    const productIds = change.wanted.map((line) => line.productId);
+    let products = getRecentProducts(productIds, actor.lang);
+    for (let reads = 0; reads < MAX_PRODUCT_READS;) {
+      const fresh = !products;
+      if (!products) {
+        products = await inventory.getProductsForSale(productIds, actor.lang, tx);
+        rememberProducts(products, actor.lang);
+        reads += 1;
+      }
+      let lines;
+      try {
+        lines = toLineInputs(change.wanted, products, change.currencyId, table);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        // A refusal of a copy is checked again on a fresh read; a fresh refusal comes after the
+        // cart's own (missing, someone else's), as the contract orders them.
+        if (!fresh) {
+          products = null;
+          continue;
+        }
+        if (!tx) await requireCartAccess(change, actor);
+        throw error;
+      }
+      const { wanted: _wanted, ...target } = change;
+      const written = tx
+        ? await replaceCartLinesIfCurrent(tx, { ...target, lines }, products)
+        : await getCartWriteBatches(db).write({ ...target, lines }, products);
+      if (written.status !== 409) return { written, products };
+      products = null;
+    }
+    throw new Error(`cart ${change.externalId}: its products moved during ${MAX_PRODUCT_READS} reads in a row`);
+  }
+
+  /** 404 when the change's cart is missing (or is not the one named), 403 when it is someone else's. */
+  async function requireCartAccess(change: Pick<LineChange, 'externalId' | 'cartId'>, actor: CartActor): Promise<void> {
+    const cart = await findCart(db, change.externalId);
+    if (!cart || (change.cartId !== undefined && cart.id !== change.cartId)) throw cartError('not_found', 'cartNotFound');
+    requireAccess(cart, actor);
+  }
+
+  /** A stale whole-cart change (412): refused with the cart as it is now. */
+  async function refuseStale(externalId: string, actor: CartActor, table: PriceTable): Promise<never> {
+    const found = await findCart(db, externalId);
+    const current = found ? await readView(db, found, actor.lang, table) : null;
+    throw cartError('conflict', 'cartStale', { details: { carrinho: current } });
+  }
+
+  /** A change of an existing cart's lines, answered with the cart's view. */
+  async function changeLines(change: LineChange, actor: CartActor, table: PriceTable): Promise<CartView> {
+    const { written, products } = await writeChange(change, actor, table);
+    if (written.status === 412) return refuseStale(change.externalId, actor, table);
+    const stored = requireWritten(written);
+    return toView(stored.cart, withProducts(stored.lines, products), table);
+  }
+
+  /** A new cart under `externalId` holding `wanted` (refused when the id is taken), answered with its view. */
+  async function createWithLines(
+    input: { externalId: string; currencyId: number; wanted: WantedLine[] },
+    actor: CartActor,
+    table: PriceTable,
+  ): Promise<CartView> {
+    return runInTransaction(db, async (client) => {
+      const cart = await insertCartIfAbsent(client, input.externalId, input.currencyId, actor.customerId);
+      if (!cart) throw cartError('invalid', 'externalIdInUse', { field: 'external_id' });
+      const change = {
+        externalId: input.externalId,
+        cartId: cart.id,
+        customerId: actor.customerId,
+        currencyId: input.currencyId,
+        version: cart.version,
+        removedIds: [],
+        wanted: input.wanted,
+      };
+      const { written, products } = await writeChange(change, actor, table, client);
+      const stored = requireWritten(written);
+      return toView(stored.cart, withProducts(stored.lines, products), table);
+    });
+  }
+
   return {
     /** POST /ecom/venda/carrinho: a new cart under a client-chosen external id. */
     async createCart(input: { externalId: string; currencyId: number; items: CartItemInput[] }, actor: CartActor): Promise<CartView> {
       const table = await getPriceTable(db);
       if (!table.currencies.has(input.currencyId)) throw cartError('invalid', 'currencyUnknown', { field: 'moeda_id' });
-      const wanted = toWantedLines(input.items);
-      const products = await getProducts(
-        db,
-        wanted.map((line) => line.productId),
-        actor.lang,
+      return createWithLines(
+        { externalId: input.externalId, currencyId: input.currencyId, wanted: toWantedLines(input.items) },
+        actor,
+        table,
       );
-      rememberProducts(products, actor.lang);
-      const lines = toLineInputs(wanted, products, input.currencyId, table);
-      return runInTransaction(db, async (client) => {
-        const cart = await insertCartIfAbsent(client, input.externalId, input.currencyId, actor.customerId);
-        if (!cart) throw cartError('invalid', 'externalIdInUse', { field: 'external_id' });
-        const written = requireWritten(
-          await replaceCartLines(client, {
-            externalId: input.externalId,
-            cartId: cart.id,
-            customerId: actor.customerId,
-            currencyId: input.currencyId,
-            lines,
-            version: cart.version,
-            removedIds: [],
-          }),
-        );
-        return toView(written.cart, withProducts(written.lines, products), table);
-      });
     },
 
     /**
      * PUT /ecom/venda/carrinho/{id}. With `version` (the cart's `versao` the client last saw) the
      * whole cart again, refused with the current cart when it has moved on since (a stale tab);
-     * without it, a change per line: the lines named are set, the others stay. The row lock
-     * serialises changes.
+     * without it, a change per line: the lines named are set, the others stay. The write's row
+     * lock serialises changes.
      */
     async updateCart(
       input: { externalId: string; cartId?: number; currencyId: number; items: CartItemInput[]; version?: number },
@@ -161,45 +234,19 @@ export function createCartService({ db }: Deps) {
       const table = await getPriceTable(db);
       if (!table.currencies.has(input.currencyId)) throw cartError('invalid', 'currencyUnknown', { field: 'moeda_id' });
       const wanted = toWantedLines(input.items);
-      const productIds = wanted.map((line) => line.productId);
-      const change = {
-        externalId: input.externalId,
-        cartId: input.cartId,
-        customerId: actor.customerId,
-        currencyId: input.currencyId,
-        version: input.version ?? null,
-        removedIds: toRemovedProductIds(input.items, wanted),
-      };
-      const refuseStale = async (): Promise<never> => {
-        const found = await findCart(db, input.externalId);
-        const current = found ? await readView(db, found, actor.lang, table) : null;
-        throw cartError('conflict', 'cartStale', { details: { carrinho: current } });
-      };
-      // Products read by a recent change: checked here, written in one round trip (shared with
-      // other carts' changes when the shop is busy, decision 0208) if the catalogue still agrees
-      // (decision 0207). A change they refuse is made the long way below, which also gives its
-      // error the usual precedence (missing cart before stock).
-      const recent = getRecentProducts(productIds, actor.lang);
-      const quickLines = recent && toLineInputsOrNull(wanted, recent, input.currencyId, table);
-      if (recent && quickLines) {
-        const written = await getCartWriteBatches(db).write({ ...change, lines: quickLines }, recent);
-        if (written.status === 412) return refuseStale();
-        if (written.status !== 409) {
-          const stored = requireWritten(written);
-          return toView(stored.cart, withProducts(stored.lines, recent), table);
-        }
-      }
-      // Products and the cart are read before the lock (stock is re-read on every change, never
-      // reserved here); the write locks the cart, re-checks access and stores in one round trip.
-      const { cart, products } = await getCartAndProducts(db, input.externalId, productIds, actor.lang);
-      rememberProducts(products, actor.lang);
-      if (!cart || (input.cartId !== undefined && cart.id !== input.cartId)) throw cartError('not_found', 'cartNotFound');
-      requireAccess(cart, actor);
-      const lines = toLineInputs(wanted, products, input.currencyId, table);
-      const result = await replaceCartLines(db, { ...change, lines });
-      if (result.status === 412) return refuseStale();
-      const written = requireWritten(result);
-      return toView(written.cart, withProducts(written.lines, products), table);
+      return changeLines(
+        {
+          externalId: input.externalId,
+          cartId: input.cartId,
+          customerId: actor.customerId,
+          currencyId: input.currencyId,
+          version: input.version ?? null,
+          removedIds: toRemovedProductIds(input.items, wanted),
+          wanted,
+        },
+        actor,
+        table,
+      );
     },
 
     /** GET /ecom/venda/carrinho/{externalId}?moeda_id=: a currency change reprices the lines. */
@@ -217,10 +264,10 @@ export function createCartService({ db }: Deps) {
         const version = await updateCartOwner(client, cart.id, actor.customerId, target);
         if (target !== cart.currency_id) {
           const lines = await getCartLines(client, cart.id);
-          const products = await getProducts(
-            client,
+          const products = await inventory.getProductsForSale(
             lines.map((line) => line.product_id),
             actor.lang,
+            client,
           );
           const prices = new Map<number, number>();
           for (const line of lines) {
@@ -240,8 +287,11 @@ export function createCartService({ db }: Deps) {
     },
 
     /**
-     * Adds `quantity` of a product (the no-JS form and incremental adds): creates the cart when
-     * absent, sums with the active line, caps at min(99, stock). `capped` tells the caller the
+     * Adds `quantity` of a product (the no-JS form): the active line's quantity plus the added one,
+     * within the line's cap (the inventory's capAddition), written as the island writes: the whole
+     * cart from the version just read (a new cart when absent), through the same writeChange. A
+     * change that lost the race (the cart moved on, or another post created it) is made again from
+     * the cart as it is now, so concurrent posts add up exactly. `capped` tells the caller the
      * shopper got less than asked.
      */
     async addItem(
@@ -249,29 +299,48 @@ export function createCartService({ db }: Deps) {
       actor: CartActor,
     ): Promise<{ cart: CartView; capped: { n: number; m: number } | null }> {
       const table = await getPriceTable(db);
-      return runInTransaction(db, async (client) => {
-        await insertCartIfAbsent(client, input.externalId, input.currencyId, actor.customerId);
-        const cart = (await lockCart(client, input.externalId)) as CartRow;
-        requireAccess(cart, actor);
-        const product = (await getProducts(client, [input.productId], actor.lang)).get(input.productId);
+      for (let attempt = 0; attempt < MAX_ADD_ATTEMPTS; attempt += 1) {
+        const cart = await findCart(db, input.externalId);
+        if (cart) requireAccess(cart, actor);
+        const product = (await inventory.getProductsForSale([input.productId], actor.lang)).get(input.productId);
         checkStock(product, 1, 'produto_id');
-        const max = getMaxQuantity((product as ProductStockRow).stock);
-        const lines = await getCartLines(client, cart.id);
-        const existing = lines.find((line) => line.product_id === input.productId && line.active);
-        const inCart = existing?.quantity ?? 0;
-        if (inCart >= max) throw cartError('invalid', 'stockTotalExceeds', { field: 'qtde', params: { n: max, m: inCart } });
-        const quantity = Math.min(inCart + input.quantity, max);
-        await upsertLine(client, cart.id, {
-          productId: input.productId,
-          warehouseId: ARMAZEM_ID,
-          quantity,
-          unitPriceMinor: priceIn(product as ProductStockRow, cart.currency_id, table),
-          active: true,
-        });
-        const version = await touchCart(client, cart.id);
-        const capped = inCart + input.quantity > max ? { n: max, m: inCart } : null;
-        return { cart: await readView(client, { ...cart, version }, actor.lang, table), capped };
-      });
+        const lines = cart ? await getCartLines(db, cart.id) : [];
+        const held = lines.find((line) => line.product_id === input.productId && line.active)?.quantity ?? 0;
+        const added = capAddition(held, input.quantity, product);
+        if (held >= added.cap) throw cartError('invalid', 'stockTotalExceeds', { field: 'qtde', params: { n: added.cap, m: held } });
+        const capped = added.capped ? { n: added.cap, m: held } : null;
+        const wanted: WantedLine[] = [
+          ...lines
+            .filter((line) => line.product_id !== input.productId)
+            .map((line) => ({ productId: line.product_id, quantity: line.quantity, active: line.active })),
+          { productId: input.productId, quantity: added.quantity, active: true },
+        ];
+        if (!cart) {
+          try {
+            return {
+              cart: await createWithLines({ externalId: input.externalId, currencyId: input.currencyId, wanted }, actor, table),
+              capped,
+            };
+          } catch (error) {
+            if (error instanceof DomainError && error.key === 'externalIdInUse') continue;
+            throw error;
+          }
+        }
+        const change = {
+          externalId: input.externalId,
+          cartId: cart.id,
+          customerId: actor.customerId,
+          currencyId: cart.currency_id,
+          version: cart.version,
+          removedIds: [],
+          wanted,
+        };
+        const { written, products } = await writeChange(change, actor, table);
+        if (written.status === 412) continue;
+        const stored = requireWritten(written);
+        return { cart: toView(stored.cart, withProducts(stored.lines, products), table), capped };
+      }
+      throw new Error(`cart ${input.externalId}: ${MAX_ADD_ATTEMPTS} adds in a row lost to other changes`);
     },
 
     /**
@@ -301,10 +370,10 @@ export function createCartService({ db }: Deps) {
           active: true,
           token: '',
         }));
-        const products = await getProducts(
-          client,
+        const products = await inventory.getProductsForSale(
           items.map((item) => item.productId),
           lang,
+          client,
         );
         const outcome = toMergedLines(wanted, await getCartLines(client, cart.id), products, cart.currency_id, table);
         for (const line of outcome.lines) await upsertLine(client, cart.id, line);
@@ -316,7 +385,7 @@ export function createCartService({ db }: Deps) {
     /**
      * Signing in (issue 35): the account keeps one cart across devices, its most recently changed
      * one. The browser's guest cart (`guestExternalId`, from its cookie) is summed into it line by
-     * line within the stock cap (min(99, stock), the one rule of getMaxQuantity) and emptied;
+     * line within the line's cap (the inventory's capAddition) and emptied;
      * without an account cart the guest cart becomes the account's. Both carts are locked, the
      * guest's first (the only order any transaction locks two carts in).
      */
@@ -335,10 +404,10 @@ export function createCartService({ db }: Deps) {
         const guestLines = (await getCartLines(client, usable.id)).filter((line) => line.active);
         if (guestLines.length === 0) return none;
         const accountLines = await getCartLines(client, account.id);
-        const products = await getProducts(
-          client,
+        const products = await inventory.getProductsForSale(
           guestLines.map((line) => line.product_id),
           lang,
+          client,
         );
         const outcome = toMergedLines(guestLines, accountLines, products, account.currency_id, table);
         for (const line of outcome.lines) await upsertLine(client, account.id, line);

@@ -1,6 +1,7 @@
 import type { ApiLang, Product, ProductCard } from '#lib/contract/catalog.ts';
 import type { CurrencyId } from '#lib/locale.ts';
 import { convertMinor, CURRENCIES, formatPrice, isCurrencyId, toMajor, type RateLike } from '#lib/money.ts';
+import { stockColumnSql } from '../inventory/index.ts';
 
 /** The columns every product query selects (see PRODUCT_COLUMNS), in the request's language. */
 export interface ProductRow {
@@ -35,7 +36,7 @@ export interface ProductDetailRow extends ProductRow {
 /** SELECT list for ProductRow; `lang` is 'pt' or 'es' (validated), p/b/c/d the usual aliases. */
 export function getProductColumns(lang: ApiLang): string {
   return `p.id, p.slug, p.code, p.name_${lang} AS name, p.summary_${lang} AS summary, p.price_minor, p.currency_id,
-    p.stock, p.physical_stock, p.show_price, p.images, p.token,
+    ${stockColumnSql('p')} AS stock, p.physical_stock, p.show_price, p.images, p.token,
     b.id AS brand_id, b.name AS brand_name, b.slug AS brand_slug,
     c.id AS category_id, c.name_${lang} AS category_name, c.slug AS category_slug,
     d.id AS department_id, d.name_${lang} AS department_name, d.slug AS department_slug`;

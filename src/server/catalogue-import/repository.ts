@@ -1,6 +1,7 @@
 import type { CurrencyCode } from '#lib/contract/catalogue-product.ts';
 import type { Queryable } from '../db/client.ts';
 import type { ProductState, Specification } from './compare.ts';
+import { stockColumnSql } from '../inventory/index.ts';
 
 /** A stored product in the import's terms (compare.ts), with its id. */
 export interface StoredProduct extends ProductState {
@@ -35,7 +36,7 @@ interface ProductRow {
 
 const SELECT_PRODUCTS = `
   SELECT p.id, p.code, p.name_pt, p.name_es, p.summary_pt, p.summary_es, p.description_pt, p.description_es, p.price_minor,
-         cur.iso_code AS currency, p.stock, p.show_price, b.name AS brand_name, b.slug AS brand_slug,
+         cur.iso_code AS currency, ${stockColumnSql('p')} AS stock, p.show_price, b.name AS brand_name, b.slug AS brand_slug,
          c.slug AS category_slug, c.name_pt AS category_pt, c.name_es AS category_es,
          d.slug AS department_slug, d.name_pt AS department_pt, d.name_es AS department_es, p.image_files,
          coalesce((SELECT json_agg(json_build_object('nome_pt', s.name_pt, 'nome_es', s.name_es,
@@ -83,12 +84,13 @@ export interface ProductWrite {
   departmentId: number | null;
 }
 
+// Stock is not among them: the inventory sets it in the same transaction (decision 1310).
 const PRODUCT_COLUMNS = `name_pt, name_es, summary_pt, summary_es, description_pt, description_es, price_minor, currency_id,
-  stock, show_price, brand_id, category_id, department_id, image_files`;
+  show_price, brand_id, category_id, department_id, image_files`;
 const UNNEST_TYPES = `$1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[],
-  $8::text[], $9::int[], $10::boolean[], $11::int[], $12::int[], $13::int[], $14::text[]`;
+  $8::text[], $9::boolean[], $10::int[], $11::int[], $12::int[], $13::text[]`;
 const UNNEST_NAMES =
-  'name_pt, name_es, summary_pt, summary_es, description_pt, description_es, price_minor, currency, stock, show_price, brand_id, category_id, department_id, image_files';
+  'name_pt, name_es, summary_pt, summary_es, description_pt, description_es, price_minor, currency, show_price, brand_id, category_id, department_id, image_files';
 
 function toColumns(writes: ProductWrite[]): unknown[] {
   const pick = <T>(read: (write: ProductWrite) => T) => writes.map(read);
@@ -101,7 +103,6 @@ function toColumns(writes: ProductWrite[]): unknown[] {
     pick((w) => w.state.descricao_es),
     pick((w) => w.state.priceMinor),
     pick((w) => w.state.moeda),
-    pick((w) => w.state.estoque),
     pick((w) => w.state.mostrar_preco),
     pick((w) => w.brandId),
     pick((w) => w.categoryId),
@@ -185,8 +186,8 @@ export function createCatalogueImportRepository() {
         `INSERT INTO products (code, slug, ${PRODUCT_COLUMNS})
          SELECT u.code, CASE WHEN EXISTS (SELECT 1 FROM products x WHERE x.slug = u.slug) THEN u.slug || '-' || left(md5(u.code), 6) ELSE u.slug END,
                 u.name_pt, u.name_es, u.summary_pt, u.summary_es, u.description_pt, u.description_es, u.price_minor,
-                (SELECT id FROM currencies WHERE iso_code = u.currency), u.stock, u.show_price, u.brand_id, u.category_id, u.department_id, ${IMAGE_FILES}
-           FROM unnest(${UNNEST_TYPES}, $15::text[], $16::text[]) AS u(${UNNEST_NAMES}, code, slug)
+                (SELECT id FROM currencies WHERE iso_code = u.currency), u.show_price, u.brand_id, u.category_id, u.department_id, ${IMAGE_FILES}
+           FROM unnest(${UNNEST_TYPES}, $14::text[], $15::text[]) AS u(${UNNEST_NAMES}, code, slug)
          RETURNING id, code`,
         [...toColumns(writes), writes.map((w) => w.code), writes.map((w) => w.slug)],
       );
@@ -197,9 +198,9 @@ export function createCatalogueImportRepository() {
       if (writes.length === 0) return;
       await tx.query(
         `UPDATE products p SET (${PRODUCT_COLUMNS}) = (u.name_pt, u.name_es, u.summary_pt, u.summary_es, u.description_pt, u.description_es,
-                u.price_minor, (SELECT id FROM currencies WHERE iso_code = u.currency), u.stock, u.show_price, u.brand_id, u.category_id,
+                u.price_minor, (SELECT id FROM currencies WHERE iso_code = u.currency), u.show_price, u.brand_id, u.category_id,
                 u.department_id, ${IMAGE_FILES})
-           FROM unnest(${UNNEST_TYPES}, $15::int[]) AS u(${UNNEST_NAMES}, id)
+           FROM unnest(${UNNEST_TYPES}, $14::int[]) AS u(${UNNEST_NAMES}, id)
           WHERE p.id = u.id`,
         [...toColumns(writes), writes.map((w) => w.id)],
       );

@@ -17,6 +17,7 @@ import { sanitizeSvgIcon } from '../catalog/service.ts';
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
 import { toSlug } from '../db/seed/product-generator.ts';
+import { stockMoves } from '../inventory/index.ts';
 import { findTextWarnings, toFieldChanges, toNextState, type FieldChange, type TextWarning } from './compare.ts';
 import { importError, isImportError, type ImportErrorCode } from './errors.ts';
 import type { CatalogueImportRepository, ImportJobRepository, JobRow, JobStatus, ProductWrite, StoredProduct } from './repository.ts';
@@ -352,6 +353,10 @@ export function createCatalogueImportService(deps: CatalogueImportDeps) {
     const inserted = await repository.insertProducts(tx, writes.filter((w) => !w.current).map(toWrite));
     await repository.updateProducts(tx, writes.filter((w) => w.current).map(toWrite));
     const idOf = (w: (typeof writes)[number]) => w.current?.id ?? (inserted.get(w.valid.row.codigo) as number);
+    await stockMoves.setCounts(
+      tx,
+      writes.map((w) => ({ productId: idOf(w), stock: w.next.estoque })),
+    );
     await repository.replaceSpecifications(
       tx,
       writes.filter((w) => w.specsChanged).map((w) => ({ productId: idOf(w), list: w.next.especificacoes })),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { stockColumnSql } from '../inventory/index.ts';
 
 /**
  * The catalogue settings' SQL (products, categories, departments, exchange rates). Rows carry
@@ -37,7 +38,7 @@ export interface ProductChange {
   description_es: string;
 }
 
-const LIST_COLUMNS = 'p.id, p.code, p.name_pt, p.name_es, p.price_minor, p.currency_id, p.stock, p.show_price, p.active';
+const LIST_COLUMNS = `p.id, p.code, p.name_pt, p.name_es, p.price_minor, p.currency_id, ${stockColumnSql('p')} AS stock, p.show_price, p.active`;
 const EDIT_COLUMNS = `${LIST_COLUMNS}, p.slug, p.description_pt, p.description_es, p.xmin::text AS version`;
 
 /** A page of products whose code or name (either language) contains `text`; the exact code first. */
@@ -66,15 +67,15 @@ export async function getProduct(db: Queryable, id: number, { lock = false } = {
   return rows[0] ?? null;
 }
 
+/** Everything of the panel's product edit but its stock (the inventory's, set in the same transaction). */
 export async function updateProduct(tx: Queryable, id: number, change: ProductChange): Promise<void> {
   await tx.query(
-    `UPDATE products SET price_minor = $2, currency_id = $3, stock = $4, show_price = $5, active = $6,
-            name_pt = $7, name_es = $8, description_pt = $9, description_es = $10 WHERE id = $1`,
+    `UPDATE products SET price_minor = $2, currency_id = $3, show_price = $4, active = $5,
+            name_pt = $6, name_es = $7, description_pt = $8, description_es = $9 WHERE id = $1`,
     [
       id,
       change.price_minor,
       change.currency_id,
-      change.stock,
       change.show_price,
       change.active,
       change.name_pt,

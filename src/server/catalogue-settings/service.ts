@@ -6,6 +6,7 @@ import type { CatalogueImportService, StoredProduct } from '../catalogue-import/
 import type { CatalogueTag } from '../catalogue-changes/index.ts';
 import type { Clock } from '../clock.ts';
 import { runInTransaction, type Queryable } from '../db/client.ts';
+import { stockMoves } from '../inventory/index.ts';
 import { settingsError, toRowRefusal } from './errors.ts';
 import {
   archiveProduct,
@@ -101,6 +102,7 @@ export function createCatalogueSettingsService(deps: SettingsDeps) {
         async (tx) => {
           const row = requireVersion(await getProduct(tx, id, { lock: true }), version);
           await updateProduct(tx, id, change);
+          await stockMoves.setCounts(tx, [{ productId: id, stock: change.stock }]);
           const tags = taxonomy ? await deps.setTaxonomy(tx, id, taxonomy) : [`product:${id}` as const];
           const { version: _seen, id: _id, code: _code, slug: _slug, ...before } = row;
           const after = taxonomy ? { ...change, ...taxonomy } : change;

@@ -54,13 +54,12 @@ export async function lockCart(
 export interface NewOrder {
   values: unknown[];
   items: Array<Record<string, unknown>>;
-  reservations: Array<{ product_id: number; quantity: number }>;
-  reservationExpiresAt: Date;
 }
 
 /**
- * The order, its lines, its stock reservations and its "order received" e-mail job in one
- * statement (a checkout that rolls back later takes the job with it). `values` follow ORDER_COLUMNS.
+ * The order, its lines and its "order received" e-mail job in one statement (a checkout that
+ * rolls back later takes the job with it; the inventory reserves its stock in the same
+ * transaction). `values` follow ORDER_COLUMNS.
  */
 export async function insertOrder(tx: Queryable, order: NewOrder): Promise<{ id: number; external_id: string; number: number }> {
   const { rows } = await tx.query<{ id: number; external_id: string; number: number }>(
@@ -77,12 +76,9 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<{ id:
        SELECT o.id, i.position, i.product_id, i.code, i.slug, i.name_pt, i.name_es, i.image_url, i.quantity, i.unit, i.subtotal
          FROM o, jsonb_to_recordset($23::jsonb) AS i(position int, product_id int, code text, slug text, name_pt text, name_es text,
                                                       image_url text, quantity int, unit bigint, subtotal bigint)),
-     reservations AS (
-       INSERT INTO stock_reservations (order_id, product_id, quantity, expires_at)
-       SELECT o.id, r.product_id, r.quantity, $25 FROM o, jsonb_to_recordset($24::jsonb) AS r(product_id int, quantity int)),
      mail AS (SELECT ${toOrderMailJobSql('o.id', 'created')} FROM o)
      SELECT id, external_id, number FROM o, mail`,
-    [...order.values, JSON.stringify(order.items), JSON.stringify(order.reservations), order.reservationExpiresAt],
+    [...order.values, JSON.stringify(order.items)],
   );
   return rows[0]!;
 }
@@ -103,90 +99,9 @@ export async function clearCart(tx: Queryable, cartId: number, customerId: numbe
   return rows.map((row) => Number(row.id));
 }
 
-/**
- * Takes every line's quantity off the shelf; answers the lines that did not fit, with what is
- * available (the caller then rolls back). A product taken off the shop (not active) has none. One line: one conditional update. Several: the rows
- * are locked in id order first (as every stock writer here locks them: no deadlock; a single
- * UPDATE ... FROM locks in whatever order its plan visits rows), checked, then updated together.
- * NO KEY UPDATE, not UPDATE: this transaction's order lines already hold KEY SHARE locks on
- * the products (foreign keys), and so do other checkouts'; FOR UPDATE would deadlock with them.
- */
-export async function takeStock(
-  tx: Queryable,
-  lines: Array<{ product_id: number; quantity: number }>,
-): Promise<Array<{ product_id: number; available: number }>> {
-  const [only] = lines;
-  if (!only) return [];
-  if (lines.length === 1) {
-    const taken = await tx.query('UPDATE products SET stock = stock - $2 WHERE id = $1 AND active AND stock >= $2', [
-      only.product_id,
-      only.quantity,
-    ]);
-    if (taken.rowCount === 1) return [];
-    const { rows } = await tx.query<{ stock: number }>(
-      'SELECT CASE WHEN active THEN stock ELSE 0 END AS stock FROM products WHERE id = $1',
-      [only.product_id],
-    );
-    return [{ product_id: only.product_id, available: rows[0]?.stock ?? 0 }];
-  }
-  const wanted = JSON.stringify(lines);
-  const { rows } = await tx.query<{ product_id: number; available: number; quantity: number }>(
-    `SELECT p.id AS product_id, CASE WHEN p.active THEN p.stock ELSE 0 END AS available, w.quantity
-       FROM products p JOIN jsonb_to_recordset($1::jsonb) AS w(product_id int, quantity int) ON w.product_id = p.id
-      ORDER BY p.id FOR NO KEY UPDATE OF p`,
-    [wanted],
-  );
-  const short = lines
-    .map((line) => ({
-      product_id: line.product_id,
-      available: rows.find((row) => row.product_id === line.product_id)?.available ?? 0,
-      quantity: line.quantity,
-    }))
-    .filter((line) => line.available < line.quantity)
-    .map(({ product_id, available }) => ({ product_id, available }));
-  if (short.length > 0) return short;
-  await tx.query(
-    `UPDATE products p SET stock = p.stock - w.quantity FROM jsonb_to_recordset($1::jsonb) AS w(product_id int, quantity int)
-      WHERE p.id = w.product_id`,
-    [wanted],
-  );
-  return [];
-}
-
-/**
- * The statements behind the hoarding rules of checkout (issue 22 point 2): one customer holds
- * at most one unpaid order, so a new checkout cancels the previous ones (clearCart, above) and gives their stock back here.
- */
-
-/** The products whose stock those orders still hold (to lock with the new order's, in id order). */
-export async function getHeldProducts(tx: Queryable, orderIds: number[]): Promise<number[]> {
-  if (orderIds.length === 0) return [];
-  const { rows } = await tx.query<{ product_id: number }>(
-    `SELECT DISTINCT product_id FROM stock_reservations
-      WHERE order_id = ANY($1::bigint[]) AND released_at IS NULL AND consumed_at IS NULL`,
-    [orderIds],
-  );
-  return rows.map((row) => Number(row.product_id));
-}
-
-/** Product rows in id order, as every stock writer here takes them (no deadlocks). */
-export async function lockProducts(tx: Queryable, productIds: number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await tx.query('SELECT 1 FROM products WHERE id = ANY($1::int[]) ORDER BY id FOR NO KEY UPDATE', [productIds]);
-}
-
-/** Gives the reserved stock of orders just cancelled back (their products already locked). */
-export async function releaseCancelledOrders(tx: Queryable, orderIds: number[], now: Date): Promise<void> {
+/** The open payments of orders a new checkout cancelled (their stock goes back through the inventory). */
+export async function cancelOpenPayments(tx: Queryable, orderIds: number[], now: Date): Promise<void> {
   if (orderIds.length === 0) return;
-  await tx.query(
-    `WITH released AS (
-       UPDATE stock_reservations SET released_at = $2
-        WHERE order_id = ANY($1::bigint[]) AND released_at IS NULL AND consumed_at IS NULL
-       RETURNING product_id, quantity),
-     totals AS (SELECT product_id, SUM(quantity)::int AS quantity FROM released GROUP BY product_id)
-     UPDATE products p SET stock = p.stock + t.quantity FROM totals t WHERE p.id = t.product_id`,
-    [orderIds, now],
-  );
   await tx.query(`UPDATE payments SET status = 'CANCELADO', updated_at = $2 WHERE order_id = ANY($1::bigint[]) AND status <> 'PAGO'`, [
     orderIds,
     now,
@@ -313,7 +228,7 @@ export async function getDeliveryNames(
   return rows[0];
 }
 
-/** An order its buyer may pay again (issue 35), locked: its latest payment and whether its stock is still reserved. */
+/** An order its buyer may pay again (issue 35), locked, and its latest payment (whether its stock is still reserved: the inventory's getReservation). */
 export interface PayableOrder {
   id: number;
   external_id: string;
@@ -328,29 +243,17 @@ export interface PayableOrder {
   payer: Payer;
   /** The latest payment's status (null without one). */
   payment_status: string | null;
-  /** Every reservation of the order still holds (not released, not past its end). */
-  reserved: boolean;
-  /** When the first reservation ends: the new payment's deadline. */
-  reserved_until: Date | null;
 }
 
-export async function lockPayableOrder(
-  tx: Queryable,
-  externalId: string,
-  customerId: number,
-  now: Date,
-): Promise<PayableOrder | undefined> {
+export async function lockPayableOrder(tx: Queryable, externalId: string, customerId: number): Promise<PayableOrder | undefined> {
   const { rows } = await tx.query<PayableOrder>(
     `SELECT o.id, o.external_id, o.number, o.status, o.currency_id, o.shipping_minor, o.total_minor,
             cu.foreign_buyer, cu.document_type, cu.document, ${PAYER_COLUMN},
-            (SELECT p.status FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) AS payment_status,
-            NOT EXISTS (SELECT 1 FROM stock_reservations r
-                         WHERE r.order_id = o.id AND (r.released_at IS NOT NULL OR r.consumed_at IS NOT NULL OR r.expires_at <= $3)) AS reserved,
-            (SELECT min(r.expires_at) FROM stock_reservations r WHERE r.order_id = o.id) AS reserved_until
+            (SELECT p.status FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) AS payment_status
        FROM orders o JOIN customers cu ON cu.id = o.customer_id
       WHERE o.external_id::text = $1 AND o.customer_id = $2
       FOR UPDATE OF o`,
-    [externalId, customerId, now],
+    [externalId, customerId],
   );
   const row = rows[0];
   return (

@@ -16,18 +16,16 @@ import {
   findUnpaidOrderNumber,
   getCheckoutLines,
   getDeliveryNames,
-  getHeldProducts,
   getOrderChargeLines,
   insertOrder,
   insertPayment,
   lockCart,
   lockPayableOrder,
-  lockProducts,
-  releaseCancelledOrders,
   setOrderPaymentMethod,
-  takeStock,
+  cancelOpenPayments,
   type CheckoutCartLine,
 } from './repository.ts';
+import { stockMoves } from '../inventory/index.ts';
 import { checkHoardingLimits, getReservationMinutes, type CheckoutLimits } from './limits.ts';
 
 /** What checkout needs of a verified delivery option (signed by src/server/shipping). */
@@ -314,8 +312,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
         delivery.pointAddress,
       ],
       items: priced.map((line, position) => ({ ...line, position })),
-      reservations: stocked.map(({ product_id, quantity }) => ({ product_id, quantity })),
-      reservationExpiresAt,
     });
 
     const reference = `pay_${randomBytes(18).toString('base64url')}`;
@@ -353,19 +349,18 @@ export function createCheckoutService(deps: CheckoutDeps) {
     });
     // One unpaid order per customer: the ones before this are cancelled, their stock returned.
     const cancelled = await clearCart(tx, cart.id, request.customerId, now, order.id);
-    if (cancelled.length > 0) {
-      await lockProducts(tx, [...new Set([...(await getHeldProducts(tx, cancelled)), ...stocked.map((line) => line.product_id)])]);
-      await releaseCancelledOrders(tx, cancelled, now);
-    }
+    await cancelOpenPayments(tx, cancelled, now);
     // Stock last: the product rows stay locked only from here to COMMIT (shoppers of the same
     // product queue on them), and a shortage rolls back everything written above.
-    const short: ShortItem[] = (
-      await takeStock(
-        tx,
-        stocked.map(({ product_id, quantity }) => ({ product_id, quantity })),
-      )
-    ).map((missing) => {
-      const line = stocked.find((candidate) => candidate.product_id === missing.product_id)!;
+    const reserved = await stockMoves.reserve(tx, {
+      orderId: order.id,
+      lines: stocked.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+      expiresAt: reservationExpiresAt,
+      releasing: cancelled,
+      now,
+    });
+    const short: ShortItem[] = reserved.map((missing) => {
+      const line = stocked.find((candidate) => candidate.product_id === missing.productId)!;
       return {
         produto_id: line.product_id,
         codigo: line.code,
@@ -388,11 +383,12 @@ export function createCheckoutService(deps: CheckoutDeps) {
    */
   async function payAgain(request: PayAgainRequest, tx: pg.PoolClient): Promise<StartedCheckout> {
     const now = deps.clock.now();
-    const order = await lockPayableOrder(tx, request.orderExternalId, request.customerId, now);
+    const order = await lockPayableOrder(tx, request.orderExternalId, request.customerId);
     if (!order) throw checkoutError('not_found', 'paymentNotFound');
     if (order.status !== 'PAGAMENTO' && order.status !== 'CANCELADO') throw checkoutError('conflict', 'orderNotPayable');
     if (order.payment_status === 'PAGO') throw checkoutError('conflict', 'orderNotPayable');
-    if (order.status === 'CANCELADO' || !order.reserved || !order.reserved_until) {
+    const reservation = await stockMoves.getReservation(tx, order.id, now);
+    if (order.status === 'CANCELADO' || !reservation.held || !reservation.until) {
       throw checkoutError('gone', 'reservationExpired', { details: { pedido: order.number } });
     }
     const { method, installments } = request;
@@ -421,7 +417,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         payer: order.payer,
         method,
         installments,
-        expiresAt: order.reserved_until,
+        expiresAt: reservation.until,
         locale: request.locale,
         returnUrl: `${request.shopOrigin}/checkout/payment?pedido=${order.external_id}`,
         shopOrigin: request.shopOrigin,

@@ -7,8 +7,11 @@ import type { Queryable } from '../db/client.ts';
 const BULK_STATEMENT_TIMEOUT_MS = 60_000;
 
 /** The statement with the client's own wait raised to match (node-pg reads `query_timeout`; its types omit it). */
+/** How long the client waits for a bulk statement: the server's own bound, a little later. */
+export const BULK_QUERY_TIMEOUT_MS = BULK_STATEMENT_TIMEOUT_MS + 1000;
+
 function toBulkQuery(query: pg.QueryConfig): pg.QueryConfig {
-  return Object.assign(query, { query_timeout: BULK_STATEMENT_TIMEOUT_MS + 1000 });
+  return Object.assign(query, { query_timeout: BULK_QUERY_TIMEOUT_MS });
 }
 
 export interface ApiKeyRow {
@@ -212,39 +215,12 @@ export function createErpRepository() {
     },
 
     /**
-     * Sets stock by codigo in one statement: the ERP's count less what open checkouts hold.
-     * Rows are numbered by the caller (row_no) and must carry distinct codes.
-     */
-    /**
      * A bulk call of 5,000 rows updates 5,000 products and their ~20 indexes: on a loaded machine
      * that can pass the pool's short statement timeout, which is set for the shop's own requests.
      * Bulk statements get their own bound (this transaction only).
      */
     async allowBulkStatements(tx: Queryable): Promise<void> {
       await tx.query(`SET LOCAL statement_timeout = ${BULK_STATEMENT_TIMEOUT_MS}`);
-    },
-
-    async setStock(db: Queryable, rows: { rowNo: number[]; codes: string[]; quantities: number[] }): Promise<RowOutcome[]> {
-      const { rows: outcomes } = await db.query<RowOutcome>(
-        toBulkQuery({
-          text: `WITH input AS (
-           SELECT * FROM unnest($1::int[], $2::text[], $3::int[]) AS i(row_no, code, quantity)
-         ), held AS (
-           SELECT r.product_id, sum(r.quantity)::int AS quantity FROM stock_reservations r JOIN products p ON p.id = r.product_id
-            WHERE r.released_at IS NULL AND r.consumed_at IS NULL AND p.code = ANY($2::text[]) GROUP BY r.product_id
-         ), target AS (
-           SELECT i.row_no, p.id, greatest(0, i.quantity - coalesce(h.quantity, 0)) AS stock
-             FROM input i LEFT JOIN products p ON p.code = i.code LEFT JOIN held h ON h.product_id = p.id
-         ), updated AS (
-           UPDATE products p SET stock = t.stock FROM target t WHERE p.id = t.id AND p.stock <> t.stock RETURNING p.id
-         )
-         SELECT t.row_no, t.id AS product_id,
-                CASE WHEN t.id IS NULL THEN 'unknown' WHEN u.id IS NULL THEN 'unchanged' ELSE 'updated' END AS outcome
-           FROM target t LEFT JOIN updated u ON u.id = t.id ORDER BY t.row_no`,
-          values: [rows.rowNo, rows.codes, rows.quantities],
-        }),
-      );
-      return outcomes;
     },
 
     /** The decimals of each known product's currency, by codigo (a price without moeda is read in them). */

@@ -14,7 +14,17 @@ import type { CatalogueSettingsService } from '../catalogue-settings/service.ts'
 import { CURRENCY } from '#lib/locale.ts';
 import type { PanelLocale } from '#lib/i18n/panel.ts';
 import { erpError } from './errors.ts';
-import type { ActiveKey, ErpRepository, OrderEventRow, PaidItemRow, PaidOrderRow, PaidPaymentRow, RowOutcome } from './repository.ts';
+import { stockMoves } from '../inventory/index.ts';
+import {
+  BULK_QUERY_TIMEOUT_MS,
+  type ActiveKey,
+  type ErpRepository,
+  type OrderEventRow,
+  type PaidItemRow,
+  type PaidOrderRow,
+  type PaidPaymentRow,
+  type RowOutcome,
+} from './repository.ts';
 import {
   API_SCOPES,
   RATE_CURRENCY_CODES,
@@ -350,8 +360,9 @@ export function createErpApiService({ db, pool, clock, repository, limiter, writ
     },
 
     setStock: (key: ActiveKey, rows: { linha: number; codigo: string; estoque: number }[], early: RowRejection[], received: number) =>
+      // Stock is the inventory's (decision 1310): the ERP's count less what open checkouts hold.
       applyBulk(key, 'erp.stock', rows, early, received, (tx, batch) =>
-        repository.setStock(tx, { ...batch, quantities: rows.map((row) => row.estoque) }),
+        stockMoves.setCountsLessHeld(tx, { ...batch, counts: rows.map((row) => row.estoque) }, { queryTimeoutMs: BULK_QUERY_TIMEOUT_MS }),
       ),
 
     /**

@@ -2,6 +2,7 @@
 import type { ApiLang } from '#lib/contract/catalog.ts';
 import { getProductColumns, PRODUCT_JOINS, type ProductRow } from '../catalog/product-mapper.ts';
 import type { Queryable } from '../db/client.ts';
+import { stockColumnSql } from '../inventory/index.ts';
 
 interface FavouriteRow {
   id: number;
@@ -21,7 +22,7 @@ export function createFavouritesRepository(db: Queryable) {
     async list(customerId: number, lang: 'pt' | 'es'): Promise<FavouriteRow[]> {
       const { rows } = await db.query<FavouriteRow>(
         `SELECT f.id, f.product_id, p.slug, ${lang === 'es' ? 'p.name_es' : 'p.name_pt'} AS name, p.code, p.images,
-                p.stock, p.show_price, p.price_minor, p.currency_id
+                ${stockColumnSql('p')} AS stock, p.show_price, p.price_minor, p.currency_id
            FROM favourites f JOIN products p ON p.id = f.product_id
           WHERE f.customer_id = $1 ORDER BY f.created_at DESC, f.id DESC`,
         [customerId],

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { reservationEndSql } from '../inventory/index.ts';
 
 /** What an order e-mail needs beyond the order's view (orders/index.ts): the buyer, the latest payment, the reservation, the last status change. */
 export interface OrderMailRow {
@@ -27,7 +28,7 @@ export async function findOrderForMail(db: Queryable, orderId: number): Promise<
   const { rows } = await db.query<OrderMailRow>(
     `SELECT o.id, o.external_id, o.number, o.customer_id, o.locale, o.paid_at, cu.email, cu.first_name, cu.last_name,
             cu.document_type, cu.document, p.provider, p.link AS pay_link,
-            (SELECT min(r.expires_at) FROM stock_reservations r WHERE r.order_id = o.id) AS expires_at,
+            ${reservationEndSql('o.id')} AS expires_at,
             o.tracking_note, h.note AS status_note, coalesce(h.staff_id IS NOT NULL, false) AS status_by_staff
        FROM orders o JOIN customers cu ON cu.id = o.customer_id
        LEFT JOIN LATERAL (SELECT provider, link FROM payments WHERE order_id = o.id ORDER BY id DESC LIMIT 1) p ON true

@@ -2,6 +2,7 @@ import { getCatalogueSettingsService } from '../catalogue-settings/index.ts';
 import { systemClock } from '../clock.ts';
 import { getConfig } from '../config.ts';
 import { getPool } from '../db/client.ts';
+import { getInventory } from '../inventory/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { getStoreDetailsService } from '../store-details/index.ts';
 import { createPanelHomeRepository } from './repository.ts';
@@ -15,6 +16,7 @@ export function getPanelHomeService() {
     db: getPool(),
     clock: systemClock,
     repository: createPanelHomeRepository(),
+    inventory: getInventory(),
     getConfig,
     getMissingRates: async () => (await getCatalogueSettingsService().getRates()).missing,
     hasStoreDetails: async () => (await getStoreDetailsService().getDetails()) !== null,

@@ -17,12 +17,6 @@ export interface DailySalesRow {
   orders: number;
   total_minor: number;
 }
-export interface LowStockRow {
-  code: string;
-  name_pt: string;
-  name_es: string;
-  stock: number;
-}
 export interface SetupCountsRow {
   delivery_rates: number;
   pickup_points: number;
@@ -66,16 +60,6 @@ export function createPanelHomeRepository() {
         [statuses, deliveryTypes],
       );
       return rows[0]?.n ?? 0;
-    },
-
-    /** Products on sale with physical stock at or under `threshold`, fewest first. */
-    async listLowStock(db: Queryable, threshold: number, limit: number): Promise<{ rows: LowStockRow[]; total: number }> {
-      const { rows } = await db.query<LowStockRow & { total: number }>(
-        `SELECT code, name_pt, name_es, stock, count(*) OVER ()::int AS total FROM products
-          WHERE physical_stock AND stock <= $1 ORDER BY stock, code LIMIT $2`,
-        [threshold, limit],
-      );
-      return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
     },
 
     /** What the setup checklist reads of the store's data. */

@@ -4,6 +4,7 @@ import type { PanelLocale } from '#lib/i18n/panel.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
+import type { InventoryService } from '../inventory/index.ts';
 import type { QueuedMail } from '../mail/index.ts';
 import { TRANSITIONS } from '../order-desk/index.ts';
 import type { createPanelHomeRepository, DailySalesRow } from './repository.ts';
@@ -33,6 +34,7 @@ interface Deps {
   db: Queryable;
   clock: Clock;
   repository: ReturnType<typeof createPanelHomeRepository>;
+  inventory: Pick<InventoryService, 'listLowStock'>;
   getConfig: () => Pick<Config, 'PAYMENT_PROVIDER_BR' | 'PAYMENT_PROVIDER_PY' | 'SMTP_URL'>;
   getMissingRates: () => Promise<readonly number[]>;
   hasStoreDetails: () => Promise<boolean>;
@@ -57,7 +59,16 @@ function toSalesDays(rows: readonly DailySalesRow[], now: Date): SalesDay[] {
 }
 
 /** The panel's home (issue 33 points 2 and 9): the day's figures and what a new store still lacks. */
-export function createPanelHomeService({ db, clock, repository, getConfig, getMissingRates, hasStoreDetails, enqueueMail }: Deps) {
+export function createPanelHomeService({
+  db,
+  clock,
+  repository,
+  inventory,
+  getConfig,
+  getMissingRates,
+  hasStoreDetails,
+  enqueueMail,
+}: Deps) {
   return {
     /** Sales count paid orders only (PAID_ORDER_STATUSES); the queues are the desk's own rules. */
     async getDashboard() {
@@ -70,7 +81,7 @@ export function createPanelHomeService({ db, clock, repository, getConfig, getMi
         repository.countOrders(db, cancel.from, cancel.deliveryTypes),
         repository.countOrders(db, ship.from, ship.deliveryTypes),
         repository.countOrders(db, handOver.from, handOver.deliveryTypes),
-        repository.listLowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_SHOWN),
+        inventory.listLowStock(LOW_STOCK_THRESHOLD, LOW_STOCK_SHOWN),
       ]);
       return { today, month, days: toSalesDays(daily, now), waitingPayment, toShip, toHandOver, lowStock };
     },

@@ -1,14 +1,14 @@
 import { canPayCash } from '#lib/contract/orders.ts';
 import { getConfig } from '../config.ts';
 import { systemClock, type Clock } from '../clock.ts';
-import { getPool } from '../db/client.ts';
+import { getPool, type Queryable } from '../db/client.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider, getWebhookSecret } from './sandbox.ts';
-import { createPaymentJobsRunner, createPaymentService } from './service.ts';
+import { cancelUnpaidOrder, createPaymentJobsRunner, createPaymentService } from './service.ts';
+import { stockMoves } from '../inventory/index.ts';
 import { createMercadoPagoProvider } from './mercadopago.ts';
 import { createPagoparProvider } from './pagopar.ts';
 import {
-  cancelUnpaidOrder,
   createPaymentLookup,
   getConvertedCharge,
   getCustomerDocument,
@@ -18,8 +18,6 @@ import {
   recordManualPartialRefund,
   type OrderCharge,
   recordManualRefund,
-  returnLineStock,
-  returnOrderStock,
 } from './repository.ts';
 
 export { PAYMENT_JOBS_TASK, schedulePaymentJobs } from './service.ts';
@@ -69,7 +67,10 @@ export function getPaymentProviders(clock: Clock = systemClock): Record<string, 
  * reservation expiry does), or a refunded order's stock given back. The desk reaches them here,
  * never through this domain's repository.
  */
-export const orderStockChanges = { cancelUnpaidOrder, returnOrderStock };
+export const orderStockChanges = {
+  cancelUnpaidOrder,
+  returnOrderStock: (tx: Queryable, orderId: number, now: Date) => stockMoves.returnOrder(tx, orderId, now),
+};
 
 /** A refund the gateway could not make, given back by an admin by other means (the order desk records it in its transaction). */
 export const recordManualOrderRefund = recordManualRefund;
@@ -83,7 +84,8 @@ export const recordManualOrderRefund = recordManualRefund;
 export const partialRefunds = {
   getRefundableOrder,
   insertPartialRefund,
-  returnLineStock,
+  returnLineStock: (tx: Queryable, orderId: number, lines: Array<{ position: number; quantity: number }>, now: Date) =>
+    stockMoves.returnLines(tx, orderId, lines, now),
   recordManual: recordManualPartialRefund,
 };
 

@@ -77,32 +77,11 @@ export async function getConvertedCharge(db: Queryable, customerId: number, orde
 }
 
 /**
- * Gives back the stock an order holds: every reservation line not yet released, whether still
- * held (unpaid) or consumed by a payment (a refund). Product rows are locked in id order, as
- * checkout takes them; the update below would visit them in any order.
+ * An unpaid order the caller has locked marked cancelled: its open payments cancelled and the
+ * shopper's e-mail (why, and that nothing was charged) queued (its stock: the service's
+ * cancelUnpaidOrder gives it back through the inventory in the same transaction).
  */
-export async function returnOrderStock(tx: Queryable, orderId: number, now: Date): Promise<void> {
-  await tx.query(
-    `SELECT 1 FROM products WHERE id IN (SELECT product_id FROM stock_reservations WHERE order_id = $1
-        AND released_at IS NULL) ORDER BY id FOR NO KEY UPDATE`,
-    [orderId],
-  );
-  await tx.query(
-    `WITH released AS (
-       UPDATE stock_reservations SET released_at = $2 WHERE order_id = $1 AND released_at IS NULL
-       RETURNING product_id, quantity)
-     UPDATE products p SET stock = p.stock + r.quantity FROM released r WHERE p.id = r.product_id`,
-    [orderId, now],
-  );
-}
-
-/**
- * Cancels an unpaid order the caller has locked: its stock comes back, its open payments are
- * cancelled and the shopper's e-mail (why, and that nothing was charged) is queued in the same
- * transaction (reservation expiry and the order desk both end an unpaid order this way).
- */
-export async function cancelUnpaidOrder(tx: Queryable, orderId: number, now: Date): Promise<void> {
-  await returnOrderStock(tx, orderId, now);
+export async function markUnpaidOrderCancelled(tx: Queryable, orderId: number, now: Date): Promise<void> {
   await tx.query(`UPDATE orders SET status = 'CANCELADO', updated_at = $2 WHERE id = $1`, [orderId, now]);
   await tx.query(
     `WITH cancelled AS (UPDATE payments SET status = 'CANCELADO', updated_at = $2 WHERE order_id = $1 AND status <> 'PAGO')
@@ -154,10 +133,6 @@ export async function markPaymentDeclined(tx: Queryable, paymentId: number, now:
 
 export async function markPaymentPaid(tx: Queryable, paymentId: number, now: Date): Promise<void> {
   await tx.query(`UPDATE payments SET status = 'PAGO', paid_at = $2, updated_at = $2 WHERE id = $1`, [paymentId, now]);
-}
-
-export async function consumeReservations(tx: Queryable, orderId: number, now: Date): Promise<void> {
-  await tx.query('UPDATE stock_reservations SET consumed_at = $2 WHERE order_id = $1', [orderId, now]);
 }
 
 /** The order PAGO with this pickup code; false (nothing changed) when another order already has the code. */
@@ -357,32 +332,6 @@ export async function insertPartialRefund(tx: Queryable, refund: NewPartialRefun
   return id;
 }
 
-/**
- * Gives back the stock of refunded quantities of an order's lines: the same reservation rows a
- * whole refund releases (returnOrderStock) hold that much less, released when nothing is left, so
- * a later whole refund returns only the rest. Products locked in id order, as checkout takes them.
- */
-export async function returnLineStock(tx: Queryable, orderId: number, lines: Array<{ position: number; quantity: number }>, now: Date) {
-  const refunded = JSON.stringify(lines);
-  const LINES_SQL = `SELECT i.product_id, line.quantity FROM jsonb_to_recordset($2::jsonb) AS line(position smallint, quantity integer)
-                       JOIN order_items i ON i.order_id = $1 AND i.position = line.position`;
-  await tx.query(`SELECT 1 FROM products WHERE id IN (SELECT product_id FROM (${LINES_SQL}) l) ORDER BY id FOR NO KEY UPDATE`, [
-    orderId,
-    refunded,
-  ]);
-  await tx.query(
-    `WITH refunded AS (${LINES_SQL}),
-     released AS (
-       UPDATE stock_reservations r
-          SET quantity = CASE WHEN r.quantity > l.quantity THEN r.quantity - l.quantity ELSE r.quantity END,
-              released_at = CASE WHEN r.quantity > l.quantity THEN NULL ELSE $3::timestamptz END
-         FROM refunded l WHERE r.order_id = $1 AND r.product_id = l.product_id AND r.released_at IS NULL
-       RETURNING r.product_id)
-     UPDATE products p SET stock = p.stock + l.quantity FROM refunded l WHERE p.id = l.product_id AND p.id IN (SELECT product_id FROM released)`,
-    [orderId, refunded, now],
-  );
-}
-
 /** What the gateway is asked to give back for a partial refund still PENDENTE. */
 export async function findPendingPartialRefund(
   db: Queryable,
@@ -466,19 +415,6 @@ export async function listPaymentsToReconcile(
 /** When reconciliation last asked the gateway about a payment (its turn comes again after every other's). */
 export async function markReconciled(db: Queryable, reference: string, now: Date): Promise<void> {
   await db.query('UPDATE payments SET reconciled_at = $2 WHERE reference = $1', [reference, now]);
-}
-
-/** Unpaid orders with a reservation expired by `now`, locked (ones another transaction holds are skipped). */
-export async function lockExpiredOrders(tx: Queryable, now: Date, limit: number): Promise<number[]> {
-  const { rows } = await tx.query<{ id: number }>(
-    `SELECT o.id FROM orders o
-      WHERE o.status = 'PAGAMENTO'
-        AND EXISTS (SELECT 1 FROM stock_reservations r WHERE r.order_id = o.id AND r.released_at IS NULL
-                      AND r.consumed_at IS NULL AND r.expires_at <= $1)
-      ORDER BY o.id LIMIT $2 FOR UPDATE OF o SKIP LOCKED`,
-    [now, limit],
-  );
-  return rows.map((row) => row.id);
 }
 
 // ---- The sandbox gateway's own table (sandbox.ts) ----

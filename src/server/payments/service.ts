@@ -5,12 +5,11 @@ import { addJob } from '../jobs/service.ts';
 import { enqueueOrderMail, enqueueOrderPaidMails } from '../mail/index.ts';
 import { countPayment } from '../metrics/index.ts';
 import { createPickupCode } from '../orders/pickup-code.ts';
+import { stockMoves } from '../inventory/index.ts';
 import { AmountMismatchError } from './errors.ts';
 import type { PaymentProvider, PaymentReport, RefundResult, WebhookRequest } from './provider.ts';
 import {
-  cancelUnpaidOrder,
   countRefundAttempt,
-  consumeReservations,
   findPendingPartialRefund,
   findRefundDue,
   insertWebhookEvent,
@@ -18,7 +17,6 @@ import {
   listPaymentsToReconcile,
   listRefundsDue,
   listRefundsDueOfOrder,
-  lockExpiredOrders,
   lockPaymentAndOrder,
   markOrderPaid,
   markPaymentDeclined,
@@ -28,7 +26,7 @@ import {
   markPaymentRefunded,
   markOrderReversed,
   markReconciled,
-  returnOrderStock,
+  markUnpaidOrderCancelled,
   type LockedPayment,
   setRefundState,
   setStaffNotice,
@@ -36,6 +34,16 @@ import {
 } from './repository.ts';
 
 type Connect = () => Promise<pg.PoolClient>;
+
+/**
+ * Ends an unpaid order the caller has locked: its stock back on the shelf, the order and its
+ * open payments cancelled, the shopper's e-mail queued, all in the caller's transaction
+ * (reservation expiry and the order desk both end an unpaid order this way).
+ */
+export async function cancelUnpaidOrder(tx: Queryable, orderId: number, now: Date): Promise<void> {
+  await stockMoves.returnOrder(tx, orderId, now);
+  await markUnpaidOrderCancelled(tx, orderId, now);
+}
 
 /** Failed refund attempts (one a reconciliation run) before the refund is handed to staff on the order desk. */
 export const MAX_REFUND_ATTEMPTS = 5;
@@ -100,7 +108,7 @@ async function applyProviderStatus(tx: Queryable, now: Date, report: ProviderRep
   await markPaymentPaid(tx, payment.id, now);
   if (report.disputed) await setStaffNotice(tx, payment.id, 'noticeInMediation', now);
   if (payment.order_status !== 'PAGAMENTO') return { changed: true, refundDue: true };
-  await consumeReservations(tx, payment.order_id, now);
+  await stockMoves.consume(tx, payment.order_id, now);
   await setPickupCode(tx, payment.order_id, now);
   // In this transaction: the shopper and the store hear of the payment exactly when it commits.
   await enqueueOrderPaidMails(tx, payment.order_id);
@@ -119,7 +127,7 @@ async function applyGatewayReversal(tx: Queryable, now: Date, reference: string,
   if (orderId === null) return;
   if (payment.order_status === 'PAGO') {
     await markOrderReversed(tx, orderId, now);
-    await returnOrderStock(tx, orderId, now);
+    await stockMoves.returnOrder(tx, orderId, now);
     await setStaffNotice(tx, payment.id, 'noticeReversedAtGateway', now);
   } else if (payment.order_status !== 'CANCELADO' && payment.order_status !== 'ESTORNADO') {
     await setStaffNotice(tx, payment.id, 'noticeReversedAfterHandover', now);
@@ -329,7 +337,7 @@ export function createPaymentService({ db, connect, clock, providers }: PaymentS
     /** Gives back the stock of unpaid orders whose reservation expired; the order is cancelled. */
     async expireReservations({ limit = 200 } = {}): Promise<number> {
       return runInTransaction({ connect }, async (tx) => {
-        const ids = await lockExpiredOrders(tx, clock.now(), limit);
+        const ids = await stockMoves.lockExpiredOrders(tx, clock.now(), limit);
         for (const id of ids) await cancelUnpaidOrder(tx, id, clock.now());
         return ids.length;
       });
