@@ -160,7 +160,8 @@ export function createCartService({ db }: Deps) {
       if (written.status !== 409) return { written, products };
       products = null;
     }
-    throw new Error(`cart ${change.externalId}: its products moved during ${MAX_PRODUCT_READS} reads in a row`);
+    // Products moving under every read in a row: the shopper is asked to try again (409), never a 500.
+    throw cartError('conflict', 'cartError');
   }
 
   /** 404 when the change's cart is missing (or is not the one named), 403 when it is someone else's. */
@@ -340,7 +341,8 @@ export function createCartService({ db }: Deps) {
         const stored = requireWritten(written);
         return { cart: toView(stored.cart, withProducts(stored.lines, products), table), capped };
       }
-      throw new Error(`cart ${input.externalId}: ${MAX_ADD_ATTEMPTS} adds in a row lost to other changes`);
+      // Every attempt lost to another change of the same cart: the shopper is asked to try again (409).
+      throw cartError('conflict', 'cartError');
     },
 
     /**
