@@ -33,8 +33,20 @@ const PHONE_USER_AGENT =
 const PHONE_ONLY_FILES = [
   'accounts-session-expiry.spec.ts', // server sessions and the stores they clear
   'checkout-payment.spec.ts', // the sandbox gateway's page, PDFs of the order
+  'account-result-buttons.spec.ts', // colours of the result pages' buttons (one column at any width)
+  'account-file-field.spec.ts', // the document picker's preview and refusals
+  'accounts-addresses.spec.ts', // the address form and the checkout's address modal
+  'registration-language.spec.ts', // the registration form's language switch
+  'uploads-pdf.spec.ts', // a refused upload's reason
 ];
-const DESKTOP_ONLY_FILES: string[] = [];
+/** The panel's flows: the same forms and tables at any width; its phone menu has specs of its own (@phone). */
+const DESKTOP_ONLY_FILES = [
+  'staff-panel.spec.ts',
+  'order-desk.spec.ts',
+  'order-desk-manual-refund.spec.ts',
+  'partial-refund.spec.ts',
+  'desk-customers-timeline.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -45,7 +57,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  use: { launchOptions: chromium, trace: 'retain-on-failure' },
+  // No trace by default: recording one for every test (to keep the failed ones) cost about a fifth
+  // of the suite's CPU (decision 1360). A failure still leaves its screenshot and error context;
+  // to see its trace, run the spec again with `--trace retain-on-failure`.
+  use: { launchOptions: chromium, trace: 'off', screenshot: 'only-on-failure' },
   // Tests of one layout only carry a tag; the other viewport's project leaves them out.
   projects: [
     {
