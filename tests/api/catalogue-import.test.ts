@@ -194,7 +194,9 @@ describe('catalogue import', () => {
     expect(run.output).toContain('Nuevos: 0 · Modificados: 0 · Sin cambios: 1995 · Rechazados: 0');
     expect(run.code).toBe(0);
     expect(await storedProducts(prefix)).toEqual(stored);
-  });
+    // Three imports of 1,995 rows each (parse, check, write) beside the suite's other workers on
+    // 2 cores: a budget for the work, not a deadline for a race.
+  }, 120_000);
 
   it('names what changes, old and new, before writing it', async () => {
     const { cookie } = await createSignedInStaff('admin');

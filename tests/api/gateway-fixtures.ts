@@ -21,7 +21,10 @@ export async function startGatewayStack(): Promise<TestStack> {
     {
       PAYMENT_PROVIDER_BR: 'mercadopago',
       PAYMENT_PROVIDER_PY: 'pagopar',
-      PAYMENT_GATEWAY_TIMEOUT_MS: '1000',
+      // The fakes answer from this test process, which shares 2 cores with the suite's other
+      // workers: 5 s (half the shop's default), where 1 s was exhausted by load alone. The tests of a
+      // gateway that never answers wait it out once each.
+      PAYMENT_GATEWAY_TIMEOUT_MS: '5000',
       PAYMENT_JOBS_INTERVAL_S: '0',
       SHIPPING_TOKEN_SECRET,
     },
@@ -38,14 +41,14 @@ export function getPaymentService() {
     apiUrl: stack.gateways.mercadopago.url,
     accessToken: FAKE_MP_ACCESS_TOKEN,
     webhookSecret: FAKE_MP_WEBHOOK_SECRET,
-    timeoutMs: 1000,
+    timeoutMs: 5000,
   });
   const pagopar = createPagoparProvider({
     apiUrl: stack.gateways.pagopar.url,
     checkoutUrl: stack.gateways.pagopar.checkoutUrl,
     publicKey: FAKE_PAGOPAR_PUBLIC_KEY,
     privateKey: FAKE_PAGOPAR_PRIVATE_KEY,
-    timeoutMs: 1000,
+    timeoutMs: 5000,
     lookup: createPaymentLookup(db),
   });
   return createPaymentService({ db, connect: () => db.connect(), clock: systemClock, providers: { mercadopago, pagopar } });
