@@ -32,7 +32,7 @@ const PHONE_USER_AGENT =
  */
 const PHONE_ONLY_FILES = [
   'accounts-session-expiry.spec.ts', // server sessions and the stores they clear
-  'checkout-payment.spec.ts', // the sandbox gateway's page, PDFs of the order
+  'checkout-payment.spec.ts', // the sandbox gateway's page (the order's PDFs: order-documents, both)
   'account-result-buttons.spec.ts', // colours of the result pages' buttons (one column at any width)
   'account-file-field.spec.ts', // the document picker's preview and refusals
   'accounts-addresses.spec.ts', // the address form and the checkout's address modal

@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { storefrontUrl } from './support/hosts.ts';
 import { addAddress, createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 
 test.describe('paying in the sandbox gateway', () => {
@@ -79,68 +78,4 @@ test.describe('paying in the sandbox gateway', () => {
     await page.getByRole('button', { name: 'Aprobar' }).click();
     await expect(page.getByTestId('pickup-code')).toBeVisible();
   });
-
-  const documents = [
-    {
-      host: 'es' as const,
-      foreign: 0 as const,
-      currencyId: 3,
-      approve: 'Aprobar',
-      receipt: 'Descargar comprobante',
-      done: '¡Pago Concluido!',
-      ticket: 'Descargar ticket (PDF)',
-      print: 'Imprimir ticket',
-    },
-    {
-      host: 'br' as const,
-      foreign: 1 as const,
-      currencyId: 2,
-      approve: 'Aprovar',
-      receipt: 'Baixar comprovante',
-      done: 'Pagamento Concluído!',
-      ticket: 'Baixar ticket (PDF)',
-      print: 'Imprimir ticket',
-    },
-  ];
-  for (const doc of documents) {
-    test(`the receipt and the ticket PDFs download and carry the order number (${doc.host})`, async ({ page, context }) => {
-      const buyer = await createBuyer(doc.foreign);
-      await signIn(context, doc.host, buyer.token);
-      const cart = await createCartFor(buyer.id, doc.currencyId);
-      const quote = { currencyId: doc.currencyId, type: 'pickup' as const, serviceId: null, priceMinor: 0 };
-      const link = await startCheckoutRequest(page, doc.host, cart.externalId, {
-        token_entrega: getDeliveryToken(cart.externalId, quote),
-        valor_frete: 0,
-        forma_pagamento: 'card',
-        parcelas: 1,
-      });
-      await page.goto(link);
-      const number = (await page.getByRole('heading', { level: 1 }).textContent())?.match(/\d+/)?.[0] ?? '';
-      expect(number).not.toBe('');
-      await page.getByRole('button', { name: doc.approve }).click();
-      await expect(page.getByTestId('pickup-code')).toBeVisible();
-      await page.getByRole('link', { name: doc.receipt }).click();
-      await expect(page.getByRole('heading', { name: doc.done })).toBeVisible();
-      const [receipt] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-receipt').click()]);
-      expect(await readPdfText(await receipt.path())).toContain(number);
-      await page.goto(storefrontUrl(doc.host, '/pedidos'));
-      await page.getByTestId('order-row').first().click();
-      const [ticket] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: doc.ticket }).click()]);
-      expect(await readPdfText(await ticket.path())).toContain(number);
-      // the print view: the code, its barcode and QR, and a print button
-      await page.getByRole('link', { name: doc.print }).click();
-      const code = await page.getByTestId('ticket-code').textContent();
-      expect(code).toMatch(/^[346789A-Z]{8}$/);
-      await expect(page.locator('.barcode svg')).toBeVisible();
-      await expect(page.locator('.qr svg')).toBeVisible();
-      await expect(page.getByRole('button', { name: doc.print })).toBeVisible();
-    });
-  }
 });
-
-async function readPdfText(path: string): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  const source = (await readFile(path)).toString('latin1');
-  expect(source.startsWith('%PDF-')).toBe(true);
-  return [...source.matchAll(/<([0-9a-fA-F]+)>/g)].map((match) => Buffer.from(match[1]!, 'hex').toString('latin1')).join('');
-}
