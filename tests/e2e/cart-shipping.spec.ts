@@ -37,6 +37,19 @@ test('es: shipping for a Paraguayan city lists delivery options and pickup point
   await expect(again.getByRole('list', { name: 'Puntos de retiro' }).getByRole('radio').nth(1)).toBeChecked();
 });
 
+test('es: a page rendered without the cart\'s items still shows the calculator once the cart arrives', async ({ page }) => {
+  const product = await createE2eProduct({ stock: 3, name: 'Sierra envío tardío' });
+  await page.goto(storefrontUrl('es', '/carrinho'));
+  await seedBrowserCart(page, [{ id: product.id, qtde: 1 }], 3);
+  // The server renders an empty cart (as when its read fails); this browser still knows the cart.
+  await page.context().clearCookies({ name: 'fronteira_cart' });
+  await page.reload();
+  await expect(page.getByText('Sierra envío tardío')).toBeVisible();
+  const calculator = page.locator('section.shipping');
+  await calculator.scrollIntoViewIfNeeded();
+  await expect(calculator.getByLabel('Departamento', { exact: true })).toBeVisible();
+});
+
 test('es: a department without delivery offers pickup only with a notice', async ({ page }) => {
   const product = await createE2eProduct({ stock: 3 });
   await page.goto(storefrontUrl('es', '/carrinho'));

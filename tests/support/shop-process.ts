@@ -48,6 +48,9 @@ export async function startShopProcess(
       // shared database, so a second shop with the default limits refused requests the suite made before.
       RATE_LIMIT_IP_MULTIPLIER: '50',
       LOG_LEVEL: 'warn',
+      // Two cores running the check, vitest and Playwright at once can starve a statement past the
+      // production 5 s: a test's page then fails on the machine's load alone. Outage tests set their own.
+      PG_STATEMENT_TIMEOUT_MS: '30000',
       PAGE_CACHE: 'off', // as the test stack (test-stack.ts)
       ...env,
     },

@@ -104,6 +104,9 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
       RATE_LIMIT_IP_MULTIPLIER: extraEnv.RATE_LIMIT_IP_MULTIPLIER ?? '50',
       // Warnings and errors only: an access line per request would bury the test output.
       LOG_LEVEL: extraEnv.LOG_LEVEL ?? 'warn',
+      // Two cores running the check, vitest and Playwright at once can starve a statement past the
+      // production 5 s: a test's page then fails on the machine's load alone. Outage tests set their own.
+      PG_STATEMENT_TIMEOUT_MS: extraEnv.PG_STATEMENT_TIMEOUT_MS ?? '30000',
       CEP_API_URL: cep.url,
       ...(options.smtp === false ? {} : { SMTP_URL: smtp.url }),
     },

@@ -151,7 +151,10 @@ export default function ShippingCalculator({
   // Nothing to ship: an empty cart shows no calculator (and no 'choose a city' error).
   const cartLoaded = cartStatus !== 'idle' && cartStatus !== 'loading';
   const hasItems = cartLoaded ? Boolean(cart?.itens.some((item) => item.ativo)) : cartHasItems;
-  if (mode === 'cart' && !hasItems) return null;
+  // An empty slot, not nothing: `client:visible` watches the island's rendered children, so a page
+  // rendered without the cart's items (its read failed, or the cookie was gone while this browser
+  // still knew the cart) would otherwise never hydrate the calculator once the items arrive.
+  if (mode === 'cart' && !hasItems) return <div className="shipping-slot" />;
 
   return (
     <section className="shipping" aria-labelledby="shipping-title">
