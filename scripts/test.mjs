@@ -1,7 +1,7 @@
 // `npm test`: build, then the checks (types, lint, format), vitest (unit tests, and API tests in
 // shards with a database and shop each) and Playwright (a database and shop per worker) side by
 // side, then the production rehearsal (tests/rehearsal: the shop as in production behind
-// deploy/nginx over https), then where the time went. Installs Debian's chromium and nginx when
+// deploy/nginx over https), then where the time went. Installs Debian's chromium-headless-shell and nginx when
 // they are missing.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { getPlaywrightFileTimes, getVitestFileTimes, printTimings } from './test
 /** Debian's packages the browser tests and the rehearsal run, installed when their program is missing. */
 function ensureDebianPackages() {
   const missing = [
-    [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium'],
+    [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', 'chromium-headless-shell'],
     ['/usr/sbin/nginx', 'nginx'],
   ].filter(([program]) => !existsSync(program));
   if (missing.length === 0) return;

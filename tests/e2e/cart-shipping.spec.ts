@@ -37,7 +37,7 @@ test('es: shipping for a Paraguayan city lists delivery options and pickup point
   await expect(again.getByRole('list', { name: 'Puntos de retiro' }).getByRole('radio').nth(1)).toBeChecked();
 });
 
-test('es: a page rendered without the cart\'s items still shows the calculator once the cart arrives', async ({ page }) => {
+test("es: a page rendered without the cart's items still shows the calculator once the cart arrives", async ({ page }) => {
   const product = await createE2eProduct({ stock: 3, name: 'Sierra envío tardío' });
   await page.goto(storefrontUrl('es', '/carrinho'));
   await seedBrowserCart(page, [{ id: product.id, qtde: 1 }], 3);

@@ -92,14 +92,18 @@ for (const panel of panels) {
     await desk.screenshot({ path: info.outputPath(`desk-list-${panel.locale}.png`), fullPage: true });
     // Print its packing slip: check the order, ask for the slips (a form GET, a new tab), read the PDF.
     await desk.getByRole('checkbox', { name: new RegExp(String(order.number)) }).check();
-    const [tab] = await Promise.all([staff.waitForEvent('page'), desk.getByRole('button', { name: panel.printSlips }).click()]);
-    await tab.waitForURL(/\/painel\/pedidos\/impressao\.pdf\?/);
-    expect(new URL(tab.url()).searchParams.getAll('pedido')).toEqual([String(order.number)]);
-    // The tab shows Chromium's PDF viewer; the same address fetched by the desk page (same cookies) is the document.
+    const [tab, slipRequest] = await Promise.all([
+      staff.waitForEvent('page'),
+      staff.waitForEvent('request', (request) => request.url().includes('/painel/pedidos/impressao.pdf?')),
+      desk.getByRole('button', { name: panel.printSlips }).click(),
+    ]);
+    expect(new URL(slipRequest.url()).searchParams.getAll('pedido')).toEqual([String(order.number)]);
+    // The tab opens the PDF (a viewer in a browser, a download in the headless shell the suite runs);
+    // the same address fetched by the desk page (same cookies) is the document.
     const slip = await desk.evaluate(async (address) => {
       const response = await fetch(address);
       return { type: response.headers.get('content-type'), bytes: [...new Uint8Array(await response.arrayBuffer())] };
-    }, tab.url());
+    }, slipRequest.url());
     expect(slip.type).toBe('application/pdf');
     const [slipPage] = await readPdfPages(new Uint8Array(slip.bytes));
     expect(slipPage!.text).toContain(`${panel.slipOf} ${order.number}`);
