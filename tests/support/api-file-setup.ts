@@ -1,0 +1,20 @@
+import { afterAll } from 'vitest';
+import { forgetConfig } from '#server/config.ts';
+import { forgetFileTargets } from './api.ts';
+
+/**
+ * Runs before each API test file (vitest.config.ts `setupFiles`). The API project does not
+ * isolate its files: a worker imports the shop's modules once and runs its files one after
+ * another. So what a file changed in the worker is put back when the file ends, as a fresh
+ * worker would have it: the environment (secrets and DATA_DIR some files set), the configuration
+ * read from it, the stack the file talked to and its database pool. This hook was registered
+ * first, so it runs after the file's own afterAll hooks (vitest runs them in reverse order).
+ */
+const environmentAtStart = { ...process.env };
+
+afterAll(async () => {
+  await forgetFileTargets();
+  for (const name of Object.keys(process.env)) if (!(name in environmentAtStart)) delete process.env[name];
+  Object.assign(process.env, environmentAtStart);
+  forgetConfig();
+});
