@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
 import { forgetConfig } from '#server/config.ts';
-import { forgetFileTargets } from './api.ts';
+import { forgetFileTargets, getRunStack } from './api.ts';
 
 /**
  * Runs before each API test file (vitest.config.ts `setupFiles`). The API project does not
@@ -11,6 +11,11 @@ import { forgetFileTargets } from './api.ts';
  * first, so it runs after the file's own afterAll hooks (vitest runs them in reverse order).
  */
 const environmentAtStart = { ...process.env };
+
+// A stack the file starts for itself (startTestStack) gets a fresh database on the PostgreSQL of
+// the file's worker slot instead of a PostgreSQL of its own to create, start and stop. Not on a
+// stack given from outside (TEST_BASE_URL): its database user may not create databases.
+if (!process.env.TEST_BASE_URL) process.env.TEST_DATABASE_URL ??= getRunStack().databaseUrl;
 
 afterAll(async () => {
   await forgetFileTargets();
