@@ -19,6 +19,11 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/vitest-global-setup.ts'],
+          // A worker imports the shop's modules once for all its files, instead of once per file
+          // (most of the project's time was imports); what a file changes in the worker is put
+          // back when it ends (api-file-setup.ts). Decision 1380.
+          isolate: false,
+          setupFiles: ['tests/support/api-file-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -225,8 +225,13 @@ export function getConfig(): Config {
 }
 
 export function reloadConfig(): Config {
-  current = undefined;
+  forgetConfig();
   return getConfig();
+}
+
+/** The next getConfig() reads `process.env` again (test files sharing one process put it back). */
+export function forgetConfig(): void {
+  current = undefined;
 }
 
 /** Called first at start: prints what is wrong and exits instead of serving with a bad setting. */

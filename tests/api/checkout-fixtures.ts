@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
 import type { StartCheckoutAnswer } from '#lib/contract/checkout.ts';
 import { createSessionService } from '#server/accounts/service.ts';
 import { systemClock } from '#server/clock.ts';
@@ -43,20 +44,26 @@ export async function createCustomer(
   return { id, token, email };
 }
 
-let catalogueIds: Promise<{ brandId: number; categoryId: number }> | undefined;
+/** A brand and a category for the products a file creates, once per database pool (per file). */
+const catalogueIds = new WeakMap<pg.Pool, Promise<{ brandId: number; categoryId: number }>>();
 function getCatalogueIds() {
-  catalogueIds ??= (async () => {
-    const suffix = uniqueId();
-    const brand = await getTestDb().query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, 'Checkout Test') RETURNING id`, [
-      `chk-${suffix}`,
-    ]);
-    const category = await getTestDb().query<{ id: number }>(
-      `INSERT INTO categories (slug, name_pt, name_es, menu_visible) VALUES ($1, 'Teste', 'Prueba', false) RETURNING id`,
-      [`chk-${suffix}`],
-    );
-    return { brandId: brand.rows[0]!.id, categoryId: category.rows[0]!.id };
-  })();
-  return catalogueIds;
+  const db = getTestDb();
+  let ids = catalogueIds.get(db);
+  if (!ids) {
+    ids = (async () => {
+      const suffix = uniqueId();
+      const brand = await db.query<{ id: number }>(`INSERT INTO brands (slug, name) VALUES ($1, 'Checkout Test') RETURNING id`, [
+        `chk-${suffix}`,
+      ]);
+      const category = await db.query<{ id: number }>(
+        `INSERT INTO categories (slug, name_pt, name_es, menu_visible) VALUES ($1, 'Teste', 'Prueba', false) RETURNING id`,
+        [`chk-${suffix}`],
+      );
+      return { brandId: brand.rows[0]!.id, categoryId: category.rows[0]!.id };
+    })();
+    catalogueIds.set(db, ids);
+  }
+  return ids;
 }
 
 export async function createProduct({ stock, priceMinor = 10_000 }: { stock: number; priceMinor?: number }) {

@@ -55,7 +55,7 @@ describe('payment jobs with two shop processes', { timeout: 60_000 }, () => {
       const lockWaits = async () =>
         (
           await db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
           )
         ).rows[0]!.n;
       await expect.poll(lockWaits, { timeout: 15_000 }).toBe(1);

@@ -25,6 +25,7 @@ interface Target {
   databaseUrl: string;
 }
 let ownStack: Target | undefined;
+let pool: pg.Pool | undefined;
 
 /**
  * The run's stack this file talks to: one per vitest worker slot (VITEST_POOL_ID runs 1..maxWorkers,
@@ -138,10 +139,20 @@ function findUndeclared(raw: unknown, parsed: unknown, path: string): string[] {
   });
 }
 
-let pool: pg.Pool | undefined;
 /** Direct access to the test run's database, for arranging data and checking what was stored. */
 export function getTestDb(): pg.Pool {
   // The shop's own type parsers: server services run on this pool in some tests.
   pool ??= createTestPool({ connectionString: ownStack?.databaseUrl ?? getRunStack().databaseUrl, max: 4, types: DB_TYPES });
   return pool;
+}
+
+/**
+ * Forgets the file's own stack and ends its pool (tests/support/api-file-setup.ts, after each
+ * file): the files of one worker share this module, and the next one starts on its run stack.
+ */
+export async function forgetFileTargets(): Promise<void> {
+  ownStack = undefined;
+  const ending = pool;
+  pool = undefined;
+  if (ending && !ending.ending) await ending.end();
 }

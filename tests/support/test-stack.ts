@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '#server/db/embedded.ts';
+import { findFreePort, startEmbeddedPostgres } from '#server/db/embedded.ts';
 import { startFakeCepServer, startSmtpCatcher, type SmtpDelivery, type SmtpRefusal } from './fake-services.ts';
 import { startFakeGateways, type FakeGateways } from './fake-gateways.ts';
 
@@ -38,15 +39,23 @@ export interface TestStackOptions {
   smtpRefuse?: SmtpRefusal;
 }
 
-async function createFreshDatabase(serverUrl: string): Promise<string> {
-  const name = `fronteira_test_${Date.now().toString(36)}_${process.pid}`;
+/** Runs one statement on the PostgreSQL server at `serverUrl`, connected to the database it names. */
+async function runOnServer(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function createFreshDatabase(serverUrl: string): Promise<{ name: string; url: string }> {
+  const name = `fronteira_test_${Date.now().toString(36)}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return url.toString();
+  return { name, url: url.toString() };
 }
 
 export async function waitUntilReady(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
@@ -65,19 +74,17 @@ export async function waitUntilReady(url: string, server: ChildProcess, timeoutM
 
 /**
  * A fresh database (an embedded PostgreSQL in a temporary folder, or a new database on
- * TEST_DATABASE_URL's server) and the built shop serving it on a free port. The shop migrates
+ * TEST_DATABASE_URL's server: in an API test file, its worker slot's, api-file-setup.ts) and the
+ * built shop serving it on a free port. The shop migrates
  * and seeds the demo catalogue itself, as `npm start` does.
  */
 export async function startTestStack(extraEnv: Record<string, string> = {}, options: TestStackOptions = {}): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fronteira-test-'));
   await chmod(dataDir, 0o755); // the postgres user must reach its folder inside
-  let embedded: RunningPostgres | undefined;
-  let serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    embedded = await startEmbeddedPostgres(dataDir);
-    serverUrl = embedded.url;
-  }
-  const databaseUrl = await createFreshDatabase(serverUrl);
+  const embedded = process.env.TEST_DATABASE_URL ? undefined : await startEmbeddedPostgres(dataDir);
+  const serverUrl = embedded ? embedded.url : String(process.env.TEST_DATABASE_URL);
+  const database = await createFreshDatabase(serverUrl);
+  const databaseUrl = database.url;
   const mailDir = path.join(dataDir, 'caught-mail');
   const cep = await startFakeCepServer();
   const smtp = await startSmtpCatcher(mailDir, options.smtpRefuse);
@@ -136,7 +143,10 @@ export async function startTestStack(extraEnv: Record<string, string> = {}, opti
         await exited;
       }
       await Promise.all([cep.stop(), smtp.stop(), gateways.stop()]);
-      await embedded?.stop();
+      // A database on a server the stack did not start goes with it (WITH (FORCE): its last
+      // connections may still be closing).
+      if (embedded) await embedded.stop();
+      else await runOnServer(serverUrl, `DROP DATABASE ${database.name} WITH (FORCE)`);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
