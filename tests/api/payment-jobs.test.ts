@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { schedulePaymentJobs } from '#server/payments/service.ts';
 import { createExpiredOrder, createRucCustomer } from '../support/expired-orders.ts';
 import { startTestStack } from '../support/test-stack.ts';
 import { createTestPool } from '../support/test-pool.ts';
@@ -46,10 +47,25 @@ describe('payment jobs started at boot', { timeout: 90_000 }, () => {
     });
   });
 
-  it('do not run at all with PAYMENT_JOBS_INTERVAL_S=0', async () => {
+  it('do not run at all with PAYMENT_JOBS_INTERVAL_S=0, and leave a run another process queued to the processes that run them', async () => {
     await withShop({ PAYMENT_JOBS_INTERVAL_S: '0' }, async (db) => {
       const { orderId } = await setUpExpiredOrder(db);
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // A process of the same fleet with its jobs on queues the next run, due now.
+      await schedulePaymentJobs(db, 0);
+      // This process looks for due jobs every second: wait until the run is two polls overdue.
+      const overdue = async () =>
+        (
+          await db.query<{ overdue: boolean }>(
+            `SELECT coalesce(bool_and(run_at < now() - interval '2 seconds'), true) AS overdue
+             FROM graphile_worker.jobs WHERE task_identifier = 'payment_jobs'`,
+          )
+        ).rows[0]!.overdue;
+      await expect.poll(overdue, { timeout: 15_000 }).toBe(true);
+      // Not taken (and so not dropped): the run is still there for a process that does the work.
+      const { rows } = await db.query<{ locked: boolean }>(
+        `SELECT locked_at IS NOT NULL AS locked FROM graphile_worker.jobs WHERE task_identifier = 'payment_jobs'`,
+      );
+      expect(rows).toEqual([{ locked: false }]);
       expect(await getStatus(db, orderId)).toBe('PAGAMENTO');
     });
   });

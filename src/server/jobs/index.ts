@@ -19,7 +19,9 @@ export async function startJobs(databaseUrl: string, { scheduleFirst = true }: {
     handlers: {
       [SEND_MAIL_TASK]: sendQueuedMail,
       [ORDER_MAIL_TASK]: createOrderMailSender({ db: pool }),
-      [PAYMENT_JOBS_TASK]: () => runPaymentJobs(pool),
+      // A process whose payment jobs are off leaves their run to the others: taking it would end
+      // the self-rescheduling run for the whole fleet (the runner schedules no next one then).
+      ...(getPaymentJobsInterval() > 0 ? { [PAYMENT_JOBS_TASK]: () => runPaymentJobs(pool) } : {}),
       [PICTURE_BATCH_TASK]: (payload) => getPictureBatches().process(payload),
     },
   });
