@@ -23,13 +23,18 @@ const ENV_READERS = new Set(['src/server/config.ts', 'src/server/db/boot.ts', 's
 // column or the reservations table. Migrations define them and the seed stocks the demo store.
 const STOCK_SQL_HOMES = ['src/server/inventory/', 'src/server/db/migrations/', 'src/server/db/seed/'];
 const SQL_WORD = /\b(?:SELECT|UPDATE|INSERT|DELETE|FROM|WHERE|SET|JOIN|RETURNING)\b/;
+// The database functions that write a cart only while its products' stock is as the cart read it
+// (migrations 0207, 0208, 1180): the stock half of that decision is the inventory's, so only the
+// inventory calls them (inventory/repository.ts writeCartLinesIfCurrent).
+const STOCK_CHECKED_WRITES = /\bcart_(?:write|replace)_lines_(?:if_current|batch)\b/;
 /**
- * SQL text naming stock: the reservations table, or the column (`x.stock`, `stock` in a list of
- * columns or in a statement); `AS stock`, the name of a value the inventory's fragments give, is not.
+ * SQL text naming stock: the reservations table, the column (`x.stock`, `stock` in a list of
+ * columns or in a statement; `AS stock`, the name of a value the inventory's fragments give, is
+ * not), or a cart write checked against stock.
  */
 function namesStock(literal) {
   const text = literal.replace(/\bAS\s+stock\b/gi, '');
-  if (/\bstock_reservations\b/.test(text)) return true;
+  if (/\bstock_reservations\b/.test(text) || STOCK_CHECKED_WRITES.test(text)) return true;
   if (SQL_WORD.test(text) && /(?:^|[^\w.])(?:[a-z_]\w*\.)?stock\b/.test(text)) return true;
   return /(?:^|,)\s*(?:[a-z_]\w*\.)?stock\s*(?:,|$)/.test(text) && text.includes(',');
 }

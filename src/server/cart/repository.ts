@@ -1,5 +1,5 @@
-import { isDatabaseUnavailable, type Queryable } from '../db/client.ts';
-import { stockColumnSql, type ProductForSale } from '../inventory/index.ts';
+import type { Queryable } from '../db/client.ts';
+import { stockColumnSql, type CartLinesWrite, type ProductForSale } from '../inventory/index.ts';
 
 export interface CartRow {
   id: number;
@@ -110,10 +110,12 @@ export interface LineInput {
   active: boolean;
 }
 
-/** 412: the change named a version the cart has moved on from (nothing written; `version` is the current one). */
+/**
+ * What cart_write_lines answers (migration 1180): the cart and its lines, or the locked re-check's
+ * refusal (412: the change named a version the cart has moved on from, nothing written; `version`
+ * is the current one).
+ */
 export type ReplaceResult = { status: 200; cart: CartRow; lines: CartLineRow[] } | { status: 403 | 404 } | { status: 412; version: number };
-/** A write checked against products read earlier: 409 when any of them moved since (nothing written). */
-export type CheckedReplaceResult = ReplaceResult | { status: 409 };
 
 export interface CartChange {
   externalId: string;
@@ -127,8 +129,11 @@ export interface CartChange {
   removedIds: number[];
 }
 
-/** A change as the parameters of cart_write_lines, named as the fields of cart_write (migration 1180), in that order. */
-function toChangeColumns(change: CartChange) {
+/**
+ * A change as the parameters of cart_write_lines, which the inventory writes checked against the
+ * stock the change saw (decision 1310: inventory's writeCartLinesIfCurrent).
+ */
+export function toCartLinesWrite(change: CartChange): CartLinesWrite {
   const { lines } = change;
   return {
     external_id: change.externalId,
@@ -143,63 +148,6 @@ function toChangeColumns(change: CartChange) {
     version: change.version,
     removed_ids: change.removedIds,
   };
-}
-
-/** The products a change was checked against, as cart_write_lines_if_current's last parameters, in order. */
-function toSeenColumns(seen: Map<number, ProductForSale>) {
-  const products = [...seen.values()];
-  return {
-    seen_ids: products.map((product) => product.id),
-    seen_stock: products.map((product) => product.stock),
-    seen_prices: products.map((product) => product.price_minor),
-    seen_currencies: products.map((product) => product.currency_id),
-  };
-}
-
-const REPLACE_PARAMS =
-  '$1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[], $10::int, $11::int[]';
-
-/**
- * The cart's one write (decision 1310): locks the cart, checks again that `customerId` may change
- * it (and the version, when the change names one), sets owner and currency and writes the lines
- * (exactly `lines` when the change names its version, else line by line), all only if every
- * product in `seen` still has the stock, price and currency the lines were checked against; 409
- * and nothing written otherwise. One round trip (migrations 0207, 1180: cart_write_lines_if_current).
- */
-export async function replaceCartLinesIfCurrent(
-  db: Queryable,
-  change: CartChange,
-  seen: Map<number, ProductForSale>,
-): Promise<CheckedReplaceResult> {
-  const { rows } = await db.query<{ result: CheckedReplaceResult }>({
-    name: 'cart-write-lines-if-current',
-    text: `SELECT cart_write_lines_if_current(${REPLACE_PARAMS}, $12::int[], $13::int[], $14::bigint[], $15::smallint[]) AS result`,
-    values: [...Object.values(toChangeColumns(change)), ...Object.values(toSeenColumns(seen))],
-  });
-  return (rows[0] as { result: CheckedReplaceResult }).result;
-}
-
-/** One change for cart_write_lines_batch: the change, and the products it was checked against. */
-export interface CheckedCartChange {
-  change: CartChange;
-  seen: Map<number, ProductForSale>;
-}
-
-/**
- * replaceCartLinesIfCurrent for several changes in one round trip and one transaction (migrations
- * 0208, 1180), made in the order given: one answer per change, in that order. Throws, having kept none
- * of them, when any change raises.
- */
-export async function replaceCartLinesBatch(db: Queryable, changes: CheckedCartChange[]): Promise<CheckedReplaceResult[]> {
-  const rows = changes.map(({ change, seen }) => ({ ...toChangeColumns(change), ...toSeenColumns(seen) }));
-  const {
-    rows: [row],
-  } = await db.query<{ answers: CheckedReplaceResult[] }>({
-    name: 'cart-write-lines-batch',
-    text: 'SELECT cart_write_lines_batch($1::json) AS answers',
-    values: [JSON.stringify(rows)],
-  });
-  return (row as { answers: CheckedReplaceResult[] }).answers;
 }
 
 export interface CartLineWithProduct extends CartLineRow {
@@ -226,89 +174,4 @@ export async function repriceLines(db: Queryable, cartId: number, prices: Map<nu
   for (const [lineId, priceMinor] of prices) {
     await db.query('UPDATE cart_items SET unit_price_minor = $3 WHERE id = $2 AND cart_id = $1', [cartId, lineId, priceMinor]);
   }
-}
-
-/**
- * Cart changes checked against recently read products, written in batches (decision 0208). At
- * most MAX_BATCHES_IN_FLIGHT round trips carry these writes at once; a change arriving while they
- * are all busy waits for the next one, which takes everything waiting (up to MAX_BATCH_SIZE). A
- * quiet shop sends each change alone, at once; a busy one pays one round trip, one transaction
- * and one wake-up of the database per batch instead of per change (sequentially measured: about
- * half the cost of a change).
- *
- * A batch is one transaction: when one of its changes raises, none is kept and each is made again
- * alone, so that only the change at fault fails.
- */
-const MAX_BATCHES_IN_FLIGHT = 2;
-const MAX_BATCH_SIZE = 25;
-
-interface Waiting extends CheckedCartChange {
-  resolve(result: CheckedReplaceResult): void;
-  reject(error: unknown): void;
-}
-
-function createCartWriteBatches(db: Queryable) {
-  const waiting: Waiting[] = [];
-  let inFlight = 0;
-
-  async function writeAlone(write: Waiting): Promise<void> {
-    try {
-      write.resolve(await replaceCartLinesIfCurrent(db, write.change, write.seen));
-    } catch (error) {
-      write.reject(error);
-    }
-  }
-
-  async function writeBatch(batch: Waiting[]): Promise<void> {
-    if (batch.length === 1) return writeAlone(batch[0] as Waiting);
-    // Carts are locked in external-id order, the same in every batch (sort is stable: two
-    // changes of one cart keep their order, the later one wins).
-    const ordered = [...batch].sort((a, b) =>
-      a.change.externalId < b.change.externalId ? -1 : a.change.externalId > b.change.externalId ? 1 : 0,
-    );
-    try {
-      const results = await replaceCartLinesBatch(db, ordered);
-      ordered.forEach((write, index) => write.resolve(results[index] as CheckedReplaceResult));
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) {
-        for (const write of ordered) write.reject(error);
-        return;
-      }
-      await Promise.all(ordered.map(writeAlone));
-    }
-  }
-
-  function sendWaiting(): void {
-    while (inFlight < MAX_BATCHES_IN_FLIGHT && waiting.length > 0) {
-      inFlight += 1;
-      void writeBatch(waiting.splice(0, MAX_BATCH_SIZE)).finally(() => {
-        inFlight -= 1;
-        sendWaiting();
-      });
-    }
-  }
-
-  return {
-    /** replaceCartLinesIfCurrent, in the next batch. */
-    write(change: CartChange, seen: Map<number, ProductForSale>): Promise<CheckedReplaceResult> {
-      return new Promise((resolve, reject) => {
-        waiting.push({ change, seen, resolve, reject });
-        sendWaiting();
-      });
-    },
-  };
-}
-
-type CartWriteBatches = ReturnType<typeof createCartWriteBatches>;
-
-const batchesByDatabase = new WeakMap<Queryable, CartWriteBatches>();
-
-/** The batches of writes to `db` (one queue per pool, kept for the process). */
-export function getCartWriteBatches(db: Queryable): CartWriteBatches {
-  let batches = batchesByDatabase.get(db);
-  if (!batches) {
-    batches = createCartWriteBatches(db);
-    batchesByDatabase.set(db, batches);
-  }
-  return batches;
 }

@@ -26,12 +26,11 @@ import {
   insertCartIfAbsent,
   lockAccountCart,
   lockCart,
-  replaceCartLinesIfCurrent,
   repriceLines,
+  toCartLinesWrite,
   touchCart,
   updateCartOwner,
   upsertLine,
-  getCartWriteBatches,
   type CartChange,
   type CartRow,
   type ReplaceResult,
@@ -41,7 +40,7 @@ import { getPriceTable, type PriceTable } from '../prices/index.ts';
 /**
  * The products recent cart changes named, per language, kept a few seconds (decision 0207): a
  * change whose products are all here is checked against them and written in one round trip by
- * cart_replace_lines_if_current, which refuses (409) when stock, price or currency moved since.
+ * the inventory's writeCartLinesIfCurrent, which refuses (409) when stock, price or currency moved since.
  * Names, pictures and the show-price flag in a cart's answer may be this old (a price hidden
  * within those seconds may still reach a cart: checkout refuses it, re-reading the product). No
  * catalogue change needs to drop them: the write itself refuses what moved.
@@ -119,9 +118,9 @@ export function createCartService({ db }: Deps) {
    * THE write of a cart's lines (decision 1310), for every door: the island's PUT and POST and
    * the no-JS add-to-cart form. The products named are read (or taken from the last few seconds'
    * copy, decision 0207), the lines checked against them (caps of the inventory) and priced, and
-   * written by cart_write_lines_if_current, which writes only if those products still have the
-   * stock, price and currency read: otherwise they are read again and the change made again.
-   * Changes on the shop's pool share round trips when many arrive at once (decision 0208);
+   * written by the inventory (writeCartLinesIfCurrent), which writes only if those products still
+   * have the stock, price and currency read: otherwise they are read again and the change made
+   * again. Changes on the shop's pool share round trips when many arrive at once (decision 0208);
    * `tx` (a cart being created) writes in that transaction.
    */
   async function writeChange(
@@ -154,9 +153,7 @@ export function createCartService({ db }: Deps) {
         throw error;
       }
       const { wanted: _wanted, ...target } = change;
-      const written = tx
-        ? await replaceCartLinesIfCurrent(tx, { ...target, lines }, products)
-        : await getCartWriteBatches(db).write({ ...target, lines }, products);
+      const written = await inventory.writeCartLinesIfCurrent<ReplaceResult>(toCartLinesWrite({ ...target, lines }), products, tx);
       if (written.status !== 409) return { written, products };
       products = null;
     }

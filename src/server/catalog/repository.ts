@@ -548,24 +548,6 @@ export async function readHomeProducts(
 
 // ---- Shell, brands, categories and the other small reads of the catalogue service ----
 
-export interface ExchangeRateRow {
-  source: number;
-  target: number;
-  decimals: number;
-  symbol: string;
-  rate: number;
-}
-
-/** What one USD buys of each currency (source currency 2), with the target's symbol and decimals. */
-export async function readExchangeRates(db: Queryable): Promise<ExchangeRateRow[]> {
-  const { rows } = await db.query<ExchangeRateRow>(
-    `SELECT r.source_currency_id AS source, r.target_currency_id AS target, c.decimals, c.symbol, r.rate
-     FROM exchange_rates r JOIN currencies c ON c.id = r.target_currency_id
-     WHERE r.source_currency_id = 2 ORDER BY r.target_currency_id`,
-  );
-  return rows;
-}
-
 export interface CategoryRow {
   id: number;
   name: string;

@@ -13,8 +13,9 @@ import type {
 } from '#lib/contract/catalog.ts';
 import { PRODUCTS_MAX_PER_PAGE } from '#lib/contract/catalog.ts';
 import type { CurrencyId } from '#lib/locale.ts';
-import { createCache, createCachePerOwner } from '../cache/index.ts';
+import { createCache } from '../cache/index.ts';
 import type { Queryable } from '../db/client.ts';
+import { getPriceTable } from '../prices/index.ts';
 import sanitizeHtml from 'sanitize-html';
 import {
   findBrandBySlug,
@@ -25,7 +26,6 @@ import {
   readBanners,
   readBrands,
   readCategories,
-  readExchangeRates as readExchangeRateRows,
   readFaq,
   readHomeProducts,
   readSellers,
@@ -203,31 +203,13 @@ const toBrand = (row: BrandRow): Brand => ({
 });
 
 /**
- * Exchange rates change a few times a day (seed or back office) and every price on a page reads
- * them (a product page asked three times): they are read at most this often per database.
- */
-const getRatesCache = createCachePerOwner<'usd', Promise<ExchangeRate[]>>({
-  name: 'exchange-rates',
-  maxEntries: 1,
-  ttlMs: 30_000,
-  clearOn: ['rates'],
-});
-
-/**
  * The catalogue, read in-process by the public API endpoints and the server-rendered pages.
  * `lang` picks the language of names and descriptions.
  */
 export function createCatalogService({ db }: { db: Queryable }) {
-  function getExchangeRates(): Promise<ExchangeRate[]> {
-    return getRatesCache(db).getOrSet('usd', readExchangeRates);
-  }
-
-  async function readExchangeRates(): Promise<ExchangeRate[]> {
-    return (await readExchangeRateRows(db)).map((r) => ({
-      source_currency: { id: r.source },
-      target_currency: { id: r.target, decimals: r.decimals, simbolo: r.symbol },
-      tax: r.rate,
-    }));
+  /** The USD rates as the contract shows them: the prices' one cached read (decision 1320). */
+  async function getExchangeRates(): Promise<ExchangeRate[]> {
+    return (await getPriceTable(db)).exchangeRates;
   }
 
   async function listCategories(lang: ApiLang, { special = 'exclude' }: { special?: SpecialFilter } = {}): Promise<Category[]> {

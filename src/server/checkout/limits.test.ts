@@ -12,6 +12,7 @@ const pricing: PriceTable = {
     [2, 1],
     [3, 7300],
   ]),
+  exchangeRates: [],
 };
 const line = (quantity: number, subtotal: number) => ({ quantity, subtotal, name_pt: 'Serra', name_es: 'Sierra' });
 

@@ -4,7 +4,7 @@ import { createInventoryService, type InventoryService } from './service.ts';
 export { createInventoryService, stockMoves } from './service.ts';
 
 export { reservationEndSql, stockColumnSql } from './repository.ts';
-export type { ProductForSale } from './repository.ts';
+export type { CartLinesWrite, ProductForSale } from './repository.ts';
 export type { InventoryService } from './service.ts';
 export { capAddition, checkLineQuantity } from './stock-caps.ts';
 

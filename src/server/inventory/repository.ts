@@ -1,8 +1,9 @@
-import type { Queryable } from '../db/client.ts';
+import { isDatabaseUnavailable, type Queryable } from '../db/client.ts';
 
 /**
  * Every SQL statement on stock (decision 1310): `products.stock` (what is available now,
- * reservations already taken off) and `stock_reservations` (what open checkouts hold). No other
+ * reservations already taken off) and `stock_reservations` (what open checkouts hold), and the
+ * cart's write checked against the stock it read (cart_write_lines_if_current). No other
  * repository names them (`npm run lint` refuses it). Product rows are locked in id order by
  * every writer here (FOR NO KEY UPDATE: order lines of checkouts hold KEY SHARE locks on them),
  * so two writers never wait on each other in a circle.
@@ -50,6 +51,176 @@ export async function readProductsForSale(db: Queryable, productIds: number[], l
     [productIds],
   );
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * A cart change as the parameters of cart_write_lines (migration 1180), named as the fields of the
+ * `cart_write` type, in that order. The cart builds it; the inventory writes it only while the
+ * products it was checked against are as they were read (writeCartLinesIfCurrent).
+ */
+export interface CartLinesWrite {
+  external_id: string;
+  cart_id: number | null;
+  customer_id: number | null;
+  currency_id: number;
+  product_ids: number[];
+  warehouse_ids: number[];
+  quantities: number[];
+  prices: number[];
+  active: boolean[];
+  /** The version the change was made from; null: a change per line. */
+  version: number | null;
+  removed_ids: number[];
+}
+
+/** A product a cart change was checked against moved (its stock, price or currency) or is gone: nothing was written. */
+export interface ProductsMoved {
+  status: 409;
+}
+
+/** The products a change was checked against, as cart_write_lines_if_current's last parameters, in order. */
+function toSeenColumns(seen: Map<number, ProductForSale>) {
+  const products = [...seen.values()];
+  return {
+    seen_ids: products.map((product) => product.id),
+    seen_stock: products.map((product) => product.stock),
+    seen_prices: products.map((product) => product.price_minor),
+    seen_currencies: products.map((product) => product.currency_id),
+  };
+}
+
+const CART_WRITE_PARAMS =
+  '$1::text, $2::bigint, $3::bigint, $4::smallint, $5::int[], $6::smallint[], $7::int[], $8::bigint[], $9::boolean[], $10::int, $11::int[]';
+
+/**
+ * The cart's one write (decision 1310), checked against stock in the same statement: only if
+ * every product in `seen` still has the stock (and price and currency) the lines were checked
+ * against, cart_write_lines locks the cart, checks the caller and version, and writes `write`;
+ * otherwise 409 and nothing written. One round trip (migrations 0207, 1180). `Written` is
+ * cart_write_lines' own answer (the cart's rows or its refusal), which the cart types.
+ */
+export async function writeCartLinesIfCurrent<Written>(
+  db: Queryable,
+  write: CartLinesWrite,
+  seen: Map<number, ProductForSale>,
+): Promise<Written | ProductsMoved> {
+  const { rows } = await db.query<{ result: Written | ProductsMoved }>({
+    name: 'cart-write-lines-if-current',
+    text: `SELECT cart_write_lines_if_current(${CART_WRITE_PARAMS}, $12::int[], $13::int[], $14::bigint[], $15::smallint[]) AS result`,
+    values: [...Object.values(write), ...Object.values(toSeenColumns(seen))],
+  });
+  return (rows[0] as { result: Written | ProductsMoved }).result;
+}
+
+/** One change for cart_write_lines_batch: the write, and the products it was checked against. */
+export interface CheckedCartWrite {
+  write: CartLinesWrite;
+  seen: Map<number, ProductForSale>;
+}
+
+/**
+ * writeCartLinesIfCurrent for several changes in one round trip and one transaction (migrations
+ * 0208, 1180), made in the order given: one answer per change, in that order. Throws, having kept
+ * none of them, when any change raises.
+ */
+export async function writeCartLinesBatch<Written>(db: Queryable, writes: CheckedCartWrite[]): Promise<Array<Written | ProductsMoved>> {
+  const rows = writes.map(({ write, seen }) => ({ ...write, ...toSeenColumns(seen) }));
+  const {
+    rows: [row],
+  } = await db.query<{ answers: Array<Written | ProductsMoved> }>({
+    name: 'cart-write-lines-batch',
+    text: 'SELECT cart_write_lines_batch($1::json) AS answers',
+    values: [JSON.stringify(rows)],
+  });
+  return (row as { answers: Array<Written | ProductsMoved> }).answers;
+}
+
+/**
+ * Cart changes checked against recently read products, written in batches (decision 0208). At
+ * most MAX_BATCHES_IN_FLIGHT round trips carry these writes at once; a change arriving while they
+ * are all busy waits for the next one, which takes everything waiting (up to MAX_BATCH_SIZE). A
+ * quiet shop sends each change alone, at once; a busy one pays one round trip, one transaction
+ * and one wake-up of the database per batch instead of per change (sequentially measured: about
+ * half the cost of a change).
+ *
+ * A batch is one transaction: when one of its changes raises, none is kept and each is made again
+ * alone, so that only the change at fault fails.
+ */
+const MAX_BATCHES_IN_FLIGHT = 2;
+const MAX_BATCH_SIZE = 25;
+
+/** cart_write_lines' answer as it comes back (the cart types it: see writeCartLinesIfCurrent). */
+type Answer = unknown;
+
+interface Waiting extends CheckedCartWrite {
+  resolve(result: Answer): void;
+  reject(error: unknown): void;
+}
+
+function createCartWriteBatches(db: Queryable) {
+  const waiting: Waiting[] = [];
+  let inFlight = 0;
+
+  async function writeAlone(waiter: Waiting): Promise<void> {
+    try {
+      waiter.resolve(await writeCartLinesIfCurrent<Answer>(db, waiter.write, waiter.seen));
+    } catch (error) {
+      waiter.reject(error);
+    }
+  }
+
+  async function writeBatch(batch: Waiting[]): Promise<void> {
+    if (batch.length === 1) return writeAlone(batch[0] as Waiting);
+    // Carts are locked in external-id order, the same in every batch (sort is stable: two
+    // changes of one cart keep their order, the later one wins).
+    const ordered = [...batch].sort((a, b) =>
+      a.write.external_id < b.write.external_id ? -1 : a.write.external_id > b.write.external_id ? 1 : 0,
+    );
+    try {
+      const results = await writeCartLinesBatch<Answer>(db, ordered);
+      ordered.forEach((waiter, index) => waiter.resolve(results[index]));
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        for (const waiter of ordered) waiter.reject(error);
+        return;
+      }
+      await Promise.all(ordered.map(writeAlone));
+    }
+  }
+
+  function sendWaiting(): void {
+    while (inFlight < MAX_BATCHES_IN_FLIGHT && waiting.length > 0) {
+      inFlight += 1;
+      void writeBatch(waiting.splice(0, MAX_BATCH_SIZE)).finally(() => {
+        inFlight -= 1;
+        sendWaiting();
+      });
+    }
+  }
+
+  return {
+    /** writeCartLinesIfCurrent, in the next batch. */
+    write<Written>(write: CartLinesWrite, seen: Map<number, ProductForSale>): Promise<Written | ProductsMoved> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ write, seen, resolve: (answer) => resolve(answer as Written | ProductsMoved), reject });
+        sendWaiting();
+      });
+    },
+  };
+}
+
+type CartWriteBatches = ReturnType<typeof createCartWriteBatches>;
+
+const batchesByDatabase = new WeakMap<Queryable, CartWriteBatches>();
+
+/** The batches of writes to `db` (one queue per pool, kept for the process). */
+export function getCartWriteBatches(db: Queryable): CartWriteBatches {
+  let batches = batchesByDatabase.get(db);
+  if (!batches) {
+    batches = createCartWriteBatches(db);
+    batchesByDatabase.set(db, batches);
+  }
+  return batches;
 }
 
 /** Product rows in id order, as every stock writer here takes them (no deadlocks). */

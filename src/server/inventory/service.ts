@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import {
   consumeReservations,
+  getCartWriteBatches,
   getHeldProducts,
   getReservationState,
   listLowStock,
@@ -13,9 +14,12 @@ import {
   setStockById,
   setStockFromCounts,
   takeAndReserve,
+  writeCartLinesIfCurrent,
+  type CartLinesWrite,
   type CountOutcome,
   type LowStockRow,
   type ProductForSale,
+  type ProductsMoved,
 } from './repository.ts';
 
 interface Deps {
@@ -102,6 +106,22 @@ export function createInventoryService({ db }: Deps) {
     /** The products a cart change names, with what is left of each (0 for a product off the shop). */
     getProductsForSale(productIds: number[], lang: 'pt' | 'es', tx: Queryable = db): Promise<Map<number, ProductForSale>> {
       return readProductsForSale(tx, productIds, lang);
+    },
+
+    /**
+     * A cart change written only while every product it was checked against (`seen`, as read
+     * here) still has that stock, price and currency: the check and the write are one statement
+     * (cart_write_lines_if_current), so no change is ever written against stock that moved; 409
+     * and nothing written otherwise. On the pool, changes arriving together share round trips
+     * (decision 0208); `tx` (a cart being created) writes in that transaction. `Written` is the
+     * cart's answer (cart_write_lines).
+     */
+    writeCartLinesIfCurrent<Written>(
+      write: CartLinesWrite,
+      seen: Map<number, ProductForSale>,
+      tx?: Queryable,
+    ): Promise<Written | ProductsMoved> {
+      return tx ? writeCartLinesIfCurrent<Written>(tx, write, seen) : getCartWriteBatches(db).write<Written>(write, seen);
     },
 
     /** Products with physical stock at or under `threshold`, fewest first (the panel's dashboard). */

@@ -1,17 +1,30 @@
-// Prices in any currency: the currencies and the USD exchange rates every conversion needs, read
-// once for a few seconds (cart, shipping and checkout convert on every change).
+// Prices in any currency: the currencies and the USD exchange rates every conversion needs, and
+// every price a page shows, read once for a few seconds (decision 1320).
+import type { ExchangeRate } from '#lib/contract/catalog.ts';
 import { CURRENCY, type CurrencyId } from '#lib/locale.ts';
 import { createCache } from '../cache/index.ts';
 import type { Queryable } from '../db/client.ts';
 import { readCurrenciesAndUsdRates, type CurrencyRow } from './repository.ts';
 
-/** Currencies and the USD exchange rates (source always 2): what price conversion needs. */
+/** Currencies and the USD exchange rates (source always 2): what price conversion and price display need. */
 export interface PriceTable {
   currencies: Map<number, CurrencyRow>;
   /** Units of the target currency one USD buys. */
   usdRates: Map<number, number>;
+  /**
+   * The same rates as the catalogue's contract shows them, by target currency: one array per
+   * read, so what pages derive from it once per array (the home's card rows) stays derived.
+   */
+  exchangeRates: ExchangeRate[];
 }
 
+/**
+ * The one in-process copy of the rates (decision 1320). A change of rates empties it at once, in
+ * this process and, through the NOTIFY relay, in the others; 5 s is the most a missed
+ * notification leaves a process on old rates, and cart, shipping and checkout take money at
+ * those rates. Pages read it far more often than every 5 s, so the shorter expiry costs them one
+ * small read every 5 s.
+ */
 const priceTables = createCache<'usd', Promise<PriceTable>>({ name: 'price-table', maxEntries: 1, ttlMs: 5_000, clearOn: ['rates'] });
 
 async function readPriceTable(db: Queryable): Promise<PriceTable> {
@@ -19,8 +32,18 @@ async function readPriceTable(db: Queryable): Promise<PriceTable> {
   const table: PriceTable = {
     currencies: new Map(currencies.map((row) => [row.id, row])),
     usdRates: new Map(rates.map((row) => [row.target_currency_id, Number(row.rate)])),
+    exchangeRates: [],
   };
-  table.usdRates.set(2, 1);
+  for (const { target_currency_id: id, rate } of rates.toSorted((a, b) => a.target_currency_id - b.target_currency_id)) {
+    const target = table.currencies.get(id);
+    if (target)
+      table.exchangeRates.push({
+        source_currency: { id: CURRENCY.USD },
+        target_currency: { id, decimals: target.decimals, simbolo: target.symbol },
+        tax: Number(rate),
+      });
+  }
+  table.usdRates.set(CURRENCY.USD, 1);
   return table;
 }
 
