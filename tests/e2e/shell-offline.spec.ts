@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createE2eCustomer, signInThroughUi } from './support/accounts.ts';
+import { createE2eCustomer, signInWithCookie } from './support/accounts.ts';
 import { storefrontUrl } from './support/hosts.ts';
 import { screenshotForReview } from './support/review.ts';
 
@@ -34,7 +34,7 @@ test('visited catalogue pages open offline, the rest shows the offline page', as
   await page.goto(storefrontUrl('es', listing));
   await expect.poll(() => getKeptPages(page)).toContain(listing);
 
-  await signInThroughUi(page, 'es', await createE2eCustomer(0));
+  await signInWithCookie(context, 'es', (await createE2eCustomer(0)).id);
   await page.goto(storefrontUrl('es', '/sobre-nos'));
   await expect.poll(() => getKeptPages(page)).toContain('/sobre-nos');
   const kept = await page.evaluate(async () => (await (await caches.match('/sobre-nos'))?.text()) ?? '');
