@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makePngFile, waitForIslands } from './support/accounts.ts';
 import { storefrontUrl, type Host } from './support/hosts.ts';
+import { screenshotForReview } from './support/review.ts';
 
 /**
  * The identity-document picker at registration (issue 19): the shop's own button and file name
@@ -25,7 +26,7 @@ const TEXTS = {
 } as const;
 
 for (const host of ['br', 'es'] as const satisfies Host[]) {
-  test(`${host}: the document picker previews an image, names a PDF and refuses other files at once`, async ({ page }, info) => {
+  test(`${host}: the document picker previews an image, names a PDF and refuses other files at once`, async ({ page }) => {
     const text = TEXTS[host];
     await page.goto(storefrontUrl(host, '/cadastro'));
     await waitForIslands(page);
@@ -45,7 +46,7 @@ for (const host of ['br', 'es'] as const satisfies Host[]) {
     await expect(field.getByRole('alert')).toHaveCount(0);
     await expect(field.locator('img')).toHaveCount(0);
     await expect(field.locator('.acc-file__name')).toHaveText('rg.pdf');
-    await field.screenshot({ path: info.outputPath(`file-pdf-${host}.png`) });
+    await screenshotForReview(field, `file-pdf-${host}.png`);
 
     await input.setInputFiles(await makePngFile('frente.png'));
     await expect(field.locator('img.acc-preview')).toBeVisible();

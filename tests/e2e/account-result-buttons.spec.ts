@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMail } from '../support/mail.ts';
-import { createE2eCustomer, signInThroughUi, waitForIslands } from './support/accounts.ts';
+import { createE2eCustomer, signInWithCookie, waitForIslands } from './support/accounts.ts';
 import { storefrontUrl, type Host } from './support/hosts.ts';
 
 /**
@@ -36,9 +36,10 @@ const TEXTS = {
 } as const;
 
 for (const host of ['br', 'es'] as const satisfies Host[]) {
-  test(`${host}: e-mail confirmed page, and its error page, show the text of their buttons`, async ({ page }) => {
+  test(`${host}: e-mail confirmed page, and its error page, show the text of their buttons`, async ({ page, context }) => {
     const customer = await createE2eCustomer(host === 'br' ? 1 : 0);
-    await signInThroughUi(page, host, customer);
+    await signInWithCookie(context, host, customer.id);
+    await page.goto(storefrontUrl(host, '/perfil'));
     await page.evaluate(async () => {
       await fetch('/ecom/cliente/reenviar-email', { method: 'POST' });
     });

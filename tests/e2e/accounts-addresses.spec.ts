@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { addSaoPauloAddress, fillCiudadDelEsteAddress, waitForIslands } from './support/accounts.ts';
 import { createBuyer, openCheckoutWithAddress, signIn } from './support/checkout.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
+import { screenshotForReview } from './support/review.ts';
 
-test('addresses: edit every field of an address from /perfil/endereco, Brazilian to Paraguayan', async ({ page, context }, info) => {
+test('addresses: edit every field of an address from /perfil/endereco, Brazilian to Paraguayan', async ({ page, context }) => {
   // Signed in by cookie: the sign-in form's reload after login would race the first click.
   const customer = await createBuyer(1);
   await signIn(context, 'br', customer.token);
@@ -23,7 +24,7 @@ test('addresses: edit every field of an address from /perfil/endereco, Brazilian
   await expect(dialog.getByLabel('Cidade')).toHaveValue('Foz do Iguaçu');
   await dialog.getByLabel('Número').fill('250');
   await dialog.getByLabel('Complemento').fill('Fundos');
-  await page.screenshot({ path: info.outputPath('address-edit.png') });
+  await screenshotForReview(page, 'address-edit.png');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toHaveCount(1);
@@ -40,7 +41,7 @@ test('addresses: edit every field of an address from /perfil/endereco, Brazilian
   await expect(row).toContainText('Avda. San Blas, 55');
   await expect(row).toContainText('Ciudad del Este - Alto Paraná');
   await expect(row).toContainText('Principal');
-  await page.screenshot({ path: info.outputPath('address-list.png') });
+  await screenshotForReview(page, 'address-list.png');
 
   // Reopened, the Paraguayan address shows its department and district chosen.
   await row.getByRole('button', { name: 'Editar' }).click();
@@ -51,7 +52,7 @@ test('addresses: edit every field of an address from /perfil/endereco, Brazilian
 test('checkout: "add new address" opens the address modal; the saved address is selected and shipping recalculated', async ({
   page,
   context,
-}, info) => {
+}) => {
   const { buyer, cart } = await openCheckoutWithAddress(page, context);
   await expect(page.getByText(`Código: ${cart.code}`)).toBeVisible({ timeout: 15_000 });
   await waitForIslands(page);
@@ -63,7 +64,7 @@ test('checkout: "add new address" opens the address modal; the saved address is 
   await expect(dialog.getByRole('heading', { name: 'Agregar dirección' })).toBeVisible();
   await expect(dialog.getByRole('radio', { name: 'Dirección en Paraguay' })).toBeChecked();
   await fillCiudadDelEsteAddress(dialog, 'es', 'Oficina CDE');
-  await page.screenshot({ path: info.outputPath('checkout-address-modal.png') });
+  await screenshotForReview(page, 'checkout-address-modal.png');
   const recalculated = page.waitForRequest(
     (request) => request.url().includes('/calcular-frete') && /"cliente_endereco_id":\d+/.test(request.postData() ?? ''),
   );

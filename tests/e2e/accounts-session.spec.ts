@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/mail.ts';
-import { addSaoPauloAddress, createE2eCustomer, fillCiudadDelEsteAddress, signInThroughUi, waitForIslands } from './support/accounts.ts';
+import {
+  addSaoPauloAddress,
+  createE2eCustomer,
+  fillCiudadDelEsteAddress,
+  signInThroughUi,
+  signInWithCookie,
+  waitForIslands,
+} from './support/accounts.ts';
 import { createCartFor } from './support/checkout.ts';
 import { storefrontUrl } from './support/hosts.ts';
 
@@ -19,9 +26,10 @@ test('a protected page sends to /login with the full path and comes back after s
   await expect(page.getByRole('heading', { name: 'Endereços de entrega' })).toBeVisible();
 });
 
-test('logout asks for confirmation, ends the session and returns to /login', async ({ page }) => {
-  const customer = await createE2eCustomer(0);
-  await signInThroughUi(page, 'es', customer);
+test('logout asks for confirmation, ends the session and returns to /login', async ({ page, context }) => {
+  await signInWithCookie(context, 'es', (await createE2eCustomer(0)).id);
+  await page.goto(storefrontUrl('es', '/perfil'));
+  await waitForIslands(page);
   await page.getByRole('button', { name: 'Salir' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('¿Deseas salir de tu cuenta?');
@@ -54,9 +62,11 @@ test('recovery mail link resets the password, then the new password signs in', {
   await signInThroughUi(page, 'br', { email: customer.email, password: 'Nova#Senha77' });
 });
 
-test('the confirmation link confirms the e-mail once', { tag: '@desktop' }, async ({ page }) => {
+test('the confirmation link confirms the e-mail once', { tag: '@desktop' }, async ({ page, context }) => {
   const customer = await createE2eCustomer();
-  await signInThroughUi(page, 'br', customer);
+  await signInWithCookie(context, 'br', customer.id);
+  await page.goto(storefrontUrl('br', '/perfil'));
+  await waitForIslands(page);
   await expect(page.getByText('E-mail não confirmado')).toBeVisible();
   await page.getByRole('button', { name: 'Reenviar e-mail de confirmação' }).click();
   await expect(page.getByRole('status')).toContainText('Verifique sua caixa de entrada');
@@ -71,9 +81,10 @@ test('the confirmation link confirms the e-mail once', { tag: '@desktop' }, asyn
   await expect(page.getByRole('alert')).toContainText('O link de confirmação do e-mail está incompleto');
 });
 
-test('addresses: add a Brazilian and a Paraguayan one, set main, delete', async ({ page }) => {
-  const customer = await createE2eCustomer();
-  await signInThroughUi(page, 'br', customer, '/login?redirect=/perfil/endereco');
+test('addresses: add a Brazilian and a Paraguayan one, set main, delete', async ({ page, context }) => {
+  await signInWithCookie(context, 'br', (await createE2eCustomer()).id);
+  await page.goto(storefrontUrl('br', '/perfil/endereco'));
+  await waitForIslands(page);
   await expect(page.getByText('Nenhum endereço cadastrado.')).toBeVisible();
   const dialog = await addSaoPauloAddress(page);
   await expect(page.locator('[data-address]')).toHaveCount(1);
@@ -106,9 +117,11 @@ test('addresses: add a Brazilian and a Paraguayan one, set main, delete', async 
   await expect(rows).toHaveCount(1);
 });
 
-test('password change in the customer area', { tag: '@phone' }, async ({ page }) => {
+test('password change in the customer area', { tag: '@phone' }, async ({ page, context }) => {
   const customer = await createE2eCustomer(0);
-  await signInThroughUi(page, 'es', customer, '/login?redirect=/perfil/alterar-senha');
+  await signInWithCookie(context, 'es', customer.id);
+  await page.goto(storefrontUrl('es', '/perfil/alterar-senha'));
+  await waitForIslands(page);
   await page.getByLabel('Contraseña actual').fill('Wrong#Pass1');
   await page.getByLabel('Nueva contraseña').fill('Nueva#Clave88');
   await page.getByLabel('Confirma la contraseña').fill('Nueva#Clave88');

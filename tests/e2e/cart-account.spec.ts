@@ -1,7 +1,7 @@
 // Issue 35: carts that follow the account (two tabs, two devices) and a session that ends
 // mid-checkout. Short flows: several checks per test (CI time).
 import { expect, test } from '@playwright/test';
-import { createE2eCustomer, signInThroughUi } from './support/accounts.ts';
+import { createE2eCustomer, signInThroughUi, signInWithCookie } from './support/accounts.ts';
 import { createE2eProduct, seedBrowserCart, waitForIslands } from './support/cart.ts';
 import { createCartFor } from './support/checkout.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
@@ -40,10 +40,15 @@ test('br: a stale tab adds on the fresh cart and says so; both lines stay', asyn
   expect(await readCartLines(cartId)).toEqual([kept.id, first.id, second.id]);
 });
 
-test('es: a cart filled on one device appears after signing in on another, and the guest cart merges', async ({ browser, page }) => {
+test('es: a cart filled on one device appears after signing in on another, and the guest cart merges', async ({
+  browser,
+  page,
+  context,
+}) => {
   const customer = await createE2eCustomer(0);
   const [drill, saw] = await Promise.all([createE2eProduct({ stock: 5 }), createE2eProduct({ stock: 5 })]);
-  await signInThroughUi(page, 'es', customer);
+  await signInWithCookie(context, 'es', customer.id);
+  await page.goto(storefrontUrl('es', '/'));
   await seedBrowserCart(page, [{ id: drill.id, qtde: 2 }]);
 
   const laptop = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
@@ -63,10 +68,10 @@ test('es: a cart filled on one device appears after signing in on another, and t
   await laptop.close();
 });
 
-test('es: a session that ends mid-checkout asks to sign in there and keeps the cart', async ({ page }) => {
+test('es: a session that ends mid-checkout asks to sign in there and keeps the cart', async ({ page, context }) => {
   await page.clock.install();
   const customer = await createE2eCustomer(0);
-  await signInThroughUi(page, 'es', customer);
+  await signInWithCookie(context, 'es', customer.id);
   const cart = await createCartFor(customer.id, 3);
   await page.context().addCookies([{ name: 'fronteira_cart', value: cart.externalId, domain: 'es.localhost', path: '/' }]);
   await page.goto(storefrontUrl('es', '/checkout'));

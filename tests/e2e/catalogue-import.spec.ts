@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 import { openStaffContext } from './support/staff-session.ts';
+import { screenshotForReview } from './support/review.ts';
 
 /** Three products of a code prefix of this run, `;`-separated with decimal commas as Excel saves them. */
 function catalogueCsv(prefix: string): string {
@@ -13,7 +14,7 @@ function catalogueCsv(prefix: string): string {
   return `\uFEFF${[header, ...rows].join('\r\n')}\r\n`;
 }
 
-test('an admin checks a catalogue file, confirms it, and the products are on the storefront @desktop', async ({ browser }, info) => {
+test('an admin checks a catalogue file, confirms it, and the products are on the storefront @desktop', async ({ browser }) => {
   const prefix = `E2E${randomBytes(3).toString('hex').toUpperCase()}`;
   const staff = await openStaffContext(browser, 'es', 'admin', 'es-PY');
   const panel = await staff.newPage();
@@ -27,7 +28,7 @@ test('an admin checks a catalogue file, confirms it, and the products are on the
   await expect(panel.getByTestId('import-outcome')).toHaveText('Revisión terminada: todavía no se grabó nada.', { timeout: 20_000 });
   await expect(panel.locator('[data-count="created"]')).toHaveText('3');
   await expect(panel.getByText(`Marcas nuevas: Marca ${prefix}`)).toBeVisible();
-  await panel.screenshot({ path: info.outputPath('import-dry-run.png'), fullPage: true });
+  await screenshotForReview(panel, 'import-dry-run.png', { fullPage: true });
   const stored = () =>
     getTestDb()
       .query('SELECT code FROM products WHERE code LIKE $1', [`${prefix}-%`])
@@ -38,7 +39,7 @@ test('an admin checks a catalogue file, confirms it, and the products are on the
   await expect(panel.getByTestId('import-outcome')).toHaveText('Importación terminada.', { timeout: 20_000 });
   await expect(panel.locator('[data-count="created"]')).toHaveText('3');
   await expect(panel.getByRole('button', { name: 'Confirmar y grabar' })).toHaveCount(0);
-  await panel.screenshot({ path: info.outputPath('import-written.png'), fullPage: true });
+  await screenshotForReview(panel, 'import-written.png', { fullPage: true });
 
   expect(await stored()).toBe(3);
   const product = await staff.newPage();

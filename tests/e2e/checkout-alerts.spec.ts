@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { storefrontUrl, type Host } from './support/hosts.ts';
 import { addAddress, createBuyer, createCartFor, signIn } from './support/checkout.ts';
+import { screenshotForReview } from './support/review.ts';
 
 // Section 8 alerts of checkout, the processing overlay and the fixed finalize bar (spec section 2).
 test.describe.configure({ timeout: 60_000 });
@@ -50,7 +51,7 @@ test('step 1 on a phone has a fixed finalize bar; a slow start shows the full-pa
   await payButton(page, mobile).click();
   const overlay = page.locator('.co-overlay');
   await expect(overlay).toHaveText(/Processando o pagamento/);
-  await page.screenshot({ path: info.outputPath('processing.png') });
+  await screenshotForReview(page, 'processing.png');
   // it covers the whole page, the fixed bars included
   const topmost = await page.evaluate(
     () => document.elementFromPoint(window.innerWidth / 2, window.innerHeight - 20)?.closest('.co-overlay') !== null,

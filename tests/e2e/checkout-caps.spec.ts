@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addAddress, createBuyer, createCartFor, signIn } from './support/checkout.ts';
 import { getTestDb, storefrontUrl, type Host } from './support/hosts.ts';
+import { screenshotForReview } from './support/review.ts';
 
 // The hoarding cap on unpaid reserved value (UNPAID_RESERVED_MAX_USD, 20,000 US$ by default)
 // as a shopper meets it: the checkout says so in their language and nothing is reserved.
@@ -35,7 +36,7 @@ test('a Brazilian buyer over the unpaid-value cap reads why in Portuguese', asyn
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Um pedido aguardando pagamento pode reservar no máximo U$ 20.000,00 em produtos.');
   await alert.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: info.outputPath(`cap-br-${info.project.name}.png`) });
+  await screenshotForReview(page, `cap-br-${info.project.name}.png`);
   await expectNothingReserved(buyer.id, cart.productId);
 });
 
@@ -55,6 +56,6 @@ test('a Paraguayan buyer over the unpaid-value cap reads why in Spanish', async 
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Un pedido pendiente de pago puede reservar como máximo G$ 146.000.000 en productos.');
   await alert.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: info.outputPath(`cap-es-${info.project.name}.png`) });
+  await screenshotForReview(page, `cap-es-${info.project.name}.png`);
   await expectNothingReserved(buyer.id, cart.productId);
 });

@@ -8,6 +8,7 @@ import { formatPrice, toMinor } from '#lib/money.ts';
 import { startFakeGateways, type FakeGateways } from '../support/fake-gateways.ts';
 import { startShopProcess, type ShopProcess } from '../support/shop-process.ts';
 import { addAddress, createBuyer, createCartFor, signIn } from './support/checkout.ts';
+import { screenshotForReview } from './support/review.ts';
 
 let shop: ShopProcess;
 let gateways: FakeGateways;
@@ -64,7 +65,7 @@ test('primary currency first on cart and checkout, and the gateway figure is wha
   const brCartTotal = await readAmounts(page, 'cart-total');
   expect(brCartTotal.primary).toBe('U$ 99,99');
   expect(symbols(brCartTotal.others)).toEqual(['R$', 'G$', 'P$']);
-  await page.screenshot({ path: info.outputPath('cart-br.png'), fullPage: true });
+  await screenshotForReview(page, 'cart-br.png', { fullPage: true });
 
   await page.goto(at('br', '/checkout'));
   const brTotal = await readAmounts(page, 'co-total');
@@ -73,7 +74,7 @@ test('primary currency first on cart and checkout, and the gateway figure is wha
   await page.getByLabel('PIX').check();
   const gatewayLine = page.getByTestId('co-gateway-amount').locator('strong');
   await expect(gatewayLine).toHaveText(brTotal.others[0]!);
-  await page.screenshot({ path: info.outputPath('checkout-br-payment.png'), fullPage: true });
+  await screenshotForReview(page, 'checkout-br-payment.png', { fullPage: true });
   // Mercado Pago's page is outside the machine: the browser only has to reach its address.
   await page.route('https://www.mercadopago.com.br/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<p>Mercado Pago</p>' }),
@@ -99,7 +100,7 @@ test('primary currency first on cart and checkout, and the gateway figure is wha
   await page.getByLabel('Tarjeta de crédito').check();
   await expect(page.getByText(/Total con envío/).last()).toBeVisible();
   await expect(page.getByTestId('co-gateway-amount')).toHaveCount(0);
-  await page.screenshot({ path: info.outputPath('checkout-es-payment.png'), fullPage: true });
+  await screenshotForReview(page, 'checkout-es-payment.png', { fullPage: true });
 
   // es-AR, a visitor of the Argentine storefront: U$ leads, P$ R$ G$ follow.
   const arCart = await createCartFor(null, 2, 5, { priceMinor: 3_333, quantity: 3 });
@@ -108,5 +109,5 @@ test('primary currency first on cart and checkout, and the gateway figure is wha
   const arCartTotal = await readAmounts(page, 'cart-total');
   expect(arCartTotal.primary).toBe('U$ 99,99');
   expect(symbols(arCartTotal.others)).toEqual(['P$', 'R$', 'G$']);
-  await page.screenshot({ path: info.outputPath('cart-ar.png'), fullPage: true });
+  await screenshotForReview(page, 'cart-ar.png', { fullPage: true });
 });

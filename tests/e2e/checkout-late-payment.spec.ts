@@ -4,6 +4,7 @@ import { createSandboxProvider } from '#server/payments/sandbox.ts';
 import { createPaymentService } from '#server/payments/service.ts';
 import { getTestDb } from './support/hosts.ts';
 import { createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
+import { screenshotForReview } from './support/review.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -17,7 +18,7 @@ function expireReservations() {
 test('a payment approved after the reservation expired and the stock sold is refunded, and the shopper is told so', async ({
   page,
   context,
-}, info) => {
+}) => {
   const buyer = await createBuyer(0);
   await signIn(context, 'es', buyer.token);
   const cart = await createCartFor(buyer.id, 3);
@@ -40,7 +41,7 @@ test('a payment approved after the reservation expired and the stock sold is ref
   await expect(page).toHaveURL(/\/checkout\/payment\?pedido=/);
   await expect(page.getByTestId('payment-error')).toHaveText('El pago llegó después de que el pedido fue cancelado y fue reembolsado.');
   await expect(page.getByTestId('pickup-code')).toHaveCount(0);
-  await page.screenshot({ path: info.outputPath('late-payment.png'), fullPage: true });
+  await screenshotForReview(page, 'late-payment.png', { fullPage: true });
   await page.getByRole('link', { name: 'Ver pedidos' }).click();
   await page.getByTestId('order-row').first().click();
   await expect(page.getByTestId('order-status')).toHaveText('Cancelado');

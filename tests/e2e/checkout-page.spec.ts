@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { storefrontUrl, type Host } from './support/hosts.ts';
 import { addAddress, createBuyer, createCartFor, signIn } from './support/checkout.ts';
+import { screenshotForReview } from './support/review.ts';
 
 // Whole journeys (cart, shipping, gateway, polling) on a shared 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -31,13 +32,13 @@ test('a Paraguayan buyer checks out a delivery order from /checkout and pays by 
   const total = `G$ ${(2 * 948_270 + freight).toLocaleString('de-DE')}`;
   await expect(page.getByTestId('co-total')).toHaveText(total);
   await expect(page.getByText('Total con envío (I.V.A. incluido)')).toBeVisible();
-  await page.screenshot({ path: info.outputPath('checkout-step0.png'), fullPage: true });
+  await screenshotForReview(page, 'checkout-step0.png', { fullPage: true });
   await page.getByRole('button', { name: 'Continuar' }).click();
   const pay = page.getByRole('button', { name: info.project.name === 'mobile' ? 'Finalizar' : 'Ir al pago' });
   await expect(pay).toBeDisabled();
   await expect(page.getByLabel('Bocas de cobranza (efectivo)')).toBeEnabled();
   await page.getByLabel('Tarjeta de crédito').check();
-  await page.screenshot({ path: info.outputPath('checkout-step1.png'), fullPage: true });
+  await screenshotForReview(page, 'checkout-step1.png', { fullPage: true });
   await pay.click();
   await expect(page).toHaveURL(/\/sandbox\/pagamento\//, { timeout: 20_000 });
   await expect(page.getByTestId('sandbox-amount')).toHaveText(total);
@@ -50,7 +51,7 @@ test('a Paraguayan buyer checks out a delivery order from /checkout and pays by 
   // the days the option promised at checkout stay on the order
   expect(days).toMatch(/^(1 día|\d+ días)$/);
   await expect(page.getByTestId('order-delivery-days')).toHaveText(days);
-  await page.screenshot({ path: info.outputPath('order-delivery.png'), fullPage: true });
+  await screenshotForReview(page, 'order-delivery.png', { fullPage: true });
 });
 
 test('a Brazilian buyer sees store pickup only and card instalments up to 10', async ({ page, context }, info) => {
@@ -68,7 +69,7 @@ test('a Brazilian buyer sees store pickup only and card instalments up to 10', a
   const instalments = page.getByLabel('Parcelas');
   await expect(instalments.locator('option')).toHaveCount(10);
   await expect(instalments.locator('option').last()).toHaveText('10x de U$ 12,99');
-  await page.screenshot({ path: info.outputPath('checkout-br-step1.png'), fullPage: true });
+  await screenshotForReview(page, 'checkout-br-step1.png', { fullPage: true });
   await page.getByLabel('PIX').check();
   await page.getByRole('button', { name: info.project.name === 'mobile' ? 'Finalizar' : 'Ir para o pagamento' }).click();
   await expect(page.locator('figure svg')).toBeVisible({ timeout: 20_000 });

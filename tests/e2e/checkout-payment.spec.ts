@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { addAddress, createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
+import { screenshotForReview } from './support/review.ts';
 
 test.describe('paying in the sandbox gateway', () => {
   test.describe.configure({ timeout: 60_000 });
-  test('a Paraguayan buyer pays a delivery order by card and sees PAGO, without a pickup code', async ({ page, context }, info) => {
+  test('a Paraguayan buyer pays a delivery order by card and sees PAGO, without a pickup code', async ({ page, context }) => {
     const buyer = await createBuyer(0);
     await signIn(context, 'es', buyer.token);
     const cart = await createCartFor(buyer.id, 3);
@@ -20,22 +21,22 @@ test.describe('paying in the sandbox gateway', () => {
     await page.goto(link);
     await expect(page.getByRole('note')).toContainText('PRUEBA');
     await expect(page.getByTestId('sandbox-amount')).toHaveText('G$ 973.270'); // 129.90 U$ x 7300 + 25.000 envío
-    await page.screenshot({ path: info.outputPath('sandbox-es.png'), fullPage: true });
+    await screenshotForReview(page, 'sandbox-es.png', { fullPage: true });
     await page.getByRole('button', { name: 'Aprobar' }).click();
     await expect(page).toHaveURL(/\/checkout\/payment\?pedido=/);
     await expect(page.getByText('¡Felicitaciones! Tu pago fue confirmado.')).toBeVisible();
     // A home delivery has nothing to pick up: no pickup code, no pickup ticket (issue 19).
     await expect(page.getByTestId('pickup-code')).toHaveCount(0);
-    await page.screenshot({ path: info.outputPath('payment-es.png'), fullPage: true });
+    await screenshotForReview(page, 'payment-es.png', { fullPage: true });
     await page.getByRole('link', { name: 'Ver pedidos' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Pagado');
     await expect(page.getByTestId('pickup-code')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Imprimir ticket' })).toHaveCount(0);
     await expect(page.getByTestId('pay-now')).toHaveCount(0);
-    await page.screenshot({ path: info.outputPath('order-es.png'), fullPage: true });
+    await screenshotForReview(page, 'order-es.png', { fullPage: true });
   });
 
-  test('a Brazilian buyer pays by PIX with store pickup', async ({ page, context }, info) => {
+  test('a Brazilian buyer pays by PIX with store pickup', async ({ page, context }) => {
     const buyer = await createBuyer(1);
     await signIn(context, 'br', buyer.token);
     const cart = await createCartFor(buyer.id, 2);
@@ -50,7 +51,7 @@ test.describe('paying in the sandbox gateway', () => {
     await expect(page.getByRole('note')).toContainText('TESTE');
     await expect(page.getByTestId('sandbox-amount')).toHaveText('U$ 129,90');
     await expect(page.locator('figure svg')).toBeVisible();
-    await page.screenshot({ path: info.outputPath('sandbox-br.png'), fullPage: true });
+    await screenshotForReview(page, 'sandbox-br.png', { fullPage: true });
     await page.getByRole('button', { name: 'Aprovar' }).click();
     await expect(page.getByTestId('pickup-code')).toBeVisible();
     await page.getByRole('link', { name: 'Ver pedidos' }).click();

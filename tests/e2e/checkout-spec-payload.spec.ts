@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
+import { screenshotForReview } from './support/review.ts';
 
 /**
  * iniciar-checkout with the specification's exact payload (no forma_pagamento, no parcelas;
@@ -14,7 +15,7 @@ const CASES = [
 test.describe("the specification's checkout payload", () => {
   test.describe.configure({ timeout: 60_000 });
   for (const item of CASES) {
-    test(`starts a payment the buyer completes on the gateway's page (${item.host})`, async ({ page, context }, info) => {
+    test(`starts a payment the buyer completes on the gateway's page (${item.host})`, async ({ page, context }) => {
       const buyer = await createBuyer(item.foreignBuyer);
       await signIn(context, item.host, buyer.token);
       const cart = await createCartFor(buyer.id, item.currencyId);
@@ -28,11 +29,11 @@ test.describe("the specification's checkout payload", () => {
       await page.goto(link);
       await expect(page.getByRole('note')).toContainText(item.test);
       await expect(page.getByText(item.method, { exact: true })).toBeVisible();
-      await page.screenshot({ path: info.outputPath(`sandbox-any-${item.host}.png`), fullPage: true });
+      await screenshotForReview(page, `sandbox-any-${item.host}.png`, { fullPage: true });
       await page.getByRole('button', { name: item.approve }).click();
       await expect(page).toHaveURL(/\/checkout\/payment\?pedido=/);
       await expect(page.getByTestId('pickup-code')).toHaveText(/^[346789A-Z]{8}$/);
-      await page.screenshot({ path: info.outputPath(`payment-any-${item.host}.png`), fullPage: true });
+      await screenshotForReview(page, `payment-any-${item.host}.png`, { fullPage: true });
     });
   }
 });

@@ -1,15 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { hashSessionToken } from '#server/accounts/service.ts';
-import { createE2eCustomer } from './support/accounts.ts';
 import { createCatalogFixture, type CatalogFixture } from './support/catalog-fixtures.ts';
-import { getTestDb } from './support/hosts.ts';
 import { startProxiedShop, type ProxiedShop } from './support/proxied-shop.ts';
 
 /**
  * Storefront spec sections 4 and 8 on server-rendered pages: while the database is unreachable
- * a page answers 503 in the shopper's language with a retry button and retries by itself
- * (2 s, 4 s, 6 s); an unknown product is still a plain 404.
+ * a page answers 503 with a retry button and retries by itself (2 s, 4 s, 6 s). What the server
+ * answers (statuses, headers, texts in both languages, a signed-in shopper, the 404) is checked
+ * over plain HTTP in tests/api/load-errors.test.ts; here only what a browser does with it.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -28,31 +25,9 @@ test.afterEach(async () => {
 });
 
 const TEXTS = {
-  br: {
-    retry: 'Tentar novamente',
-    products: 'Erro ao carregar produtos. Tente novamente.',
-    product: 'Erro ao carregar o produto.',
-    brand: 'Erro ao carregar marca',
-    home: 'Erro ao carregar dados',
-    unavailable: 'Serviço indisponível, tente novamente mais tarde!',
-    sellersEmpty: 'Nossa equipe estará disponível em breve.',
-  },
-  es: {
-    retry: 'Intentar de nuevo',
-    products: 'Error al cargar productos. Inténtalo de nuevo.',
-    product: 'Error al cargar el producto.',
-    brand: 'Error al cargar la marca',
-    home: 'Error al cargar datos',
-    unavailable: '¡Servicio no disponible, inténtalo más tarde!',
-    sellersEmpty: 'Nuestro equipo estará disponible pronto.',
-  },
+  br: { retry: 'Tentar novamente', product: 'Erro ao carregar o produto.' },
+  es: { retry: 'Intentar de nuevo' },
 } as const;
-
-/** The page's clock stands still, so no automatic reload interrupts a test visiting many pages. */
-async function holdAutomaticRetries(page: Page): Promise<void> {
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 60_000);
-}
 
 async function expectRetryPage(page: Page, url: string, heading: string, retry: string, status = 503): Promise<void> {
   const response = await page.goto(url);
@@ -63,69 +38,6 @@ async function expectRetryPage(page: Page, url: string, heading: string, retry: 
   const { pathname, search } = new URL(url);
   await expect(page.getByRole('link', { name: retry })).toHaveAttribute('href', pathname + search);
 }
-
-for (const host of ['br', 'es'] as const) {
-  test(`${host}: without the database, pages answer 503 with a retry button in the shopper's language`, async ({ page }) => {
-    const t = TEXTS[host];
-    await holdAutomaticRetries(page);
-    shop.database.cut();
-    await expectRetryPage(page, shop.url(host, `/produtos/${fx.categorySlug}?sort=nome:asc`), t.products, t.retry);
-    await expectRetryPage(page, shop.url(host, `/especial`), t.products, t.retry);
-    await expectRetryPage(page, shop.url(host, `/produto/${fx.products[0]!.slug}`), t.product, t.retry);
-    await expectRetryPage(page, shop.url(host, `/marca/${fx.brandSlug}`), t.brand, t.retry);
-    await expectRetryPage(page, shop.url(host, '/marcas'), t.unavailable, t.retry);
-    const home = await page.goto(shop.url(host, '/'));
-    expect(home?.status()).toBe(503);
-    await expect(page.getByRole('alert')).toContainText(t.home);
-    expect(home?.headers()['retry-after']).toBe('10');
-    await expect(page.getByRole('link', { name: t.retry })).toHaveAttribute('href', '/');
-    const sellers = await page.goto(shop.url(host, '/vendedores'));
-    expect(sellers?.status()).toBe(503);
-    await expect(page.getByText(t.sellersEmpty)).toBeVisible();
-    // The contract's endpoints answer JSON, not the page.
-    const api = await page.evaluate(async () => {
-      const response = await fetch('/api/public/brands');
-      return { status: response.status, body: await response.json() };
-    });
-    expect(api).toEqual({ status: 503, body: { message: t.unavailable } });
-  });
-}
-
-test('a signed-in shopper gets the same 503 retry page and is still signed in once the database is back', async ({ page, context }) => {
-  const customer = await createE2eCustomer(1);
-  const token = randomBytes(32).toString('base64url');
-  await getTestDb().query(
-    `INSERT INTO sessions (token_hash, customer_id, created_at, expires_at) VALUES ($1, $2, now(), now() + interval '1 hour')`,
-    [hashSessionToken(token), customer.id],
-  );
-  await context.addCookies([{ name: 'fronteira_session', value: token, url: shop.url('br', '/') }]);
-  await holdAutomaticRetries(page);
-  shop.database.cut();
-  // The session lookup itself fails before any page runs: the visitor's error page, with the address asked for.
-  await expectRetryPage(page, shop.url('br', `/produtos/${fx.categorySlug}?sort=nome:asc`), TEXTS.br.unavailable, TEXTS.br.retry);
-  await expectRetryPage(page, shop.url('br', '/perfil'), TEXTS.br.unavailable, TEXTS.br.retry);
-  // An API client with that session is told to retry (503), not that it is signed out (401).
-  const api = await page.evaluate(async () => {
-    const response = await fetch('/ecom/me', { method: 'POST' });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
-  });
-  expect(api).toEqual({ status: 503, retryAfter: '10', body: { message: TEXTS.br.unavailable } });
-
-  shop.database.restore();
-  // Not signed out by the outage: the cookie stayed and the profile opens.
-  expect((await context.cookies()).find((cookie) => cookie.name === 'fronteira_session')?.value).toBe(token);
-  const profile = await page.goto(shop.url('br', '/perfil'));
-  expect(profile?.status()).toBe(200);
-  expect(new URL(page.url()).pathname).toBe('/perfil');
-});
-
-test('an unknown product is a 404 without a retry button, with the database up', { tag: '@phone' }, async ({ page }) => {
-  const response = await page.goto(shop.url('br', '/produto/nao-existe-produto-xyz'));
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'Produto não encontrado' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Ver todos os produtos' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Tentar novamente' })).toHaveCount(0);
-});
 
 test('the product page retries by itself and shows the product once the database is back', { tag: '@phone' }, async ({ page }) => {
   shop.database.cut();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addAddress, createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 import { getTestDb, storefrontUrl, type Host } from './support/hosts.ts';
 import { openStaffContext } from './support/staff-session.ts';
+import { screenshotForReview } from './support/review.ts';
 import { waitForMail } from '../support/mail.ts';
 import { readPdfPages } from '../support/pdf.ts';
 
@@ -81,7 +82,7 @@ const panels = [
 test.describe.configure({ timeout: 150_000 });
 
 for (const panel of panels) {
-  test(`an admin finds a paid order by its pickup code and ships it (${panel.locale})`, async ({ page, context, browser }, info) => {
+  test(`an admin finds a paid order by its pickup code and ships it (${panel.locale})`, async ({ page, context, browser }) => {
     const order = await payOrder(page, context, 'es', true);
     const staff = await openStaffContext(browser, panel.host, 'admin', panel.locale);
     const desk = await staff.newPage();
@@ -89,7 +90,7 @@ for (const panel of panels) {
     await desk.getByTestId('desk-search').fill(order.code.toLowerCase());
     await desk.getByRole('button', { name: panel.filter }).click();
     await expect(desk.getByTestId('desk-orders').locator('tbody tr')).toHaveCount(1);
-    await desk.screenshot({ path: info.outputPath(`desk-list-${panel.locale}.png`), fullPage: true });
+    await screenshotForReview(desk, `desk-list-${panel.locale}.png`, { fullPage: true });
     // Print its packing slip: check the order, ask for the slips (a form GET, a new tab), read the PDF.
     await desk.getByRole('checkbox', { name: new RegExp(String(order.number)) }).check();
     const [tab, slipRequest] = await Promise.all([
@@ -114,7 +115,7 @@ for (const panel of panels) {
     await expect(desk.getByTestId('desk-outcome')).toHaveText(panel.shipped);
     await expect(desk.getByTestId('desk-order-status')).toHaveText(panel.status);
     await expect(desk.getByTestId('desk-tracking')).toHaveText('Correo AX-123');
-    await desk.screenshot({ path: info.outputPath(`desk-order-${panel.locale}.png`), fullPage: true });
+    await screenshotForReview(desk, `desk-order-${panel.locale}.png`, { fullPage: true });
     await staff.close();
     // The shopper reads the tracking note on their order page and in the shipped e-mail (issue 34 point 4).
     await page.goto(storefrontUrl('es', `/pedido/${order.externalId}`));
@@ -123,7 +124,7 @@ for (const panel of panels) {
     expect(mail.text).toContain('Correo AX-123');
   });
 
-  test(`a counter user types a ticket's code and hands the order over (${panel.locale})`, async ({ page, context, browser }, info) => {
+  test(`a counter user types a ticket's code and hands the order over (${panel.locale})`, async ({ page, context, browser }) => {
     const order = await payOrder(page, context, panel.host, false);
     const staff = await openStaffContext(browser, panel.host, 'counter', panel.locale);
     const counter = await staff.newPage();
@@ -135,7 +136,7 @@ for (const panel of panels) {
     await counter.getByRole('button', { name: panel.find, exact: true }).click();
     await expect(counter.getByTestId('counter-buyer')).toHaveText('Ana Compradora');
     await expect(counter.getByTestId('counter-document')).toHaveText(panel.host === 'br' ? 'CPF 52998224725' : 'RUC 80012345-6');
-    await counter.screenshot({ path: info.outputPath(`counter-${panel.locale}.png`), fullPage: true });
+    await screenshotForReview(counter, `counter-${panel.locale}.png`, { fullPage: true });
     await counter.getByRole('button', { name: panel.handOver }).click();
     await expect(counter.getByTestId('counter-outcome')).toHaveText(panel.handedOver);
     await staff.close();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 import { openStaffContext } from './support/staff-session.ts';
+import { screenshotForReview } from './support/review.ts';
 
 /**
  * Issue 34 point 5 (decision 1140): an admin refunds one line of a two-line paid order on the
@@ -65,11 +66,7 @@ const getStock = async (productId: number) =>
   (await getTestDb().query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [productId])).rows[0]!.stock;
 
 for (const item of CASES) {
-  test(`an admin refunds one line of a paid order; the shopper's page shows it (${item.locale})`, async ({
-    page,
-    context,
-    browser,
-  }, info) => {
+  test(`an admin refunds one line of a paid order; the shopper's page shows it (${item.locale})`, async ({ page, context, browser }) => {
     test.setTimeout(60_000);
     const buyer = await createBuyer(item.foreignBuyer);
     await signIn(context, item.host, buyer.token);
@@ -102,14 +99,14 @@ for (const item of CASES) {
     await desk.getByText(item.open, { exact: true }).click();
     await desk.locator(`input[name="qtde_${order.position}"]`).fill('1');
     await desk.getByLabel(item.reason).fill('Llegó con defecto');
-    await desk.screenshot({ path: info.outputPath(`desk-form-${item.host}.png`), fullPage: true });
+    await screenshotForReview(desk, `desk-form-${item.host}.png`, { fullPage: true });
     await desk.getByRole('button', { name: item.submit }).click();
     await expect(desk.getByTestId('desk-outcome')).toHaveText(item.done);
     await expect(desk.getByTestId('desk-refund')).toHaveCount(1);
     await expect(desk.getByTestId('desk-refund')).toContainText(item.refunded);
     await expect(desk.getByTestId('desk-item-refunded')).toHaveText(item.item);
     await expect(desk.getByTestId('desk-order-status')).toHaveText(item.status); // the order keeps its status
-    await desk.screenshot({ path: info.outputPath(`desk-refunded-${item.host}.png`), fullPage: true });
+    await screenshotForReview(desk, `desk-refunded-${item.host}.png`, { fullPage: true });
     await staff.close();
     // the refunded line's stock only
     expect([await getStock(cart.productId), await getStock(second)]).toEqual([5, 4]);
@@ -117,6 +114,6 @@ for (const item of CASES) {
     await page.goto(storefrontUrl(item.host, `/pedido/${order.external_id}`));
     await expect(page.getByTestId('item-refunded')).toHaveText(item.item);
     await expect(page.getByTestId('partial-refund-notice')).toHaveText(item.notice);
-    await page.screenshot({ path: info.outputPath(`order-${item.host}.png`), fullPage: true });
+    await screenshotForReview(page, `order-${item.host}.png`, { fullPage: true });
   });
 }

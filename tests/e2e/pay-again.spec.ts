@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
 import { createBuyer, createCartFor, getDeliveryToken, signIn, startCheckoutRequest } from './support/checkout.ts';
+import { screenshotForReview } from './support/review.ts';
 
 const CASES = [
   {
@@ -30,7 +31,7 @@ const CASES = [
 ];
 
 for (const c of CASES) {
-  test(`${c.host}: a declined payment, then another method for the same order`, async ({ page, context }, info) => {
+  test(`${c.host}: a declined payment, then another method for the same order`, async ({ page, context }) => {
     test.setTimeout(60_000);
     const buyer = await createBuyer(c.foreign);
     await signIn(context, c.host, buyer.token);
@@ -55,7 +56,7 @@ for (const c of CASES) {
     const form = page.locator('form.pay-again');
     await expect(form.getByRole('button', { name: c.pay })).toBeDisabled();
     await form.getByLabel(c.other).check();
-    await page.screenshot({ path: info.outputPath(`pay-again-${c.host}.png`), fullPage: true });
+    await screenshotForReview(page, `pay-again-${c.host}.png`, { fullPage: true });
     await form.getByRole('button', { name: c.pay }).click();
     await expect(page).not.toHaveURL(/\/checkout\/payment/);
     await page.getByRole('button', { name: c.approve }).click();

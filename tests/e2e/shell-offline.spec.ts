@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createE2eCustomer, signInThroughUi } from './support/accounts.ts';
+import { createE2eCustomer, signInWithCookie } from './support/accounts.ts';
 import { storefrontUrl } from './support/hosts.ts';
+import { screenshotForReview } from './support/review.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -27,13 +28,13 @@ async function openControlled(page: Page, url: string) {
 // offline; adding to the cart says it needs a connection; any other page shows the offline page.
 // Then a Brazilian visitor's (its own origin, its own worker) in Portuguese. Phone and desktop:
 // the offline page and the notice are laid out per viewport.
-test('visited catalogue pages open offline, the rest shows the offline page', async ({ page, context }, info) => {
+test('visited catalogue pages open offline, the rest shows the offline page', async ({ page, context }) => {
   const listing = '/produtos/ferramentas-eletricas';
   await openControlled(page, storefrontUrl('es', '/?lang=es-AR'));
   await page.goto(storefrontUrl('es', listing));
   await expect.poll(() => getKeptPages(page)).toContain(listing);
 
-  await signInThroughUi(page, 'es', await createE2eCustomer(0));
+  await signInWithCookie(context, 'es', (await createE2eCustomer(0)).id);
   await page.goto(storefrontUrl('es', '/sobre-nos'));
   await expect.poll(() => getKeptPages(page)).toContain('/sobre-nos');
   const kept = await page.evaluate(async () => (await (await caches.match('/sobre-nos'))?.text()) ?? '');
@@ -46,14 +47,14 @@ test('visited catalogue pages open offline, the rest shows the offline page', as
   const card = page.locator('form[data-add-to-cart]').first();
   await card.locator('button').click();
   await expect(card.locator('.add-to-cart__notice')).toHaveText(/Sin conexión/);
-  await page.screenshot({ path: info.outputPath('offline-listing-es.png') });
+  await screenshotForReview(page, 'offline-listing-es.png');
 
   await page.goto(storefrontUrl('es', '/sobre-nos'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto(storefrontUrl('es', '/carrinho'));
   await expect(page.getByTestId('offline-page')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Estás sin conexión');
-  await page.screenshot({ path: info.outputPath('offline-page-es.png'), fullPage: true });
+  await screenshotForReview(page, 'offline-page-es.png', { fullPage: true });
   await context.setOffline(false);
 
   await openControlled(page, storefrontUrl('br', '/'));
@@ -65,6 +66,6 @@ test('visited catalogue pages open offline, the rest shows the offline page', as
   await expect(page.locator('form[data-add-to-cart]').first()).toBeVisible();
   await page.goto(storefrontUrl('br', '/checkout'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Você está sem conexão');
-  await page.screenshot({ path: info.outputPath('offline-page-br.png'), fullPage: true });
+  await screenshotForReview(page, 'offline-page-br.png', { fullPage: true });
   await context.setOffline(false);
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { storefrontUrl, type Host } from './support/hosts.ts';
 import { readSetPasswordLink, runStaffCli } from './support/staff.ts';
+import { screenshotForReview } from './support/review.ts';
 import { toBrazilianRegistrationFields } from '#tests/support/registration-fields.ts';
 
 /** The panel's menu: collapsed under 900 px (issue 33 point 10), so a phone opens it first. */
@@ -83,13 +84,7 @@ const LANGUAGES = [
 type Texts = (typeof LANGUAGES)[number]['text'];
 
 /** An admin made by `npm run staff`, its password set through the link, enrolled through the page. */
-async function createAdminThroughUi(
-  page: Page,
-  host: Host,
-  locale: string,
-  text: Texts,
-  screenshot?: string,
-): Promise<{ email: string; secret: string }> {
+async function createAdminThroughUi(page: Page, host: Host, locale: string, text: Texts): Promise<{ email: string; secret: string }> {
   const email = `admin-${randomUUID().slice(0, 8)}@example.test`;
   const added = await runStaffCli(['add', email, '--role', 'admin', '--lang', locale, '--origin', storefrontUrl(host, '')]);
   expect(added.code, added.out).toBe(0);
@@ -105,7 +100,7 @@ async function createAdminThroughUi(
   await expect(page.getByRole('heading', { name: text.enrol })).toBeVisible();
   await expect(page.getByRole('img')).toBeVisible();
   const secret = (await page.locator('[data-totp-secret]').textContent()) ?? '';
-  if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
+  await screenshotForReview(page, `enrol-${locale}.png`, { fullPage: true });
   // Nothing else opens before the enrolment is done.
   await page.goto(storefrontUrl(host, '/painel/equipe'));
   await expect(page).toHaveURL(/\/painel\/totp$/);
@@ -116,7 +111,7 @@ async function createAdminThroughUi(
   await page.getByRole('button', { name: text.activate }).click();
   await expect(page.getByRole('heading', { name: text.recovery })).toBeVisible();
   await expect(page.locator('[data-recovery-codes] li')).toHaveCount(10);
-  if (screenshot) await page.screenshot({ path: screenshot.replace('enrol-', 'recovery-'), fullPage: true });
+  await screenshotForReview(page, `recovery-${locale}.png`, { fullPage: true });
   await page.getByRole('link', { name: text.recoveryDone }).click();
   await expect(page).toHaveURL(/\/painel$/);
   await expect(page.getByRole('heading', { name: text.home })).toBeVisible();
@@ -132,14 +127,14 @@ async function signInWithPassword(page: Page, host: Host, email: string, text: T
 }
 
 for (const { host, locale, text } of LANGUAGES) {
-  test(`an admin created by the CLI sets a password, enrols TOTP and signs in (${locale})`, async ({ page }, testInfo) => {
-    const { email, secret: shownAgain } = await createAdminThroughUi(page, host, locale, text, testInfo.outputPath(`enrol-${locale}.png`));
+  test(`an admin created by the CLI sets a password, enrols TOTP and signs in (${locale})`, async ({ page }) => {
+    const { email, secret: shownAgain } = await createAdminThroughUi(page, host, locale, text);
     await (await openPanelNav(page)).getByRole('link', { name: text.staff }).click();
     await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`staff-${locale}.png`), fullPage: true });
+    await screenshotForReview(page, `staff-${locale}.png`, { fullPage: true });
     await (await openPanelNav(page)).getByRole('link', { name: text.audit }).click();
     await expect(page.getByRole('cell', { name: 'staff.totp_enrol' }).first()).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`audit-${locale}.png`), fullPage: true });
+    await screenshotForReview(page, `audit-${locale}.png`, { fullPage: true });
 
     await page.getByRole('button', { name: text.signOut }).click();
     await expect(page).toHaveURL(/\/painel\/login$/);
@@ -189,10 +184,7 @@ async function registerBuyerInBrowser(page: Page): Promise<string> {
 }
 
 for (const { host, locale, text } of LANGUAGES) {
-  test(`an admin finds a buyer, opens the identity document and sees the offers sign-ups (${locale})`, async ({
-    page,
-    context,
-  }, testInfo) => {
+  test(`an admin finds a buyer, opens the identity document and sees the offers sign-ups (${locale})`, async ({ page, context }) => {
     const buyer = await registerBuyerInBrowser(page);
     await createAdminThroughUi(page, host, locale, text);
     await (await openPanelNav(page)).getByRole('link', { name: text.customers }).click();
@@ -200,7 +192,7 @@ for (const { host, locale, text } of LANGUAGES) {
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await page.getByRole('link', { name: 'Joana Documentada' }).click();
     await expect(page.locator('[data-buyer-document]')).toHaveText('CPF 529.982.247-25');
-    await page.screenshot({ path: testInfo.outputPath(`buyer-${locale}.png`), fullPage: true });
+    await screenshotForReview(page, `buyer-${locale}.png`, { fullPage: true });
     const [documentPage] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: text.openFront }).click()]);
     await expect(documentPage).toHaveURL(/\/api\/painel\/documentos\/[0-9a-f-]{36}$/);
     // The tab shows the decrypted image (a refused request would show a JSON error).
@@ -208,6 +200,6 @@ for (const { host, locale, text } of LANGUAGES) {
     await documentPage.close();
     await (await openPanelNav(page)).getByRole('link', { name: text.offers }).click();
     await expect(page.locator('[data-offers-table] tbody tr').first()).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`offers-${locale}.png`), fullPage: true });
+    await screenshotForReview(page, `offers-${locale}.png`, { fullPage: true });
   });
 }

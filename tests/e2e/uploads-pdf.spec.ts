@@ -2,6 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { HOSTILE_PDFS } from '../support/pdf-bytes.ts';
 import { E2E_PASSWORD, makePngFile, uniqueEmail, waitForIslands } from './support/accounts.ts';
 import { getTestDb, storefrontUrl } from './support/hosts.ts';
+import { screenshotForReview } from './support/review.ts';
 
 // A PDF whose JavaScript sits inside a compressed object stream: the shopper learns why it was refused.
 const hostilePdf = (name: string) => ({
@@ -48,7 +49,7 @@ test('a Brazilian registration with a scripted PDF as the back of the document i
   );
   await expect(page).toHaveURL(/\/cadastro$/);
   await expect(form.getByLabel('Nome', { exact: true })).toHaveValue('Joana');
-  await page.screenshot({ path: testInfo.outputPath(`pdf-refused-br-${testInfo.project.name}.png`), fullPage: true });
+  await screenshotForReview(page, `pdf-refused-br-${testInfo.project.name}.png`, { fullPage: true });
   await expectNotRegistered(email);
 });
 
@@ -76,6 +77,6 @@ test('a Paraguayan registration with a scripted PDF as the back of the document 
     'Este PDF contiene contenido activo (scripts, acciones automáticas, adjuntos o formularios XFA) y no puede aceptarse.',
   );
   await expect(page).toHaveURL(/\/cadastro$/);
-  await page.screenshot({ path: testInfo.outputPath(`pdf-refused-es-${testInfo.project.name}.png`), fullPage: true });
+  await screenshotForReview(page, `pdf-refused-es-${testInfo.project.name}.png`, { fullPage: true });
   await expectNotRegistered(email);
 });
