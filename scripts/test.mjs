@@ -1,7 +1,7 @@
 // `npm test`: build, then the checks (types, lint, format), vitest (unit tests, and API tests in
 // shards with a database and shop each) and Playwright (a database and shop per worker) side by
-// side, then the production rehearsal (tests/rehearsal: the shop as in production behind
-// deploy/nginx over https), then where the time went. Installs Debian's chromium-headless-shell and nginx when
+// side, the production rehearsal (tests/rehearsal: the shop as in production behind deploy/nginx
+// over https) once the checks are done, then where the time went. Installs Debian's chromium-headless-shell and nginx when
 // they are missing.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -108,8 +108,14 @@ if (!(await runPhase('build', 'npm', ['run', 'build']))) process.exit(1);
 const reports = await mkdtemp(path.join(tmpdir(), 'fronteira-timings-'));
 const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
+// The rehearsal has its own stack (npm start, PostgreSQL by DATABASE_URL, nginx) and follows the
+// check, the shortest of the three, so it runs while the test suites finish instead of after them.
+const checkThenRehearsal = runPhase('check', 'npm', ['run', 'check'], { prefixed: true }).then(async (checked) => [
+  checked,
+  await runPhase('rehearsal', 'npx', ['playwright', 'test', '-c', 'tests/rehearsal/playwright.config.ts'], { prefixed: true }),
+]);
 const results = await Promise.all([
-  runPhase('check', 'npm', ['run', 'check'], { prefixed: true }),
+  checkThenRehearsal,
   runPhase('vitest', 'npx', ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${vitestReport}`], {
     prefixed: true,
   }),
@@ -117,9 +123,7 @@ const results = await Promise.all([
     prefixed: true,
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
   }),
-]);
-// The rehearsal has its own stack (npm start, PostgreSQL by DATABASE_URL, nginx): after the others.
-results.push(await runPhase('rehearsal', 'npx', ['playwright', 'test', '-c', 'tests/rehearsal/playwright.config.ts']));
+]).then((done) => done.flat());
 phases.push({
   name: 'npm test in all',
   ms: Date.now() - started,

@@ -12,6 +12,8 @@ const launchOptions = shopConfig.use?.launchOptions ?? {};
 
 export default defineConfig({
   testDir: '.',
+  // Its own output folder: npm test runs it beside the browser suite, whose start empties test-results/.
+  outputDir: '../../test-results/rehearsal',
   testMatch: '*.spec.ts',
   globalSetup: './global-setup.ts',
   workers: 1,
