@@ -25,7 +25,7 @@ beforeEach(async () => {
   await getTestDb().query('DELETE FROM rate_limits');
 });
 
-// A flood checks up to 100 passwords with argon2: slow by design, slower on a busy machine.
+// A flood sends up to 150 sign-ins, ten of them checked with argon2: slower on a busy machine.
 const FLOOD_TIMEOUT_MS = 120_000;
 const from = (address: string) => ({ 'x-forwarded-for': address });
 const login = (email: string, password: string, address: string) =>
