@@ -14,7 +14,8 @@ import { waitForMailIn } from '../support/mail.ts';
 import { startTestStack, type TestStack } from '../support/test-stack.ts';
 
 // A shop of its own: per-IP limits as in production (multiplier 1, every request comes from
-// 127.0.0.1) and no SMTP_URL, so mail goes to DATA_DIR/mail as on a fresh machine.
+// 127.0.0.1) and no SMTP_URL, so mail goes to DATA_DIR/mail as on a fresh machine. No demo
+// catalogue (SEED=0): accounts need none, and its start skips seeding 600 products.
 let stack: TestStack;
 const issuedSessionTokens: string[] = [];
 const TOO_MANY = {
@@ -23,7 +24,7 @@ const TOO_MANY = {
 };
 
 beforeAll(async () => {
-  stack = await startTestStack({ RATE_LIMIT_IP_MULTIPLIER: '1' }, { smtp: false, captureOutput: true });
+  stack = await startTestStack({ RATE_LIMIT_IP_MULTIPLIER: '1', SEED: '0' }, { smtp: false, captureOutput: true });
   useOwnStack(stack);
 }, 90_000);
 

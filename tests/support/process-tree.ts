@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** A process of the machine as /proc tells it. */
 export interface ProcessInfo {
@@ -9,16 +9,29 @@ export interface ProcessInfo {
   state: string;
 }
 
-/** Every process of the machine, from /proc (pid, parent, command line, state). */
+/** A /proc file's text, or '' once its process has gone. */
+function readProcFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Every process of the machine, from /proc (pid, parent, command line, state). Read synchronously:
+ * /proc answers from memory, and two awaited reads per process cost about 65 ms of CPU per look
+ * at 184 processes (4 ms read synchronously), more than the 50 ms the waits below poll at.
+ */
 export async function listProcesses(): Promise<ProcessInfo[]> {
   const found: ProcessInfo[] = [];
-  for (const entry of await readdir('/proc')) {
+  for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const stat = readProcFile(`/proc/${entry}/stat`);
     const close = stat.lastIndexOf(')');
     if (close < 0) continue;
     const [state = '', ppid = '0'] = stat.slice(close + 2).split(' ');
-    const commandLine = (await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0').join(' ').trim();
+    const commandLine = readProcFile(`/proc/${entry}/cmdline`).split('\0').join(' ').trim();
     found.push({ pid: Number(entry), ppid: Number(ppid), name: commandLine || stat.slice(stat.indexOf('(') + 1, close), state });
   }
   return found;
