@@ -28,8 +28,10 @@ const trigger = (page: Page) => page.locator('a.header-cart').first();
 
 for (const host of ['br', 'es'] as const) {
   const text = TEXT[host];
+  // Each flow runs once per host, the layouts crossed over: both layouts and both languages see both flows.
+  const [drawerLayout, cartPageLayout] = host === 'br' ? ['@desktop', '@phone'] : ['@phone', '@desktop'];
   test.describe(`cart on ${host}`, () => {
-    test('the drawer opens and closes by keyboard, traps focus and lists the items', async ({ page }) => {
+    test('the drawer opens and closes by keyboard, traps focus and lists the items', { tag: drawerLayout }, async ({ page }) => {
       const product = await createE2eProduct({ stock: 5, name: `Alicate Drawer ${host}` });
       await page.goto(storefrontUrl(host, '/sobre-nos'));
       await seedBrowserCart(page, [{ id: product.id, qtde: 2 }], host === 'es' ? 3 : 2);
@@ -63,7 +65,7 @@ for (const host of ['br', 'es'] as const) {
       await expect(button).toBeFocused();
     });
 
-    test('plus stops at stock with the stock alert; clear asks for confirmation first', async ({ page }) => {
+    test('plus stops at stock with the stock alert; clear asks for confirmation first', { tag: cartPageLayout }, async ({ page }) => {
       const product = await createE2eProduct({ stock: 2, name: `Serra Limite ${host}` });
       await page.goto(storefrontUrl(host, '/carrinho'));
       await seedBrowserCart(page, [{ id: product.id, qtde: 1 }], host === 'es' ? 3 : 2);

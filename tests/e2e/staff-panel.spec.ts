@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { storefrontUrl, type Host } from './support/hosts.ts';
 import { readSetPasswordLink, runStaffCli } from './support/staff.ts';
 import { screenshotForReview } from './support/review.ts';
+import { openStaffContext } from './support/staff-session.ts';
 import { toBrazilianRegistrationFields } from '#tests/support/registration-fields.ts';
 
 /** The panel's menu: collapsed under 900 px (issue 33 point 10), so a phone opens it first. */
@@ -21,7 +22,7 @@ const PASSWORD = 'Balcao#2026';
 const LANGUAGES = [
   {
     host: 'es' as Host,
-    locale: 'es-PY',
+    locale: 'es-PY' as const,
     text: {
       save: 'Guardar contraseña',
       saved: 'Contraseña definida',
@@ -51,7 +52,7 @@ const LANGUAGES = [
   },
   {
     host: 'br' as Host,
-    locale: 'pt-BR',
+    locale: 'pt-BR' as const,
     text: {
       save: 'Salvar senha',
       saved: 'Senha definida',
@@ -184,9 +185,15 @@ async function registerBuyerInBrowser(page: Page): Promise<string> {
 }
 
 for (const { host, locale, text } of LANGUAGES) {
-  test(`an admin finds a buyer, opens the identity document and sees the offers sign-ups (${locale})`, async ({ page, context }) => {
-    const buyer = await registerBuyerInBrowser(page);
-    await createAdminThroughUi(page, host, locale, text);
+  // A signed-in admin by cookie: the sign-in and enrolment pages are the tests above.
+  test(`an admin finds a buyer, opens the identity document and sees the offers sign-ups (${locale})`, async ({
+    page: shopper,
+    browser,
+  }) => {
+    const buyer = await registerBuyerInBrowser(shopper);
+    const context = await openStaffContext(browser, host, 'admin', locale);
+    const page = await context.newPage();
+    await page.goto(storefrontUrl(host, '/painel'));
     await (await openPanelNav(page)).getByRole('link', { name: text.customers }).click();
     await page.getByRole('searchbox').fill(buyer);
     await page.getByRole('button', { name: 'Filtrar' }).click();
@@ -201,5 +208,6 @@ for (const { host, locale, text } of LANGUAGES) {
     await (await openPanelNav(page)).getByRole('link', { name: text.offers }).click();
     await expect(page.locator('[data-offers-table] tbody tr').first()).toBeVisible();
     await screenshotForReview(page, `offers-${locale}.png`, { fullPage: true });
+    await context.close();
   });
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type pg from 'pg';
 import sharp from 'sharp';
 import yazl from 'yazl';
+import { screenshotForReview } from './review.ts';
 
 /** The import page's words in the staff member's language (the panel's, not the host's). */
 const TEXTS = {
@@ -53,13 +54,7 @@ async function zipOf(entries: [string, Buffer][]): Promise<Buffer> {
  */
 export async function importFileWithPictures(
   panel: Page,
-  {
-    importUrl,
-    picturesUrl,
-    lang,
-    db,
-    info,
-  }: { importUrl: string; picturesUrl: string; lang: keyof typeof TEXTS; db: pg.Pool; info: TestInfo },
+  { importUrl, picturesUrl, lang, db }: { importUrl: string; picturesUrl: string; lang: keyof typeof TEXTS; db: pg.Pool },
 ): Promise<string[]> {
   const t = TEXTS[lang];
   const prefix = `PIC${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -84,12 +79,12 @@ export async function importFileWithPictures(
   // the dry run: two rows rejected, the pictures waiting for the rows, the two ways on
   await expect(panel.getByTestId('picture-batch-status')).toHaveText(t.waiting, { timeout: 20_000 });
   await expect(panel.locator('[data-count="rejected"]')).toHaveText('2');
-  await panel.screenshot({ path: info.outputPath(`import-pictures-checked-${lang}.png`), fullPage: true });
+  await screenshotForReview(panel, `import-pictures-checked-${lang}.png`, { fullPage: true });
 
   await panel.getByRole('button', { name: t.writeValid }).click();
   await expect(panel.getByTestId('picture-batch-status')).toHaveText(t.done, { timeout: 30_000 });
   await expect(panel.getByTestId('picture-batch-problems')).toContainText('sobra.jpg');
-  await panel.screenshot({ path: info.outputPath(`import-pictures-written-${lang}.png`), fullPage: true });
+  await screenshotForReview(panel, `import-pictures-written-${lang}.png`, { fullPage: true });
   const { rows } = await db.query<{ code: string; pictures: number }>(
     'SELECT code, jsonb_array_length(images)::int AS pictures FROM products WHERE code LIKE $1 ORDER BY code',
     [`${prefix}-%`],
