@@ -1,8 +1,8 @@
 // `npm test`: build, then the checks (types, lint, format), vitest (unit tests, and API tests in
 // shards with a database and shop each) and Playwright (a database and shop per worker) side by
 // side, the production rehearsal (tests/rehearsal: the shop as in production behind deploy/nginx
-// over https) once the checks are done, then where the time went. Installs Debian's chromium-headless-shell and nginx when
-// they are missing.
+// over https) once the first of those is done, then where the time went. Installs Debian's
+// chromium-headless-shell and nginx when they are missing.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -108,14 +108,8 @@ if (!(await runPhase('build', 'npm', ['run', 'build']))) process.exit(1);
 const reports = await mkdtemp(path.join(tmpdir(), 'fronteira-timings-'));
 const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
-// The rehearsal has its own stack (npm start, PostgreSQL by DATABASE_URL, nginx) and follows the
-// check, the shortest of the three, so it runs while the test suites finish instead of after them.
-const checkThenRehearsal = runPhase('check', 'npm', ['run', 'check'], { prefixed: true }).then(async (checked) => [
-  checked,
-  await runPhase('rehearsal', 'npx', ['playwright', 'test', '-c', 'tests/rehearsal/playwright.config.ts'], { prefixed: true }),
-]);
-const results = await Promise.all([
-  checkThenRehearsal,
+const suites = [
+  runPhase('check', 'npm', ['run', 'check'], { prefixed: true }),
   runPhase('vitest', 'npx', ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${vitestReport}`], {
     prefixed: true,
   }),
@@ -123,7 +117,13 @@ const results = await Promise.all([
     prefixed: true,
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
   }),
-]).then((done) => done.flat());
+];
+// The rehearsal has its own stack (npm start, PostgreSQL by DATABASE_URL, nginx): it starts when
+// the first of the three is done and runs while the others finish, instead of after them all.
+const rehearsal = Promise.race(suites).then(() =>
+  runPhase('rehearsal', 'npx', ['playwright', 'test', '-c', 'tests/rehearsal/playwright.config.ts'], { prefixed: true }),
+);
+const results = await Promise.all([...suites, rehearsal]);
 phases.push({
   name: 'npm test in all',
   ms: Date.now() - started,
